@@ -1,0 +1,322 @@
+//! Newtonian droplet erosion (the droplet model of SimpleErosion), run in deterministic batches.
+//!
+//! Droplets are spawned on random pool cells and integrated with the seed's rules:
+//! acceleration by the horizontal surface normal `s += dt·n_xz/(V·ρ)`, friction `s *= 1 − dt·f`,
+//! the unified erosion/deposition step towards the capacity `C = V·|s|·max(h_old − h_new, 0)`
+//! (`S += dt·D·(C − S)`, `h −= dt·V·D·(C − S)`), and evaporation `V *= 1 − dt·e`. A droplet dies
+//! when its volume drops below the minimum or when it leaves the pool (or the map). The sediment it
+//! still carries then stays in the map: its load `V·S` — the same exchange rate between carried
+//! sediment and height as the unified step — is deposited on the last pool cell it stood on.
+//!
+//! **Batches.** Droplets run in batches of [`BATCH`], each batch in groups of [`LANES`] consecutive
+//! droplets that advance together, one step per droplet in turn. Every group sees the heightmap as
+//! it was when the batch started plus its own changes; the changes of all groups are then added to
+//! the map in droplet order. A group's result does not depend on which thread runs it, so the
+//! erosion is bit-identical for every thread count.
+
+use crate::params::ErosionParams;
+use rand::Rng;
+use rayon::prelude::*;
+
+/// Droplets per batch.
+pub const BATCH: usize = 1024;
+/// Droplets simulated together on one thread, interleaved step by step so that their independent
+/// dependency chains overlap in the processor.
+pub const LANES: usize = 8;
+/// Upper bound on a droplet's steps (with the default evaporation a droplet lives at most ~380).
+pub const MAX_STEPS: u32 = 4096;
+/// Fixed-point scale of the erosion-activity accumulator (integer sums merge in any order).
+const ACTIVITY_SCALE: f32 = 16_777_216.0;
+/// No log entry yet.
+const NONE: usize = usize::MAX;
+
+/// What an erosion run did.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ErosionReport {
+    /// Total droplet steps simulated.
+    pub steps: u64,
+    /// Droplets simulated.
+    pub droplets: u32,
+    /// Accumulated |Δh| per cell (erosion plus deposition), in height units.
+    pub activity: Vec<f32>,
+}
+
+/// One height change: the cell, its value before, and the change.
+#[derive(Clone, Copy, Debug)]
+struct Change {
+    index: u32,
+    before: f32,
+    delta: f32,
+}
+
+/// The map being eroded: pool membership and size.
+struct Terrain<'a> {
+    pool: &'a [bool],
+    width: usize,
+    depth: usize,
+}
+
+impl Terrain<'_> {
+    /// Horizontal part `(n_x, n_z)` of the unit surface normal at a cell (central differences).
+    #[inline]
+    fn normal_xz(&self, h: &[f32], x: usize, z: usize) -> (f32, f32) {
+        let (gx, gz) = crate::grid::central_gradient(h, self.width, self.depth, x, z);
+        let inv_len = 1.0 / (gx * gx + 1.0 + gz * gz).sqrt();
+        (-gx * inv_len, -gz * inv_len)
+    }
+
+    /// The pool cell `(x, z)` under a position, or `None` off the map or outside the pool.
+    #[inline]
+    fn pool_cell(&self, px: f32, pz: f32) -> Option<(usize, usize)> {
+        if !(px >= 0.0 && pz >= 0.0 && px < self.width as f32 && pz < self.depth as f32) {
+            return None;
+        }
+        let (x, z) = (px as usize, pz as usize);
+        self.pool[z * self.width + x].then_some((x, z))
+    }
+}
+
+/// The state of one droplet in flight.
+#[derive(Clone, Copy, Debug)]
+struct Droplet {
+    px: f32,
+    pz: f32,
+    sx: f32,
+    sz: f32,
+    volume: f32,
+    sediment: f32,
+    /// The pool cell under the droplet (the last pool cell it stood on): column, row, index.
+    x: usize,
+    z: usize,
+    cell: usize,
+    steps: u32,
+    /// Log index of this droplet's latest change.
+    last: usize,
+}
+
+impl Droplet {
+    /// A droplet at rest at the centre of cell `start`, full volume, no sediment.
+    fn spawn(start: usize, width: usize) -> Self {
+        Droplet {
+            px: (start % width) as f32 + 0.5,
+            pz: (start / width) as f32 + 0.5,
+            sx: 0.0,
+            sz: 0.0,
+            volume: 1.0,
+            sediment: 0.0,
+            x: start % width,
+            z: start / width,
+            cell: start,
+            steps: 0,
+            last: NONE,
+        }
+    }
+
+    /// Changes the height of `index` by `delta` and logs it; consecutive changes of the same cell by
+    /// this droplet share one log entry.
+    #[inline]
+    fn change(&mut self, h: &mut [f32], log: &mut Vec<Change>, index: usize, delta: f32) {
+        match log.get_mut(self.last) {
+            Some(entry) if entry.index == index as u32 => entry.delta += delta,
+            _ => {
+                self.last = log.len();
+                log.push(Change {
+                    index: index as u32,
+                    before: h[index],
+                    delta,
+                });
+            }
+        }
+        h[index] += delta;
+    }
+
+    /// Advances one time step; returns `false` when the droplet dies (too little volume, off the
+    /// pool or the map, or out of steps).
+    #[inline]
+    fn step(
+        &mut self,
+        t: &Terrain,
+        h: &mut [f32],
+        p: &ErosionParams,
+        log: &mut Vec<Change>,
+    ) -> bool {
+        if self.steps >= MAX_STEPS || self.volume < p.min_volume {
+            return false;
+        }
+        self.steps += 1;
+        let (nx, nz) = t.normal_xz(h, self.x, self.z);
+        let accel = p.dt / (self.volume * p.density);
+        self.sx += accel * nx;
+        self.sz += accel * nz;
+        self.px += p.dt * self.sx;
+        self.pz += p.dt * self.sz;
+        let damping = 1.0 - p.dt * p.friction;
+        self.sx *= damping;
+        self.sz *= damping;
+        let Some((x, z)) = t.pool_cell(self.px, self.pz) else {
+            return false;
+        };
+        let next = z * t.width + x;
+        let speed = (self.sx * self.sx + self.sz * self.sz).sqrt();
+        let capacity = (self.volume * speed * (h[self.cell] - h[next])).max(0.0);
+        let diff = capacity - self.sediment;
+        self.sediment += p.dt * p.deposition_rate * diff;
+        self.change(
+            h,
+            log,
+            self.cell,
+            -p.dt * self.volume * p.deposition_rate * diff,
+        );
+        self.volume *= 1.0 - p.dt * p.evaporation_rate;
+        (self.x, self.z, self.cell) = (x, z, next);
+        true
+    }
+
+    /// Leaves the carried load `V·S` on the last pool cell.
+    fn settle(&mut self, h: &mut [f32], log: &mut Vec<Change>) {
+        let load = self.volume * self.sediment;
+        if load != 0.0 {
+            self.change(h, log, self.cell, load);
+        }
+    }
+}
+
+/// Simulates up to [`LANES`] droplets interleaved step by step (lane order within a step) on the
+/// private map `h`, logging every change. Returns the number of steps.
+fn simulate_group(
+    t: &Terrain,
+    h: &mut [f32],
+    starts: &[usize],
+    p: &ErosionParams,
+    log: &mut Vec<Change>,
+) -> u64 {
+    let mut lanes = [Droplet::spawn(0, t.width); LANES];
+    let mut alive = [false; LANES];
+    for ((lane, live), &start) in lanes.iter_mut().zip(alive.iter_mut()).zip(starts) {
+        *lane = Droplet::spawn(start, t.width);
+        *live = true;
+    }
+    let mut remaining = starts.len().min(LANES);
+    while remaining > 0 {
+        for (d, live) in lanes.iter_mut().zip(alive.iter_mut()) {
+            if *live && !d.step(t, h, p, log) {
+                d.settle(h, log);
+                *live = false;
+                remaining -= 1;
+            }
+        }
+    }
+    lanes[..starts.len().min(LANES)]
+        .iter()
+        .map(|d| u64::from(d.steps))
+        .sum()
+}
+
+/// Restores the cells of a group's changes, newest change first.
+fn undo(h: &mut [f32], changes: &[Change]) {
+    for c in changes.iter().rev() {
+        h[c.index as usize] = c.before;
+    }
+}
+
+/// One worker's state: a private copy of the map, its change log and activity accumulator.
+struct Worker {
+    map: Vec<f32>,
+    log: Vec<Change>,
+    activity: Vec<u64>,
+    steps: u64,
+}
+
+/// Erodes `height` (a `width × depth` plane) with `droplets` droplets spawned on pool cells.
+///
+/// `seed` fixes the spawn cells. `progress` is called after every batch with the fraction done
+/// and cancels the run by returning `false` (the map then holds the batches finished so far and
+/// `None` is returned).
+#[allow(clippy::too_many_arguments)]
+pub fn erode(
+    height: &mut [f32],
+    pool: &[bool],
+    width: usize,
+    depth: usize,
+    droplets: u32,
+    params: &ErosionParams,
+    seed: u64,
+    progress: &dyn Fn(f32) -> bool,
+) -> Option<ErosionReport> {
+    let n = width * depth;
+    assert!(
+        height.len() == n && pool.len() == n,
+        "plane sizes must match width × depth"
+    );
+    let pool_cells: Vec<u32> = (0..n as u32).filter(|&i| pool[i as usize]).collect();
+    if pool_cells.is_empty() || droplets == 0 {
+        return Some(ErosionReport {
+            steps: 0,
+            droplets: 0,
+            activity: vec![0.0; n],
+        });
+    }
+    let terrain = Terrain { pool, width, depth };
+    let mut rng = crate::seed::rng(seed, "erosion-spawn");
+    let threads = rayon::current_num_threads().clamp(1, 64);
+    let mut workers: Vec<Worker> = (0..threads)
+        .map(|_| Worker {
+            map: height.to_vec(),
+            log: Vec::new(),
+            activity: vec![0; n],
+            steps: 0,
+        })
+        .collect();
+    let mut spawns = Vec::with_capacity(BATCH);
+    let mut done = 0u32;
+    while done < droplets {
+        let count = (droplets - done).min(BATCH as u32) as usize;
+        spawns.clear();
+        spawns.extend(
+            (0..count).map(|_| {
+                pool_cells[rng.random_range(0..pool_cells.len() as u32) as usize] as usize
+            }),
+        );
+        let per_worker = count.div_ceil(threads).next_multiple_of(LANES);
+        workers.par_iter_mut().enumerate().for_each(|(k, w)| {
+            w.log.clear();
+            let lo = (k * per_worker).min(count);
+            let hi = ((k + 1) * per_worker).min(count);
+            for group in spawns[lo..hi].chunks(LANES) {
+                let first = w.log.len();
+                w.steps += simulate_group(&terrain, &mut w.map, group, params, &mut w.log);
+                undo(&mut w.map, &w.log[first..]);
+            }
+            for c in &w.log {
+                w.activity[c.index as usize] += (c.delta.abs() * ACTIVITY_SCALE) as u64;
+            }
+        });
+        for w in &workers {
+            for c in &w.log {
+                height[c.index as usize] += c.delta;
+            }
+        }
+        workers
+            .par_iter_mut()
+            .for_each(|w| w.map.copy_from_slice(height));
+        done += count as u32;
+        if !progress(done as f32 / droplets as f32) {
+            return None;
+        }
+    }
+    let mut activity = vec![0u64; n];
+    for w in &workers {
+        activity
+            .iter_mut()
+            .zip(&w.activity)
+            .for_each(|(a, b)| *a += b);
+    }
+    Some(ErosionReport {
+        steps: workers.iter().map(|w| w.steps).sum(),
+        droplets,
+        activity: activity
+            .iter()
+            .map(|&a| a as f32 / ACTIVITY_SCALE)
+            .collect(),
+    })
+}

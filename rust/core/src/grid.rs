@@ -1,0 +1,247 @@
+//! The terrain grid: one plane per field, laid out row by row (`index = z * width + x`).
+
+use serde::{Deserialize, Serialize};
+
+/// Terrain class of one cell.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[repr(u8)]
+pub enum Terrain {
+    /// Flat, walkable land outside the mountains (and low ground inside the mountain pool).
+    #[default]
+    Grass = 0,
+    /// Elevated ground inside the mountain pool.
+    Mountain = 1,
+    /// A grass cell planted with a tree.
+    Tree = 2,
+    /// A lake, river or sea cell.
+    Water = 3,
+}
+
+impl Terrain {
+    /// Every class, in the order of their numeric values.
+    pub const ALL: [Terrain; 4] = [
+        Terrain::Grass,
+        Terrain::Mountain,
+        Terrain::Tree,
+        Terrain::Water,
+    ];
+
+    /// Lower-case name, as used in statistics and scripts.
+    pub fn name(self) -> &'static str {
+        match self {
+            Terrain::Grass => "grass",
+            Terrain::Mountain => "mountain",
+            Terrain::Tree => "tree",
+            Terrain::Water => "water",
+        }
+    }
+}
+
+/// An sRGB colour with 8 bits per channel.
+pub type Rgb = [u8; 3];
+
+/// A `width × depth` terrain, one plane per field so hot loops stream over contiguous memory.
+///
+/// `x` runs along the width (0..width) and `z` along the depth (0..depth).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Grid {
+    width: usize,
+    depth: usize,
+    /// Elevation above sea level (0 at sea level), in height units.
+    pub height: Vec<f32>,
+    /// Surface roughness in 0..=1, from erosion activity scaled by elevation.
+    pub roughness: Vec<f32>,
+    /// Vegetation fertility in 0..=1.
+    pub forest_mask: Vec<f32>,
+    /// Terrain class.
+    pub terrain: Vec<Terrain>,
+    /// Surface colour.
+    pub color: Vec<Rgb>,
+    /// Whether the cell belongs to the mountain pool chosen by the coverage mask.
+    pub pool: Vec<bool>,
+    /// Water surface level for `Water` cells (0 elsewhere).
+    pub water_level: Vec<f32>,
+}
+
+/// A read-only view of one cell, gathered from the planes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Cell {
+    /// Elevation in height units.
+    pub height: f32,
+    /// Surface roughness in 0..=1.
+    pub roughness: f32,
+    /// Vegetation fertility in 0..=1.
+    pub forest_mask: f32,
+    /// Terrain class.
+    pub terrain: Terrain,
+    /// Surface colour.
+    pub color: Rgb,
+    /// Whether the cell lies in the mountain pool.
+    pub pool: bool,
+    /// Water surface level (0 where there is no water).
+    pub water_level: f32,
+}
+
+impl Grid {
+    /// A flat grass grid of `width × depth` cells with every field zeroed.
+    pub fn new(width: usize, depth: usize) -> Self {
+        let n = width * depth;
+        Grid {
+            width,
+            depth,
+            height: vec![0.0; n],
+            roughness: vec![0.0; n],
+            forest_mask: vec![0.0; n],
+            terrain: vec![Terrain::Grass; n],
+            color: vec![[0, 0, 0]; n],
+            pool: vec![false; n],
+            water_level: vec![0.0; n],
+        }
+    }
+
+    /// Number of cells along x.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Number of cells along z.
+    pub fn depth(&self) -> usize {
+        self.depth
+    }
+
+    /// Total number of cells.
+    pub fn len(&self) -> usize {
+        self.width * self.depth
+    }
+
+    /// Whether the grid has no cells.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Plane index of cell `(x, z)`.
+    #[inline]
+    pub fn index(&self, x: usize, z: usize) -> usize {
+        z * self.width + x
+    }
+
+    /// Whether `(x, z)` lies on the grid.
+    pub fn contains(&self, x: i64, z: i64) -> bool {
+        x >= 0 && z >= 0 && (x as u64) < self.width as u64 && (z as u64) < self.depth as u64
+    }
+
+    /// The cell at `(x, z)`, or `None` off the grid.
+    pub fn cell(&self, x: usize, z: usize) -> Option<Cell> {
+        (x < self.width && z < self.depth).then(|| {
+            let i = self.index(x, z);
+            Cell {
+                height: self.height[i],
+                roughness: self.roughness[i],
+                forest_mask: self.forest_mask[i],
+                terrain: self.terrain[i],
+                color: self.color[i],
+                pool: self.pool[i],
+                water_level: self.water_level[i],
+            }
+        })
+    }
+
+    /// Iterates over every cell as `(x, z, Cell)` in row order.
+    pub fn cells(&self) -> impl Iterator<Item = (usize, usize, Cell)> + '_ {
+        (0..self.depth)
+            .flat_map(move |z| (0..self.width).map(move |x| (x, z)))
+            .filter_map(move |(x, z)| self.cell(x, z).map(|c| (x, z, c)))
+    }
+
+    /// Highest elevation on the grid (0 for an empty or flat grid).
+    pub fn max_height(&self) -> f32 {
+        self.height.iter().copied().fold(0.0, f32::max)
+    }
+
+    /// Number of cells of each class, indexed by `Terrain as usize`.
+    pub fn class_counts(&self) -> [usize; 4] {
+        let mut counts = [0; 4];
+        for t in &self.terrain {
+            counts[*t as usize] += 1;
+        }
+        counts
+    }
+
+    /// Height at a clamped position: coordinates outside the grid read the nearest edge cell.
+    #[inline]
+    pub fn height_clamped(&self, x: i64, z: i64) -> f32 {
+        let x = x.clamp(0, self.width as i64 - 1) as usize;
+        let z = z.clamp(0, self.depth as i64 - 1) as usize;
+        self.height[self.index(x, z)]
+    }
+
+    /// Central-difference gradient `(dh/dx, dh/dz)` of the height plane at cell `(x, z)`.
+    ///
+    /// Edge cells use the nearest cell in place of the missing neighbour.
+    pub fn gradient(&self, x: usize, z: usize) -> (f32, f32) {
+        central_gradient(&self.height, self.width, self.depth, x, z)
+    }
+
+    /// A 64-bit fingerprint of every plane (little-endian bytes, xxh3): equal grids hash equal on
+    /// every platform.
+    pub fn hash(&self) -> u64 {
+        let mut h = xxhash_rust::xxh3::Xxh3::new();
+        h.update(&(self.width as u64).to_le_bytes());
+        h.update(&(self.depth as u64).to_le_bytes());
+        for plane in [
+            &self.height,
+            &self.roughness,
+            &self.forest_mask,
+            &self.water_level,
+        ] {
+            for v in plane.iter() {
+                h.update(&v.to_bits().to_le_bytes());
+            }
+        }
+        h.update(&self.terrain.iter().map(|t| *t as u8).collect::<Vec<_>>());
+        h.update(&self.pool.iter().map(|p| *p as u8).collect::<Vec<_>>());
+        h.update(self.color.as_flattened());
+        h.digest()
+    }
+}
+
+/// Central-difference gradient of a `width × depth` plane at `(x, z)`, with edges clamped.
+#[inline]
+pub fn central_gradient(h: &[f32], width: usize, depth: usize, x: usize, z: usize) -> (f32, f32) {
+    let xl = x.saturating_sub(1);
+    let xr = (x + 1).min(width - 1);
+    let zu = z.saturating_sub(1);
+    let zd = (z + 1).min(depth - 1);
+    let dx = (h[z * width + xr] - h[z * width + xl]) * 0.5;
+    let dz = (h[zd * width + x] - h[zu * width + x]) * 0.5;
+    (dx, dz)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cell_view_reads_every_plane() {
+        let mut g = Grid::new(3, 2);
+        let i = g.index(2, 1);
+        g.height[i] = 0.5;
+        g.terrain[i] = Terrain::Mountain;
+        g.color[i] = [1, 2, 3];
+        let c = g.cell(2, 1).unwrap();
+        assert_eq!(c.height, 0.5);
+        assert_eq!(c.terrain, Terrain::Mountain);
+        assert_eq!(c.color, [1, 2, 3]);
+        assert!(g.cell(3, 0).is_none());
+        assert_eq!(g.cells().count(), 6);
+    }
+
+    #[test]
+    fn hash_changes_with_any_plane() {
+        let a = Grid::new(4, 4);
+        let mut b = a.clone();
+        assert_eq!(a.hash(), b.hash());
+        b.color[5] = [0, 0, 1];
+        assert_ne!(a.hash(), b.hash());
+    }
+}

@@ -1,0 +1,98 @@
+//! `ForestMask` and `ForestPlacement`: where trees may grow, and where they do.
+
+use crate::grid::{Grid, Terrain};
+use crate::params::{ForestMaskParams, ForestPlacementParams};
+use crate::pipeline::{Layer, LayerError};
+use rand::Rng;
+use rayon::prelude::*;
+
+/// Fertility `clamp(1 − (h/h_limit)^steepness, 0, 1)` on grass, 0 on mountains and water.
+///
+/// The power is computed with `libm::powf`, the same code on every platform.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ForestMask {
+    /// Height limit and fall-off exponent.
+    pub params: ForestMaskParams,
+}
+
+impl ForestMask {
+    /// The fertility of a grass cell at height `h`.
+    pub fn fertility(&self, h: f32) -> f32 {
+        let ratio = h.max(0.0) / self.params.height_limit;
+        (1.0 - libm::powf(ratio, self.params.steepness)).clamp(0.0, 1.0)
+    }
+}
+
+impl Layer for ForestMask {
+    fn name(&self) -> &str {
+        "ForestMask"
+    }
+
+    fn apply(&self, grid: &mut Grid) -> Result<(), LayerError> {
+        self.params.validate()?;
+        let Grid {
+            height,
+            forest_mask,
+            terrain,
+            ..
+        } = grid;
+        (
+            forest_mask.par_iter_mut(),
+            height.par_iter(),
+            terrain.par_iter(),
+        )
+            .into_par_iter()
+            .for_each(|(m, &h, &t)| {
+                *m = if t == Terrain::Grass {
+                    self.fertility(h)
+                } else {
+                    0.0
+                };
+            });
+        Ok(())
+    }
+}
+
+/// Turns a grass cell into a `Tree` where a seeded `random() < mask × density`.
+///
+/// Each row draws from its own PCG stream, one number per cell, so rows run in parallel and the
+/// result is the same on every thread count.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ForestPlacement {
+    /// Master seed.
+    pub seed: u64,
+    /// Tree density.
+    pub params: ForestPlacementParams,
+}
+
+impl Layer for ForestPlacement {
+    fn name(&self) -> &str {
+        "ForestPlacement"
+    }
+
+    fn apply(&self, grid: &mut Grid) -> Result<(), LayerError> {
+        self.params.validate()?;
+        let width = grid.width().max(1);
+        let density = self.params.density;
+        let seed = self.seed;
+        let Grid {
+            forest_mask,
+            terrain,
+            ..
+        } = grid;
+        terrain
+            .par_chunks_mut(width)
+            .zip(forest_mask.par_chunks(width))
+            .enumerate()
+            .for_each(|(z, (row, mask))| {
+                let mut rng = crate::seed::rng(crate::seed::mix64(seed ^ z as u64), "forest");
+                for (t, &m) in row.iter_mut().zip(mask) {
+                    let draw: f32 = rng.random();
+                    if *t == Terrain::Grass && draw < m * density {
+                        *t = Terrain::Tree;
+                    }
+                }
+            });
+        Ok(())
+    }
+}

@@ -1,0 +1,13 @@
+//! The generation layers of the default pipeline.
+
+mod forest;
+mod hybrid;
+pub mod texture;
+
+pub use forest::{ForestMask, ForestPlacement};
+pub use hybrid::{
+    classify, coverage_mask, height_noise_scale, pool_heights, CoverageMask, HybridTerrain,
+    EDGE_BLEND, HEIGHT_FEATURES, HEIGHT_GAIN, HEIGHT_OCTAVES, HEIGHT_OFFSET, MASK_OCTAVES,
+    MASK_SCALE, MOUNTAIN_MIN_HEIGHT,
+};
+pub use texture::TerrainTexture;

@@ -1,0 +1,106 @@
+//! `TerrainTexture`: the colour table of seed 000.
+//!
+//! Heights are taken relative to the grid's actual maximum (`h_rel = h / h_max`) and steepness is
+//! the length of the central-difference gradient.
+
+use crate::grid::{Grid, Rgb, Terrain};
+use crate::pipeline::{Layer, LayerError};
+use rayon::prelude::*;
+
+/// Snow on flat mountain ground above this relative height.
+pub const SNOW_MIN_REL: f32 = 0.75;
+/// Brown rock on flat mountain ground above this relative height.
+pub const BROWN_ROCK_MIN_REL: f32 = 0.4;
+/// Mountain ground steeper than this is grey rock.
+pub const MOUNTAIN_STEEP: f32 = 0.08;
+/// Grass steeper than this is dirt.
+pub const GRASS_STEEP: f32 = 0.08;
+/// Grey rock brightness at the lowest and the highest relative height.
+pub const GREY_ROCK_RANGE: (f32, f32) = (80.0, 130.0);
+/// Water depth (in height units) at which the blue reaches its darkest.
+pub const WATER_FULL_DEPTH: f32 = 0.25;
+
+/// Snow.
+pub const SNOW: Rgb = [240, 240, 250];
+/// Brown rock.
+pub const BROWN_ROCK: Rgb = [110, 95, 75];
+/// Highland grass.
+pub const HIGHLAND_GRASS: Rgb = [90, 130, 80];
+/// Tree.
+pub const TREE: Rgb = [30, 100, 30];
+/// Dirt on steep grass.
+pub const DIRT: Rgb = [139, 115, 85];
+/// Flat grass.
+pub const GRASS: Rgb = [60, 140, 60];
+/// Shallow water.
+pub const WATER_SHALLOW: Rgb = [70, 140, 190];
+/// Deep water.
+pub const WATER_DEEP: Rgb = [20, 50, 120];
+
+/// Grey rock, darker low down and lighter near the peaks.
+pub fn grey_rock(h_rel: f32) -> Rgb {
+    let (lo, hi) = GREY_ROCK_RANGE;
+    let v = (lo + (hi - lo) * h_rel.clamp(0.0, 1.0) + 0.5) as u8;
+    [v, v, v]
+}
+
+/// Blue tinted by water depth: shallow water is lighter.
+pub fn water(depth: f32) -> Rgb {
+    let t = (depth / WATER_FULL_DEPTH).clamp(0.0, 1.0);
+    let mix = |a: u8, b: u8| (f32::from(a) + (f32::from(b) - f32::from(a)) * t + 0.5) as u8;
+    [
+        mix(WATER_SHALLOW[0], WATER_DEEP[0]),
+        mix(WATER_SHALLOW[1], WATER_DEEP[1]),
+        mix(WATER_SHALLOW[2], WATER_DEEP[2]),
+    ]
+}
+
+/// The colour of one cell from its class, relative height, steepness and water depth.
+pub fn colour(terrain: Terrain, h_rel: f32, steepness: f32, water_depth: f32) -> Rgb {
+    match terrain {
+        Terrain::Mountain if steepness > MOUNTAIN_STEEP => grey_rock(h_rel),
+        Terrain::Mountain if h_rel > SNOW_MIN_REL => SNOW,
+        Terrain::Mountain if h_rel > BROWN_ROCK_MIN_REL => BROWN_ROCK,
+        Terrain::Mountain => HIGHLAND_GRASS,
+        Terrain::Tree => TREE,
+        Terrain::Grass if steepness > GRASS_STEEP => DIRT,
+        Terrain::Grass => GRASS,
+        Terrain::Water => water(water_depth),
+    }
+}
+
+/// Colours every cell by the table of seed 000.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TerrainTexture;
+
+impl Layer for TerrainTexture {
+    fn name(&self) -> &str {
+        "TerrainTexture"
+    }
+
+    fn apply(&self, grid: &mut Grid) -> Result<(), LayerError> {
+        let (width, depth) = (grid.width(), grid.depth());
+        let h_max = grid.max_height();
+        let inv_max = if h_max > 0.0 { 1.0 / h_max } else { 0.0 };
+        let Grid {
+            height,
+            terrain,
+            color,
+            water_level,
+            ..
+        } = grid;
+        color
+            .par_chunks_mut(width.max(1))
+            .enumerate()
+            .for_each(|(z, row)| {
+                for (x, c) in row.iter_mut().enumerate() {
+                    let i = z * width + x;
+                    let (gx, gz) = crate::grid::central_gradient(height, width, depth, x, z);
+                    let steepness = (gx * gx + gz * gz).sqrt();
+                    let water_depth = water_level[i] - height[i];
+                    *c = colour(terrain[i], height[i] * inv_max, steepness, water_depth);
+                }
+            });
+        Ok(())
+    }
+}

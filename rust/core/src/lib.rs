@@ -1,0 +1,36 @@
+//! # Donjourno
+//!
+//! Engine-agnostic procedural terrain: a coverage-controlled mountain pool with value-noise
+//! heights and Newtonian droplet erosion, forests, a colour table, and a vertex-coloured,
+//! flat-shaded triangle mesh. Every result is a pure function of the parameters: the same inputs
+//! give bit-identical grids and meshes on every thread count and platform.
+//!
+//! ```
+//! use donjourno::{generate, GeneratorParams, mesh::{build_mesh, MeshParams}};
+//! let params = GeneratorParams { width: 32, depth: 32, ..Default::default() };
+//! let (grid, stats) = generate(&params).unwrap();
+//! let mesh = build_mesh(&grid, &MeshParams::default()).unwrap();
+//! assert_eq!(mesh.vertex_count(), 32 * 32 * 6);
+//! assert!(stats.max_height <= params.terrain.peak_height * 1.5);
+//! ```
+
+#![warn(missing_docs)]
+
+pub mod erosion;
+pub mod generate;
+pub mod grid;
+pub mod layers;
+pub mod mesh;
+pub mod noise;
+pub mod params;
+pub mod pipeline;
+pub mod progress;
+pub mod seed;
+
+pub use generate::{
+    default_pipeline, generate, generate_with_progress, GenerateError, GenerationStats,
+};
+pub use grid::{Cell, Grid, Terrain};
+pub use params::{ErosionParams, ForestParams, GeneratorParams, ParamError, TerrainParams};
+pub use pipeline::{DynPipeline, Layer, LayerError, Observer, Pipeline, PipelineError};
+pub use progress::Progress;

@@ -1,0 +1,314 @@
+//! Mesh building: a vertex-coloured, flat-shaded triangle list from a grid.
+//!
+//! Each cell becomes `N × N` micro-quads (`N` = [`MeshParams::subdivisions`]), each quad two
+//! triangles with their own three vertices, so a mesh has `width · depth · N² · 6` vertices.
+//! Corner heights are the mean of the cells around a corner; sub-vertex heights interpolate the
+//! four corners of their cell bilinearly, then receive the roughness jitter of seed 000,
+//! `h' = h + (hash(x, z) − 0.5) · clamp(h·1.5, 0, 1) · roughness · roughness_strength`, where
+//! `(x, z)` are the sub-vertex's global lattice coordinates (so shared vertices agree and the
+//! surface has no cracks). Roughness is interpolated like the heights.
+//!
+//! Coordinates: x along the width, z along the depth, y up; the mesh spans
+//! `[0, width·cell_size] × [0, depth·cell_size]` with `y = h' · height_scale`. Triangles are wound
+//! clockwise seen from above (Godot's front-face convention) and their normals point up.
+
+use crate::grid::Grid;
+use crate::noise::hash01;
+use glam::Vec3;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// Largest accepted vertex count (2²⁴ vertices, about 640 MiB of buffers).
+pub const MAX_VERTICES: u64 = 1 << 24;
+/// Largest accepted subdivision level.
+pub const MAX_SUBDIVISIONS: u32 = 64;
+/// Seed of the roughness-jitter hash.
+pub const JITTER_SEED: u32 = 0x6a09_e667;
+
+/// Settings that shape the mesh but not the grid: changing them never re-runs generation.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct MeshParams {
+    /// Micro-quads per cell side, `1..=64`.
+    pub subdivisions: u32,
+    /// Multiplier of the roughness jitter, `0..=4` (0 disables it).
+    pub roughness_strength: f32,
+    /// World size of one cell.
+    pub cell_size: f32,
+    /// World height of one height unit.
+    pub height_scale: f32,
+}
+
+impl Default for MeshParams {
+    fn default() -> Self {
+        MeshParams {
+            subdivisions: 1,
+            roughness_strength: 0.25,
+            cell_size: 1.0,
+            height_scale: 16.0,
+        }
+    }
+}
+
+/// Why a mesh cannot be built.
+#[derive(Clone, Debug, Error, PartialEq)]
+pub enum MeshError {
+    /// A mesh parameter is out of range.
+    #[error(transparent)]
+    Param(#[from] crate::params::ParamError),
+    /// The mesh would exceed [`MAX_VERTICES`].
+    #[error("the mesh would have {vertices} vertices ({width}×{depth} cells × {subdivisions}² × 6), above the budget of {max}; lower subdivisions or the map size", max = MAX_VERTICES)]
+    OverBudget {
+        /// Requested vertex count.
+        vertices: u64,
+        /// Grid width.
+        width: usize,
+        /// Grid depth.
+        depth: usize,
+        /// Requested subdivisions.
+        subdivisions: u32,
+    },
+    /// The grid has no cells.
+    #[error("the grid is empty")]
+    EmptyGrid,
+}
+
+impl MeshParams {
+    /// Checks every field.
+    pub fn validate(&self) -> Result<(), crate::params::ParamError> {
+        use crate::params::ParamError;
+        if !(1..=MAX_SUBDIVISIONS).contains(&self.subdivisions) {
+            return Err(ParamError {
+                field: "subdivisions",
+                expected: format!("a whole number in [1, {MAX_SUBDIVISIONS}]"),
+                got: self.subdivisions.to_string(),
+            });
+        }
+        for (field, v, lo_open, hi) in [
+            ("roughness_strength", self.roughness_strength, false, 4.0),
+            ("cell_size", self.cell_size, true, 1000.0),
+            ("height_scale", self.height_scale, true, 10000.0),
+        ] {
+            let ok = v.is_finite() && (if lo_open { v > 0.0 } else { v >= 0.0 }) && v <= hi;
+            if !ok {
+                let open = if lo_open { "(" } else { "[" };
+                return Err(ParamError {
+                    field,
+                    expected: format!("a number in {open}0, {hi}]"),
+                    got: v.to_string(),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Vertices a `width × depth` grid needs with these settings.
+    pub fn vertex_count(&self, width: usize, depth: usize) -> u64 {
+        let n = u64::from(self.subdivisions);
+        (width as u64)
+            .saturating_mul(depth as u64)
+            .saturating_mul(n * n * 6)
+    }
+}
+
+/// A triangle list in flat buffers, ready to copy into an engine in one go.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Mesh {
+    /// Vertex positions, three per triangle.
+    pub positions: Vec<[f32; 3]>,
+    /// Unit normals, the same for the three vertices of a triangle.
+    pub normals: Vec<[f32; 3]>,
+    /// sRGB colours with alpha, `0..=1`.
+    pub colors: Vec<[f32; 4]>,
+}
+
+impl Mesh {
+    /// Number of vertices.
+    pub fn vertex_count(&self) -> usize {
+        self.positions.len()
+    }
+
+    /// Number of triangles.
+    pub fn triangle_count(&self) -> usize {
+        self.positions.len() / 3
+    }
+
+    /// Axis-aligned bounds `(min, max)`, or `None` for an empty mesh.
+    pub fn bounds(&self) -> Option<([f32; 3], [f32; 3])> {
+        let first = *self.positions.first()?;
+        Some(self.positions.iter().fold((first, first), |(lo, hi), p| {
+            (
+                [lo[0].min(p[0]), lo[1].min(p[1]), lo[2].min(p[2])],
+                [hi[0].max(p[0]), hi[1].max(p[1]), hi[2].max(p[2])],
+            )
+        }))
+    }
+
+    /// A 64-bit fingerprint of every buffer (xxh3 over little-endian bits).
+    pub fn hash(&self) -> u64 {
+        let mut h = xxhash_rust::xxh3::Xxh3::new();
+        for v in self.positions.iter().chain(&self.normals) {
+            for c in v {
+                h.update(&c.to_bits().to_le_bytes());
+            }
+        }
+        for c in self.colors.iter().flatten() {
+            h.update(&c.to_bits().to_le_bytes());
+        }
+        h.digest()
+    }
+}
+
+/// Corner planes of a grid: `(width + 1) × (depth + 1)` heights and roughness values, each the
+/// mean of the (up to four) cells that share the corner.
+struct Corners {
+    stride: usize,
+    height: Vec<f32>,
+    roughness: Vec<f32>,
+}
+
+impl Corners {
+    fn new(grid: &Grid) -> Self {
+        let (w, d) = (grid.width(), grid.depth());
+        let stride = w + 1;
+        let mut height = vec![0.0; stride * (d + 1)];
+        let mut roughness = vec![0.0; stride * (d + 1)];
+        for cz in 0..=d {
+            for cx in 0..=w {
+                let (mut hs, mut rs, mut n) = (0.0f32, 0.0f32, 0.0f32);
+                for z in cz.saturating_sub(1)..(cz + 1).min(d) {
+                    for x in cx.saturating_sub(1)..(cx + 1).min(w) {
+                        let i = grid.index(x, z);
+                        hs += grid.height[i];
+                        rs += grid.roughness[i];
+                        n += 1.0;
+                    }
+                }
+                height[cz * stride + cx] = hs / n;
+                roughness[cz * stride + cx] = rs / n;
+            }
+        }
+        Corners {
+            stride,
+            height,
+            roughness,
+        }
+    }
+
+    /// Bilinear interpolation of a corner plane at sub-vertex `(gx, gz)` of an `n`-subdivided grid.
+    #[inline]
+    fn sample(&self, plane: &[f32], gx: usize, gz: usize, n: usize, w: usize, d: usize) -> f32 {
+        let cx = (gx / n).min(w - 1);
+        let cz = (gz / n).min(d - 1);
+        let tx = (gx - cx * n) as f32 / n as f32;
+        let tz = (gz - cz * n) as f32 / n as f32;
+        let i = cz * self.stride + cx;
+        let (a, b, c, e) = (
+            plane[i],
+            plane[i + 1],
+            plane[i + self.stride],
+            plane[i + self.stride + 1],
+        );
+        let top = a + (b - a) * tx;
+        let bottom = c + (e - c) * tx;
+        top + (bottom - top) * tz
+    }
+}
+
+/// Jittered height of sub-vertex `(gx, gz)`, in height units.
+#[inline]
+fn vertex_height(
+    corners: &Corners,
+    gx: usize,
+    gz: usize,
+    n: usize,
+    w: usize,
+    d: usize,
+    strength: f32,
+) -> f32 {
+    let h = corners.sample(&corners.height, gx, gz, n, w, d);
+    if strength == 0.0 {
+        return h;
+    }
+    let r = corners.sample(&corners.roughness, gx, gz, n, w, d);
+    let jitter = hash01(gx as i32, gz as i32, JITTER_SEED) - 0.5;
+    h + jitter * (h * 1.5).clamp(0.0, 1.0) * r * strength
+}
+
+/// Unit normal of a clockwise (seen from above) triangle `a, b, c`.
+#[inline]
+fn face_normal(a: Vec3, b: Vec3, c: Vec3) -> Vec3 {
+    (c - a).cross(b - a).normalize_or(Vec3::Y)
+}
+
+/// Builds the mesh of a grid, or explains why it cannot.
+pub fn build_mesh(grid: &Grid, params: &MeshParams) -> Result<Mesh, MeshError> {
+    params.validate()?;
+    let (w, d) = (grid.width(), grid.depth());
+    if w == 0 || d == 0 {
+        return Err(MeshError::EmptyGrid);
+    }
+    let vertices = params.vertex_count(w, d);
+    if vertices > MAX_VERTICES {
+        return Err(MeshError::OverBudget {
+            vertices,
+            width: w,
+            depth: d,
+            subdivisions: params.subdivisions,
+        });
+    }
+    let corners = Corners::new(grid);
+    let n = params.subdivisions as usize;
+    let per_row = w * n * n * 6;
+    let total = vertices as usize;
+    let mut mesh = Mesh {
+        positions: vec![[0.0; 3]; total],
+        normals: vec![[0.0; 3]; total],
+        colors: vec![[0.0; 4]; total],
+    };
+    let step = params.cell_size / n as f32;
+    let (strength, y_scale) = (params.roughness_strength, params.height_scale);
+    mesh.positions
+        .par_chunks_mut(per_row)
+        .zip(mesh.normals.par_chunks_mut(per_row))
+        .zip(mesh.colors.par_chunks_mut(per_row))
+        .enumerate()
+        .for_each(|(z, ((pos, nor), col))| {
+            let mut k = 0;
+            for x in 0..w {
+                let [r, g, b] = grid.color[grid.index(x, z)];
+                let rgba = [
+                    f32::from(r) / 255.0,
+                    f32::from(g) / 255.0,
+                    f32::from(b) / 255.0,
+                    1.0,
+                ];
+                for sz in 0..n {
+                    for sx in 0..n {
+                        let (gx, gz) = (x * n + sx, z * n + sz);
+                        let vertex = |gx: usize, gz: usize| {
+                            let h = vertex_height(&corners, gx, gz, n, w, d, strength);
+                            Vec3::new(gx as f32 * step, h * y_scale, gz as f32 * step)
+                        };
+                        let (p00, p10, p01, p11) = (
+                            vertex(gx, gz),
+                            vertex(gx + 1, gz),
+                            vertex(gx, gz + 1),
+                            vertex(gx + 1, gz + 1),
+                        );
+                        for tri in [[p00, p10, p11], [p00, p11, p01]] {
+                            let normal = face_normal(tri[0], tri[1], tri[2]).to_array();
+                            for p in tri {
+                                pos[k] = p.to_array();
+                                nor[k] = normal;
+                                col[k] = rgba;
+                                k += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        });
+    Ok(mesh)
+}
