@@ -176,17 +176,9 @@ impl Corners {
         let mut roughness = vec![0.0; stride * (d + 1)];
         for cz in 0..=d {
             for cx in 0..=w {
-                let (mut hs, mut rs, mut n) = (0.0f32, 0.0f32, 0.0f32);
-                for z in cz.saturating_sub(1)..(cz + 1).min(d) {
-                    for x in cx.saturating_sub(1)..(cx + 1).min(w) {
-                        let i = grid.index(x, z);
-                        hs += grid.height[i];
-                        rs += grid.roughness[i];
-                        n += 1.0;
-                    }
-                }
-                height[cz * stride + cx] = hs / n;
-                roughness[cz * stride + cx] = rs / n;
+                let (h, r) = corner(grid, cx, cz);
+                height[cz * stride + cx] = h;
+                roughness[cz * stride + cx] = r;
             }
         }
         Corners {
@@ -199,21 +191,64 @@ impl Corners {
     /// Bilinear interpolation of a corner plane at sub-vertex `(gx, gz)` of an `n`-subdivided grid.
     #[inline]
     fn sample(&self, plane: &[f32], gx: usize, gz: usize, n: usize, w: usize, d: usize) -> f32 {
-        let cx = (gx / n).min(w - 1);
-        let cz = (gz / n).min(d - 1);
-        let tx = (gx - cx * n) as f32 / n as f32;
-        let tz = (gz - cz * n) as f32 / n as f32;
+        let (cx, cz, tx, tz) = sub_vertex_cell(gx, gz, n, w, d);
         let i = cz * self.stride + cx;
-        let (a, b, c, e) = (
-            plane[i],
-            plane[i + 1],
-            plane[i + self.stride],
-            plane[i + self.stride + 1],
-        );
-        let top = a + (b - a) * tx;
-        let bottom = c + (e - c) * tx;
-        top + (bottom - top) * tz
+        bilinear(
+            [
+                plane[i],
+                plane[i + 1],
+                plane[i + self.stride],
+                plane[i + self.stride + 1],
+            ],
+            tx,
+            tz,
+        )
     }
+}
+
+/// Height and roughness of corner `(cx, cz)`: the mean of the (up to four) cells sharing it.
+#[inline]
+fn corner(grid: &Grid, cx: usize, cz: usize) -> (f32, f32) {
+    let (w, d) = (grid.width(), grid.depth());
+    let (mut hs, mut rs, mut n) = (0.0f32, 0.0f32, 0.0f32);
+    for z in cz.saturating_sub(1)..(cz + 1).min(d) {
+        for x in cx.saturating_sub(1)..(cx + 1).min(w) {
+            let i = grid.index(x, z);
+            hs += grid.height[i];
+            rs += grid.roughness[i];
+            n += 1.0;
+        }
+    }
+    (hs / n, rs / n)
+}
+
+/// The cell holding sub-vertex `(gx, gz)` and the sub-vertex's fractional position in it.
+#[inline]
+fn sub_vertex_cell(gx: usize, gz: usize, n: usize, w: usize, d: usize) -> (usize, usize, f32, f32) {
+    let cx = (gx / n).min(w - 1);
+    let cz = (gz / n).min(d - 1);
+    let tx = (gx - cx * n) as f32 / n as f32;
+    let tz = (gz - cz * n) as f32 / n as f32;
+    (cx, cz, tx, tz)
+}
+
+/// Bilinear interpolation of corners `[(0,0), (1,0), (0,1), (1,1)]` at `(tx, tz)`.
+#[inline]
+fn bilinear([a, b, c, e]: [f32; 4], tx: f32, tz: f32) -> f32 {
+    let top = a + (b - a) * tx;
+    let bottom = c + (e - c) * tx;
+    top + (bottom - top) * tz
+}
+
+/// Applies the roughness jitter to sub-vertex `(gx, gz)` with interpolated height `h` and
+/// roughness `r`.
+#[inline]
+fn jitter(h: f32, r: f32, gx: usize, gz: usize, strength: f32) -> f32 {
+    if strength == 0.0 {
+        return h;
+    }
+    let offset = hash01(gx as i32, gz as i32, JITTER_SEED) - 0.5;
+    h + offset * (h * 1.5).clamp(0.0, 1.0) * r * strength
 }
 
 /// Jittered height of sub-vertex `(gx, gz)`, in height units.
@@ -228,12 +263,83 @@ fn vertex_height(
     strength: f32,
 ) -> f32 {
     let h = corners.sample(&corners.height, gx, gz, n, w, d);
-    if strength == 0.0 {
-        return h;
+    let r = if strength == 0.0 {
+        0.0
+    } else {
+        corners.sample(&corners.roughness, gx, gz, n, w, d)
+    };
+    jitter(h, r, gx, gz, strength)
+}
+
+/// Jittered height of sub-vertex `(gx, gz)` computed from the grid directly (no corner planes),
+/// bit-identical to the mesh's.
+fn vertex_height_direct(grid: &Grid, gx: usize, gz: usize, n: usize, strength: f32) -> f32 {
+    let (w, d) = (grid.width(), grid.depth());
+    let (cx, cz, tx, tz) = sub_vertex_cell(gx, gz, n, w, d);
+    let corners = [
+        corner(grid, cx, cz),
+        corner(grid, cx + 1, cz),
+        corner(grid, cx, cz + 1),
+        corner(grid, cx + 1, cz + 1),
+    ];
+    let h = bilinear(corners.map(|c| c.0), tx, tz);
+    let r = if strength == 0.0 {
+        0.0
+    } else {
+        bilinear(corners.map(|c| c.1), tx, tz)
+    };
+    jitter(h, r, gx, gz, strength)
+}
+
+/// World height of the mesh surface above the point `(x, z)` of the mesh's own coordinate space,
+/// or `None` when the point lies outside `[0, width·cell_size] × [0, depth·cell_size]`, the grid
+/// is empty or `params` are invalid.
+///
+/// The value lies exactly on the triangle [`build_mesh`] emits over that point (each micro-quad
+/// `(p00, p10, p01, p11)` is split along its `p00–p11` diagonal), so objects placed with it sit
+/// on the rendered surface. Costs a few dozen operations: no mesh needs to be built.
+///
+/// ```
+/// use donjourno::{generate, GeneratorParams, mesh::{build_mesh, surface_height, MeshParams}};
+/// let mut gen = GeneratorParams { width: 64, depth: 64, ..Default::default() };
+/// gen.terrain.droplets = 8_000;
+/// let (grid, _) = generate(&gen).unwrap();
+/// let params = MeshParams::default();
+/// let mesh = build_mesh(&grid, &params).unwrap();
+/// let [x, y, z] = mesh.positions[100];
+/// assert_eq!(surface_height(&grid, &params, x, z), Some(y));
+/// assert_eq!(surface_height(&grid, &params, -1.0, 0.0), None);
+/// ```
+pub fn surface_height(grid: &Grid, params: &MeshParams, x: f32, z: f32) -> Option<f32> {
+    params.validate().ok()?;
+    let (w, d) = (grid.width(), grid.depth());
+    if w == 0 || d == 0 {
+        return None;
     }
-    let r = corners.sample(&corners.roughness, gx, gz, n, w, d);
-    let jitter = hash01(gx as i32, gz as i32, JITTER_SEED) - 0.5;
-    h + jitter * (h * 1.5).clamp(0.0, 1.0) * r * strength
+    let n = params.subdivisions as usize;
+    let step = params.cell_size / n as f32;
+    let (fx, fz) = (x / step, z / step);
+    let (max_x, max_z) = ((w * n) as f32, (d * n) as f32);
+    if !(0.0..=max_x).contains(&fx) || !(0.0..=max_z).contains(&fz) {
+        return None;
+    }
+    let gx = (fx.floor() as usize).min(w * n - 1);
+    let gz = (fz.floor() as usize).min(d * n - 1);
+    let (u, v) = (
+        (fx - gx as f32).clamp(0.0, 1.0),
+        (fz - gz as f32).clamp(0.0, 1.0),
+    );
+    let strength = params.roughness_strength;
+    let h = |dx: usize, dz: usize| vertex_height_direct(grid, gx + dx, gz + dz, n, strength);
+    let (h00, h10, h01, h11) = (h(0, 0), h(1, 0), h(0, 1), h(1, 1));
+    let local = if u >= v {
+        // Triangle (p00, p10, p11).
+        h00 + (h10 - h00) * u + (h11 - h10) * v
+    } else {
+        // Triangle (p00, p11, p01).
+        h00 + (h11 - h01) * u + (h01 - h00) * v
+    };
+    Some(local * params.height_scale)
 }
 
 /// Unit normal of a clockwise (seen from above) triangle `a, b, c`.
@@ -311,4 +417,83 @@ pub fn build_mesh(grid: &Grid, params: &MeshParams) -> Result<Mesh, MeshError> {
             }
         });
     Ok(mesh)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{generate, GeneratorParams};
+
+    fn grid() -> Grid {
+        generate(&GeneratorParams {
+            width: 64,
+            depth: 48,
+            seed: 7,
+            terrain: crate::TerrainParams {
+                droplets: 8_000,
+                ..Default::default()
+            },
+            ..Default::default()
+        })
+        .unwrap()
+        .0
+    }
+
+    #[test]
+    fn surface_height_matches_every_mesh_vertex() {
+        let grid = grid();
+        for subdivisions in [1, 3] {
+            let params = MeshParams {
+                subdivisions,
+                roughness_strength: 1.5,
+                cell_size: 2.0,
+                height_scale: 10.0,
+            };
+            let mesh = build_mesh(&grid, &params).unwrap();
+            for p in mesh.positions.iter().step_by(7) {
+                let y = surface_height(&grid, &params, p[0], p[2]).unwrap();
+                assert!(
+                    (y - p[1]).abs() <= 1e-4 * params.height_scale,
+                    "{p:?} vs {y}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn surface_height_lies_on_the_emitted_triangles() {
+        let grid = grid();
+        let params = MeshParams {
+            subdivisions: 2,
+            ..Default::default()
+        };
+        let mesh = build_mesh(&grid, &params).unwrap();
+        for tri in mesh.positions.chunks(3).step_by(5) {
+            let [a, b, c] = [tri[0], tri[1], tri[2]].map(Vec3::from_array);
+            // The centroid and a point near each edge midpoint lie inside the triangle.
+            for (wa, wb, wc) in [(1.0, 1.0, 1.0), (0.45, 0.45, 0.1), (0.1, 0.45, 0.45)] {
+                let sum = wa + wb + wc;
+                let p = (a * wa + b * wb + c * wc) / sum;
+                let y = surface_height(&grid, &params, p.x, p.z).unwrap();
+                assert!((y - p.y).abs() < 1e-3, "{p:?} vs {y}");
+            }
+        }
+    }
+
+    #[test]
+    fn surface_height_outside_or_invalid_is_none() {
+        let grid = grid();
+        let params = MeshParams::default();
+        let (w, d) = (grid.width() as f32, grid.depth() as f32);
+        assert!(surface_height(&grid, &params, w, d).is_some());
+        assert_eq!(surface_height(&grid, &params, w + 0.01, 0.0), None);
+        assert_eq!(surface_height(&grid, &params, 0.0, -0.01), None);
+        assert_eq!(surface_height(&grid, &params, f32::NAN, 0.0), None);
+        let bad = MeshParams {
+            subdivisions: 0,
+            ..params
+        };
+        assert_eq!(surface_height(&grid, &bad, 1.0, 1.0), None);
+        assert_eq!(surface_height(&Grid::new(0, 0), &params, 0.0, 0.0), None);
+    }
 }
