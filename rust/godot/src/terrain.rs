@@ -1,0 +1,606 @@
+//! `DonjournoTerrain`: the node that turns a generator into a vertex-coloured mesh.
+
+use crate::convert;
+use crate::generator::DonjournoGenerator;
+use crate::map::DonjournoMap;
+use donjourno::mesh::{self, MeshError, MeshParams, MAX_SUBDIVISIONS, MAX_VERTICES};
+use donjourno::{GenerationStats, GeneratorParams, Grid, ParamError, Terrain};
+use godot::classes::base_material_3d::{Flags, ShadingMode};
+use godot::classes::mesh::{ArrayType, PrimitiveType};
+use godot::classes::{ArrayMesh, IMeshInstance3D, MeshInstance3D, StandardMaterial3D};
+use godot::register::info::{PropertyInfo, PropertyUsageFlags};
+use godot::obj::EngineBitfield;
+use godot::prelude::*;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Name of the deferred method that carries out a scheduled rebuild.
+const FLUSH_METHOD: &str = "_flush_scheduled_rebuild";
+/// Name of the method connected to the generator's `changed` signal.
+const CHANGED_METHOD: &str = "_on_generator_changed";
+
+/// The last pipeline run: its inputs and outputs.
+struct GridCache {
+    params: GeneratorParams,
+    grid: Arc<Grid>,
+    stats: GenerationStats,
+    time: Duration,
+}
+
+/// What the mesh currently shows; queries answer from it so that they agree with the picture.
+struct Shown {
+    params: GeneratorParams,
+    mesh_params: MeshParams,
+    grid: Arc<Grid>,
+    stats: GenerationStats,
+    time: Duration,
+}
+
+/// A procedural terrain: a mesh generated from a [DonjournoGenerator].
+///
+/// Assign a [member generator] and the terrain appears, in the editor as in the game. Whenever
+/// the generator emits [signal Resource.changed] or a mesh setting changes, one rebuild is
+/// scheduled for the end of the frame (many edits in one frame give one rebuild); call
+/// [method regenerate] to rebuild at once instead.
+///
+/// Rebuilds are cached: the generation pipeline (mountains, erosion, forests, colours) only runs
+/// again when a generation parameter changed; a change of [member subdivisions],
+/// [member roughness_strength], [member height_scale] or the generator's
+/// [member DonjournoGenerator.cell_size] only re-tessellates; an unchanged input rebuilds nothing.
+///
+/// The mesh is one [ArrayMesh] surface (a flat-shaded triangle list with vertex colours) spanning
+/// `[0, width × cell_size] × [0, depth × cell_size]` on the node's local x and z axes, with
+/// `y = height × height_scale`: its top is about the map's highest point times
+/// [member height_scale]. It carries a [StandardMaterial3D] that uses the vertex colours as albedo;
+/// set [member GeometryInstance3D.material_override] to use your own. The mesh is never saved
+/// into the scene: a saved scene holds only the settings and regenerates the identical mesh when
+/// loaded.
+///
+/// Bad settings (a zero-sized map, a coverage of 2, a mesh above the vertex budget, ...) are
+/// reported with an error naming the property and the accepted range, and the previous mesh
+/// stays in place.
+///
+/// Queries ([method get_height_at], [method get_terrain_at], [method world_to_cell],
+/// [method cell_to_world]) take and return global positions and describe the mesh currently
+/// shown. They assume the node is not tilted (rotation about the y axis, translation and scale
+/// are fine).
+#[derive(GodotClass)]
+#[class(tool, base = MeshInstance3D)]
+pub struct DonjournoTerrain {
+    /// The generation parameters. Without a generator the terrain shows nothing.
+    #[export]
+    #[var(set)]
+    generator: Option<Gd<DonjournoGenerator>>,
+
+    /// Micro-quads per cell side, 1–64: each cell becomes `subdivisions² × 2` triangles.
+    /// Changing it only re-tessellates.
+    #[export_group(name = "Mesh")]
+    #[export(range = (1.0, 64.0, 1.0))]
+    #[var(set)]
+    subdivisions: i32,
+
+    /// Strength of the erosion-driven surface jitter, 0–4 (0 gives smooth slopes).
+    /// Changing it only re-tessellates.
+    #[export(range = (0.0, 4.0, 0.01))]
+    #[var(set)]
+    roughness_strength: f32,
+
+    /// World units per height unit: the mesh's y is the terrain height times this.
+    /// Changing it only re-tessellates.
+    #[export(range = (0.01, 1000.0, 0.01, or_greater))]
+    #[var(set)]
+    height_scale: f32,
+
+    /// Rebuild automatically (at the end of the frame) when the generator or a mesh setting
+    /// changes, and when the node becomes ready. When off, only [method regenerate] rebuilds.
+    #[export_group(name = "")]
+    #[export]
+    #[var(set)]
+    auto_regenerate: bool,
+
+    /// Rebuilds the terrain now.
+    #[export_tool_button(fn = Self::regenerate_from_inspector, icon = "Reload", name = "Regenerate")]
+    regenerate_button: PhantomVar<Callable>,
+
+    grid_cache: Option<GridCache>,
+    shown: Option<Shown>,
+    array_mesh: Option<Gd<ArrayMesh>>,
+    material: Option<Gd<StandardMaterial3D>>,
+    rebuild_scheduled: bool,
+    pipeline_runs: u64,
+    mesh_runs: u64,
+    last_stats: VarDictionary,
+    last_error: String,
+
+    base: Base<MeshInstance3D>,
+}
+
+#[godot_api]
+impl IMeshInstance3D for DonjournoTerrain {
+    fn init(base: Base<MeshInstance3D>) -> Self {
+        let defaults = MeshParams::default();
+        DonjournoTerrain {
+            generator: None,
+            subdivisions: defaults.subdivisions as i32,
+            roughness_strength: defaults.roughness_strength,
+            height_scale: defaults.height_scale,
+            auto_regenerate: true,
+            regenerate_button: PhantomVar::default(),
+            grid_cache: None,
+            shown: None,
+            array_mesh: None,
+            material: None,
+            rebuild_scheduled: false,
+            pipeline_runs: 0,
+            mesh_runs: 0,
+            last_stats: VarDictionary::new(),
+            last_error: String::new(),
+            base,
+        }
+    }
+
+    fn ready(&mut self) {
+        if self.auto_regenerate && self.shown.is_none() {
+            self.rebuild();
+        }
+    }
+
+    fn get_configuration_warnings(&self) -> PackedStringArray {
+        let mut warnings = PackedStringArray::new();
+        if self.generator.is_none() {
+            warnings.push("Assign a DonjournoGenerator to \"generator\" to see a terrain.");
+        }
+        if !self.last_error.is_empty() {
+            warnings.push(&format!("The last rebuild failed: {}", self.last_error));
+        }
+        warnings
+    }
+
+    fn on_validate_property(&self, property: &mut PropertyInfo) {
+        // The mesh is generated: shown in the inspector, never written to the scene file.
+        if property.property_name == StringName::from("mesh") {
+            let usage = property.usage.ord() & !PropertyUsageFlags::STORAGE.ord();
+            property.usage =
+                PropertyUsageFlags::from_ord(usage) | PropertyUsageFlags::READ_ONLY;
+        }
+    }
+}
+
+#[godot_api]
+impl DonjournoTerrain {
+    /// Emitted after every rebuild that changed the mesh. `stats` holds: `pipeline_ms`
+    /// (generation time of this rebuild, 0 when the cached grid was reused), `mesh_ms`
+    /// (tessellation), `upload_ms` (handing the buffers to the [ArrayMesh]), `total_ms`,
+    /// `vertex_count`, `pipeline_runs` and `mesh_runs` (counts since the node was created),
+    /// `pipeline_cached` (whether the grid was reused), `grid_hash`, `max_height`, `width`,
+    /// `depth` and `subdivisions`.
+    #[signal]
+    pub fn generation_finished(stats: VarDictionary);
+
+    /// Off the terrain.
+    #[constant]
+    pub const TERRAIN_NONE: i32 = -1;
+    /// Flat, walkable land.
+    #[constant]
+    pub const TERRAIN_GRASS: i32 = Terrain::Grass as i32;
+    /// Elevated ground in the mountain pool.
+    #[constant]
+    pub const TERRAIN_MOUNTAIN: i32 = Terrain::Mountain as i32;
+    /// Grass planted with a tree.
+    #[constant]
+    pub const TERRAIN_TREE: i32 = Terrain::Tree as i32;
+    /// Lake, river or sea.
+    #[constant]
+    pub const TERRAIN_WATER: i32 = Terrain::Water as i32;
+
+    /// Sets [member generator] and schedules a rebuild.
+    #[func]
+    pub fn set_generator(&mut self, generator: Option<Gd<DonjournoGenerator>>) {
+        if self.generator == generator {
+            return;
+        }
+        let callable = Callable::from_object_method(&self.to_gd(), CHANGED_METHOD);
+        if let Some(mut old) = self.generator.take() {
+            if old.is_connected("changed", &callable) {
+                old.disconnect("changed", &callable);
+            }
+        }
+        if let Some(new) = &generator {
+            new.clone().connect("changed", &callable);
+        }
+        self.generator = generator;
+        self.base_mut().update_configuration_warnings();
+        self.schedule_rebuild();
+    }
+
+    /// Sets [member subdivisions] and schedules a rebuild.
+    #[func]
+    pub fn set_subdivisions(&mut self, value: i32) {
+        if self.subdivisions != value {
+            self.subdivisions = value;
+            self.schedule_rebuild();
+        }
+    }
+
+    /// Sets [member roughness_strength] and schedules a rebuild.
+    #[func]
+    pub fn set_roughness_strength(&mut self, value: f32) {
+        if self.roughness_strength != value {
+            self.roughness_strength = value;
+            self.schedule_rebuild();
+        }
+    }
+
+    /// Sets [member height_scale] and schedules a rebuild.
+    #[func]
+    pub fn set_height_scale(&mut self, value: f32) {
+        if self.height_scale != value {
+            self.height_scale = value;
+            self.schedule_rebuild();
+        }
+    }
+
+    /// Sets [member auto_regenerate]; turning it on schedules a rebuild.
+    #[func]
+    pub fn set_auto_regenerate(&mut self, value: bool) {
+        self.auto_regenerate = value;
+        self.schedule_rebuild();
+    }
+
+    /// Rebuilds now what the inputs require (nothing, the mesh, or the grid and the mesh) and
+    /// cancels a scheduled rebuild. Returns `false` after reporting an error, in which case the
+    /// previous mesh stays in place. Emits [signal generation_finished] when the mesh changed.
+    #[func]
+    pub fn regenerate(&mut self) -> bool {
+        self.rebuild_scheduled = false;
+        self.rebuild()
+    }
+
+    /// Forgets the cached grid and mesh settings, so that the next rebuild runs the whole
+    /// pipeline again (the mesh shown is kept until then).
+    #[func]
+    pub fn clear_cache(&mut self) {
+        self.grid_cache = None;
+        if let Some(shown) = &mut self.shown {
+            // Make the next rebuild differ from what is shown.
+            shown.mesh_params.subdivisions = 0;
+        }
+    }
+
+    /// Whether a rebuild is scheduled for the end of the frame.
+    #[func]
+    pub fn is_rebuild_scheduled(&self) -> bool {
+        self.rebuild_scheduled
+    }
+
+    /// The statistics of the last rebuild that changed the mesh (see
+    /// [signal generation_finished]); empty before the first.
+    #[func]
+    pub fn get_stats(&self) -> VarDictionary {
+        self.last_stats.clone()
+    }
+
+    /// The reason the last rebuild failed, or an empty string if it succeeded.
+    #[func]
+    pub fn get_last_error(&self) -> GString {
+        GString::from(&self.last_error)
+    }
+
+    /// The grid the mesh shows, or `null` before the first successful rebuild.
+    #[func]
+    pub fn get_map(&self) -> Option<Gd<DonjournoMap>> {
+        let shown = self.shown.as_ref()?;
+        Some(DonjournoMap::create(
+            shown.grid.clone(),
+            &shown.stats,
+            shown.mesh_params.cell_size,
+            shown.time,
+        ))
+    }
+
+    /// Whether the vertical line through the global point `(x, z)` meets the terrain.
+    #[func]
+    pub fn has_point(&self, x: f32, z: f32) -> bool {
+        let (lx, lz) = self.local_xz(x, z);
+        self.surface_local(lx, lz).is_some()
+    }
+
+    /// Global y of the terrain surface above the global point `(x, z)`: exactly on the mesh's
+    /// triangles. Off the terrain (or before the first rebuild), the y of the node's own
+    /// ground plane (local y = 0).
+    #[func]
+    pub fn get_height_at(&self, x: f32, z: f32) -> f32 {
+        let (lx, lz) = self.local_xz(x, z);
+        let ly = self.surface_local(lx, lz).unwrap_or(0.0);
+        (self.node_transform() * Vector3::new(lx, ly, lz)).y
+    }
+
+    /// Terrain class of the cell under the global point `(x, z)`: one of the `TERRAIN_*`
+    /// constants, [constant TERRAIN_NONE] off the terrain.
+    #[func]
+    pub fn get_terrain_at(&self, x: f32, z: f32) -> i32 {
+        let cell = self.world_to_cell(Vector3::new(x, 0.0, z));
+        self.shown
+            .as_ref()
+            .and_then(|s| {
+                s.grid
+                    .contains(i64::from(cell.x), i64::from(cell.y))
+                    .then(|| s.grid.terrain[s.grid.index(cell.x as usize, cell.y as usize)] as i32)
+            })
+            .unwrap_or(Self::TERRAIN_NONE)
+    }
+
+    /// The cell `(x, z)` under a global position (its y is ignored). The result may lie off
+    /// the grid: check it with [method DonjournoMap.has_cell].
+    #[func]
+    pub fn world_to_cell(&self, position: Vector3) -> Vector2i {
+        let (lx, lz) = self.local_xz(position.x, position.z);
+        let cell = self.cell_size();
+        Vector2i::new(
+            (lx / cell).floor().clamp(i32::MIN as f32, i32::MAX as f32) as i32,
+            (lz / cell).floor().clamp(i32::MIN as f32, i32::MAX as f32) as i32,
+        )
+    }
+
+    /// The global position of the centre of cell `(x, z)` on the terrain surface.
+    #[func]
+    pub fn cell_to_world(&self, cell: Vector2i) -> Vector3 {
+        let size = self.cell_size();
+        let (lx, lz) = ((cell.x as f32 + 0.5) * size, (cell.y as f32 + 0.5) * size);
+        let ly = self.surface_local(lx, lz).unwrap_or(0.0);
+        self.node_transform() * Vector3::new(lx, ly, lz)
+    }
+
+    /// Receives the generator's `changed` signal.
+    #[func]
+    fn _on_generator_changed(&mut self) {
+        self.schedule_rebuild();
+    }
+
+    /// Carries out the rebuild scheduled by [method schedule_rebuild], once per frame.
+    #[func]
+    fn _flush_scheduled_rebuild(&mut self) {
+        if std::mem::take(&mut self.rebuild_scheduled) {
+            self.rebuild();
+        }
+    }
+}
+
+impl DonjournoTerrain {
+    fn regenerate_from_inspector(&mut self) {
+        self.clear_cache();
+        self.regenerate();
+    }
+
+    /// Schedules one rebuild at the end of the frame, if automatic rebuilds are on.
+    fn schedule_rebuild(&mut self) {
+        if !self.auto_regenerate || self.rebuild_scheduled {
+            return;
+        }
+        self.rebuild_scheduled = true;
+        self.base_mut().call_deferred(FLUSH_METHOD, &[]);
+    }
+
+    /// Rebuilds what the inputs require; reports failures. Returns whether it succeeded.
+    fn rebuild(&mut self) -> bool {
+        let had_error = !self.last_error.is_empty();
+        let result = self.try_rebuild();
+        let ok = match result {
+            Ok(Some(stats)) => {
+                self.last_error.clear();
+                self.last_stats = stats.clone();
+                self.signals().generation_finished().emit(&stats);
+                true
+            }
+            Ok(None) => {
+                self.last_error.clear();
+                true
+            }
+            Err(message) => {
+                let name = self.base().get_name();
+                godot_error!(
+                    "DonjournoTerrain \"{name}\": {message}; the previous mesh is kept"
+                );
+                self.last_error = message;
+                false
+            }
+        };
+        if had_error != !self.last_error.is_empty() {
+            self.base_mut().update_configuration_warnings();
+        }
+        ok
+    }
+
+    /// The mesh settings of this node with the generator's cell size, validated, with errors
+    /// naming the Godot properties.
+    fn mesh_params(&self, cell_size: f32) -> Result<MeshParams, String> {
+        let subdivisions = u32::try_from(self.subdivisions).map_err(|_| {
+            ParamError {
+                field: "subdivisions",
+                expected: format!("a whole number in [1, {MAX_SUBDIVISIONS}]"),
+                got: self.subdivisions.to_string(),
+            }
+            .to_string()
+        })?;
+        let params = MeshParams {
+            subdivisions,
+            roughness_strength: self.roughness_strength,
+            cell_size,
+            height_scale: self.height_scale,
+        };
+        params
+            .validate()
+            .map_err(|e| convert::property_message(&e))?;
+        Ok(params)
+    }
+
+    /// Does the work of [`Self::rebuild`]: `Ok(None)` when nothing had to change.
+    fn try_rebuild(&mut self) -> Result<Option<VarDictionary>, String> {
+        let Some(generator) = self.generator.clone() else {
+            self.clear_mesh();
+            return Ok(None);
+        };
+        let (params, cell_size) = {
+            let g = generator.bind();
+            (g.checked_params()?, g.cell_size())
+        };
+        let mesh_params = self.mesh_params(cell_size)?;
+        let vertices = mesh_params.vertex_count(params.width as usize, params.depth as usize);
+        if vertices > MAX_VERTICES {
+            // Refuse before spending time on the pipeline.
+            return Err(MeshError::OverBudget {
+                vertices,
+                width: params.width as usize,
+                depth: params.depth as usize,
+                subdivisions: mesh_params.subdivisions,
+            }
+            .to_string());
+        }
+        if self
+            .shown
+            .as_ref()
+            .is_some_and(|s| s.params == params && s.mesh_params == mesh_params)
+            && self.mesh_is_attached()
+        {
+            return Ok(None);
+        }
+
+        let start = Instant::now();
+        let cached = self
+            .grid_cache
+            .as_ref()
+            .is_some_and(|c| c.params == params);
+        let mut pipeline_time = Duration::ZERO;
+        if !cached {
+            let (grid, stats, time) = convert::run_pipeline(&params)?;
+            self.pipeline_runs += 1;
+            pipeline_time = time;
+            self.grid_cache = Some(GridCache {
+                params,
+                grid: Arc::new(grid),
+                stats,
+                time,
+            });
+        }
+        let cache = self.grid_cache.as_ref().expect("filled above");
+        let (grid, stats, grid_time) = (cache.grid.clone(), cache.stats.clone(), cache.time);
+
+        let (mesh, mesh_time) = convert::run_mesh(&grid, &mesh_params)?;
+        self.mesh_runs += 1;
+        let upload_start = Instant::now();
+        let vertex_count = mesh.vertex_count();
+        self.upload(mesh);
+        let upload_time = upload_start.elapsed();
+
+        self.shown = Some(Shown {
+            params,
+            mesh_params,
+            grid,
+            stats: stats.clone(),
+            time: grid_time,
+        });
+
+        let mut d = VarDictionary::new();
+        convert::put(&mut d, "pipeline_ms", convert::ms(pipeline_time));
+        convert::put(&mut d, "mesh_ms", convert::ms(mesh_time));
+        convert::put(&mut d, "upload_ms", convert::ms(upload_time));
+        convert::put(&mut d, "total_ms", convert::ms(start.elapsed()));
+        convert::put(&mut d, "vertex_count", vertex_count as i64);
+        convert::put(&mut d, "pipeline_runs", self.pipeline_runs as i64);
+        convert::put(&mut d, "mesh_runs", self.mesh_runs as i64);
+        convert::put(&mut d, "pipeline_cached", cached);
+        convert::put(&mut d, "grid_hash", convert::hash_int(stats.grid_hash));
+        convert::put(&mut d, "max_height", stats.max_height);
+        convert::put(&mut d, "width", params.width as i64);
+        convert::put(&mut d, "depth", params.depth as i64);
+        convert::put(&mut d, "subdivisions", mesh_params.subdivisions as i64);
+        Ok(Some(d))
+    }
+
+    /// Whether the node displays this terrain's own mesh.
+    fn mesh_is_attached(&self) -> bool {
+        match (&self.array_mesh, self.base().get_mesh()) {
+            (Some(ours), Some(current)) => current == ours.clone().upcast(),
+            _ => false,
+        }
+    }
+
+    /// Replaces the mesh's surface by the buffers of `mesh`, copied in bulk.
+    fn upload(&mut self, mesh: mesh::Mesh) {
+        let mut arrays = VarArray::new();
+        arrays.resize(ArrayType::MAX.ord() as usize, &Variant::nil());
+        arrays.set(
+            ArrayType::VERTEX.ord() as usize,
+            &PackedVector3Array::from(convert::as_vector3s(&mesh.positions)).to_variant(),
+        );
+        arrays.set(
+            ArrayType::NORMAL.ord() as usize,
+            &PackedVector3Array::from(convert::as_vector3s(&mesh.normals)).to_variant(),
+        );
+        arrays.set(
+            ArrayType::COLOR.ord() as usize,
+            &PackedColorArray::from(convert::as_colors(&mesh.colors)).to_variant(),
+        );
+        // The core's buffers are no longer needed: free them before Godot makes its copy.
+        drop(mesh);
+
+        let material = self.material.get_or_insert_with(terrain_material).clone();
+        let mut array_mesh = self.array_mesh.get_or_insert_with(ArrayMesh::new_gd).clone();
+        array_mesh.clear_surfaces();
+        array_mesh.add_surface_from_arrays(PrimitiveType::TRIANGLES, &arrays);
+        array_mesh.surface_set_material(0, &material);
+        if !self.mesh_is_attached() {
+            self.base_mut().set_mesh(&array_mesh);
+        }
+    }
+
+    /// Removes the terrain's surface (no generator).
+    fn clear_mesh(&mut self) {
+        if let Some(mesh) = &mut self.array_mesh {
+            mesh.clear_surfaces();
+        }
+        self.shown = None;
+    }
+
+    /// World size of a cell in the mesh shown, else in the generator.
+    fn cell_size(&self) -> f32 {
+        self.shown
+            .as_ref()
+            .map(|s| s.mesh_params.cell_size)
+            .or_else(|| self.generator.as_ref().map(|g| g.bind().cell_size()))
+            .filter(|c| *c > 0.0)
+            .unwrap_or(1.0)
+    }
+
+    /// The node's global transform in a tree, else its local one.
+    fn node_transform(&self) -> Transform3D {
+        if self.base().is_inside_tree() {
+            self.base().get_global_transform()
+        } else {
+            self.base().get_transform()
+        }
+    }
+
+    /// Local x and z of the global point `(x, ·, z)`.
+    fn local_xz(&self, x: f32, z: f32) -> (f32, f32) {
+        let local = self.node_transform().affine_inverse() * Vector3::new(x, 0.0, z);
+        (local.x, local.z)
+    }
+
+    /// Local height of the shown surface at local `(x, z)`.
+    fn surface_local(&self, x: f32, z: f32) -> Option<f32> {
+        let shown = self.shown.as_ref()?;
+        mesh::surface_height(&shown.grid, &shown.mesh_params, x, z)
+    }
+}
+
+/// A matte material showing the vertex colours (sRGB) as albedo.
+fn terrain_material() -> Gd<StandardMaterial3D> {
+    let mut m = StandardMaterial3D::new_gd();
+    m.set_flag(Flags::ALBEDO_FROM_VERTEX_COLOR, true);
+    m.set_flag(Flags::SRGB_VERTEX_COLOR, true);
+    m.set_shading_mode(ShadingMode::PER_PIXEL);
+    m.set_roughness(1.0);
+    m.set_specular(0.2);
+    m
+}
