@@ -7,7 +7,8 @@
 //!
 //! ```
 //! use donjourno::{generate, GeneratorParams, mesh::{build_mesh, MeshParams}};
-//! let params = GeneratorParams { width: 32, depth: 32, ..Default::default() };
+//! let mut params = GeneratorParams { width: 32, depth: 32, ..Default::default() };
+//! params.terrain.droplets = 2_000;
 //! let (grid, stats) = generate(&params).unwrap();
 //! let mesh = build_mesh(&grid, &MeshParams::default()).unwrap();
 //! assert_eq!(mesh.vertex_count(), 32 * 32 * 6);

@@ -140,7 +140,7 @@ impl Default for TerrainParams {
         TerrainParams {
             coverage: 0.45,
             peak_height: 1.0,
-            droplets: 40_000,
+            droplets: 16_000,
             erosion: ErosionParams::default(),
         }
     }

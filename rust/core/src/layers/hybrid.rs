@@ -62,6 +62,14 @@ pub fn coverage_mask(width: usize, depth: usize, coverage: f32, seed: u64) -> Co
                 );
             }
         });
+    select_pool(noise, coverage)
+}
+
+/// Phase 1, selection: the `round(N·coverage)` cells with the highest mask values form the pool,
+/// ties broken towards the higher cell index, so the count is exact whatever the noise. Mask values
+/// must be non-negative (as fBm values are).
+pub fn select_pool(noise: Vec<f32>, coverage: f32) -> CoverageMask {
+    let n = noise.len();
     let target = ((n as f64) * f64::from(coverage))
         .round()
         .clamp(0.0, n as f64) as usize;

@@ -6,8 +6,8 @@ pub mod texture;
 
 pub use forest::{ForestMask, ForestPlacement};
 pub use hybrid::{
-    classify, coverage_mask, height_noise_scale, pool_heights, CoverageMask, HybridTerrain,
-    EDGE_BLEND, HEIGHT_FEATURES, HEIGHT_GAIN, HEIGHT_OCTAVES, HEIGHT_OFFSET, MASK_OCTAVES,
-    MASK_SCALE, MOUNTAIN_MIN_HEIGHT,
+    classify, coverage_mask, height_noise_scale, pool_heights, select_pool, CoverageMask,
+    HybridTerrain, EDGE_BLEND, HEIGHT_FEATURES, HEIGHT_GAIN, HEIGHT_OCTAVES, HEIGHT_OFFSET,
+    MASK_OCTAVES, MASK_SCALE, MOUNTAIN_MIN_HEIGHT,
 };
 pub use texture::TerrainTexture;

@@ -1,0 +1,66 @@
+//! Bad parameters give errors, never panics: property tests over random parameter sets.
+
+use donjourno::mesh::{build_mesh, MeshParams};
+use donjourno::{generate, GenerateError, GeneratorParams};
+use proptest::prelude::*;
+
+fn any_f32() -> impl Strategy<Value = f32> {
+    prop_oneof![
+        -2.0f32..3.0,
+        Just(f32::NAN),
+        Just(f32::INFINITY),
+        Just(f32::NEG_INFINITY),
+        Just(0.0),
+        Just(-0.0),
+        Just(1e30),
+    ]
+}
+
+prop_compose! {
+    fn any_params()(
+        seed in any::<u64>(),
+        width in prop_oneof![0u32..40, Just(5000), Just(u32::MAX)],
+        depth in prop_oneof![0u32..40, Just(4097)],
+        coverage in any_f32(),
+        peak in any_f32(),
+        droplets in prop_oneof![0u32..300, Just(u32::MAX)],
+        e in proptest::array::uniform6(any_f32()),
+        f in proptest::array::uniform3(any_f32()),
+    ) -> GeneratorParams {
+        let mut p = GeneratorParams { seed, width, depth, ..Default::default() };
+        p.terrain.coverage = coverage;
+        p.terrain.peak_height = peak;
+        p.terrain.droplets = droplets;
+        let er = &mut p.terrain.erosion;
+        (er.dt, er.friction, er.density, er.deposition_rate, er.evaporation_rate, er.min_volume) =
+            (e[0], e[1], e[2], e[3], e[4], e[5]);
+        (p.forest.height_limit, p.forest.steepness, p.forest.density) = (f[0], f[1], f[2]);
+        p
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn generate_returns_an_error_exactly_when_validation_fails(p in any_params()) {
+        match (p.validate(), generate(&p)) {
+            (Ok(()), Ok((grid, _))) => {
+                prop_assert_eq!(grid.len(), (p.width * p.depth) as usize);
+                prop_assert!(grid.height.iter().all(|h| h.is_finite()));
+            }
+            (Err(e), Err(GenerateError::Param(g))) => {
+                prop_assert_eq!(&e, &g);
+                prop_assert!(!e.to_string().is_empty());
+            }
+            (v, g) => prop_assert!(false, "validate {:?} but generate {:?}", v, g.map(|_| ())),
+        }
+    }
+
+    #[test]
+    fn mesh_settings_never_panic(n in 0u32..70, r in any_f32(), c in any_f32(), h in any_f32()) {
+        let grid = donjourno::Grid::new(4, 3);
+        let p = MeshParams { subdivisions: n, roughness_strength: r, cell_size: c, height_scale: h };
+        prop_assert_eq!(build_mesh(&grid, &p).is_ok(), p.validate().is_ok());
+    }
+}
