@@ -5,7 +5,7 @@ SHOTS := target/shots
 .PHONY: help build test test-rust lint run preview bench shots clean
 
 help: ## List the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | sed 's/:.*## /\t/' | column -t -s "$$(printf '\t')"
+	@awk -F ':.*## ' '/^[a-z-]+:.*## / { printf "  %-14s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
 
 build: ## Build the library and the CLI (release)
 	$(CARGO) build --release --workspace
@@ -16,6 +16,7 @@ test-rust: ## Rust unit, integration, property and doc tests
 	$(CARGO) test --workspace
 
 lint: ## clippy (warnings are errors) and rustfmt
+	@if command -v rustup >/dev/null; then rustup component add clippy rustfmt >/dev/null 2>&1 || true; fi
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	$(CARGO) fmt --all --check
 
