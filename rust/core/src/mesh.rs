@@ -44,9 +44,9 @@ impl Default for MeshParams {
     fn default() -> Self {
         MeshParams {
             subdivisions: 1,
-            roughness_strength: 0.25,
+            roughness_strength: 0.15,
             cell_size: 1.0,
-            height_scale: 16.0,
+            height_scale: 10.0,
         }
     }
 }
