@@ -1,0 +1,88 @@
+extends Node3D
+## The demo: keeps the terrain centred under the camera, drives the sun from the time of day,
+## and wires the tuning panel to the generator and the terrain.
+##
+## Command line (after `--`): `--time=HOURS` sets the time of day, `--hide-ui` hides the panel,
+## `--shot=PATH` saves a PNG of the first fully built frame to PATH and quits.
+
+## Hours of sunrise and sunset.
+const DAY_START := 6.0
+const DAY_END := 18.0
+## Highest sun elevation, at noon, in degrees.
+const NOON_ELEVATION := 62.0
+## Frames rendered after the terrain is built before a shot is taken (shadows settle).
+const SHOT_SETTLE_FRAMES := 12
+
+@export_range(6.0, 18.0, 0.25) var time_of_day := 10.0:
+	set(value):
+		time_of_day = clampf(value, DAY_START, DAY_END)
+		if is_node_ready():
+			_update_sun()
+
+@onready var terrain: DonjournoTerrain = $Terrain
+@onready var sun: DirectionalLight3D = $Sun
+@onready var environment: Environment = $WorldEnvironment.environment
+@onready var rig: Node3D = $CameraRig
+@onready var panel: Control = $UI/Panel
+
+var _shot_path := ""
+
+
+func _ready() -> void:
+	for arg in OS.get_cmdline_user_args():
+		if arg.begins_with("--time="):
+			time_of_day = float(arg.trim_prefix("--time="))
+		elif arg == "--hide-ui":
+			panel.visible = false
+		elif arg.begins_with("--shot="):
+			_shot_path = arg.trim_prefix("--shot=")
+	terrain.generation_finished.connect(_on_generation_finished)
+	panel.bind(self, terrain)
+	_update_sun()
+	if terrain.get_map() != null:
+		_on_generation_finished(terrain.get_stats())
+	if _shot_path != "":
+		_take_shot.call_deferred()
+
+
+func _on_generation_finished(stats: Dictionary) -> void:
+	var generator := terrain.generator
+	var extent := Vector3(generator.width, 0.0, generator.depth) * generator.cell_size
+	# Centre the terrain on the origin, where the camera rig looks.
+	terrain.position = -extent * 0.5
+	rig.frame(extent, float(stats.max_height) * terrain.height_scale)
+	panel.show_stats(stats)
+
+
+## Sun path: rises in the east (+x) at 6:00, culminates in the south at noon, sets in the west.
+func _update_sun() -> void:
+	var day := inverse_lerp(DAY_START, DAY_END, time_of_day)  # 0 at sunrise, 1 at sunset
+	var height := sin(day * PI)  # 0 at the horizon, 1 at noon
+	var elevation := deg_to_rad(lerpf(4.0, NOON_ELEVATION, height))
+	var azimuth := lerpf(PI * 0.5, -PI * 0.5, day)  # east → south → west
+	# A DirectionalLight3D shines along its -Z axis.
+	var direction := Vector3(-sin(azimuth) * cos(elevation), -sin(elevation), cos(azimuth) * cos(elevation))
+	sun.look_at_from_position(Vector3.ZERO, direction, Vector3.UP if absf(direction.y) < 0.99 else Vector3.FORWARD)
+	var warm := Color(1.0, 0.62, 0.38)
+	var white := Color(1.0, 0.97, 0.92)
+	sun.light_color = warm.lerp(white, smoothstep(0.0, 0.6, height))
+	sun.light_energy = lerpf(0.7, 1.0, height)
+	environment.ambient_light_color = Color(0.42, 0.45, 0.6).lerp(Color(0.62, 0.7, 0.85), height)
+	environment.ambient_light_energy = lerpf(0.3, 0.45, height)
+	environment.background_color = Color(0.1, 0.11, 0.16).lerp(Color(0.16, 0.2, 0.28), height)
+	if is_instance_valid(panel) and panel.has_method(&"show_time"):
+		panel.show_time(time_of_day)
+
+
+func _take_shot() -> void:
+	while terrain.get_map() == null:
+		await get_tree().process_frame
+	for i in SHOT_SETTLE_FRAMES:
+		await RenderingServer.frame_post_draw
+	var image := get_viewport().get_texture().get_image()
+	var error := image.save_png(_shot_path)
+	if error != OK:
+		push_error("could not save the shot to %s: %s" % [_shot_path, error_string(error)])
+	else:
+		print("shot saved: ", _shot_path, " (", image.get_width(), "×", image.get_height(), ")")
+	get_tree().quit(0 if error == OK else 1)

@@ -1,0 +1,178 @@
+extends PanelContainer
+## The tuning panel: seed, coverage, subdivisions, droplets, forest density, time of day, and a
+## stats line. Generator edits are applied as they happen (sliders when released); the terrain
+## coalesces them into one rebuild per frame.
+
+var _main: Node
+var _terrain: DonjournoTerrain
+var _generator: DonjournoGenerator
+
+var _seed: SpinBox
+var _coverage: HSlider
+var _subdivisions: SpinBox
+var _droplets: SpinBox
+var _forest: HSlider
+var _time: HSlider
+var _time_label: Label
+var _stats: Label
+var _value_labels := {}
+
+
+func _ready() -> void:
+	var style := StyleBoxFlat.new()
+	style.bg_color = Color(0.07, 0.08, 0.11, 0.86)
+	style.set_corner_radius_all(8)
+	style.set_content_margin_all(14)
+	add_theme_stylebox_override(&"panel", style)
+	position = Vector2(16, 16)
+	custom_minimum_size = Vector2(320, 0)
+
+	var rows := VBoxContainer.new()
+	rows.add_theme_constant_override(&"separation", 8)
+	add_child(rows)
+	var title := Label.new()
+	title.text = "Donjourno"
+	title.add_theme_font_size_override(&"font_size", 22)
+	rows.add_child(title)
+
+	var grid := GridContainer.new()
+	grid.columns = 2
+	grid.add_theme_constant_override(&"h_separation", 12)
+	rows.add_child(grid)
+
+	var seed_row := HBoxContainer.new()
+	_seed = _spin(0, 999999, 1)
+	_seed.size_flags_horizontal = Control.SIZE_EXPAND_FILL
+	seed_row.add_child(_seed)
+	var dice := Button.new()
+	dice.text = "New"
+	dice.tooltip_text = "Pick a random seed"
+	dice.pressed.connect(func() -> void: _seed.value = randi_range(0, 999999))
+	seed_row.add_child(dice)
+	_row(grid, "Seed", seed_row)
+	_coverage = _slider(0.05, 0.9, 0.01)
+	_row(grid, "Coverage", _with_value(_coverage, "coverage", "%.2f"))
+	_subdivisions = _spin(1, 16, 1)
+	_row(grid, "Subdivisions", _subdivisions)
+	_droplets = _spin(0, 400000, 5000)
+	_row(grid, "Droplets", _droplets)
+	_forest = _slider(0.0, 1.0, 0.01)
+	_row(grid, "Forest density", _with_value(_forest, "forest", "%.2f"))
+	_time = _slider(6.0, 18.0, 0.25)
+	_time_label = Label.new()
+	_time_label.custom_minimum_size = Vector2(48, 0)
+	var time_row := HBoxContainer.new()
+	_time.size_flags_horizontal = Control.SIZE_EXPAND_FILL
+	time_row.add_child(_time)
+	time_row.add_child(_time_label)
+	_row(grid, "Time of day", time_row)
+
+	_stats = Label.new()
+	_stats.add_theme_color_override(&"font_color", Color(0.75, 0.8, 0.9))
+	rows.add_child(_stats)
+	var help := Label.new()
+	help.text = "WASD / right-drag: pan · wheel: zoom · Q / E: rotate"
+	help.add_theme_font_size_override(&"font_size", 12)
+	help.add_theme_color_override(&"font_color", Color(0.6, 0.63, 0.7))
+	rows.add_child(help)
+
+
+## Connects the controls to the demo's terrain, its generator and the time of day.
+func bind(main: Node, terrain: DonjournoTerrain) -> void:
+	_main = main
+	_terrain = terrain
+	_generator = terrain.generator
+	_seed.value = _generator.seed
+	_coverage.value = _generator.coverage
+	_subdivisions.value = terrain.subdivisions
+	_droplets.value = _generator.erosion_droplets
+	_forest.value = _generator.forest_density
+	_time.value = main.time_of_day
+	_refresh_value_labels()
+	_seed.value_changed.connect(func(v: float) -> void: _generator.seed = int(v))
+	_subdivisions.value_changed.connect(func(v: float) -> void: _terrain.subdivisions = int(v))
+	_droplets.value_changed.connect(func(v: float) -> void: _generator.erosion_droplets = int(v))
+	_on_release(_coverage, func(v: float) -> void: _generator.coverage = v)
+	_on_release(_forest, func(v: float) -> void: _generator.forest_density = v)
+	_time.value_changed.connect(func(v: float) -> void: _main.time_of_day = v)
+
+
+## Shows the figures of the last rebuild.
+func show_stats(stats: Dictionary) -> void:
+	var generation := "cached" if stats.pipeline_cached else "%.0f ms" % stats.pipeline_ms
+	_stats.text = "Generation %s · mesh %.0f ms · %s vertices" % [
+		generation, stats.mesh_ms + stats.upload_ms, _thousands(stats.vertex_count)]
+
+
+func show_time(hours: float) -> void:
+	if _time_label:
+		_time_label.text = "%02d:%02d" % [int(hours), int(round(fmod(hours, 1.0) * 60.0)) % 60]
+	if _time and not is_equal_approx(_time.value, hours):
+		_time.set_value_no_signal(hours)
+
+
+func _row(grid: GridContainer, caption: String, control: Control) -> void:
+	var label := Label.new()
+	label.text = caption
+	grid.add_child(label)
+	control.size_flags_horizontal = Control.SIZE_EXPAND_FILL
+	grid.add_child(control)
+
+
+func _spin(lo: float, hi: float, step: float) -> SpinBox:
+	var s := SpinBox.new()
+	s.min_value = lo
+	s.max_value = hi
+	s.step = step
+	s.select_all_on_focus = true
+	return s
+
+
+func _slider(lo: float, hi: float, step: float) -> HSlider:
+	var s := HSlider.new()
+	s.min_value = lo
+	s.max_value = hi
+	s.step = step
+	s.custom_minimum_size = Vector2(140, 0)
+	s.size_flags_vertical = Control.SIZE_SHRINK_CENTER
+	return s
+
+
+func _with_value(slider: HSlider, key: String, format: String) -> Control:
+	var row := HBoxContainer.new()
+	slider.size_flags_horizontal = Control.SIZE_EXPAND_FILL
+	row.add_child(slider)
+	var label := Label.new()
+	label.custom_minimum_size = Vector2(48, 0)
+	row.add_child(label)
+	_value_labels[key] = [slider, label, format]
+	slider.value_changed.connect(func(_v: float) -> void: _refresh_value_labels())
+	return row
+
+
+func _refresh_value_labels() -> void:
+	for key: String in _value_labels:
+		var entry: Array = _value_labels[key]
+		entry[1].text = entry[2] % entry[0].value
+
+
+## Applies a slider's value when it is released after a drag, or at once for keyboard changes.
+func _on_release(slider: HSlider, apply: Callable) -> void:
+	var dragging := [false]
+	slider.drag_started.connect(func() -> void: dragging[0] = true)
+	slider.drag_ended.connect(func(changed: bool) -> void:
+		dragging[0] = false
+		if changed:
+			apply.call(slider.value))
+	slider.value_changed.connect(func(v: float) -> void:
+		if not dragging[0]:
+			apply.call(v))
+
+
+static func _thousands(n: int) -> String:
+	var s := str(n)
+	var out := ""
+	while s.length() > 3:
+		out = "," + s.right(3) + out
+		s = s.left(s.length() - 3)
+	return s + out

@@ -1,0 +1,59 @@
+extends RefCounted
+## Base of the Godot-side tests: assertions that record failures, fixtures that clean up after
+## themselves, and markers for the errors a test provokes on purpose (the runner checks every
+## `ERROR:` line of the log against them).
+
+## Root of this test's nodes; freed by the runner after the test.
+var root: Node3D
+var tree: SceneTree
+var failures: PackedStringArray = []
+
+
+func check(condition: bool, message: String) -> void:
+	if not condition:
+		failures.append(message)
+
+
+func check_eq(actual: Variant, expected: Variant, message: String) -> void:
+	if typeof(actual) != typeof(expected) or actual != expected:
+		failures.append("%s: expected %s, got %s" % [message, str(expected), str(actual)])
+
+
+func check_near(actual: float, expected: float, tolerance: float, message: String) -> void:
+	if not absf(actual - expected) <= tolerance:
+		failures.append("%s: expected %f ± %f, got %f" % [message, expected, tolerance, actual])
+
+
+## Declares that the code under test is about to report an error containing `text`.
+func expect_error(text: String) -> void:
+	print("EXPECT-ERROR: ", text)
+
+
+## Waits `count` frames (deferred calls run at the end of each).
+func frames(count: int = 1) -> void:
+	for i in count:
+		await tree.process_frame
+
+
+## A small generator that builds fast (64 × 64 cells).
+func small_generator(seed: int = 1) -> DonjournoGenerator:
+	var g := DonjournoGenerator.new()
+	g.seed = seed
+	g.width = 64
+	g.depth = 64
+	g.erosion_droplets = 8000
+	return g
+
+
+## A terrain under this test's root, already built.
+func terrain_with(generator: DonjournoGenerator, subdivisions: int = 1) -> DonjournoTerrain:
+	var t := DonjournoTerrain.new()
+	t.subdivisions = subdivisions
+	t.generator = generator
+	root.add_child(t)
+	return t
+
+
+## The terrain's mesh arrays of surface 0.
+func arrays_of(t: DonjournoTerrain) -> Array:
+	return t.mesh.surface_get_arrays(0)

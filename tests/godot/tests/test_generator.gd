@@ -1,0 +1,108 @@
+extends "res://lib/test_case.gd"
+## DonjournoGenerator: defaults, `changed`, .tres round trip, presets, JSON and generate().
+
+const TRES_PATH := "user://donjourno_test_generator.tres"
+
+## Non-default value for every property.
+const EDITED := {
+	"seed": 987654321, "width": 96, "depth": 80, "cell_size": 2.5, "peak_height": 3.0,
+	"coverage": 0.3, "erosion_droplets": 12345, "erosion_dt": 1.1, "erosion_friction": 0.07,
+	"erosion_density": 1.5, "erosion_deposition_rate": 0.2, "erosion_evaporation_rate": 0.02,
+	"erosion_min_volume": 0.02, "forest_height_limit": 0.5, "forest_steepness": 3.0,
+	"forest_density": 0.6,
+}
+
+
+func test_defaults_are_the_core_defaults() -> void:
+	var g := DonjournoGenerator.new()
+	check_eq(g.width, 128, "width")
+	check_eq(g.depth, 128, "depth")
+	check_near(g.coverage, 0.45, 1e-6, "coverage")
+	check_near(g.erosion_dt, 1.2, 1e-6, "erosion_dt")
+	check_near(g.erosion_friction, 0.05, 1e-6, "erosion_friction")
+	check_near(g.erosion_deposition_rate, 0.1, 1e-6, "erosion_deposition_rate")
+	check_near(g.erosion_evaporation_rate, 0.01, 1e-6, "erosion_evaporation_rate")
+	check_near(g.erosion_min_volume, 0.01, 1e-6, "erosion_min_volume")
+	check_near(g.cell_size, 1.0, 1e-6, "cell_size")
+	check_eq(g.get_validation_error(), "", "defaults are valid")
+
+
+func test_every_edit_emits_changed_once() -> void:
+	var g := DonjournoGenerator.new()
+	var count := [0]
+	g.changed.connect(func() -> void: count[0] += 1)
+	for name: String in EDITED:
+		var before: int = count[0]
+		g.set(name, EDITED[name])
+		check_eq(count[0], before + 1, "setting %s emits changed once" % name)
+		g.set(name, EDITED[name])
+		check_eq(count[0], before + 1, "setting %s to the same value emits nothing" % name)
+
+
+func test_tres_round_trip() -> void:
+	var g := DonjournoGenerator.new()
+	for name: String in EDITED:
+		g.set(name, EDITED[name])
+	check_eq(ResourceSaver.save(g, TRES_PATH), OK, "save .tres")
+	var text := FileAccess.get_file_as_string(TRES_PATH)
+	check(text.contains("DonjournoGenerator"), ".tres names the class")
+	var loaded := ResourceLoader.load(TRES_PATH, "", ResourceLoader.CACHE_MODE_IGNORE)
+	check(loaded is DonjournoGenerator, "loads as DonjournoGenerator")
+	if loaded is DonjournoGenerator:
+		check(loaded != g, "a fresh instance was loaded")
+		for name: String in EDITED:
+			if typeof(EDITED[name]) == TYPE_FLOAT:
+				check_near(loaded.get(name), EDITED[name], 1e-6, "%s after load" % name)
+			else:
+				check_eq(loaded.get(name), EDITED[name], "%s after load" % name)
+		check_eq(loaded.to_json(), g.to_json(), "same parameters after load")
+		check_eq(loaded.generate().get_grid_hash(), g.generate().get_grid_hash(),
+				"same grid after load")
+	DirAccess.remove_absolute(ProjectSettings.globalize_path(TRES_PATH))
+
+
+func test_presets_and_json() -> void:
+	var names := DonjournoGenerator.get_preset_names()
+	check(names.has("default") and names.has("island"), "preset names: %s" % [names])
+	var g := DonjournoGenerator.new()
+	var count := [0]
+	g.changed.connect(func() -> void: count[0] += 1)
+	check(g.apply_preset("highlands"), "apply_preset(highlands)")
+	check_eq(count[0], 1, "a preset emits changed once")
+	var json := g.to_json()
+	var other := DonjournoGenerator.new()
+	check(other.from_json(json), "from_json accepts to_json's output")
+	check_eq(other.to_json(), json, "JSON round trip")
+	expect_error("unknown preset")
+	check(not g.apply_preset("no such preset"), "unknown preset is refused")
+	expect_error("coverage must be")
+	check(not g.from_json('{"terrain": {"coverage": 2.0}}'), "out-of-range JSON is refused")
+	check_eq(g.to_json(), json, "a refused JSON leaves the generator unchanged")
+
+
+func test_generate_returns_a_map() -> void:
+	var g := small_generator(5)
+	var map := g.generate()
+	check(map != null, "generate() returns a map")
+	if map == null:
+		return
+	check_eq(map.get_width(), 64, "map width")
+	check_eq(map.get_depth(), 64, "map depth")
+	check_eq(map.get_heights().size(), 64 * 64, "one height per cell")
+	check_eq(map.get_terrain_classes().size(), 64 * 64, "one class per cell")
+	var stats := map.get_stats()
+	var counts: Array = stats.class_counts
+	check_eq(counts[0] + counts[1] + counts[2] + counts[3], 64 * 64, "class counts add up")
+	check_near(stats.pool_fraction, 0.45, 0.001, "coverage is exact")
+	check(stats.max_height > 0.0 and stats.max_height <= g.peak_height * 1.5,
+			"max height %f within the peak" % stats.max_height)
+	var heights := map.get_heights()
+	var classes := map.get_terrain_classes()
+	for i: int in [0, 100, 2000, 4095]:
+		var x := i % 64
+		var z := i / 64
+		check_eq(map.get_height(x, z), heights[i], "get_height agrees with get_heights")
+		check_eq(map.get_terrain(x, z), classes[i], "get_terrain agrees with get_terrain_classes")
+	check_eq(map.get_terrain(-1, 0), DonjournoMap.TERRAIN_NONE, "off-grid class")
+	check_eq(map.get_color_image().get_size(), Vector2i(64, 64), "colour image size")
+	check_eq(map.get_grid_hash(), g.generate().get_grid_hash(), "generate() is deterministic")

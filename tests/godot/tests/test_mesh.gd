@@ -1,0 +1,65 @@
+extends "res://lib/test_case.gd"
+## The mesh: one surface with vertices, normals and colours, the documented size and bounds.
+
+
+func test_one_surface_with_vertices_normals_colours() -> void:
+	var t := terrain_with(small_generator())
+	check(t.mesh is ArrayMesh, "the terrain shows an ArrayMesh")
+	check_eq(t.mesh.get_surface_count(), 1, "one surface")
+	var format: int = t.mesh.surface_get_format(0)
+	check(format & Mesh.ARRAY_FORMAT_VERTEX, "has vertices")
+	check(format & Mesh.ARRAY_FORMAT_NORMAL, "has normals")
+	check(format & Mesh.ARRAY_FORMAT_COLOR, "has colours")
+	check(not (format & Mesh.ARRAY_FORMAT_INDEX), "non-indexed triangle list")
+	check_eq(t.mesh.surface_get_primitive_type(0), Mesh.PRIMITIVE_TRIANGLES, "triangles")
+	var a := arrays_of(t)
+	var n: int = a[Mesh.ARRAY_VERTEX].size()
+	check_eq(n, 64 * 64 * 6, "vertex count = width × depth × subdivisions² × 6")
+	check_eq(a[Mesh.ARRAY_NORMAL].size(), n, "one normal per vertex")
+	check_eq(a[Mesh.ARRAY_COLOR].size(), n, "one colour per vertex")
+	check_eq(t.get_stats().vertex_count, n, "stats vertex_count")
+	# Flat shading: the three vertices of a triangle share their normal, which points up.
+	var normals: PackedVector3Array = a[Mesh.ARRAY_NORMAL]
+	for i in range(0, n, 997 * 3):
+		check(normals[i].is_equal_approx(normals[i + 1]) and normals[i].is_equal_approx(normals[i + 2]),
+				"triangle %d is flat-shaded" % (i / 3))
+		check(normals[i].y > 0.0, "normal %d points up" % i)
+	var material: Material = t.mesh.surface_get_material(0)
+	check(material is StandardMaterial3D, "surface has a StandardMaterial3D")
+	if material is StandardMaterial3D:
+		check(material.vertex_color_use_as_albedo, "vertex colour is the albedo")
+		check(material.vertex_color_is_srgb, "vertex colours are sRGB")
+
+
+func test_vertex_count_follows_subdivisions() -> void:
+	var g := small_generator()
+	g.width = 40
+	g.depth = 24
+	var t := terrain_with(g, 3)
+	check_eq(arrays_of(t)[Mesh.ARRAY_VERTEX].size(), 40 * 24 * 9 * 6, "40 × 24 cells × 3² × 6")
+	t.subdivisions = 5
+	check(t.regenerate(), "regenerate with 5 subdivisions")
+	check_eq(arrays_of(t)[Mesh.ARRAY_VERTEX].size(), 40 * 24 * 25 * 6, "40 × 24 cells × 5² × 6")
+
+
+func test_bounds_follow_cell_size_peak_and_height_scale() -> void:
+	var g := small_generator(3)
+	g.cell_size = 2.0
+	g.peak_height = 2.0
+	var t := DonjournoTerrain.new()
+	t.roughness_strength = 0.0
+	t.height_scale = 10.0
+	t.generator = g
+	root.add_child(t)
+	var aabb: AABB = t.mesh.get_aabb()
+	var max_height: float = t.get_stats().max_height
+	check_near(aabb.position.x, 0.0, 1e-4, "mesh starts at x = 0")
+	check_near(aabb.position.z, 0.0, 1e-4, "mesh starts at z = 0")
+	check_near(aabb.size.x, 64 * 2.0, 1e-3, "x extent = width × cell_size")
+	check_near(aabb.size.z, 64 * 2.0, 1e-3, "z extent = depth × cell_size")
+	check(aabb.position.y >= -1e-4, "nothing below sea level")
+	# Without jitter the top is a corner height: the mean of the cells around the highest peak.
+	check(aabb.end.y <= max_height * 10.0 + 1e-3, "top %f ≤ max height × scale %f" % [aabb.end.y, max_height * 10.0])
+	check(aabb.end.y >= max_height * 10.0 * 0.7, "top %f ≈ max height × scale %f" % [aabb.end.y, max_height * 10.0])
+	check(max_height > 0.5 * g.peak_height and max_height <= 1.5 * g.peak_height,
+			"max height %f ≈ peak %f" % [max_height, g.peak_height])

@@ -1,0 +1,61 @@
+extends "res://lib/test_case.gd"
+## Height, class and cell queries agree with the mesh that is shown, in global coordinates.
+
+
+func _placed_terrain() -> DonjournoTerrain:
+	var g := small_generator(12)
+	g.cell_size = 1.5
+	var t := terrain_with(g, 2)
+	t.roughness_strength = 1.0
+	t.regenerate()
+	# Moved, turned a quarter about y and scaled: queries take global positions.
+	t.position = Vector3(10, 3, -20)
+	t.rotation_degrees = Vector3(0, 90, 0)
+	t.scale = Vector3(2, 2, 2)
+	return t
+
+
+func test_heights_agree_with_the_mesh() -> void:
+	var t := _placed_terrain()
+	var xf := t.global_transform
+	var vertices: PackedVector3Array = arrays_of(t)[Mesh.ARRAY_VERTEX]
+	var worst := 0.0
+	for i in range(0, vertices.size(), 211):
+		var p := xf * vertices[i]
+		worst = maxf(worst, absf(t.get_height_at(p.x, p.z) - p.y))
+	check(worst < 1e-3, "height at every sampled vertex matches (worst error %f)" % worst)
+	# Inside triangles: centroids lie on the surface too.
+	worst = 0.0
+	for i in range(0, vertices.size(), 3 * 173):
+		var c := xf * ((vertices[i] + vertices[i + 1] + vertices[i + 2]) / 3.0)
+		worst = maxf(worst, absf(t.get_height_at(c.x, c.z) - c.y))
+	check(worst < 1e-3, "height at triangle centroids matches (worst error %f)" % worst)
+
+
+func test_classes_and_cells_agree_with_the_map() -> void:
+	var t := _placed_terrain()
+	var map := t.get_map()
+	check(map != null, "the terrain has a map")
+	if map == null:
+		return
+	var seen := {}
+	for z in range(0, 64, 5):
+		for x in range(0, 64, 3):
+			var centre := t.cell_to_world(Vector2i(x, z))
+			check_eq(t.world_to_cell(centre), Vector2i(x, z), "cell_to_world ∘ world_to_cell")
+			check_near(centre.y, t.get_height_at(centre.x, centre.z), 1e-4, "cell centre on the surface")
+			var cls := t.get_terrain_at(centre.x, centre.z)
+			check_eq(cls, map.get_terrain(x, z), "class of cell (%d, %d)" % [x, z])
+			seen[cls] = true
+	check(seen.has(DonjournoTerrain.TERRAIN_GRASS) and seen.has(DonjournoTerrain.TERRAIN_MOUNTAIN),
+			"grass and mountains sampled: %s" % [seen.keys()])
+
+
+func test_queries_off_the_terrain() -> void:
+	var t := _placed_terrain()
+	var outside := t.global_transform * Vector3(-5, 0, -5)
+	check(not t.has_point(outside.x, outside.z), "point outside")
+	check_eq(t.get_terrain_at(outside.x, outside.z), DonjournoTerrain.TERRAIN_NONE, "no class outside")
+	check_near(t.get_height_at(outside.x, outside.z), 3.0, 1e-4, "ground plane of the node outside")
+	var inside := t.global_transform * Vector3(10, 0, 10)
+	check(t.has_point(inside.x, inside.z), "point inside")
