@@ -8,9 +8,9 @@ use donjourno::{GenerationStats, GeneratorParams, Grid, ParamError, Terrain};
 use godot::classes::base_material_3d::{Flags, ShadingMode};
 use godot::classes::mesh::{ArrayType, PrimitiveType};
 use godot::classes::{ArrayMesh, IMeshInstance3D, MeshInstance3D, StandardMaterial3D};
-use godot::register::info::{PropertyInfo, PropertyUsageFlags};
 use godot::obj::EngineBitfield;
 use godot::prelude::*;
+use godot::register::info::{PropertyInfo, PropertyUsageFlags};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -160,8 +160,7 @@ impl IMeshInstance3D for DonjournoTerrain {
         // The mesh is generated: shown in the inspector, never written to the scene file.
         if property.property_name == StringName::from("mesh") {
             let usage = property.usage.ord() & !PropertyUsageFlags::STORAGE.ord();
-            property.usage =
-                PropertyUsageFlags::from_ord(usage) | PropertyUsageFlags::READ_ONLY;
+            property.usage = PropertyUsageFlags::from_ord(usage) | PropertyUsageFlags::READ_ONLY;
         }
     }
 }
@@ -398,9 +397,7 @@ impl DonjournoTerrain {
             }
             Err(message) => {
                 let name = self.base().get_name();
-                godot_error!(
-                    "DonjournoTerrain \"{name}\": {message}; the previous mesh is kept"
-                );
+                godot_error!("DonjournoTerrain \"{name}\": {message}; the previous mesh is kept");
                 self.last_error = message;
                 false
             }
@@ -466,10 +463,7 @@ impl DonjournoTerrain {
         }
 
         let start = Instant::now();
-        let cached = self
-            .grid_cache
-            .as_ref()
-            .is_some_and(|c| c.params == params);
+        let cached = self.grid_cache.as_ref().is_some_and(|c| c.params == params);
         let mut pipeline_time = Duration::ZERO;
         if !cached {
             let (grid, stats, time) = convert::run_pipeline(&params)?;
@@ -545,7 +539,10 @@ impl DonjournoTerrain {
         drop(mesh);
 
         let material = self.material.get_or_insert_with(terrain_material).clone();
-        let mut array_mesh = self.array_mesh.get_or_insert_with(ArrayMesh::new_gd).clone();
+        let mut array_mesh = self
+            .array_mesh
+            .get_or_insert_with(ArrayMesh::new_gd)
+            .clone();
         array_mesh.clear_surfaces();
         array_mesh.add_surface_from_arrays(PrimitiveType::TRIANGLES, &arrays);
         array_mesh.surface_set_material(0, &material);
