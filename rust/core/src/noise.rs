@@ -8,21 +8,35 @@ pub const LACUNARITY: f32 = 2.0;
 /// Gain: amplitude multiplier from one octave to the next.
 pub const GAIN: f32 = 0.5;
 
+/// Multiplier that spreads lattice x coordinates.
+const HASH_X: u32 = 0x8da6_b343;
+/// Multiplier that spreads lattice z coordinates.
+const HASH_Z: u32 = 0xd816_3841;
+
+/// Final avalanche of a lattice hash: one xorshift-multiply-xorshift round.
+#[inline]
+fn avalanche(mut h: u32) -> u32 {
+    h ^= h >> 16;
+    h = h.wrapping_mul(0x7feb_352d);
+    h ^ (h >> 15)
+}
+
 /// Mixes two lattice coordinates and a seed into 32 well-distributed bits.
 #[inline]
 pub fn hash2(x: i32, z: i32, seed: u32) -> u32 {
-    let mut h = seed
-        ^ (x as u32).wrapping_mul(0x27d4_eb2d)
-        ^ (z as u32).wrapping_mul(0x1656_67b1).rotate_left(13);
-    h = (h ^ (h >> 15)).wrapping_mul(0x2c1b_3c6d);
-    h = (h ^ (h >> 12)).wrapping_mul(0x297a_2d39);
-    h ^ (h >> 15)
+    avalanche(seed ^ (x as u32).wrapping_mul(HASH_X) ^ (z as u32).wrapping_mul(HASH_Z))
+}
+
+/// Upper 24 bits of a hash mapped to `0.0..1.0`.
+#[inline]
+fn unit(h: u32) -> f32 {
+    (h >> 8) as f32 * (1.0 / 16_777_216.0)
 }
 
 /// A lattice hash mapped to `0.0..1.0` (24 bits of precision).
 #[inline]
 pub fn hash01(x: i32, z: i32, seed: u32) -> f32 {
-    (hash2(x, z, seed) >> 8) as f32 * (1.0 / 16_777_216.0)
+    unit(hash2(x, z, seed))
 }
 
 /// `floor` for values well inside the `i32` range, as a lattice index. Exact, and inlined everywhere
@@ -41,10 +55,14 @@ pub fn value_noise(x: f32, z: f32, seed: u32) -> f32 {
     let tz = z - iz as f32;
     let sx = tx * tx * (3.0 - 2.0 * tx);
     let sz = tz * tz * (3.0 - 2.0 * tz);
-    let a = hash01(ix, iz, seed);
-    let b = hash01(ix.wrapping_add(1), iz, seed);
-    let c = hash01(ix, iz.wrapping_add(1), seed);
-    let d = hash01(ix.wrapping_add(1), iz.wrapping_add(1), seed);
+    let x0 = (ix as u32).wrapping_mul(HASH_X);
+    let x1 = x0.wrapping_add(HASH_X);
+    let z0 = seed ^ (iz as u32).wrapping_mul(HASH_Z);
+    let z1 = seed ^ (iz as u32).wrapping_add(1).wrapping_mul(HASH_Z);
+    let a = unit(avalanche(x0 ^ z0));
+    let b = unit(avalanche(x1 ^ z0));
+    let c = unit(avalanche(x0 ^ z1));
+    let d = unit(avalanche(x1 ^ z1));
     let top = a + (b - a) * sx;
     let bottom = c + (d - c) * sx;
     top + (bottom - top) * sz
@@ -73,6 +91,54 @@ pub fn fbm(x: f32, z: f32, octaves: u32, seed: u32) -> f32 {
     }
 }
 
+/// The fBm of a row of samples, `out[x] = fbm(x·scale, z·scale, octaves, seed)`, bit-identical to
+/// calling [`fbm`] per sample. Neighbouring samples in one lattice cell share its four hashes, so low
+/// octaves cost a few multiplications per sample.
+pub fn fbm_row(z: usize, scale: f32, octaves: u32, seed: u32, out: &mut [f32]) {
+    out.fill(0.0);
+    let zs = z as f32 * scale;
+    let mut norm = 0.0;
+    let mut amplitude = 1.0;
+    let mut frequency = 1.0;
+    for octave in 0..octaves {
+        let octave_seed = seed.wrapping_add(octave.wrapping_mul(0x9e37_79b9));
+        let zf = zs * frequency;
+        let iz = floor_i32(zf);
+        let tz = zf - iz as f32;
+        let sz = tz * tz * (3.0 - 2.0 * tz);
+        let z0 = octave_seed ^ (iz as u32).wrapping_mul(HASH_Z);
+        let z1 = octave_seed ^ (iz as u32).wrapping_add(1).wrapping_mul(HASH_Z);
+        let mut cell = None;
+        let (mut a, mut b, mut c, mut d) = (0.0, 0.0, 0.0, 0.0);
+        for (x, o) in out.iter_mut().enumerate() {
+            let xf = (x as f32 * scale) * frequency;
+            let ix = floor_i32(xf);
+            if cell != Some(ix) {
+                let x0 = (ix as u32).wrapping_mul(HASH_X);
+                let x1 = x0.wrapping_add(HASH_X);
+                (a, b, c, d) = (
+                    unit(avalanche(x0 ^ z0)),
+                    unit(avalanche(x1 ^ z0)),
+                    unit(avalanche(x0 ^ z1)),
+                    unit(avalanche(x1 ^ z1)),
+                );
+                cell = Some(ix);
+            }
+            let tx = xf - ix as f32;
+            let sx = tx * tx * (3.0 - 2.0 * tx);
+            let top = a + (b - a) * sx;
+            let bottom = c + (d - c) * sx;
+            *o += amplitude * (top + (bottom - top) * sz);
+        }
+        norm += amplitude;
+        amplitude *= GAIN;
+        frequency *= LACUNARITY;
+    }
+    if norm > 0.0 {
+        out.iter_mut().for_each(|o| *o /= norm);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -83,6 +149,18 @@ mod tests {
         for i in 0..2000 {
             let v = value_noise(i as f32 * 0.137 - 50.0, i as f32 * 0.071 - 20.0, 5);
             assert!((0.0..1.0).contains(&v), "{v}");
+        }
+    }
+
+    #[test]
+    fn fbm_row_is_bit_identical_to_fbm() {
+        for (z, scale, octaves) in [(0, 0.015, 4), (17, 0.031, 6), (300, 0.5, 6), (5, 1.7, 1)] {
+            let mut row = vec![0.0; 700];
+            fbm_row(z, scale, octaves, 99, &mut row);
+            for (x, v) in row.iter().enumerate() {
+                let expected = fbm(x as f32 * scale, z as f32 * scale, octaves, 99);
+                assert_eq!(v.to_bits(), expected.to_bits(), "x {x} z {z}");
+            }
         }
     }
 

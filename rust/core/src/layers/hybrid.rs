@@ -2,7 +2,7 @@
 
 use crate::erosion::{self, ErosionReport};
 use crate::grid::{Grid, Terrain};
-use crate::noise::fbm;
+use crate::noise::fbm_row;
 use crate::params::TerrainParams;
 use crate::pipeline::{Layer, LayerError};
 use crate::progress::Progress;
@@ -52,16 +52,7 @@ pub fn coverage_mask(width: usize, depth: usize, coverage: f32, seed: u64) -> Co
     noise
         .par_chunks_mut(width.max(1))
         .enumerate()
-        .for_each(|(z, row)| {
-            for (x, m) in row.iter_mut().enumerate() {
-                *m = fbm(
-                    x as f32 * MASK_SCALE,
-                    z as f32 * MASK_SCALE,
-                    MASK_OCTAVES,
-                    noise_seed,
-                );
-            }
-        });
+        .for_each(|(z, row)| fbm_row(z, MASK_SCALE, MASK_OCTAVES, noise_seed, row));
     select_pool(noise, coverage)
 }
 
@@ -113,20 +104,16 @@ pub fn pool_heights(mask: &CoverageMask, width: usize, peak_height: f32, seed: u
         .par_chunks_mut(width.max(1))
         .enumerate()
         .for_each(|(z, row)| {
+            fbm_row(z, scale, HEIGHT_OCTAVES, noise_seed, row);
             for (x, h) in row.iter_mut().enumerate() {
                 let i = z * width + x;
-                if mask.pool[i] {
-                    let shaped = (fbm(
-                        x as f32 * scale,
-                        z as f32 * scale,
-                        HEIGHT_OCTAVES,
-                        noise_seed,
-                    ) * HEIGHT_GAIN
-                        + HEIGHT_OFFSET)
-                        .clamp(0.0, 1.0);
+                *h = if mask.pool[i] {
+                    let shaped = (*h * HEIGHT_GAIN + HEIGHT_OFFSET).clamp(0.0, 1.0);
                     let beta = ((mask.noise[i] - mask.threshold) / EDGE_BLEND).clamp(0.0, 1.0);
-                    *h = peak_height * shaped * beta;
-                }
+                    peak_height * shaped * beta
+                } else {
+                    0.0
+                };
             }
         });
     height
