@@ -1,16 +1,43 @@
 # Every command a person needs. `make help` lists them.
 CARGO ?= cargo
 SHOTS := target/shots
+# Godot 4.5+: $$GODOT, else `godot` on PATH, else a private copy provisioned on first use.
+GODOT := tests/tools/godot.sh
+ADDON_BIN := addons/donjourno/bin
+DEMO := godot_project
 
-.PHONY: help build test test-rust lint run preview bench shots clean
+# Library names as addons/donjourno/donjourno.gdextension lists them.
+ifeq ($(shell uname -s),Darwin)
+  LIB_BUILT := libdonjourno_godot.dylib
+  LIB_DEBUG := libdonjourno_godot.macos.debug.dylib
+  LIB_RELEASE := libdonjourno_godot.macos.release.dylib
+else
+  LIB_ARCH := $(if $(filter aarch64 arm64,$(shell uname -m)),arm64,x86_64)
+  LIB_BUILT := libdonjourno_godot.so
+  LIB_DEBUG := libdonjourno_godot.linux.debug.$(LIB_ARCH).so
+  LIB_RELEASE := libdonjourno_godot.linux.release.$(LIB_ARCH).so
+endif
+
+# Copies target/$(1)/$(LIB_BUILT) to $(ADDON_BIN)/$(2) by renaming a temporary copy, so that a
+# running editor keeps its mapped old library intact.
+define install_lib
+	@mkdir -p $(ADDON_BIN)
+	cp target/$(1)/$(LIB_BUILT) $(ADDON_BIN)/$(2).tmp
+	mv -f $(ADDON_BIN)/$(2).tmp $(ADDON_BIN)/$(2)
+endef
+
+.PHONY: help build test test-rust lint test-godot addon-debug addon-release link godot \
+	run editor preview bench shots clean
 
 help: ## List the targets
 	@awk -F ':.*## ' '/^[a-z-]+:.*## / { printf "  %-14s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
 
-build: ## Build the library and the CLI (release)
+build: ## Build the library, the CLI and the Godot addon (debug and release) into addons/donjourno/bin
 	$(CARGO) build --release --workspace
+	$(call install_lib,release,$(LIB_RELEASE))
+	@$(MAKE) --no-print-directory addon-debug
 
-test: test-rust lint ## Run every test and check
+test: test-rust lint test-godot ## Run every test and check
 
 test-rust: ## Rust unit, integration, property and doc tests
 	$(CARGO) test --workspace
@@ -20,14 +47,47 @@ lint: ## clippy (warnings are errors) and rustfmt
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	$(CARGO) fmt --all --check
 
-run: preview ## Generate the default terrain and write its isometric preview
+addon-debug: ## Build the addon's debug library (the one the editor loads)
+	$(CARGO) build -p donjourno-godot
+	$(call install_lib,debug,$(LIB_DEBUG))
+
+addon-release: ## Build the addon's release library (the one exported games load)
+	$(CARGO) build --release -p donjourno-godot
+	$(call install_lib,release,$(LIB_RELEASE))
+
+link: ## Make the addon reachable as res://addons/donjourno in the demo and test projects
+	@mkdir -p $(DEMO)/addons tests/godot/addons
+	ln -sfn ../../addons/donjourno $(DEMO)/addons/donjourno
+	ln -sfn ../../../addons/donjourno tests/godot/addons/donjourno
+
+godot: ## Make sure a Godot 4.5+ is available (provisions a private copy if needed)
+	$(GODOT) --provision
+
+test-godot: addon-debug link godot ## Godot-side tests: headless suite, editor, demo, shots
+	tests/run_godot_tests.sh
+
+# Imports the demo project once, which registers the extension with it.
+$(DEMO)/.godot/extension_list.cfg:
+	$(GODOT) --headless --path $(DEMO) --import
+
+run: addon-debug link godot $(DEMO)/.godot/extension_list.cfg ## Run the demo project
+	$(GODOT) --path $(DEMO)
+
+editor: addon-debug link godot ## Open the demo project in the Godot editor
+	$(GODOT) --editor --path $(DEMO)
+
+shots: addon-debug link godot $(DEMO)/.godot/extension_list.cfg ## Render the demo at 9:00 and 17:00 (plus the UI at 10:00) into target/shots/ under Xvfb
+	tests/render_shots.sh $(SHOTS)
 
 preview: ## Isometric preview PNG of the default terrain at 10:00
 	@mkdir -p $(SHOTS)
 	$(CARGO) run --release -p donjourno-cli -- preview --out $(SHOTS)/preview.png
 
-bench: ## Print the performance figures
+bench: addon-release godot ## Print the performance figures (core, then Godot-side)
 	$(CARGO) run --release -p donjourno-cli -- bench
+	tests/run_godot_bench.sh
 
 clean: ## Remove build outputs
 	$(CARGO) clean
+	rm -rf $(ADDON_BIN) $(DEMO)/.godot $(DEMO)/addons tests/godot/.godot tests/godot/addons \
+		tests/bench/.godot tests/bench/bin

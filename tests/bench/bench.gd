@@ -1,0 +1,81 @@
+extends SceneTree
+## Times DonjournoTerrain.regenerate() from the call to a finished ArrayMesh, and the share of
+## that time spent outside the core (in the Godot glue: packed arrays, ArrayMesh upload,
+## bookkeeping). Prints a Markdown table.
+##
+## Usage: godot --headless --path tests/bench -s res://bench.gd [-- --runs=N]
+
+const CASES := [[128, 1], [128, 4], [256, 1], [256, 4]]
+
+
+func _init() -> void:
+	var runs := 5
+	for arg in OS.get_cmdline_user_args():
+		if arg.begins_with("--runs="):
+			runs = maxi(1, int(arg.trim_prefix("--runs=")))
+	print("Godot %s, %d threads, median of %d runs" % [
+		Engine.get_version_info().string, OS.get_processor_count(), runs])
+	print("")
+	print("| map | subdivisions | vertices | regenerate() → ArrayMesh | pipeline | mesh (core) | outside the core | share outside | mesh-only rebuild |")
+	print("|---|---|---|---|---|---|---|---|---|")
+	var worst_share := 0.0
+	for case: Array in CASES:
+		var size: int = case[0]
+		var subdivisions: int = case[1]
+		var generator := DonjournoGenerator.new()
+		generator.width = size
+		generator.depth = size
+		var terrain := DonjournoTerrain.new()
+		terrain.auto_regenerate = false
+		terrain.subdivisions = subdivisions
+		terrain.generator = generator
+		var totals: Array[float] = []
+		var pipelines: Array[float] = []
+		var meshes: Array[float] = []
+		var outside: Array[float] = []
+		var remesh: Array[float] = []
+		var stats := {}
+		for i in runs:
+			terrain.clear_cache()
+			var started := Time.get_ticks_usec()
+			var ok := terrain.regenerate()
+			var total := (Time.get_ticks_usec() - started) / 1000.0
+			if not ok:
+				push_error("bench: regenerate failed: %s" % terrain.get_last_error())
+				quit(1)
+				return
+			stats = terrain.get_stats()
+			totals.append(total)
+			pipelines.append(stats.pipeline_ms)
+			meshes.append(stats.mesh_ms)
+			outside.append(total - stats.pipeline_ms - stats.mesh_ms)
+			# A mesh-only change: the cached grid is re-tessellated.
+			terrain.roughness_strength = 0.5 if terrain.roughness_strength != 0.5 else 0.25
+			started = Time.get_ticks_usec()
+			terrain.regenerate()
+			remesh.append((Time.get_ticks_usec() - started) / 1000.0)
+		var share := _median(outside) / _median(totals)
+		worst_share = maxf(worst_share, share)
+		print("| %d² | %d | %s | %.0f ms | %.0f ms | %.0f ms | %.1f ms | %.1f%% | %.0f ms |" % [
+			size, subdivisions, _thousands(stats.vertex_count), _median(totals),
+			_median(pipelines), _median(meshes), _median(outside), share * 100.0,
+			_median(remesh)])
+		terrain.free()
+	print("")
+	print("largest share outside the core: %.1f%% (target: under 20%%)" % (worst_share * 100.0))
+	quit(0)
+
+
+static func _median(values: Array[float]) -> float:
+	var sorted := values.duplicate()
+	sorted.sort()
+	return sorted[sorted.size() / 2]
+
+
+static func _thousands(n: int) -> String:
+	var s := str(n)
+	var out := ""
+	while s.length() > 3:
+		out = "," + s.right(3) + out
+		s = s.left(s.length() - 3)
+	return s + out
