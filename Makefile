@@ -37,7 +37,7 @@ build: ## Build the library, the CLI and the Godot addon (debug and release) int
 	$(call install_lib,release,$(LIB_RELEASE))
 	@$(MAKE) --no-print-directory addon-debug
 
-test: test-rust lint test-godot ## Run every test and check
+test: test-rust lint test-godot test-wasi ## Run every test and check
 
 test-rust: ## Rust unit, integration, property and doc tests
 	$(CARGO) test --workspace
@@ -91,3 +91,8 @@ clean: ## Remove build outputs
 	$(CARGO) clean
 	rm -rf $(ADDON_BIN) $(DEMO)/.godot $(DEMO)/addons tests/godot/.godot tests/godot/addons \
 		tests/bench/.godot tests/bench/bin
+
+.PHONY: test-wasi
+
+test-wasi: ## Same terrain everywhere: the CLI under Node's WASI prints the native grid and mesh hashes
+	tests/tools/test-wasi.sh

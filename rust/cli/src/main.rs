@@ -1,6 +1,7 @@
 //! `donjourno`: generate, preview, export and benchmark Donjourno terrains from the command line.
 
 mod bench;
+mod hash;
 mod output;
 mod render;
 
@@ -75,6 +76,8 @@ enum Command {
         #[arg(long)]
         quick: bool,
     },
+    /// Print the grid and mesh hashes as JSON (to compare platforms; `--suite` for the fixed set).
+    Hash(hash::HashArgs),
 }
 
 fn hour(s: &str) -> Result<f32, String> {
@@ -243,6 +246,7 @@ fn run(cli: Cli) -> Result<(), String> {
             let mesh = build_mesh(&grid, &mesh_params).map_err(|e| e.to_string())?;
             output::write_obj(&mesh, &obj)
         }
+        Command::Hash(args) => hash::run(args),
         Command::Bench { quick } => {
             bench::run(quick);
             Ok(())

@@ -1,0 +1,209 @@
+//! `donjourno hash`: fingerprints of a generated grid and its mesh, to compare platforms.
+//!
+//! One terrain: `donjourno hash [generation flags] [mesh flags]` prints one JSON object with
+//! `grid_hash` ([`donjourno::Grid::hash`]) and `mesh_hash` ([`donjourno::mesh::Mesh::hash`]).
+//!
+//! The suite: `donjourno hash --suite` prints one JSON object per line for a fixed list of cases
+//! (every built-in preset, each with every optional layer switched on as well, and variations of
+//! the default in seed, size, coverage and mesh settings). The same binary built for another
+//! platform must print the same hashes; `tests/web/wasi-hash.mjs` compares native and WASI.
+
+use crate::ParamArgs;
+use clap::Args;
+use donjourno::mesh::{build_mesh, MeshParams};
+use donjourno::params::PRESETS;
+use donjourno::{generate, GeneratorParams};
+use serde_json::{json, Value};
+use std::time::Instant;
+
+/// Flags of `donjourno hash`.
+#[derive(Args)]
+pub struct HashArgs {
+    #[command(flatten)]
+    params: ParamArgs,
+    /// Micro-quads per cell side, 1–64.
+    #[arg(long, default_value_t = MeshParams::default().subdivisions)]
+    subdiv: u32,
+    /// Roughness jitter multiplier.
+    #[arg(long, default_value_t = MeshParams::default().roughness_strength)]
+    roughness_strength: f32,
+    /// World size of one cell.
+    #[arg(long, default_value_t = MeshParams::default().cell_size)]
+    cell_size: f32,
+    /// World height of one height unit.
+    #[arg(long, default_value_t = MeshParams::default().height_scale)]
+    height_scale: f32,
+    /// Hash the fixed cross-platform suite instead, one JSON object per line.
+    #[arg(long, conflicts_with_all = ["preset", "seed", "width", "depth", "coverage", "peak_height", "droplets"])]
+    suite: bool,
+}
+
+/// One terrain and mesh setting to fingerprint.
+struct Case {
+    name: String,
+    params: GeneratorParams,
+    mesh: MeshParams,
+}
+
+/// Runs `donjourno hash`.
+pub fn run(args: HashArgs) -> Result<(), String> {
+    let cases = if args.suite {
+        suite()?
+    } else {
+        let mesh = MeshParams {
+            subdivisions: args.subdiv,
+            roughness_strength: args.roughness_strength,
+            cell_size: args.cell_size,
+            height_scale: args.height_scale,
+        };
+        vec![Case {
+            name: "custom".into(),
+            params: args.params.resolve()?,
+            mesh,
+        }]
+    };
+    for case in &cases {
+        println!("{}", hash_case(case)?);
+    }
+    Ok(())
+}
+
+/// Generates one case and returns its fingerprint line.
+fn hash_case(case: &Case) -> Result<Value, String> {
+    case.mesh
+        .validate()
+        .map_err(|e| format!("{}: invalid mesh settings: {e}", case.name))?;
+    let start = Instant::now();
+    let (grid, _) = generate(&case.params).map_err(|e| format!("{}: {e}", case.name))?;
+    let generated = start.elapsed();
+    let mesh = build_mesh(&grid, &case.mesh).map_err(|e| format!("{}: {e}", case.name))?;
+    let meshed = start.elapsed() - generated;
+    Ok(json!({
+        "case": case.name,
+        "seed": case.params.seed.to_string(),
+        "width": case.params.width,
+        "depth": case.params.depth,
+        "subdivisions": case.mesh.subdivisions,
+        "grid_hash": format!("{:016x}", grid.hash()),
+        "mesh_hash": format!("{:016x}", mesh.hash()),
+        "vertices": mesh.vertex_count(),
+        "generate_ms": generated.as_secs_f64() * 1e3,
+        "mesh_ms": meshed.as_secs_f64() * 1e3,
+    }))
+}
+
+/// The cross-platform suite.
+fn suite() -> Result<Vec<Case>, String> {
+    let mesh = MeshParams::default();
+    let mut cases = Vec::new();
+    for (name, _) in PRESETS {
+        let params = GeneratorParams::preset(name).ok_or(format!("preset {name} is missing"))?;
+        for (layer, with_layer) in optional_layers_on(&params)? {
+            cases.push(Case {
+                name: format!("preset={name},{layer}=on"),
+                params: with_layer,
+                mesh,
+            });
+        }
+        cases.push(Case {
+            name: format!("preset={name}"),
+            params,
+            mesh,
+        });
+    }
+    let base = GeneratorParams::default();
+    let mut variant = |name: &str, edit: &dyn Fn(&mut GeneratorParams), mesh: MeshParams| {
+        let mut params = base;
+        edit(&mut params);
+        cases.push(Case {
+            name: name.into(),
+            params,
+            mesh,
+        });
+    };
+    variant("seed=2", &|p| p.seed = 2, mesh);
+    variant("seed=max", &|p| p.seed = u64::MAX, mesh);
+    variant("size=1x1", &|p| (p.width, p.depth) = (1, 1), mesh);
+    variant(
+        "size=61x37,seed=9",
+        &|p| (p.width, p.depth, p.seed) = (61, 37, 9),
+        mesh,
+    );
+    variant(
+        "size=200x90,seed=3",
+        &|p| (p.width, p.depth, p.seed) = (200, 90, 3),
+        mesh,
+    );
+    variant("coverage=1", &|p| p.terrain.coverage = 1.0, mesh);
+    variant("coverage=0", &|p| p.terrain.coverage = 0.0, mesh);
+    variant("droplets=0", &|p| p.terrain.droplets = 0, mesh);
+    let fine = MeshParams {
+        subdivisions: 3,
+        roughness_strength: 0.6,
+        ..mesh
+    };
+    variant(
+        "size=48x48,subdiv=3",
+        &|p| (p.width, p.depth) = (48, 48),
+        fine,
+    );
+    Ok(cases)
+}
+
+/// Every optional layer of `params` switched on, one at a time: for each top-level parameter
+/// group with an `enabled` switch that is off, the parameters with that switch on.
+fn optional_layers_on(params: &GeneratorParams) -> Result<Vec<(String, GeneratorParams)>, String> {
+    let value = serde_json::to_value(params).map_err(|e| e.to_string())?;
+    let Value::Object(groups) = &value else {
+        return Ok(Vec::new());
+    };
+    let mut out = Vec::new();
+    for (key, group) in groups {
+        if group.get("enabled") == Some(&Value::Bool(false)) {
+            let mut on = value.clone();
+            on[key]["enabled"] = Value::Bool(true);
+            let params = GeneratorParams::from_json(&on.to_string())
+                .map_err(|e| format!("{key} switched on: {e}"))?;
+            out.push((key.clone(), params));
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suite_names_are_unique_and_cover_every_preset() {
+        let cases = suite().unwrap();
+        let mut names: Vec<&str> = cases.iter().map(|c| c.name.as_str()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), cases.len());
+        for (preset, _) in PRESETS {
+            assert!(names.contains(&format!("preset={preset}").as_str()));
+        }
+    }
+
+    #[test]
+    fn a_case_line_carries_both_hashes() {
+        let mut params = GeneratorParams {
+            width: 16,
+            depth: 12,
+            ..Default::default()
+        };
+        params.terrain.droplets = 500;
+        let case = Case {
+            name: "small".into(),
+            params,
+            mesh: MeshParams::default(),
+        };
+        let line = hash_case(&case).unwrap();
+        let (grid, _) = generate(&params).unwrap();
+        let mesh = build_mesh(&grid, &MeshParams::default()).unwrap();
+        assert_eq!(line["grid_hash"], format!("{:016x}", grid.hash()));
+        assert_eq!(line["mesh_hash"], format!("{:016x}", mesh.hash()));
+        assert_eq!(line["vertices"], 16 * 12 * 6);
+    }
+}
