@@ -379,6 +379,9 @@ fn check_mesh(grid: &Grid, params: &MeshParams) -> Result<usize, MeshError> {
 
 /// Calls `emit(triangle, normal, colour)` for every triangle of grid row `z`, in mesh order:
 /// cells along x, then the micro-quads of a cell row by row, two triangles per micro-quad.
+///
+/// The `n + 1` lattice lines of the row are evaluated once up front (each lattice vertex is
+/// shared by up to four micro-quads), so every jittered height is computed once per row.
 #[inline]
 fn tessellate_row(
     grid: &Grid,
@@ -391,20 +394,27 @@ fn tessellate_row(
     let n = params.subdivisions as usize;
     let step = params.cell_size / n as f32;
     let (strength, y_scale) = (params.roughness_strength, params.height_scale);
+    let line = w * n + 1;
+    let mut heights = vec![0.0f32; line * (n + 1)];
+    for (sz, row) in heights.chunks_exact_mut(line).enumerate() {
+        for (gx, h) in row.iter_mut().enumerate() {
+            *h = vertex_height(corners, gx, z * n + sz, n, w, d, strength) * y_scale;
+        }
+    }
+    let vertex = |gx: usize, sz: usize| {
+        let gz = z * n + sz;
+        Vec3::new(gx as f32 * step, heights[sz * line + gx], gz as f32 * step)
+    };
     for x in 0..w {
         let rgb = grid.color[grid.index(x, z)];
         for sz in 0..n {
             for sx in 0..n {
-                let (gx, gz) = (x * n + sx, z * n + sz);
-                let vertex = |gx: usize, gz: usize| {
-                    let h = vertex_height(corners, gx, gz, n, w, d, strength);
-                    Vec3::new(gx as f32 * step, h * y_scale, gz as f32 * step)
-                };
+                let gx = x * n + sx;
                 let (p00, p10, p01, p11) = (
-                    vertex(gx, gz),
-                    vertex(gx + 1, gz),
-                    vertex(gx, gz + 1),
-                    vertex(gx + 1, gz + 1),
+                    vertex(gx, sz),
+                    vertex(gx + 1, sz),
+                    vertex(gx, sz + 1),
+                    vertex(gx + 1, sz + 1),
                 );
                 for tri in [[p00, p10, p11], [p00, p11, p01]] {
                     emit(tri, face_normal(tri[0], tri[1], tri[2]), rgb);
@@ -512,6 +522,17 @@ pub fn default_tangent(normal: Vec3) -> Vec3 {
         .normalize_or_zero()
 }
 
+/// The eight bytes of a vertex's normal and tangent in [`PackedStreams::normals`].
+fn encode_normal_tangent(normal: Vec3) -> [u8; PACKED_NORMAL_BYTES] {
+    let [nx, ny] = octahedral_encode(normal);
+    let [tx, ty] = octahedral_tangent_encode(default_tangent(normal), 1.0);
+    let mut out = [0u8; PACKED_NORMAL_BYTES];
+    for (dst, v) in out.chunks_exact_mut(2).zip([nx, ny, tx, ty]) {
+        dst.copy_from_slice(&v.to_le_bytes());
+    }
+    out
+}
+
 /// Builds the mesh of a grid straight into compact vertex streams (positions as `f32`, normals
 /// and tangents as octahedral 16-bit values, colours as bytes; see [`PackedStreams`]), the
 /// layout an engine can upload without converting: 24 bytes per vertex instead of the 40 of
@@ -539,6 +560,7 @@ pub fn build_packed_mesh(
     let corners = Corners::new(grid);
     let n = params.subdivisions as usize;
     let per_row = grid.width() * n * n * 6;
+    let up = encode_normal_tangent(Vec3::Y);
     let bounds = streams
         .positions
         .par_chunks_mut(per_row * PACKED_POSITION_BYTES)
@@ -555,12 +577,12 @@ pub fn build_packed_mesh(
             let mut nor = nor.chunks_exact_mut(PACKED_NORMAL_BYTES);
             let mut col = col.chunks_exact_mut(PACKED_COLOR_BYTES);
             tessellate_row(grid, &corners, params, z, |tri, normal, [r, g, b]| {
-                let [nx, ny] = octahedral_encode(normal);
-                let [tx, ty] = octahedral_tangent_encode(default_tangent(normal), 1.0);
-                let mut nt = [0u8; PACKED_NORMAL_BYTES];
-                for (dst, v) in nt.chunks_exact_mut(2).zip([nx, ny, tx, ty]) {
-                    dst.copy_from_slice(&v.to_le_bytes());
-                }
+                // Flat ground is common: its encoding is computed once.
+                let nt = if normal == Vec3::Y {
+                    up
+                } else {
+                    encode_normal_tangent(normal)
+                };
                 for p in tri {
                     lo = lo.min(p);
                     hi = hi.max(p);
