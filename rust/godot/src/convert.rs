@@ -1,34 +1,14 @@
-//! Glue between the core's types and Godot's: bulk buffer conversion, panic containment and
-//! error messages phrased with the Godot property names.
+//! Glue between the core and Godot: running the core with panics contained, tessellating into
+//! Godot's surface layout, and error messages phrased with the Godot property names.
 
-use donjourno::mesh::{build_mesh, Mesh, MeshParams};
+use donjourno::mesh::{
+    build_packed_mesh, MeshParams, PackedStreams, PACKED_COLOR_BYTES, PACKED_NORMAL_BYTES,
+    PACKED_POSITION_BYTES,
+};
 use donjourno::{generate, GenerationStats, GeneratorParams, Grid, ParamError};
 use godot::prelude::*;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
-
-// The core's vertex buffers have exactly the memory layout of Godot's vectors and colours (Godot
-// built with single-precision floats), so they are handed over as slices without per-element
-// work.
-const _: () = {
-    assert!(std::mem::size_of::<Vector3>() == std::mem::size_of::<[f32; 3]>());
-    assert!(std::mem::align_of::<Vector3>() == std::mem::align_of::<[f32; 3]>());
-    assert!(std::mem::size_of::<Color>() == std::mem::size_of::<[f32; 4]>());
-    assert!(std::mem::align_of::<Color>() == std::mem::align_of::<[f32; 4]>());
-};
-
-/// Views `[x, y, z]` triples as Godot vectors.
-pub fn as_vector3s(v: &[[f32; 3]]) -> &[Vector3] {
-    // SAFETY: `Vector3` is `#[repr(C)]` with three `f32` fields (`real` is `f32` without the
-    // `double-precision` feature); size and alignment are checked above.
-    unsafe { std::slice::from_raw_parts(v.as_ptr().cast::<Vector3>(), v.len()) }
-}
-
-/// Views `[r, g, b, a]` quadruples as Godot colours.
-pub fn as_colors(v: &[[f32; 4]]) -> &[Color] {
-    // SAFETY: `Color` is `#[repr(C)]` with four `f32` fields; size and alignment are checked above.
-    unsafe { std::slice::from_raw_parts(v.as_ptr().cast::<Color>(), v.len()) }
-}
 
 /// Godot property name of a core parameter path (`erosion.dt` → `erosion_dt`).
 fn property_name(field: &str) -> String {
@@ -76,15 +56,40 @@ pub fn run_pipeline(params: &GeneratorParams) -> Result<(Grid, GenerationStats, 
     })
 }
 
-/// Tessellates a grid: the mesh buffers and the wall time.
-pub fn run_mesh(grid: &Grid, params: &MeshParams) -> Result<(Mesh, Duration), String> {
+/// Bytes per vertex of Godot's vertex stream: the position, then the normal and tangent.
+pub const VERTEX_STREAM_BYTES: usize = PACKED_POSITION_BYTES + PACKED_NORMAL_BYTES;
+/// Bytes per vertex of Godot's attribute stream: the colour.
+pub const ATTRIBUTE_STREAM_BYTES: usize = PACKED_COLOR_BYTES;
+
+/// Tessellates a grid straight into Godot's surface streams: `vertex` holds
+/// `vertex_count × VERTEX_STREAM_BYTES` bytes (every position, then every normal and tangent, as
+/// Godot lays out a version-2 surface) and `attributes` `vertex_count × ATTRIBUTE_STREAM_BYTES`
+/// (RGBA8 colours). Returns the bounds and the wall time.
+pub fn run_packed_mesh(
+    grid: &Grid,
+    params: &MeshParams,
+    vertex: &mut [u8],
+    attributes: &mut [u8],
+) -> Result<(Aabb, Duration), String> {
     contained("mesh building", || {
         let start = Instant::now();
-        let mesh = build_mesh(grid, params).map_err(|e| match e {
+        let split = vertex.len() / VERTEX_STREAM_BYTES * PACKED_POSITION_BYTES;
+        let (positions, normals) = vertex.split_at_mut(split);
+        let (lo, hi) = build_packed_mesh(
+            grid,
+            params,
+            PackedStreams {
+                positions,
+                normals,
+                colors: attributes,
+            },
+        )
+        .map_err(|e| match e {
             donjourno::mesh::MeshError::Param(p) => property_message(&p),
             other => other.to_string(),
         })?;
-        Ok((mesh, start.elapsed()))
+        let (lo, hi) = (Vector3::from_array(lo), Vector3::from_array(hi));
+        Ok((Aabb::new(lo, hi - lo), start.elapsed()))
     })
 }
 
@@ -101,4 +106,38 @@ pub fn hash_int(h: u64) -> i64 {
 /// Sets `dict[key] = value`.
 pub fn put(dict: &mut VarDictionary, key: &str, value: impl ToGodot) {
     dict.set(&key.to_variant(), &value.to_variant());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_use_the_godot_property_names() {
+        let mut params = GeneratorParams::default();
+        params.terrain.droplets = u32::MAX;
+        let message = property_message(&params.validate().unwrap_err());
+        assert!(message.starts_with("erosion_droplets must be"), "{message}");
+        let mut params = GeneratorParams::default();
+        params.terrain.erosion.dt = 5.0;
+        params.terrain.erosion.friction = 0.5;
+        let message = property_message(&params.validate().unwrap_err());
+        assert!(
+            message.starts_with("erosion_dt × erosion_friction must be"),
+            "{message}"
+        );
+        let mut params = GeneratorParams::default();
+        params.forest.height_limit = -1.0;
+        let message = property_message(&params.validate().unwrap_err());
+        assert!(
+            message.starts_with("forest_height_limit must be"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn panics_become_errors() {
+        let result: Result<(), String> = contained("a test", || panic!("boom"));
+        assert_eq!(result.unwrap_err(), "internal error in a test: boom");
+    }
 }

@@ -6,9 +6,11 @@ use crate::map::DonjournoMap;
 use donjourno::mesh::{self, MeshError, MeshParams, MAX_SUBDIVISIONS, MAX_VERTICES};
 use donjourno::{GenerationStats, GeneratorParams, Grid, ParamError, Terrain};
 use godot::classes::base_material_3d::{Flags, ShadingMode};
-use godot::classes::mesh::{ArrayType, PrimitiveType};
+use godot::classes::mesh::{ArrayFormat, PrimitiveType};
+use godot::classes::rendering_server::ArrayFormat as RsArrayFormat;
 use godot::classes::{ArrayMesh, IMeshInstance3D, MeshInstance3D, StandardMaterial3D};
 use godot::obj::EngineBitfield;
+use godot::obj::EngineEnum;
 use godot::prelude::*;
 use godot::register::info::{PropertyInfo, PropertyUsageFlags};
 use std::sync::Arc;
@@ -158,7 +160,7 @@ impl IMeshInstance3D for DonjournoTerrain {
 
     fn on_validate_property(&self, property: &mut PropertyInfo) {
         // The mesh is generated: shown in the inspector, never written to the scene file.
-        if property.property_name == StringName::from("mesh") {
+        if property.property_name == "mesh" {
             let usage = property.usage.ord() & !PropertyUsageFlags::STORAGE.ord();
             property.usage = PropertyUsageFlags::from_ord(usage) | PropertyUsageFlags::READ_ONLY;
         }
@@ -402,7 +404,8 @@ impl DonjournoTerrain {
                 false
             }
         };
-        if had_error != !self.last_error.is_empty() {
+        let has_error = !self.last_error.is_empty();
+        if had_error != has_error {
             self.base_mut().update_configuration_warnings();
         }
         ok
@@ -479,12 +482,21 @@ impl DonjournoTerrain {
         let cache = self.grid_cache.as_ref().expect("filled above");
         let (grid, stats, grid_time) = (cache.grid.clone(), cache.stats.clone(), cache.time);
 
-        let (mesh, mesh_time) = convert::run_mesh(&grid, &mesh_params)?;
-        self.mesh_runs += 1;
+        let vertex_count = vertices as usize;
         let upload_start = Instant::now();
-        let vertex_count = mesh.vertex_count();
-        self.upload(mesh);
-        let upload_time = upload_start.elapsed();
+        let mut vertex_data = PackedByteArray::new();
+        vertex_data.resize(vertex_count * convert::VERTEX_STREAM_BYTES);
+        let mut attribute_data = PackedByteArray::new();
+        attribute_data.resize(vertex_count * convert::ATTRIBUTE_STREAM_BYTES);
+        let (aabb, mesh_time) = convert::run_packed_mesh(
+            &grid,
+            &mesh_params,
+            vertex_data.as_mut_slice(),
+            attribute_data.as_mut_slice(),
+        )?;
+        self.mesh_runs += 1;
+        self.upload(vertex_count, vertex_data, attribute_data, aabb);
+        let upload_time = upload_start.elapsed().saturating_sub(mesh_time);
 
         self.shown = Some(Shown {
             params,
@@ -519,33 +531,34 @@ impl DonjournoTerrain {
         }
     }
 
-    /// Replaces the mesh's surface by the buffers of `mesh`, copied in bulk.
-    fn upload(&mut self, mesh: mesh::Mesh) {
-        let mut arrays = VarArray::new();
-        arrays.resize(ArrayType::MAX.ord() as usize, &Variant::nil());
-        arrays.set(
-            ArrayType::VERTEX.ord() as usize,
-            &PackedVector3Array::from(convert::as_vector3s(&mesh.positions)).to_variant(),
-        );
-        arrays.set(
-            ArrayType::NORMAL.ord() as usize,
-            &PackedVector3Array::from(convert::as_vector3s(&mesh.normals)).to_variant(),
-        );
-        arrays.set(
-            ArrayType::COLOR.ord() as usize,
-            &PackedColorArray::from(convert::as_colors(&mesh.colors)).to_variant(),
-        );
-        // The core's buffers are no longer needed: free them before Godot makes its copy.
-        drop(mesh);
-
+    /// Replaces the mesh's surface by streams already in Godot's surface format.
+    ///
+    /// The surface is handed over the way Godot loads a saved mesh (`ArrayMesh._surfaces`):
+    /// the byte streams are shared with the engine as they are, with no per-vertex conversion.
+    /// The Godot tests check that this gives the very bytes `add_surface_from_arrays` would.
+    fn upload(
+        &mut self,
+        vertex_count: usize,
+        vertex_data: PackedByteArray,
+        attribute_data: PackedByteArray,
+        aabb: Aabb,
+    ) {
         let material = self.material.get_or_insert_with(terrain_material).clone();
+        let mut surface = VarDictionary::new();
+        convert::put(&mut surface, "format", surface_format());
+        convert::put(&mut surface, "primitive", PrimitiveType::TRIANGLES.ord());
+        convert::put(&mut surface, "vertex_data", vertex_data);
+        convert::put(&mut surface, "attribute_data", attribute_data);
+        convert::put(&mut surface, "vertex_count", vertex_count as i64);
+        convert::put(&mut surface, "aabb", aabb);
+        convert::put(&mut surface, "material", material);
+        let mut surfaces = VarArray::new();
+        surfaces.push(&surface.to_variant());
         let mut array_mesh = self
             .array_mesh
             .get_or_insert_with(ArrayMesh::new_gd)
             .clone();
-        array_mesh.clear_surfaces();
-        array_mesh.add_surface_from_arrays(PrimitiveType::TRIANGLES, &arrays);
-        array_mesh.surface_set_material(0, &material);
+        array_mesh.set("_surfaces", &surfaces.to_variant());
         if !self.mesh_is_attached() {
             self.base_mut().set_mesh(&array_mesh);
         }
@@ -589,6 +602,16 @@ impl DonjournoTerrain {
         let shown = self.shown.as_ref()?;
         mesh::surface_height(&shown.grid, &shown.mesh_params, x, z)
     }
+}
+
+/// Format of the terrain's surface: positions, normals, tangents (derived from the normals, as
+/// Godot derives them) and colours, in the surface layout of Godot 4.2 and later.
+fn surface_format() -> i64 {
+    let flags = ArrayFormat::VERTEX.ord()
+        | ArrayFormat::NORMAL.ord()
+        | ArrayFormat::TANGENT.ord()
+        | ArrayFormat::COLOR.ord();
+    (flags | RsArrayFormat::FLAG_FORMAT_VERSION_2.ord()) as i64
 }
 
 /// A matte material showing the vertex colours (sRGB) as albedo.

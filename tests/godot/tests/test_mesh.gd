@@ -45,7 +45,6 @@ func test_vertex_count_follows_subdivisions() -> void:
 func test_bounds_follow_cell_size_peak_and_height_scale() -> void:
 	var g := small_generator(3)
 	g.cell_size = 2.0
-	g.peak_height = 2.0
 	var t := DonjournoTerrain.new()
 	t.roughness_strength = 0.0
 	t.height_scale = 10.0
