@@ -16,9 +16,12 @@ func _init() -> void:
 	print("Godot %s, %d threads, median of %d runs" % [
 		Engine.get_version_info().string, OS.get_processor_count(), runs])
 	print("")
-	print("| map | subdivisions | vertices | regenerate() → ArrayMesh | pipeline | mesh (core) | outside the core | share outside | mesh-only rebuild |")
+	print("First build: fresh buffers. Again: a rebuild of the same size, which reuses them.")
+	print("")
+	print("| map | subdivisions | vertices | regenerate() → ArrayMesh, first / again | pipeline | mesh (core) | outside the core, first / again | share outside, first / again | mesh-only rebuild |")
 	print("|---|---|---|---|---|---|---|---|---|")
 	var worst_share := 0.0
+	var worst_first := 0.0
 	for case: Array in CASES:
 		var size: int = case[0]
 		var subdivisions: int = case[1]
@@ -54,15 +57,23 @@ func _init() -> void:
 			started = Time.get_ticks_usec()
 			terrain.regenerate()
 			remesh.append((Time.get_ticks_usec() - started) / 1000.0)
-		var share := _median(outside) / _median(totals)
+		var first_share := outside[0] / totals[0]
+		var again_total: Array[float] = totals.slice(1)
+		var again_outside: Array[float] = outside.slice(1)
+		if again_total.is_empty():
+			again_total = totals
+			again_outside = outside
+		var share := _median(again_outside) / _median(again_total)
 		worst_share = maxf(worst_share, share)
-		print("| %d² | %d | %s | %.0f ms | %.0f ms | %.0f ms | %.1f ms | %.1f%% | %.0f ms |" % [
-			size, subdivisions, _thousands(stats.vertex_count), _median(totals),
-			_median(pipelines), _median(meshes), _median(outside), share * 100.0,
-			_median(remesh)])
+		worst_first = maxf(worst_first, first_share)
+		print("| %d² | %d | %s | %.0f / %.0f ms | %.0f ms | %.0f ms | %.1f / %.1f ms | %.1f%% / %.1f%% | %.0f ms |" % [
+			size, subdivisions, _thousands(stats.vertex_count), totals[0], _median(again_total),
+			_median(pipelines), _median(meshes), outside[0], _median(again_outside),
+			first_share * 100.0, share * 100.0, _median(remesh)])
 		terrain.free()
 	print("")
-	print("largest share outside the core: %.1f%% (target: under 20%%)" % (worst_share * 100.0))
+	print("largest share outside the core: %.1f%% on a first build, %.1f%% on a rebuild (target: under 20%%)" % [
+			worst_first * 100.0, worst_share * 100.0])
 	quit(0)
 
 

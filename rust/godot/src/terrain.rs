@@ -107,6 +107,9 @@ pub struct DonjournoTerrain {
     grid_cache: Option<GridCache>,
     shown: Option<Shown>,
     array_mesh: Option<Gd<ArrayMesh>>,
+    /// The byte streams of the surface shown (shared with Godot), reused by the next rebuild of
+    /// the same size.
+    streams: Option<(PackedByteArray, PackedByteArray)>,
     material: Option<Gd<StandardMaterial3D>>,
     rebuild_scheduled: bool,
     pipeline_runs: u64,
@@ -131,6 +134,7 @@ impl IMeshInstance3D for DonjournoTerrain {
             grid_cache: None,
             shown: None,
             array_mesh: None,
+            streams: None,
             material: None,
             rebuild_scheduled: false,
             pipeline_runs: 0,
@@ -484,16 +488,24 @@ impl DonjournoTerrain {
 
         let vertex_count = vertices as usize;
         let upload_start = Instant::now();
-        let mut vertex_data = PackedByteArray::new();
-        vertex_data.resize(vertex_count * convert::VERTEX_STREAM_BYTES);
-        let mut attribute_data = PackedByteArray::new();
-        attribute_data.resize(vertex_count * convert::ATTRIBUTE_STREAM_BYTES);
+        let (mut vertex_data, mut attribute_data) = self.stream_buffers(vertex_count);
         let (aabb, mesh_time) = convert::run_packed_mesh(
             &grid,
             &mesh_params,
             vertex_data.as_mut_slice(),
             attribute_data.as_mut_slice(),
-        )?;
+        )
+        .inspect_err(|_| {
+            // Only an internal error gets here (inputs are validated above); if the surface was
+            // released for reuse, nothing is shown any more.
+            if self
+                .array_mesh
+                .as_ref()
+                .is_some_and(|m| m.get_surface_count() == 0)
+            {
+                self.shown = None;
+            }
+        })?;
         self.mesh_runs += 1;
         self.upload(vertex_count, vertex_data, attribute_data, aabb);
         let upload_time = upload_start.elapsed().saturating_sub(mesh_time);
@@ -531,6 +543,34 @@ impl DonjournoTerrain {
         }
     }
 
+    /// Byte streams for a surface of `vertex_count` vertices.
+    ///
+    /// A fresh buffer costs the system time to map and clear its memory (about 150 MB at the
+    /// vertex budget's 40 %); a rebuild of the same size (erosion or roughness tuning) instead
+    /// reuses the streams of the surface shown, after the mesh lets go of them. Every byte is
+    /// overwritten by the mesh builder, which validates all inputs before this point.
+    fn stream_buffers(&mut self, vertex_count: usize) -> (PackedByteArray, PackedByteArray) {
+        let sizes = (
+            vertex_count * convert::VERTEX_STREAM_BYTES,
+            vertex_count * convert::ATTRIBUTE_STREAM_BYTES,
+        );
+        match self.streams.take() {
+            Some((vertex, attributes)) if (vertex.len(), attributes.len()) == sizes => {
+                // The surface holds the same streams: release it so that writing does not copy.
+                if let Some(mesh) = &mut self.array_mesh {
+                    mesh.clear_surfaces();
+                }
+                (vertex, attributes)
+            }
+            _ => {
+                let (mut vertex, mut attributes) = (PackedByteArray::new(), PackedByteArray::new());
+                vertex.resize(sizes.0);
+                attributes.resize(sizes.1);
+                (vertex, attributes)
+            }
+        }
+    }
+
     /// Replaces the mesh's surface by streams already in Godot's surface format.
     ///
     /// The surface is handed over the way Godot loads a saved mesh (`ArrayMesh._surfaces`):
@@ -547,8 +587,8 @@ impl DonjournoTerrain {
         let mut surface = VarDictionary::new();
         convert::put(&mut surface, "format", surface_format());
         convert::put(&mut surface, "primitive", PrimitiveType::TRIANGLES.ord());
-        convert::put(&mut surface, "vertex_data", vertex_data);
-        convert::put(&mut surface, "attribute_data", attribute_data);
+        convert::put(&mut surface, "vertex_data", vertex_data.clone());
+        convert::put(&mut surface, "attribute_data", attribute_data.clone());
         convert::put(&mut surface, "vertex_count", vertex_count as i64);
         convert::put(&mut surface, "aabb", aabb);
         convert::put(&mut surface, "material", material);
@@ -559,6 +599,7 @@ impl DonjournoTerrain {
             .get_or_insert_with(ArrayMesh::new_gd)
             .clone();
         array_mesh.set("_surfaces", &surfaces.to_variant());
+        self.streams = Some((vertex_data, attribute_data));
         if !self.mesh_is_attached() {
             self.base_mut().set_mesh(&array_mesh);
         }
@@ -569,6 +610,7 @@ impl DonjournoTerrain {
         if let Some(mesh) = &mut self.array_mesh {
             mesh.clear_surfaces();
         }
+        self.streams = None;
         self.shown = None;
     }
 
