@@ -31,15 +31,20 @@ func _ready() -> void:
 	camera.far = DISTANCE * 3.0
 
 
-## Fits a terrain of `extent` (x, z) and `height` into the view, centred on the origin.
-func frame(extent: Vector3, height: float) -> void:
+## Fits a terrain of `extent` (x, z) and `height` into the view, centred on the origin, in the
+## part of the screen right of `reserved_left` pixels (where the tuning panel sits).
+func frame(extent: Vector3, height: float, reserved_left: float = 0.0) -> void:
 	var diagonal := Vector2(extent.x, extent.z).length()
-	var aspect := get_viewport().get_visible_rect().size.aspect()
-	# Screen height of the footprint seen from the isometric angle, plus the tallest peak.
+	var screen := get_viewport().get_visible_rect().size
+	var free_width := maxf(screen.x - reserved_left, screen.x * 0.4)
+	# Screen height of the footprint seen from the isometric angle, plus the tallest peak; the
+	# footprint's screen width is its diagonal.
 	var needed := diagonal * sin(ELEVATION) + height * cos(ELEVATION)
-	camera.size = maxf(needed, diagonal / aspect) * 1.08
+	camera.size = maxf(needed, diagonal * screen.y / free_width) * 1.08
 	_min_size = camera.size * 0.1
 	_max_size = camera.size * 3.0
+	# Shift the picture right by half the reserved strip.
+	camera.h_offset = -(screen.x - free_width) * 0.5 * camera.size / screen.y
 	position = Vector3(0.0, height * 0.25, 0.0)
 
 

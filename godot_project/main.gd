@@ -37,6 +37,8 @@ func _ready() -> void:
 		elif arg.begins_with("--shot="):
 			_shot_path = arg.trim_prefix("--shot=")
 	terrain.generation_finished.connect(_on_generation_finished)
+	panel.resized.connect(_frame)
+	get_viewport().size_changed.connect(_frame)
 	panel.bind(self, terrain)
 	_update_sun()
 	if terrain.get_map() != null:
@@ -50,8 +52,18 @@ func _on_generation_finished(stats: Dictionary) -> void:
 	var extent := Vector3(generator.width, 0.0, generator.depth) * generator.cell_size
 	# Centre the terrain on the origin, where the camera rig looks.
 	terrain.position = -extent * 0.5
-	rig.frame(extent, float(stats.max_height) * terrain.height_scale)
+	_frame()
 	panel.show_stats(stats)
+
+
+## Fits the terrain into the view beside the panel.
+func _frame() -> void:
+	var map := terrain.get_map()
+	if map == null:
+		return
+	var extent := Vector3(map.get_width(), 0.0, map.get_depth()) * map.get_cell_size()
+	var reserved := panel.get_global_rect().end.x + 16.0 if panel.visible else 0.0
+	rig.frame(extent, float(map.get_stats().max_height) * terrain.height_scale, reserved)
 
 
 ## Sun path: rises in the east (+x) at 6:00, culminates in the south at noon, sets in the west.

@@ -6,7 +6,7 @@ extends SceneTree
 ## Prints `PASS shot NAME` or `FAIL shot NAME: reasons` per file.
 
 ## Share of the picture each class must reach at least.
-const MIN_SHARE := {"grass": 0.05, "rock": 0.01, "snow": 0.002}
+const MIN_SHARE := {"grass": 0.05, "rock": 0.01, "snow": 0.001}
 ## Share of the picture that must differ from the background colour.
 const MIN_FOREGROUND := 0.2
 
@@ -32,8 +32,8 @@ static func classify(c: Color) -> String:
 	var v := c.v
 	var s := c.s
 	var h := c.h * 360.0
-	if v > 0.72 and s < 0.15:
-		return "snow"
+	if v > 0.6 and s < 0.25 and c.b > 0.55:
+		return "snow"  # White, or tinted by a low sun.
 	if s > 0.25 and v > 0.18 and h > 70.0 and h < 170.0:
 		return "grass"
 	if v > 0.14 and v < 0.85 and ((s < 0.18) or (h >= 15.0 and h <= 50.0 and s < 0.6)):
