@@ -246,6 +246,7 @@ pub fn erode(
     seed: u64,
     progress: &dyn Fn(f32) -> bool,
 ) -> Option<ErosionReport> {
+    crate::threads::ensure_pool();
     let n = width * depth;
     assert!(
         height.len() == n && pool.len() == n,

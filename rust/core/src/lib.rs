@@ -27,6 +27,7 @@ pub mod params;
 pub mod pipeline;
 pub mod progress;
 pub mod seed;
+pub mod threads;
 
 pub use generate::{
     default_pipeline, generate, generate_with_progress, GenerateError, GenerationStats,

@@ -426,6 +426,7 @@ fn tessellate_row(
 
 /// Builds the mesh of a grid, or explains why it cannot.
 pub fn build_mesh(grid: &Grid, params: &MeshParams) -> Result<Mesh, MeshError> {
+    crate::threads::ensure_pool();
     let total = check_mesh(grid, params)?;
     let corners = Corners::new(grid);
     let n = params.subdivisions as usize;
@@ -543,6 +544,7 @@ pub fn build_packed_mesh(
     params: &MeshParams,
     streams: PackedStreams<'_>,
 ) -> Result<([f32; 3], [f32; 3]), MeshError> {
+    crate::threads::ensure_pool();
     let total = check_mesh(grid, params)?;
     for (name, len, per_vertex) in [
         ("positions", streams.positions.len(), PACKED_POSITION_BYTES),

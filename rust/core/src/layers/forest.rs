@@ -29,6 +29,7 @@ impl Layer for ForestMask {
     }
 
     fn apply(&self, grid: &mut Grid) -> Result<(), LayerError> {
+        crate::threads::ensure_pool();
         self.params.validate()?;
         let Grid {
             height,
@@ -71,6 +72,7 @@ impl Layer for ForestPlacement {
     }
 
     fn apply(&self, grid: &mut Grid) -> Result<(), LayerError> {
+        crate::threads::ensure_pool();
         self.params.validate()?;
         let width = grid.width().max(1);
         let density = self.params.density;

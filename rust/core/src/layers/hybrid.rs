@@ -46,6 +46,7 @@ pub struct CoverageMask {
 /// Phase 1: 4-octave fBm at scale 0.015, and the pool of exactly `round(N·coverage)` cells with
 /// the highest mask values (ties broken by cell index, so the count is exact).
 pub fn coverage_mask(width: usize, depth: usize, coverage: f32, seed: u64) -> CoverageMask {
+    crate::threads::ensure_pool();
     let n = width * depth;
     let noise_seed = crate::seed::derive32(seed, "mask");
     let mut noise = vec![0.0f32; n];
@@ -97,6 +98,7 @@ pub fn height_noise_scale(target: usize) -> f32 {
 
 /// Phase 2: `h = H_peak · clamp(fbm6(x·s, z·s)·1.3 − 0.15, 0, 1) · β` inside the pool, 0 outside.
 pub fn pool_heights(mask: &CoverageMask, width: usize, peak_height: f32, seed: u64) -> Vec<f32> {
+    crate::threads::ensure_pool();
     let scale = height_noise_scale(mask.target);
     let noise_seed = crate::seed::derive32(seed, "height");
     let mut height = vec![0.0f32; mask.pool.len()];
@@ -122,6 +124,7 @@ pub fn pool_heights(mask: &CoverageMask, width: usize, peak_height: f32, seed: u
 /// Phase 4: `Mountain` where in the pool and above [`MOUNTAIN_MIN_HEIGHT`], else `Grass`; roughness
 /// `sqrt(a/a_max) · clamp(h/H_peak, 0, 1)` from the erosion activity `a`, 0 outside the pool.
 pub fn classify(grid: &mut Grid, activity: &[f32], peak_height: f32) {
+    crate::threads::ensure_pool();
     let max_activity = activity.iter().copied().fold(0.0f32, f32::max);
     let inv_activity = if max_activity > 0.0 {
         1.0 / max_activity

@@ -79,6 +79,7 @@ impl Layer for TerrainTexture {
     }
 
     fn apply(&self, grid: &mut Grid) -> Result<(), LayerError> {
+        crate::threads::ensure_pool();
         let (width, depth) = (grid.width(), grid.depth());
         let h_max = grid.max_height();
         let inv_max = if h_max > 0.0 { 1.0 / h_max } else { 0.0 };
