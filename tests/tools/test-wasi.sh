@@ -43,5 +43,5 @@ wasm="$TARGET_DIR/$TARGET/release/donjourno.wasm"
 [[ -f "$wasm" ]] || die "$wasm was not built"
 
 log "comparing hashes (native vs node WASI)"
-node --no-warnings tests/web/wasi-hash.mjs --native "$native" --wasm "$wasm" \
+node --no-warnings tests/web/compare-hashes.mjs --native "$native" --wasi "$wasm" \
     --timing "${DONJOURNO_WASI_TIMING:-3}"

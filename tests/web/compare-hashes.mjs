@@ -1,13 +1,16 @@
-// Same terrain everywhere: the CLI built for wasm32-wasip1 and run under Node's WASI must print
-// the same grid and mesh hashes as the native CLI, case by case (`donjourno hash --suite`).
+// Same terrain everywhere: `donjourno hash --suite` built for WebAssembly must print the same grid
+// and mesh hashes as the native CLI, case by case.
 //
 // Usage:
-//   node tests/web/wasi-hash.mjs --native PATH/donjourno --wasm PATH/donjourno.wasm [--timing N]
+//   node tests/web/compare-hashes.mjs --native PATH/donjourno
+//        [--wasi PATH/donjourno.wasm]                 the wasm32-wasip1 build, run with node:wasi
+//        [--emscripten LABEL=PATH/donjourno.js ...]   wasm32-unknown-emscripten builds, run by node
+//        [--timing N]
 //
-// --timing N also times the default 128×128 terrain N times on each side (native with every
-// rayon thread, native with one thread, WASI) and prints the medians.
+// --timing N also times the default 128×128 terrain N times on each side (and natively with one
+// rayon thread) and prints the medians.
 //
-// Prints one line per case and closes with "N passed, N failed"; exits non-zero on any mismatch.
+// Prints one line per side and case, then "N passed, N failed"; exits non-zero on any mismatch.
 
 import { execFileSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -16,7 +19,7 @@ import { join } from 'node:path';
 import { WASI } from 'node:wasi';
 
 function parseArgs(argv) {
-  const opts = { native: null, wasm: null, timing: 0 };
+  const opts = { native: null, wasi: null, emscripten: [], timing: 0 };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
@@ -24,11 +27,17 @@ function parseArgs(argv) {
       return argv[++i];
     };
     if (arg === '--native') opts.native = value();
-    else if (arg === '--wasm') opts.wasm = value();
-    else if (arg === '--timing') opts.timing = Number.parseInt(value(), 10);
+    else if (arg === '--wasi') opts.wasi = value();
+    else if (arg === '--emscripten') {
+      const v = value();
+      const eq = v.indexOf('=');
+      if (eq <= 0) throw new Error(`--emscripten needs LABEL=PATH, got ${v}`);
+      opts.emscripten.push({ label: v.slice(0, eq), path: v.slice(eq + 1) });
+    } else if (arg === '--timing') opts.timing = Number.parseInt(value(), 10);
     else throw new Error(`unknown argument ${arg}`);
   }
-  if (!opts.native || !opts.wasm) throw new Error('both --native and --wasm are required');
+  if (!opts.native) throw new Error('--native is required');
+  if (!opts.wasi && opts.emscripten.length === 0) throw new Error('give --wasi and/or --emscripten');
   if (!(opts.timing >= 0)) throw new Error('--timing needs a whole number');
   return opts;
 }
@@ -36,7 +45,7 @@ function parseArgs(argv) {
 function parseLines(text, side) {
   return text
     .split('\n')
-    .filter((line) => line.trim() !== '')
+    .filter((line) => line.trim().startsWith('{'))
     .map((line) => {
       try {
         return JSON.parse(line);
@@ -46,20 +55,22 @@ function parseLines(text, side) {
     });
 }
 
-function runNative(exe, args, env = {}) {
-  return execFileSync(exe, args, {
+function runProcess(file, args, env = {}) {
+  return execFileSync(file, args, {
     encoding: 'utf8',
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
     maxBuffer: 64 << 20,
+    timeout: 10 * 60 * 1000,
   });
 }
 
-// Runs the WASI module with the given arguments and returns what it wrote to stdout.
+// Runs a WASI module with the given arguments and returns what it wrote to stdout.
 async function runWasi(module, args) {
   const dir = mkdtempSync(join(tmpdir(), 'donjourno-wasi-'));
   const outPath = join(dir, 'stdout');
   const fd = openSync(outPath, 'w');
+  let closed = false;
   try {
     const wasi = new WASI({
       version: 'preview1',
@@ -71,15 +82,11 @@ async function runWasi(module, args) {
     const instance = await WebAssembly.instantiate(module, wasi.getImportObject());
     const code = wasi.start(instance);
     closeSync(fd);
-    const out = readFileSync(outPath, 'utf8');
+    closed = true;
     if (code !== 0) throw new Error(`WASI run of "donjourno ${args.join(' ')}" exited with ${code}`);
-    return out;
+    return readFileSync(outPath, 'utf8');
   } finally {
-    try {
-      closeSync(fd);
-    } catch {
-      // already closed
-    }
+    if (!closed) closeSync(fd);
     rmSync(dir, { recursive: true, force: true });
   }
 }
@@ -92,54 +99,68 @@ function median(values) {
 
 async function main() {
   const opts = parseArgs(process.argv.slice(2));
-  const module = await WebAssembly.compile(readFileSync(opts.wasm));
+  const sides = [];
+  if (opts.wasi) {
+    const module = await WebAssembly.compile(readFileSync(opts.wasi));
+    sides.push({ label: 'wasi', run: (args) => runWasi(module, args) });
+  }
+  for (const { label, path } of opts.emscripten) {
+    sides.push({ label, run: async (args) => runProcess(process.execPath, [path, ...args]) });
+  }
 
-  const native = parseLines(runNative(opts.native, ['hash', '--suite']), 'native');
-  const wasm = parseLines(await runWasi(module, ['hash', '--suite']), 'wasi');
+  const native = parseLines(runProcess(opts.native, ['hash', '--suite']), 'native');
   let passed = 0;
   let failed = 0;
-  const byCase = new Map(wasm.map((r) => [r.case, r]));
-  for (const n of native) {
-    const w = byCase.get(n.case);
-    byCase.delete(n.case);
-    const label = `${n.case} (${n.width}×${n.depth}, seed ${n.seed}, subdiv ${n.subdivisions})`;
-    if (!w) {
-      failed++;
-      console.log(`FAIL ${label}: missing from the WASI run`);
-    } else if (w.grid_hash !== n.grid_hash || w.mesh_hash !== n.mesh_hash || w.vertices !== n.vertices) {
-      failed++;
-      console.log(
-        `FAIL ${label}: native grid ${n.grid_hash} mesh ${n.mesh_hash} (${n.vertices} vertices), ` +
-          `wasi grid ${w.grid_hash} mesh ${w.mesh_hash} (${w.vertices} vertices)`,
-      );
-    } else {
-      passed++;
-      console.log(`ok   ${label}: grid ${n.grid_hash} mesh ${n.mesh_hash}`);
-    }
-  }
-  for (const extra of byCase.keys()) {
-    failed++;
-    console.log(`FAIL ${extra}: only in the WASI run`);
-  }
   if (native.length === 0) {
     failed++;
     console.log('FAIL the native suite printed no case');
   }
+  for (const side of sides) {
+    let results;
+    try {
+      results = parseLines(await side.run(['hash', '--suite']), side.label);
+    } catch (err) {
+      failed++;
+      console.log(`FAIL ${side.label}: ${err.message}`);
+      continue;
+    }
+    const byCase = new Map(results.map((r) => [r.case, r]));
+    for (const n of native) {
+      const w = byCase.get(n.case);
+      byCase.delete(n.case);
+      const label = `${side.label}: ${n.case} (${n.width}×${n.depth}, seed ${n.seed}, subdiv ${n.subdivisions})`;
+      if (!w) {
+        failed++;
+        console.log(`FAIL ${label}: missing`);
+      } else if (w.grid_hash !== n.grid_hash || w.mesh_hash !== n.mesh_hash || w.vertices !== n.vertices) {
+        failed++;
+        console.log(
+          `FAIL ${label}: native grid ${n.grid_hash} mesh ${n.mesh_hash} (${n.vertices} vertices), ` +
+            `${side.label} grid ${w.grid_hash} mesh ${w.mesh_hash} (${w.vertices} vertices)`,
+        );
+      } else {
+        passed++;
+        console.log(`ok   ${label}: grid ${n.grid_hash} mesh ${n.mesh_hash}`);
+      }
+    }
+    for (const extra of byCase.keys()) {
+      failed++;
+      console.log(`FAIL ${side.label}: ${extra}: not in the native suite`);
+    }
+  }
 
   if (opts.timing > 0) {
-    const time = async (fn) => {
+    const time = async (run) => {
       const ms = [];
-      for (let i = 0; i < opts.timing; i++) ms.push(parseLines(await fn(), 'timing')[0].generate_ms);
-      return median(ms);
+      for (let i = 0; i < opts.timing; i++) ms.push(parseLines(await run(['hash']), 'timing')[0].generate_ms);
+      return `${median(ms).toFixed(1)} ms`;
     };
-    const nativeAll = await time(async () => runNative(opts.native, ['hash']));
-    const nativeOne = await time(async () => runNative(opts.native, ['hash'], { RAYON_NUM_THREADS: '1' }));
-    const wasi = await time(() => runWasi(module, ['hash']));
-    const fmt = (v) => `${v.toFixed(1)} ms`;
-    console.log(
-      `timing: default 128×128 terrain, median of ${opts.timing}: native ${fmt(nativeAll)} ` +
-        `(all threads), native ${fmt(nativeOne)} (1 thread), node WASI ${fmt(wasi)} (1 thread)`,
-    );
+    const figures = [
+      `native ${await time(async (a) => runProcess(opts.native, a))} (all threads)`,
+      `native ${await time(async (a) => runProcess(opts.native, a, { RAYON_NUM_THREADS: '1' }))} (1 thread)`,
+    ];
+    for (const side of sides) figures.push(`${side.label} ${await time(side.run)}`);
+    console.log(`timing: default 128×128 terrain, median of ${opts.timing}: ${figures.join(', ')}`);
   }
 
   console.log(`${passed} passed, ${failed} failed`);
@@ -147,6 +168,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(`wasi-hash: error: ${err.message}`);
+  console.error(`compare-hashes: error: ${err.message}`);
   process.exitCode = 2;
 });

@@ -6,7 +6,7 @@
 //! The suite: `donjourno hash --suite` prints one JSON object per line for a fixed list of cases
 //! (every built-in preset, each with every optional layer switched on as well, and variations of
 //! the default in seed, size, coverage and mesh settings). The same binary built for another
-//! platform must print the same hashes; `tests/web/wasi-hash.mjs` compares native and WASI.
+//! platform must print the same hashes; `tests/web/compare-hashes.mjs` compares them.
 
 use crate::ParamArgs;
 use clap::Args;
