@@ -26,6 +26,9 @@ const SHOT_SETTLE_FRAMES := 12
 @onready var panel: Control = $UI/Panel
 
 var _shot_path := ""
+## What the view was last fitted to: re-fitting only when it changes keeps the user's pan and
+## zoom while they tune the terrain.
+var _framed := []
 
 
 func _ready() -> void:
@@ -63,6 +66,10 @@ func _frame() -> void:
 		return
 	var extent := Vector3(map.get_width(), 0.0, map.get_depth()) * map.get_cell_size()
 	var reserved := panel.get_global_rect().end.x + 16.0 if panel.visible else 0.0
+	var key := [extent, terrain.height_scale, reserved, get_viewport().get_visible_rect().size]
+	if key == _framed:
+		return
+	_framed = key
 	rig.frame(extent, float(map.get_stats().max_height) * terrain.height_scale, reserved)
 
 
