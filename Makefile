@@ -92,7 +92,19 @@ clean: ## Remove build outputs
 	rm -rf $(ADDON_BIN) $(DEMO)/.godot $(DEMO)/addons tests/godot/.godot tests/godot/addons \
 		tests/bench/.godot tests/bench/bin
 
-.PHONY: test-wasi
+.PHONY: test-wasi web-toolchain web test-web serve
 
 test-wasi: ## Same terrain everywhere: the CLI under Node's WASI prints the native grid and mesh hashes
 	tests/tools/test-wasi.sh
+
+web-toolchain: ## Install the Web toolchain (nightly Rust, Emscripten, LLVM, binaryen) into ~/.cache/donjourno/web
+	tests/tools/web-toolchain.sh
+
+web: ## Build the addon for the Web (wasm32-unknown-emscripten, with and without threads) into addons/donjourno/bin
+	tests/tools/web-build.sh all
+
+test-web: ## Web smoke test (each .wasm loads and initialises under Node) and Emscripten-vs-native hashes
+	tests/tools/test-web.sh
+
+serve: ## Serve the Web export in target/web-export on http://localhost:8080 with COOP/COEP headers
+	python3 tests/tools/serve.py target/web-export --port 8080
