@@ -104,3 +104,17 @@ func test_replacing_the_generator_disconnects_the_old_one() -> void:
 	await frames(3)
 	check_eq(t.mesh.get_surface_count(), 0, "no generator, no terrain")
 	check_eq(t.get_last_error(), "", "no generator is not an error")
+
+
+func test_handlers_may_query_the_terrain_during_the_signal() -> void:
+	var g := small_generator()
+	var t := DonjournoTerrain.new()
+	var seen := []
+	t.generation_finished.connect(func(stats: Dictionary) -> void:
+		seen.append([t.get_height_at(10.5, 20.5), t.get_map().get_grid_hash(), stats.grid_hash]))
+	t.generator = g
+	root.add_child(t)
+	check_eq(seen.size(), 1, "the signal was received")
+	if seen.size() == 1:
+		check(seen[0][0] > -1.0, "height query answered inside the handler")
+		check_eq(seen[0][1], seen[0][2], "the map inside the handler is the new one")
