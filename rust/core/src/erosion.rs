@@ -10,12 +10,20 @@
 //! still carries then stays in the map: its load `V·S` — the same exchange rate between carried
 //! sediment and height as the unified step — is deposited on the last pool cell it stood on.
 //!
+//! **Lakes** (seed 001, optional). A droplet that moves into a lake cell leaves its load there (the
+//! lake traps sediment), tags the lake and continues, at rest and without sediment, from the cell
+//! the lake's outflow drains into; a lake it has already tagged does not catch it again, so it
+//! cannot loop. The lake map comes from a Priority-Flood of the pool (cells next to the outside
+//! drain out of it, as droplets die there) and is rebuilt between batches, once enough droplets
+//! have run since the last rebuild.
+//!
 //! **Batches.** Droplets run in batches of [`BATCH`], each batch in groups of [`LANES`] consecutive
 //! droplets that advance together, one step per droplet in turn. Every group sees the heightmap as
 //! it was when the batch started plus its own changes; the changes of all groups are then added to
 //! the map in droplet order. A group's result does not depend on which thread runs it, so the
 //! erosion is bit-identical for every thread count.
 
+use crate::hydrology::{find_lakes, priority_flood, FloodOptions, LakeFilter, NO_RECEIVER};
 use crate::params::ErosionParams;
 use rand::Rng;
 use rayon::prelude::*;
@@ -31,6 +39,12 @@ pub const MAX_STEPS: u32 = 4096;
 const ACTIVITY_SCALE: f32 = 16_777_216.0;
 /// No log entry yet.
 const NONE: usize = usize::MAX;
+/// Most lakes one droplet passes through (each one once).
+pub const MAX_LAKE_JUMPS: usize = 8;
+/// Lakes: the lake map is rebuilt before a batch once at least `pool cells / LAKE_REBUILD_CELLS`
+/// droplets have run since the last rebuild (so a rebuild costs a fixed share of the erosion,
+/// and the map moves by a fraction of a droplet per cell between rebuilds).
+pub const LAKE_REBUILD_CELLS: u64 = 8;
 
 /// What an erosion run did.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -41,6 +55,42 @@ pub struct ErosionReport {
     pub droplets: u32,
     /// Accumulated |Δh| per cell (erosion plus deposition), in height units.
     pub activity: Vec<f32>,
+    /// Times a droplet reached a lake and continued from its outflow.
+    pub lake_jumps: u64,
+    /// Times the lake map was built.
+    pub lake_rebuilds: u32,
+}
+
+/// The lakes as erosion sees them: the lake of every cell and where each lake's outflow drains.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LakeIndex {
+    /// Lake id per cell (0: none).
+    pub id: Vec<u32>,
+    /// Per lake id (index 0 unused): the cell below the outflow, or `NO_RECEIVER`.
+    pub drain: Vec<u32>,
+}
+
+impl LakeIndex {
+    /// The lakes of the pool part of `height` that pass `filter`; cells next to the outside of the
+    /// pool (or the map border) drain out of it. `None` when the planes do not fit the size.
+    pub fn build(
+        height: &[f32],
+        pool: &[bool],
+        width: usize,
+        depth: usize,
+        filter: &LakeFilter,
+    ) -> Option<Self> {
+        let options = FloodOptions {
+            domain: Some(pool),
+            ..Default::default()
+        };
+        let flood = priority_flood(height, width, depth, options).ok()?;
+        let map = find_lakes(height, &flood, filter, None).ok()?;
+        let drain = std::iter::once(NO_RECEIVER)
+            .chain(map.lakes.iter().map(|l| l.drain.unwrap_or(NO_RECEIVER)))
+            .collect();
+        Some(LakeIndex { id: map.id, drain })
+    }
 }
 
 /// One height change: the cell, its value before, and the change.
@@ -51,11 +101,12 @@ struct Change {
     delta: f32,
 }
 
-/// The map being eroded: pool membership and size.
+/// The map being eroded: pool membership, size and the lakes (when droplets pass them).
 struct Terrain<'a> {
     pool: &'a [bool],
     width: usize,
     depth: usize,
+    lakes: Option<&'a LakeIndex>,
 }
 
 impl Terrain<'_> {
@@ -94,6 +145,10 @@ struct Droplet {
     steps: u32,
     /// Log index of this droplet's latest change.
     last: usize,
+    /// Lakes passed so far.
+    jumps: u8,
+    /// Ids of the lakes passed.
+    tags: [u32; MAX_LAKE_JUMPS],
 }
 
 impl Droplet {
@@ -111,6 +166,8 @@ impl Droplet {
             cell: start,
             steps: 0,
             last: NONE,
+            jumps: 0,
+            tags: [0; MAX_LAKE_JUMPS],
         }
     }
 
@@ -172,7 +229,42 @@ impl Droplet {
         self.change(h, log, self.cell, -self.volume * exchange);
         self.volume *= 1.0 - p.dt * p.evaporation_rate;
         (self.x, self.z, self.cell) = (x, z, next);
-        true
+        match t.lakes {
+            Some(lakes) => self.pass_lakes(t, lakes, h, log),
+            None => true,
+        }
+    }
+
+    /// In an untagged lake: leaves the load on the lake cell, tags the lake and moves to the cell
+    /// below its outflow, at rest; repeats while that cell lies in another untagged lake. Returns
+    /// `false` when the outflow leads off the pool (the droplet ends there).
+    #[inline]
+    fn pass_lakes(
+        &mut self,
+        t: &Terrain,
+        lakes: &LakeIndex,
+        h: &mut [f32],
+        log: &mut Vec<Change>,
+    ) -> bool {
+        loop {
+            let id = lakes.id[self.cell];
+            let jumps = self.jumps as usize;
+            if id == 0 || jumps == MAX_LAKE_JUMPS || self.tags[..jumps].contains(&id) {
+                return true;
+            }
+            self.settle(h, log);
+            self.sediment = 0.0;
+            self.tags[jumps] = id;
+            self.jumps += 1;
+            let drain = lakes.drain[id as usize];
+            if drain == NO_RECEIVER || !t.pool[drain as usize] {
+                return false;
+            }
+            let cell = drain as usize;
+            (self.x, self.z, self.cell) = (cell % t.width, cell / t.width, cell);
+            (self.px, self.pz) = (self.x as f32 + 0.5, self.z as f32 + 0.5);
+            (self.sx, self.sz) = (0.0, 0.0);
+        }
     }
 
     /// Leaves the carried load `V·S` on the last pool cell.
@@ -185,14 +277,14 @@ impl Droplet {
 }
 
 /// Simulates up to [`LANES`] droplets interleaved step by step (lane order within a step) on the
-/// private map `h`, logging every change. Returns the number of steps.
+/// private map `h`, logging every change. Returns the number of steps and of lake jumps.
 fn simulate_group(
     t: &Terrain,
     h: &mut [f32],
     starts: &[usize],
     p: &ErosionParams,
     log: &mut Vec<Change>,
-) -> u64 {
+) -> (u64, u64) {
     let mut lanes = [Droplet::spawn(0, t.width); LANES];
     let mut alive = [false; LANES];
     for ((lane, live), &start) in lanes.iter_mut().zip(alive.iter_mut()).zip(starts) {
@@ -209,10 +301,11 @@ fn simulate_group(
             }
         }
     }
-    lanes[..starts.len().min(LANES)]
-        .iter()
-        .map(|d| u64::from(d.steps))
-        .sum()
+    let used = &lanes[..starts.len().min(LANES)];
+    (
+        used.iter().map(|d| u64::from(d.steps)).sum(),
+        used.iter().map(|d| u64::from(d.jumps)).sum(),
+    )
 }
 
 /// Restores the cells of a group's changes, newest change first.
@@ -228,6 +321,7 @@ struct Worker {
     log: Vec<Change>,
     activity: Vec<u64>,
     steps: u64,
+    jumps: u64,
 }
 
 /// Erodes `height` (a `width × depth` plane) with `droplets` droplets spawned on pool cells.
@@ -246,6 +340,25 @@ pub fn erode(
     seed: u64,
     progress: &dyn Fn(f32) -> bool,
 ) -> Option<ErosionReport> {
+    erode_with_lakes(
+        height, pool, width, depth, droplets, params, seed, None, progress,
+    )
+}
+
+/// [`erode`], with droplets that continue through the lakes passing `lakes` when it is given
+/// (see the module documentation); without it, exactly [`erode`].
+#[allow(clippy::too_many_arguments)]
+pub fn erode_with_lakes(
+    height: &mut [f32],
+    pool: &[bool],
+    width: usize,
+    depth: usize,
+    droplets: u32,
+    params: &ErosionParams,
+    seed: u64,
+    lakes: Option<&LakeFilter>,
+    progress: &dyn Fn(f32) -> bool,
+) -> Option<ErosionReport> {
     crate::threads::ensure_pool();
     let n = width * depth;
     assert!(
@@ -258,9 +371,10 @@ pub fn erode(
             steps: 0,
             droplets: 0,
             activity: vec![0.0; n],
+            lake_jumps: 0,
+            lake_rebuilds: 0,
         });
     }
-    let terrain = Terrain { pool, width, depth };
     let mut rng = crate::seed::rng(seed, "erosion-spawn");
     let threads = rayon::current_num_threads().clamp(1, 64);
     let mut workers: Vec<Worker> = (0..threads)
@@ -269,11 +383,29 @@ pub fn erode(
             log: Vec::new(),
             activity: vec![0; n],
             steps: 0,
+            jumps: 0,
         })
         .collect();
+    let rebuild_after = pool_cells.len() as u64 / LAKE_REBUILD_CELLS;
+    let mut lake_index: Option<LakeIndex> = None;
+    let mut since_rebuild = 0u64;
+    let mut rebuilds = 0u32;
     let mut spawns = Vec::with_capacity(BATCH);
     let mut done = 0u32;
     while done < droplets {
+        if let Some(filter) = lakes {
+            if lake_index.is_none() || since_rebuild >= rebuild_after {
+                lake_index = LakeIndex::build(height, pool, width, depth, filter);
+                since_rebuild = 0;
+                rebuilds += 1;
+            }
+        }
+        let terrain = Terrain {
+            pool,
+            width,
+            depth,
+            lakes: lake_index.as_ref(),
+        };
         let count = (droplets - done).min(BATCH as u32) as usize;
         spawns.clear();
         spawns.extend(
@@ -281,21 +413,7 @@ pub fn erode(
                 pool_cells[rng.random_range(0..pool_cells.len() as u32) as usize] as usize
             }),
         );
-        let per_worker = count.div_ceil(threads).next_multiple_of(LANES);
-        workers.par_iter_mut().enumerate().for_each(|(k, w)| {
-            w.log.clear();
-            let lo = (k * per_worker).min(count);
-            let hi = ((k + 1) * per_worker).min(count);
-            for group in spawns[lo..hi].chunks(LANES) {
-                let first = w.log.len();
-                w.steps += simulate_group(&terrain, &mut w.map, group, params, &mut w.log);
-                undo(&mut w.map, &w.log[first..]);
-            }
-            for c in &w.log {
-                let a = &mut w.activity[c.index as usize];
-                *a = a.saturating_add((c.delta.abs() * ACTIVITY_SCALE) as u64);
-            }
-        });
+        run_batch(&mut workers, &terrain, &spawns, params);
         for w in &workers {
             for c in &w.log {
                 let h = &mut height[c.index as usize];
@@ -306,23 +424,54 @@ pub fn erode(
             .par_iter_mut()
             .for_each(|w| w.map.copy_from_slice(height));
         done += count as u32;
+        since_rebuild += count as u64;
         if !progress(done as f32 / droplets as f32) {
             return None;
         }
     }
+    Some(report(&workers, n, droplets, rebuilds))
+}
+
+/// Runs one batch: each worker simulates its share of the spawns in groups of [`LANES`] on its
+/// private map (restored after every group) and accumulates the activity of its log.
+fn run_batch(workers: &mut [Worker], terrain: &Terrain, spawns: &[usize], params: &ErosionParams) {
+    let count = spawns.len();
+    let per_worker = count.div_ceil(workers.len()).next_multiple_of(LANES);
+    workers.par_iter_mut().enumerate().for_each(|(k, w)| {
+        w.log.clear();
+        let lo = (k * per_worker).min(count);
+        let hi = ((k + 1) * per_worker).min(count);
+        for group in spawns[lo..hi].chunks(LANES) {
+            let first = w.log.len();
+            let (steps, jumps) = simulate_group(terrain, &mut w.map, group, params, &mut w.log);
+            w.steps += steps;
+            w.jumps += jumps;
+            undo(&mut w.map, &w.log[first..]);
+        }
+        for c in &w.log {
+            let a = &mut w.activity[c.index as usize];
+            *a = a.saturating_add((c.delta.abs() * ACTIVITY_SCALE) as u64);
+        }
+    });
+}
+
+/// Gathers the workers' counters into the report.
+fn report(workers: &[Worker], n: usize, droplets: u32, rebuilds: u32) -> ErosionReport {
     let mut activity = vec![0u64; n];
-    for w in &workers {
+    for w in workers {
         activity
             .iter_mut()
             .zip(&w.activity)
             .for_each(|(a, b)| *a += b);
     }
-    Some(ErosionReport {
+    ErosionReport {
         steps: workers.iter().map(|w| w.steps).sum(),
         droplets,
         activity: activity
             .iter()
             .map(|&a| a as f32 / ACTIVITY_SCALE)
             .collect(),
-    })
+        lake_jumps: workers.iter().map(|w| w.jumps).sum(),
+        lake_rebuilds: rebuilds,
+    }
 }

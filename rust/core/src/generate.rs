@@ -1,7 +1,7 @@
 //! The default pipeline, assembled from [`GeneratorParams`], and its statistics.
 
-use crate::grid::{Grid, Terrain};
-use crate::layers::{ForestMask, ForestPlacement, HybridTerrain, TerrainTexture};
+use crate::grid::{Grid, Terrain, WaterKind};
+use crate::layers::{ForestMask, ForestPlacement, HybridTerrain, Hydrology, TerrainTexture};
 use crate::params::{GeneratorParams, ParamError};
 use crate::pipeline::{LayerTiming, Pipeline, PipelineError, Timings};
 use crate::progress::Progress;
@@ -33,16 +33,25 @@ impl GenerateError {
     }
 }
 
-/// The default pipeline type: `HybridTerrain → ForestMask → ForestPlacement → TerrainTexture`.
-pub type DefaultPipeline = Pipeline<(HybridTerrain, ForestMask, ForestPlacement, TerrainTexture)>;
+/// The default pipeline type:
+/// `HybridTerrain → Hydrology → ForestMask → ForestPlacement → TerrainTexture`.
+pub type DefaultPipeline = Pipeline<(
+    HybridTerrain,
+    Hydrology,
+    ForestMask,
+    ForestPlacement,
+    TerrainTexture,
+)>;
 
 /// Builds the default pipeline for a parameter set.
 pub fn default_pipeline(params: &GeneratorParams, progress: Progress) -> DefaultPipeline {
     Pipeline::new((
         HybridTerrain {
             progress,
+            lakes: params.water.erosion_lakes(),
             ..HybridTerrain::new(params.seed, params.terrain)
         },
+        Hydrology::new(params.seed, params.water),
         ForestMask {
             params: params.forest.mask(),
         },
@@ -67,6 +76,14 @@ pub struct GenerationStats {
     pub max_height: f32,
     /// Cells per class, indexed by `Terrain as usize`.
     pub class_counts: [usize; 4],
+    /// Erosion droplets that reached a lake and continued from its outflow.
+    pub lake_jumps: u64,
+    /// Number of lakes.
+    pub lake_count: usize,
+    /// Cells per water kind, indexed by `WaterKind as usize`.
+    pub water_counts: [usize; 4],
+    /// Largest flow accumulation: the most mountain cells draining through one cell.
+    pub max_accumulation: u32,
     /// [`Grid::hash`] of the result.
     pub grid_hash: u64,
 }
@@ -80,6 +97,11 @@ impl GenerationStats {
     /// Cells of one class.
     pub fn count(&self, terrain: Terrain) -> usize {
         self.class_counts[terrain as usize]
+    }
+
+    /// Cells of one water kind.
+    pub fn water_count(&self, kind: WaterKind) -> usize {
+        self.water_counts[kind as usize]
     }
 }
 
@@ -105,6 +127,10 @@ pub fn generate_with_progress(
         pool_fraction: pool as f64 / grid.len() as f64,
         max_height: grid.max_height(),
         class_counts: grid.class_counts(),
+        lake_jumps: pipeline.0 .0.last_lake_jumps.load(Ordering::Relaxed),
+        lake_count: grid.lakes.len(),
+        water_counts: grid.water_counts(),
+        max_accumulation: pipeline.0 .1.last_max_accumulation.load(Ordering::Relaxed),
         grid_hash: grid.hash(),
     };
     Ok((grid, stats))

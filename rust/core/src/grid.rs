@@ -1,5 +1,6 @@
 //! The terrain grid: one plane per field, laid out row by row (`index = z * width + x`).
 
+use crate::hydrology::Lake;
 use serde::{Deserialize, Serialize};
 
 /// Terrain class of one cell.
@@ -37,6 +38,41 @@ impl Terrain {
     }
 }
 
+/// What kind of water covers a cell.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[repr(u8)]
+pub enum WaterKind {
+    /// No water.
+    #[default]
+    Dry = 0,
+    /// Part of a lake: a filled depression (see [`Grid::lakes`]).
+    Lake = 1,
+    /// A river channel: accumulated flow above the river threshold.
+    River = 2,
+    /// Below sea level and open to the map border.
+    Sea = 3,
+}
+
+impl WaterKind {
+    /// Every kind, in the order of their numeric values.
+    pub const ALL: [WaterKind; 4] = [
+        WaterKind::Dry,
+        WaterKind::Lake,
+        WaterKind::River,
+        WaterKind::Sea,
+    ];
+
+    /// Lower-case name, as used in statistics and scripts.
+    pub fn name(self) -> &'static str {
+        match self {
+            WaterKind::Dry => "dry",
+            WaterKind::Lake => "lake",
+            WaterKind::River => "river",
+            WaterKind::Sea => "sea",
+        }
+    }
+}
+
 /// An sRGB colour with 8 bits per channel.
 pub type Rgb = [u8; 3];
 
@@ -59,8 +95,14 @@ pub struct Grid {
     pub color: Vec<Rgb>,
     /// Whether the cell belongs to the mountain pool chosen by the coverage mask.
     pub pool: Vec<bool>,
-    /// Water surface level for `Water` cells (0 elsewhere).
+    /// Water surface level for `Water` cells (0 elsewhere), in height units.
     pub water_level: Vec<f32>,
+    /// Kind of water per cell (`Dry` exactly where the terrain is not `Water`).
+    pub water: Vec<WaterKind>,
+    /// Lake id per cell: 0 for no lake, else the lake `lakes[id − 1]`.
+    pub lake: Vec<u32>,
+    /// The lakes, ordered by id.
+    pub lakes: Vec<Lake>,
 }
 
 /// A read-only view of one cell, gathered from the planes.
@@ -80,6 +122,10 @@ pub struct Cell {
     pub pool: bool,
     /// Water surface level (0 where there is no water).
     pub water_level: f32,
+    /// Kind of water.
+    pub water: WaterKind,
+    /// Lake id (0: no lake).
+    pub lake: u32,
 }
 
 impl Grid {
@@ -96,6 +142,9 @@ impl Grid {
             color: vec![[0, 0, 0]; n],
             pool: vec![false; n],
             water_level: vec![0.0; n],
+            water: vec![WaterKind::Dry; n],
+            lake: vec![0; n],
+            lakes: Vec::new(),
         }
     }
 
@@ -142,8 +191,52 @@ impl Grid {
                 color: self.color[i],
                 pool: self.pool[i],
                 water_level: self.water_level[i],
+                water: self.water[i],
+                lake: self.lake[i],
             }
         })
+    }
+
+    /// Whether `(x, z)` is a water cell (lake, river or sea); `false` off the grid.
+    pub fn is_water(&self, x: usize, z: usize) -> bool {
+        x < self.width && z < self.depth && self.terrain[self.index(x, z)] == Terrain::Water
+    }
+
+    /// Water surface level of `(x, z)` in height units, or `None` for dry cells and off the grid.
+    pub fn water_level_at(&self, x: usize, z: usize) -> Option<f32> {
+        self.is_water(x, z)
+            .then(|| self.water_level[self.index(x, z)])
+    }
+
+    /// The lake covering `(x, z)`, if any.
+    pub fn lake_at(&self, x: usize, z: usize) -> Option<&Lake> {
+        if x >= self.width || z >= self.depth {
+            return None;
+        }
+        let id = self.lake[self.index(x, z)];
+        id.checked_sub(1).and_then(|k| self.lakes.get(k as usize))
+    }
+
+    /// Cell coordinates `(x, z)` of a plane index.
+    pub fn xz(&self, index: usize) -> (usize, usize) {
+        (index % self.width.max(1), index / self.width.max(1))
+    }
+
+    /// Number of cells of each water kind, indexed by `WaterKind as usize`.
+    pub fn water_counts(&self) -> [usize; 4] {
+        let mut counts = [0; 4];
+        for w in &self.water {
+            counts[*w as usize] += 1;
+        }
+        counts
+    }
+
+    /// Clears every water plane and the lake list (all cells dry).
+    pub fn clear_water(&mut self) {
+        self.water_level.fill(0.0);
+        self.water.fill(WaterKind::Dry);
+        self.lake.fill(0);
+        self.lakes.clear();
     }
 
     /// Iterates over every cell as `(x, z, Cell)` in row order.
@@ -200,6 +293,10 @@ impl Grid {
         }
         h.update(&self.terrain.iter().map(|t| *t as u8).collect::<Vec<_>>());
         h.update(&self.pool.iter().map(|p| *p as u8).collect::<Vec<_>>());
+        h.update(&self.water.iter().map(|w| *w as u8).collect::<Vec<_>>());
+        for id in &self.lake {
+            h.update(&id.to_le_bytes());
+        }
         h.update(self.color.as_flattened());
         h.digest()
     }

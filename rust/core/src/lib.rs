@@ -1,9 +1,10 @@
 //! # Donjourno
 //!
 //! Engine-agnostic procedural terrain: a coverage-controlled mountain pool with value-noise
-//! heights and Newtonian droplet erosion, forests, a colour table, and a vertex-coloured,
-//! flat-shaded triangle mesh. Every result is a pure function of the parameters: the same inputs
-//! give bit-identical grids and meshes on every thread count and platform.
+//! heights and Newtonian droplet erosion that continues through lakes, water (lakes, rivers, sea),
+//! forests, a colour table, and vertex-coloured, flat-shaded triangle meshes of the ground and the
+//! water surface. Every result is a pure function of the parameters: the same inputs give
+//! bit-identical grids and meshes on every thread count and platform.
 //!
 //! ```
 //! use donjourno::{generate, GeneratorParams, mesh::{build_mesh, MeshParams}};
@@ -13,6 +14,11 @@
 //! let mesh = build_mesh(&grid, &MeshParams::default()).unwrap();
 //! assert_eq!(mesh.vertex_count(), 32 * 32 * 6);
 //! assert!(stats.max_height <= params.terrain.peak_height * 1.5);
+//! // Water: a plane of levels, the lakes, and per-cell queries.
+//! for lake in &grid.lakes {
+//!     let (x, z) = grid.xz(lake.outflow as usize);
+//!     assert!(!grid.is_water(x, z) || grid.lake_at(x, z).is_none_or(|l| l.id != lake.id));
+//! }
 //! ```
 
 #![warn(missing_docs)]
@@ -20,6 +26,7 @@
 pub mod erosion;
 pub mod generate;
 pub mod grid;
+pub mod hydrology;
 pub mod layers;
 pub mod mesh;
 pub mod noise;
@@ -28,11 +35,15 @@ pub mod pipeline;
 pub mod progress;
 pub mod seed;
 pub mod threads;
+pub mod water_mesh;
 
 pub use generate::{
     default_pipeline, generate, generate_with_progress, GenerateError, GenerationStats,
 };
-pub use grid::{Cell, Grid, Terrain};
-pub use params::{ErosionParams, ForestParams, GeneratorParams, ParamError, TerrainParams};
+pub use grid::{Cell, Grid, Terrain, WaterKind};
+pub use hydrology::Lake;
+pub use params::{
+    ErosionParams, ForestParams, GeneratorParams, ParamError, TerrainParams, WaterParams,
+};
 pub use pipeline::{DynPipeline, Layer, LayerError, Observer, Pipeline, PipelineError};
 pub use progress::Progress;

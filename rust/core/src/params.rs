@@ -250,6 +250,93 @@ impl ForestParams {
     }
 }
 
+/// Parameters of the [`Hydrology`](crate::layers::Hydrology) layer and of the lake-aware erosion.
+///
+/// Heights are in height units (the flat ground outside the mountains lies at 0). Accumulation
+/// counts the mountain cells (above the mountain threshold) upstream of a cell, itself included:
+/// rain on low ground soaks in, so rivers rise in the mountains and cross the flat ground to the
+/// map border, a lake or the sea.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct WaterParams {
+    /// Fill depressions with lakes.
+    pub lakes_enabled: bool,
+    /// Fewest cells a lake may have; smaller depressions stay dry.
+    pub min_lake_cells: u32,
+    /// Smallest depth (level minus the deepest bed) a lake may have, in height units.
+    pub min_lake_depth: f32,
+    /// Erosion droplets that reach a lake continue from its outflow (seed 001); needs lakes.
+    pub lake_erosion: bool,
+    /// Mark and carve rivers.
+    pub rivers_enabled: bool,
+    /// A cell whose accumulation exceeds this many mountain cells is a river.
+    pub river_threshold: u32,
+    /// Carving depth of a river at the threshold, in height units; it grows with the square root
+    /// of the accumulation, up to four times this.
+    pub river_depth: f32,
+    /// Cells whose filled level lies strictly below this are sea (0: no sea).
+    pub sea_level: f32,
+}
+
+impl Default for WaterParams {
+    fn default() -> Self {
+        WaterParams {
+            lakes_enabled: true,
+            min_lake_cells: 6,
+            min_lake_depth: 0.01,
+            lake_erosion: true,
+            rivers_enabled: true,
+            river_threshold: 200,
+            river_depth: 0.01,
+            sea_level: 0.0,
+        }
+    }
+}
+
+impl WaterParams {
+    /// Checks the lake filters, the river threshold and depth, and the sea level.
+    pub fn validate(&self) -> Result<(), ParamError> {
+        let max_cells = MAX_SIDE * MAX_SIDE;
+        check_u32("water.min_lake_cells", self.min_lake_cells, 1, max_cells)?;
+        check_f32(
+            "water.min_lake_depth",
+            self.min_lake_depth,
+            0.0,
+            MAX_PEAK_HEIGHT,
+            false,
+        )?;
+        check_u32("water.river_threshold", self.river_threshold, 1, max_cells)?;
+        check_f32("water.river_depth", self.river_depth, 0.0, 1.0, false)?;
+        check_f32(
+            "water.sea_level",
+            self.sea_level,
+            0.0,
+            MAX_PEAK_HEIGHT,
+            false,
+        )
+    }
+
+    /// The lakes to mark: at least `min_lake_cells` cells, `min_lake_depth` deep, not below the
+    /// sea.
+    pub fn lake_filter(&self) -> crate::hydrology::LakeFilter {
+        crate::hydrology::LakeFilter {
+            min_cells: self.min_lake_cells,
+            min_depth: self.min_lake_depth,
+            sea_level: self.sea_level,
+        }
+    }
+
+    /// The lake filter for erosion when droplets continue through lakes, else `None`.
+    pub fn erosion_lakes(&self) -> Option<crate::hydrology::LakeFilter> {
+        (self.lakes_enabled && self.lake_erosion).then(|| self.lake_filter())
+    }
+
+    /// Whether the layer has anything to do.
+    pub fn any_water(&self) -> bool {
+        self.lakes_enabled || self.rivers_enabled || self.sea_level > 0.0
+    }
+}
+
 /// Everything that determines a generated grid.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -264,6 +351,8 @@ pub struct GeneratorParams {
     pub terrain: TerrainParams,
     /// Forest mask and placement.
     pub forest: ForestParams,
+    /// Lakes, rivers, sea and the lake-aware erosion.
+    pub water: WaterParams,
 }
 
 impl Default for GeneratorParams {
@@ -274,6 +363,7 @@ impl Default for GeneratorParams {
             depth: 128,
             terrain: TerrainParams::default(),
             forest: ForestParams::default(),
+            water: WaterParams::default(),
         }
     }
 }
@@ -285,7 +375,8 @@ impl GeneratorParams {
         check_u32("depth", self.depth, 1, MAX_SIDE)?;
         self.terrain.validate()?;
         self.forest.mask().validate()?;
-        self.forest.placement().validate()
+        self.forest.placement().validate()?;
+        self.water.validate()
     }
 
     /// Reads parameters from JSON; missing fields take their defaults, unknown fields are errors.

@@ -1,7 +1,7 @@
 //! Bad parameters give errors, never panics: property tests over random parameter sets.
 
 use donjourno::mesh::{build_mesh, MeshParams};
-use donjourno::{generate, GenerateError, GeneratorParams};
+use donjourno::{generate, GenerateError, GeneratorParams, Terrain, WaterParams};
 use proptest::prelude::*;
 
 fn any_f32() -> impl Strategy<Value = f32> {
@@ -26,6 +26,7 @@ prop_compose! {
         droplets in prop_oneof![0u32..300, Just(u32::MAX)],
         e in proptest::array::uniform6(any_f32()),
         f in proptest::array::uniform3(any_f32()),
+        water in any_water(),
     ) -> GeneratorParams {
         let mut p = GeneratorParams { seed, width, depth, ..Default::default() };
         p.terrain.coverage = coverage;
@@ -35,7 +36,34 @@ prop_compose! {
         (er.dt, er.friction, er.density, er.deposition_rate, er.evaporation_rate, er.min_volume) =
             (e[0], e[1], e[2], e[3], e[4], e[5]);
         (p.forest.height_limit, p.forest.steepness, p.forest.density) = (f[0], f[1], f[2]);
+        p.water = water;
         p
+    }
+}
+
+fn any_count() -> impl Strategy<Value = u32> {
+    prop_oneof![Just(0u32), 1u32..400, Just(u32::MAX), Just(4096 * 4096 + 1)]
+}
+
+prop_compose! {
+    fn any_water()(
+        flags in proptest::array::uniform4(any::<bool>()),
+        min_lake_cells in any_count(),
+        river_threshold in any_count(),
+        min_lake_depth in any_f32(),
+        river_depth in any_f32(),
+        sea_level in prop_oneof![any_f32(), Just(0.05f32), Just(0.0)],
+    ) -> WaterParams {
+        WaterParams {
+            lakes_enabled: flags[0],
+            lake_erosion: flags[1],
+            rivers_enabled: flags[2],
+            min_lake_cells,
+            min_lake_depth,
+            river_threshold,
+            river_depth,
+            sea_level: if flags[3] { sea_level } else { 0.0 },
+        }
     }
 }
 
@@ -45,9 +73,12 @@ proptest! {
     #[test]
     fn generate_returns_an_error_exactly_when_validation_fails(p in any_params()) {
         match (p.validate(), generate(&p)) {
-            (Ok(()), Ok((grid, _))) => {
+            (Ok(()), Ok((grid, stats))) => {
                 prop_assert_eq!(grid.len(), (p.width * p.depth) as usize);
                 prop_assert!(grid.height.iter().all(|h| h.is_finite()));
+                prop_assert!(grid.water_level.iter().all(|h| h.is_finite()));
+                let water = stats.count(Terrain::Water);
+                prop_assert_eq!(water, grid.len() - stats.water_count(donjourno::WaterKind::Dry));
             }
             (Err(e), Err(GenerateError::Param(g))) => {
                 prop_assert_eq!(&e, &g);

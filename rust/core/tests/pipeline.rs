@@ -83,6 +83,10 @@ fn heights_and_roughness_are_zero_outside_the_pool_and_finite_everywhere() {
             assert!((0.0..=1.0).contains(&g.forest_mask[i]));
             if g.pool[i] {
                 in_pool_nonzero += usize::from(g.height[i] > 0.0);
+            } else if g.terrain[i] == Terrain::Water {
+                // A river carved into the flat ground.
+                assert!(g.height[i] <= 0.0);
+                assert_eq!(g.roughness[i], 0.0);
             } else {
                 assert_eq!(g.height[i], 0.0);
                 assert_eq!(g.roughness[i], 0.0);
@@ -98,25 +102,33 @@ fn heights_and_roughness_are_zero_outside_the_pool_and_finite_everywhere() {
 
 #[test]
 fn erosion_changes_heights_only_inside_the_pool() {
-    let p = params(96, 0.5, 11);
-    let mask = coverage_mask(96, 96, 0.5, p.seed);
-    let before = pool_heights(&mask, 96, p.terrain.peak_height, p.seed);
-    let (grid, stats) = generate(&p).unwrap();
-    assert!(stats.erosion_steps > 0);
-    let mut changed = 0;
-    for i in 0..grid.len() {
-        if grid.height[i] != before[i] {
-            assert!(grid.pool[i], "erosion changed cell {i} outside the pool");
-            changed += 1;
+    for lake_erosion in [false, true] {
+        let mut p = params(96, 0.5, 11);
+        // Rivers carve their beds; without them only erosion changes heights.
+        p.water.rivers_enabled = false;
+        p.water.lake_erosion = lake_erosion;
+        let mask = coverage_mask(96, 96, 0.5, p.seed);
+        let before = pool_heights(&mask, 96, p.terrain.peak_height, p.seed);
+        let (grid, stats) = generate(&p).unwrap();
+        assert!(stats.erosion_steps > 0);
+        let mut changed = 0;
+        for i in 0..grid.len() {
+            if grid.height[i] != before[i] {
+                assert!(grid.pool[i], "erosion changed cell {i} outside the pool");
+                changed += 1;
+            }
         }
+        assert!(changed > 500, "erosion changed only {changed} cells");
     }
-    assert!(changed > 500, "erosion changed only {changed} cells");
 }
 
 #[test]
 fn mountain_iff_pool_and_above_threshold() {
     for (_, g) in terrains() {
         for i in 0..g.len() {
+            if g.terrain[i] == Terrain::Water {
+                continue;
+            }
             let mountain = g.pool[i] && g.height[i] > MOUNTAIN_MIN_HEIGHT;
             assert_eq!(g.terrain[i] == Terrain::Mountain, mountain, "cell {i}");
         }
@@ -187,7 +199,8 @@ fn every_colour_comes_from_its_rule() {
                 let (gx, gz) = g.gradient(x, z);
                 let steep = (gx * gx + gz * gz).sqrt();
                 let h_rel = g.height[i] / h_max;
-                let expected = colour(g.terrain[i], h_rel, steep, 0.0);
+                let water_depth = g.water_level[i] - g.height[i];
+                let expected = colour(g.terrain[i], h_rel, steep, water_depth);
                 assert_eq!(g.color[i], expected, "cell ({x}, {z})");
                 let t = g.terrain[i];
                 let from_table = match t {
@@ -260,6 +273,7 @@ fn seeds_change_the_terrain_and_parameters_are_respected() {
         names,
         [
             "HybridTerrain",
+            "Hydrology",
             "ForestMask",
             "ForestPlacement",
             "TerrainTexture"

@@ -2,6 +2,7 @@
 
 use crate::erosion::{self, ErosionReport};
 use crate::grid::{Grid, Terrain};
+use crate::hydrology::LakeFilter;
 use crate::noise::fbm_row;
 use crate::params::TerrainParams;
 use crate::pipeline::{Layer, LayerError};
@@ -169,8 +170,13 @@ pub struct HybridTerrain {
     pub params: TerrainParams,
     /// Receives erosion progress and may cancel.
     pub progress: Progress,
+    /// Droplets continue through the lakes that pass this filter (seed 001); `None`: plain
+    /// erosion.
+    pub lakes: Option<LakeFilter>,
     /// Droplet steps simulated by the latest run (for statistics and benchmarks).
     pub last_steps: Arc<AtomicU64>,
+    /// Lake jumps of the latest run.
+    pub last_lake_jumps: Arc<AtomicU64>,
 }
 
 impl HybridTerrain {
@@ -190,7 +196,7 @@ impl HybridTerrain {
         let mask = coverage_mask(width, depth, self.params.coverage, self.seed);
         grid.height = pool_heights(&mask, width, self.params.peak_height, self.seed);
         grid.pool = mask.pool;
-        let report = erosion::erode(
+        let report = erosion::erode_with_lakes(
             &mut grid.height,
             &grid.pool,
             width,
@@ -198,11 +204,14 @@ impl HybridTerrain {
             self.params.droplets,
             &self.params.erosion,
             crate::seed::derive(self.seed, "erosion"),
+            self.lakes.as_ref(),
             &|f| self.progress.report(f),
         )
         .ok_or(LayerError::Cancelled)?;
         classify(grid, &report.activity, self.params.peak_height);
         self.last_steps.store(report.steps, Ordering::Relaxed);
+        self.last_lake_jumps
+            .store(report.lake_jumps, Ordering::Relaxed);
         Ok(report)
     }
 }

@@ -3,6 +3,7 @@
 mod forest;
 mod hybrid;
 pub mod texture;
+mod water;
 
 pub use forest::{ForestMask, ForestPlacement};
 pub use hybrid::{
@@ -11,3 +12,7 @@ pub use hybrid::{
     MASK_OCTAVES, MASK_SCALE, MOUNTAIN_MIN_HEIGHT,
 };
 pub use texture::TerrainTexture;
+pub use water::{
+    drainage, meander_weights, runoff, Drainage, Hydrology, MEANDER_HIGH, MEANDER_LOW,
+    MEANDER_OCTAVES, MEANDER_SCALE,
+};

@@ -1,0 +1,244 @@
+//! `Hydrology`: lakes, rivers and sea on the eroded terrain (seed 003, "Rivers, bounded maps").
+//!
+//! Phases: the flat-routing weights, the Priority-Flood of the whole map, flow directions and
+//! accumulation of the mountain runoff, then the water itself — sea below `sea_level`, lakes in
+//! the depressions of the mountain pool that pass the filters, rivers where the accumulation
+//! exceeds the threshold (carved by [`river_depth`], joined across diagonal steps) — and finally
+//! the `Water` class for every wet cell.
+
+use crate::grid::{Grid, Terrain, WaterKind};
+use crate::hydrology::queue::MAX_WEIGHT;
+use crate::hydrology::{
+    accumulate, find_lakes, flow_directions, priority_flood, river_depth, Flood, FloodOptions,
+    HydrologyError, LakeMap, NO_RECEIVER,
+};
+use crate::layers::MOUNTAIN_MIN_HEIGHT;
+use crate::noise::fbm_row;
+use crate::params::WaterParams;
+use crate::pipeline::{Layer, LayerError};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Arc;
+
+/// Flat routing: frequency of the weight noise, per cell (its first octave repeats every ten
+/// cells, about the length of a meander).
+pub const MEANDER_SCALE: f32 = 0.1;
+/// Flat routing: octaves of the weight noise.
+pub const MEANDER_OCTAVES: u32 = 4;
+/// Flat routing: noise values from `MEANDER_LOW` to `MEANDER_HIGH` map linearly onto the weights
+/// `1..=MAX_WEIGHT`, so flats drain along the low valleys of the noise.
+pub const MEANDER_LOW: f32 = 0.3;
+/// Flat routing: see [`MEANDER_LOW`].
+pub const MEANDER_HIGH: f32 = 0.7;
+
+/// Flat routing: the per-cell weights of the cost that drains flats (the flat ground, valley
+/// floors, lake beds) along winding corridors instead of straight lines to the nearest outlet.
+pub fn meander_weights(width: usize, depth: usize, seed: u64) -> Vec<u8> {
+    crate::threads::ensure_pool();
+    let noise_seed = crate::seed::derive32(seed, "meander");
+    let mut weight = vec![1u8; width * depth];
+    weight
+        .par_chunks_mut(width.max(1))
+        .enumerate()
+        .for_each(|(z, row)| {
+            let mut noise = vec![0.0f32; row.len()];
+            fbm_row(z, MEANDER_SCALE, MEANDER_OCTAVES, noise_seed, &mut noise);
+            for (w, &f) in row.iter_mut().zip(&noise) {
+                let t = ((f - MEANDER_LOW) / (MEANDER_HIGH - MEANDER_LOW)).clamp(0.0, 1.0);
+                *w = 1 + (t * f32::from(MAX_WEIGHT - 1) + 0.5) as u8;
+            }
+        });
+    weight
+}
+
+/// Drainage of a grid: the flood, every cell's receiver and accumulation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Drainage {
+    /// The filled surface and the flood order.
+    pub flood: Flood,
+    /// Downstream neighbour of every cell ([`NO_RECEIVER`](crate::hydrology::NO_RECEIVER) at the
+    /// border).
+    pub receivers: Vec<u32>,
+    /// Runoff cells upstream of every cell, itself included.
+    pub accumulation: Vec<u32>,
+}
+
+/// Runoff: rain counts on mountain ground (above [`MOUNTAIN_MIN_HEIGHT`]); on the low ground it
+/// soaks in, so rivers rise in the mountains.
+pub fn runoff(grid: &Grid) -> Vec<bool> {
+    grid.height
+        .iter()
+        .map(|&h| h > MOUNTAIN_MIN_HEIGHT)
+        .collect()
+}
+
+/// Floods the grid's heights with meandering flats, routes the flow and accumulates the
+/// [`runoff`].
+pub fn drainage(grid: &Grid, seed: u64) -> Result<Drainage, HydrologyError> {
+    let (w, d) = (grid.width(), grid.depth());
+    let weight = meander_weights(w, d, seed);
+    let options = FloodOptions {
+        flat_weight: Some(&weight),
+        ..Default::default()
+    };
+    let flood = priority_flood(&grid.height, w, d, options)?;
+    let receivers = flow_directions(&flood);
+    let accumulation = accumulate(&flood, &receivers, &runoff(grid))?;
+    Ok(Drainage {
+        flood,
+        receivers,
+        accumulation,
+    })
+}
+
+/// Sea: every cell whose filled level lies strictly below the sea level (the sea reaches it from
+/// the border without rising above that level).
+fn mark_sea(grid: &mut Grid, filled: &[f32], sea_level: f32) {
+    for (i, &f) in filled.iter().enumerate() {
+        if f < sea_level {
+            grid.water[i] = WaterKind::Sea;
+            grid.water_level[i] = sea_level;
+        }
+    }
+}
+
+/// Lakes: the depressions of the mountain pool that pass the filters, at their spill level. A
+/// depression reaching the flat ground outside the pool stays dry: that ground is kept walkable,
+/// its water soaks in.
+fn mark_lakes(grid: &mut Grid, lakes: LakeMap) {
+    for (i, &id) in lakes.id.iter().enumerate() {
+        if id != 0 && grid.water[i] == WaterKind::Dry {
+            grid.water[i] = WaterKind::Lake;
+            grid.water_level[i] = lakes.lakes[id as usize - 1].level;
+            grid.lake[i] = id;
+        }
+    }
+    grid.lakes = lakes.lakes;
+}
+
+/// Rivers: dry cells whose accumulation exceeds the threshold, water at the ground (through a dry
+/// depression too), the bed carved by [`river_depth`].
+fn mark_rivers(grid: &mut Grid, drainage: &Drainage, params: &WaterParams) {
+    for (i, &acc) in drainage.accumulation.iter().enumerate() {
+        if acc > params.river_threshold && grid.water[i] == WaterKind::Dry {
+            grid.water[i] = WaterKind::River;
+            grid.water_level[i] = grid.height[i];
+            grid.height[i] -= river_depth(acc, params.river_threshold, params.river_depth);
+        }
+    }
+}
+
+/// Rivers, continuity: where a river steps diagonally into water, the lower of the two cells
+/// beside the step (the first on a tie) joins the river, so channels connect along their sides.
+/// Its water lies between the levels of the step's ends and its bed is carved below that.
+fn connect_diagonals(grid: &mut Grid, drainage: &Drainage, params: &WaterParams) {
+    let w = grid.width();
+    for i in 0..grid.len() {
+        let r = drainage.receivers[i];
+        if grid.water[i] != WaterKind::River || r == NO_RECEIVER {
+            continue;
+        }
+        let r = r as usize;
+        let (x, z, rx, rz) = (i % w, i / w, r % w, r / w);
+        if x == rx || z == rz || grid.water[r] == WaterKind::Dry {
+            continue;
+        }
+        let (a, b) = (z * w + rx, rz * w + x);
+        if grid.water[a] != WaterKind::Dry || grid.water[b] != WaterKind::Dry {
+            continue;
+        }
+        let c = if grid.height[b] < grid.height[a] {
+            b
+        } else {
+            a
+        };
+        let (lo, hi) = (grid.water_level[r], grid.water_level[i]);
+        let level = grid.height[c].clamp(lo.min(hi), lo.max(hi));
+        let acc = drainage.accumulation[i];
+        grid.water[c] = WaterKind::River;
+        grid.water_level[c] = level;
+        grid.height[c] = grid.height[c].min(level)
+            - river_depth(acc, params.river_threshold, params.river_depth);
+    }
+}
+
+/// Water cells become `Water` with a smooth surface (roughness 0).
+fn classify_water(grid: &mut Grid) {
+    let Grid {
+        terrain,
+        roughness,
+        water,
+        ..
+    } = grid;
+    for ((t, r), w) in terrain
+        .iter_mut()
+        .zip(roughness.iter_mut())
+        .zip(water.iter())
+    {
+        if *w != WaterKind::Dry {
+            *t = Terrain::Water;
+            *r = 0.0;
+        }
+    }
+}
+
+/// The water layer: sea, lakes and rivers from the terrain's drainage.
+#[derive(Clone, Debug, Default)]
+pub struct Hydrology {
+    /// Master seed (fixes the meander noise).
+    pub seed: u64,
+    /// Lakes, rivers and sea.
+    pub params: WaterParams,
+    /// Largest flow accumulation of the latest run (for statistics).
+    pub last_max_accumulation: Arc<AtomicU32>,
+}
+
+impl Hydrology {
+    /// The layer for a seed and its parameters.
+    pub fn new(seed: u64, params: WaterParams) -> Self {
+        Hydrology {
+            seed,
+            params,
+            ..Default::default()
+        }
+    }
+
+    /// Runs every phase and returns the drainage (`None` when no water is enabled).
+    pub fn run(&self, grid: &mut Grid) -> Result<Option<Drainage>, LayerError> {
+        crate::threads::ensure_pool();
+        self.params.validate()?;
+        grid.clear_water();
+        self.last_max_accumulation.store(0, Ordering::Relaxed);
+        if !self.params.any_water() || grid.is_empty() {
+            return Ok(None);
+        }
+        let drainage = drainage(grid, self.seed).map_err(|e| LayerError::Grid(e.to_string()))?;
+        let max_acc = drainage.accumulation.iter().copied().max().unwrap_or(0);
+        self.last_max_accumulation.store(max_acc, Ordering::Relaxed);
+        if self.params.sea_level > 0.0 {
+            mark_sea(grid, &drainage.flood.filled, self.params.sea_level);
+        }
+        if self.params.lakes_enabled {
+            let filter = self.params.lake_filter();
+            let lakes = find_lakes(&grid.height, &drainage.flood, &filter, Some(&grid.pool))
+                .map_err(|e| LayerError::Grid(e.to_string()))?;
+            mark_lakes(grid, lakes);
+        }
+        if self.params.rivers_enabled {
+            mark_rivers(grid, &drainage, &self.params);
+            connect_diagonals(grid, &drainage, &self.params);
+        }
+        classify_water(grid);
+        Ok(Some(drainage))
+    }
+}
+
+impl Layer for Hydrology {
+    fn name(&self) -> &str {
+        "Hydrology"
+    }
+
+    fn apply(&self, grid: &mut Grid) -> Result<(), LayerError> {
+        self.run(grid).map(|_| ())
+    }
+}

@@ -1,0 +1,485 @@
+//! Water: depression filling, lakes, flow, rivers, sea, lake-aware erosion and the `Hydrology`
+//! layer, each property checked on generated terrains and on harsh synthetic heightfields.
+
+// Cells are compared across several planes, so index loops read best here.
+#![allow(clippy::needless_range_loop)]
+
+use donjourno::erosion::{erode, erode_with_lakes};
+use donjourno::hydrology::{
+    accumulate, find_lakes, flow_directions, priority_flood, Flood, FloodOptions, LakeFilter,
+    NEIGHBOURS, NO_RECEIVER,
+};
+use donjourno::layers::{meander_weights, HybridTerrain, Hydrology};
+use donjourno::params::{ErosionParams, TerrainParams};
+use donjourno::pipeline::Layer;
+use donjourno::{generate, GenerateError, GeneratorParams, Grid, Terrain, WaterKind, WaterParams};
+
+/// A grid after `HybridTerrain` (lake-aware erosion on), before any water.
+fn eroded(size: u32, coverage: f32, seed: u64) -> Grid {
+    let terrain = TerrainParams {
+        coverage,
+        droplets: 6000,
+        ..Default::default()
+    };
+    let layer = HybridTerrain {
+        lakes: WaterParams::default().erosion_lakes(),
+        ..HybridTerrain::new(seed, terrain)
+    };
+    let mut grid = Grid::new(size as usize, size as usize);
+    layer.apply(&mut grid).unwrap();
+    grid
+}
+
+/// Hash noise quantised to eight levels: plateaus, flats and pits everywhere.
+fn terraced(width: usize, depth: usize, seed: u32) -> Vec<f32> {
+    (0..width * depth)
+        .map(|i| {
+            let v = donjourno::noise::hash01((i % width) as i32, (i / width) as i32, seed);
+            (v * 8.0).floor() / 8.0
+        })
+        .collect()
+}
+
+/// Heightfields to test the flood on: `(height, width, depth)`.
+fn fields() -> Vec<(Vec<f32>, usize, usize)> {
+    let a = eroded(64, 0.6, 3);
+    let b = eroded(80, 1.0, 8);
+    vec![
+        (a.height, 64, 64),
+        (b.height, 80, 80),
+        (terraced(97, 53, 1), 97, 53),
+        (terraced(1, 9, 2), 1, 9),
+        (terraced(23, 2, 3), 23, 2),
+        (vec![0.5; 40 * 30], 40, 30),
+    ]
+}
+
+fn floods(h: &[f32], w: usize, d: usize) -> Vec<Flood> {
+    let weight = meander_weights(w, d, 5);
+    vec![
+        priority_flood(h, w, d, FloodOptions::default()).unwrap(),
+        priority_flood(
+            h,
+            w,
+            d,
+            FloodOptions {
+                flat_weight: Some(&weight),
+                ..Default::default()
+            },
+        )
+        .unwrap(),
+    ]
+}
+
+fn on_border(i: usize, w: usize, d: usize) -> bool {
+    let (x, z) = (i % w, i / w);
+    x == 0 || z == 0 || x + 1 == w || z + 1 == d
+}
+
+fn neighbours(i: usize, w: usize, d: usize) -> impl Iterator<Item = usize> {
+    let (x, z) = ((i % w) as i64, (i / w) as i64);
+    NEIGHBOURS.iter().filter_map(move |(dx, dz)| {
+        let (nx, nz) = (x + i64::from(*dx), z + i64::from(*dz));
+        (nx >= 0 && nz >= 0 && nx < w as i64 && nz < d as i64)
+            .then(|| (nz * w as i64 + nx) as usize)
+    })
+}
+
+#[test]
+fn filled_surface_is_the_lowest_pit_free_surface_above_the_ground() {
+    for (h, w, d) in fields() {
+        for flood in floods(&h, w, d) {
+            for i in 0..w * d {
+                assert!(flood.filled[i] >= h[i], "filled below ground at {i}");
+                if on_border(i, w, d) {
+                    assert_eq!(flood.filled[i], h[i], "border cell {i} raised");
+                } else {
+                    // Exactly as high as the ground or the lowest way out, whichever is higher.
+                    let way_out = neighbours(i, w, d)
+                        .map(|n| flood.filled[n])
+                        .fold(f32::INFINITY, f32::min);
+                    assert_eq!(flood.filled[i], h[i].max(way_out), "cell {i}");
+                }
+            }
+            let mut seen = vec![false; w * d];
+            for &c in &flood.order {
+                assert!(!std::mem::replace(&mut seen[c as usize], true), "{c} twice");
+            }
+            assert!(seen.iter().all(|&s| s), "a cell was never flooded");
+        }
+    }
+}
+
+#[test]
+fn every_cell_drains_to_the_border_without_climbing() {
+    for (h, w, d) in fields() {
+        for flood in floods(&h, w, d) {
+            let receivers = flow_directions(&flood);
+            let mut rank = vec![0usize; w * d];
+            for (k, &c) in flood.order.iter().enumerate() {
+                rank[c as usize] = k;
+            }
+            for start in 0..w * d {
+                let mut c = start;
+                for _ in 0..=w * d {
+                    let r = receivers[c];
+                    if r == NO_RECEIVER {
+                        break;
+                    }
+                    let r = r as usize;
+                    assert!(
+                        neighbours(c, w, d).any(|n| n == r),
+                        "receiver is a neighbour"
+                    );
+                    assert!(flood.filled[r] <= flood.filled[c], "flow climbs at {c}");
+                    assert!(rank[r] < rank[c], "receiver flooded after its donor");
+                    c = r;
+                }
+                assert!(
+                    on_border(c, w, d),
+                    "cell {start} drains to interior cell {c}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn lakes_hold_their_cells_and_spill_over_the_rim() {
+    for (h, w, d) in fields() {
+        let flood = &floods(&h, w, d)[0];
+        let all = find_lakes(&h, flood, &LakeFilter::default(), None).unwrap();
+        let raised = (0..w * d).filter(|&i| flood.filled[i] > h[i]).count();
+        assert_eq!(
+            all.lakes.iter().map(|l| l.cells as usize).sum::<usize>(),
+            raised
+        );
+        for lake in &all.lakes {
+            let cells: Vec<usize> = (0..w * d).filter(|&i| all.id[i] == lake.id).collect();
+            assert_eq!(cells.len(), lake.cells as usize);
+            let mut deepest = 0.0f32;
+            for &i in &cells {
+                assert_eq!(flood.filled[i], lake.level);
+                assert!(h[i] < lake.level);
+                deepest = deepest.max(lake.level - h[i]);
+            }
+            assert_eq!(lake.max_depth, deepest);
+            assert_eq!(lake.level - h[lake.lowest as usize], deepest);
+            let out = lake.outflow as usize;
+            assert_eq!(all.id[out], 0, "outflow inside its lake");
+            assert!(
+                neighbours(out, w, d).any(|n| all.id[n] == lake.id),
+                "outflow off the rim"
+            );
+            assert!(h[out] <= lake.level, "outflow above the lake level");
+            if let Some(drain) = lake.drain {
+                assert!(flood.filled[drain as usize] <= lake.level);
+            } else {
+                assert!(on_border(out, w, d));
+            }
+        }
+        let filter = LakeFilter {
+            min_cells: 3,
+            min_depth: 0.05,
+            ..Default::default()
+        };
+        let kept = find_lakes(&h, flood, &filter, None).unwrap();
+        let passing = all
+            .lakes
+            .iter()
+            .filter(|l| l.cells >= 3 && l.max_depth >= 0.05)
+            .count();
+        assert_eq!(kept.lakes.len(), passing);
+        for (k, lake) in kept.lakes.iter().enumerate() {
+            assert_eq!(lake.id as usize, k + 1);
+            assert!(lake.cells >= 3 && lake.max_depth >= 0.05);
+        }
+    }
+}
+
+#[test]
+fn accumulation_is_own_runoff_plus_inflows() {
+    for (h, w, d) in fields() {
+        for flood in floods(&h, w, d) {
+            let receivers = flow_directions(&flood);
+            let source: Vec<bool> = h.iter().map(|&v| v > 0.25).collect();
+            let acc = accumulate(&flood, &receivers, &source).unwrap();
+            let mut inflow = vec![0u64; w * d];
+            let mut leaving = 0u64;
+            for i in 0..w * d {
+                match receivers[i] {
+                    NO_RECEIVER => leaving += u64::from(acc[i]),
+                    r => inflow[r as usize] += u64::from(acc[i]),
+                }
+            }
+            for i in 0..w * d {
+                assert_eq!(
+                    u64::from(acc[i]),
+                    u64::from(source[i]) + inflow[i],
+                    "cell {i}"
+                );
+            }
+            let total = source.iter().filter(|&&s| s).count() as u64;
+            assert_eq!(leaving, total, "all runoff leaves the map");
+        }
+    }
+}
+
+/// HybridTerrain then Hydrology by hand, keeping the drainage.
+fn watered(size: u32, seed: u64, water: WaterParams) -> (Grid, donjourno::layers::Drainage) {
+    let mut grid = eroded(size, 0.5, seed);
+    let drainage = Hydrology::new(seed, water).run(&mut grid).unwrap().unwrap();
+    (grid, drainage)
+}
+
+#[test]
+fn rivers_run_downhill_into_a_lake_the_sea_or_off_the_map() {
+    for (seed, sea_level) in [(1, 0.0), (2, 0.0), (3, 0.05)] {
+        let water = WaterParams {
+            river_threshold: 60,
+            sea_level,
+            ..Default::default()
+        };
+        let (grid, dr) = watered(96, seed, water);
+        let (w, d) = (grid.width(), grid.depth());
+        let mut rivers = 0;
+        for start in 0..grid.len() {
+            if grid.water[start] != WaterKind::River || dr.accumulation[start] <= 60 {
+                continue;
+            }
+            rivers += 1;
+            let mut c = start;
+            loop {
+                match grid.water[c] {
+                    WaterKind::Lake | WaterKind::Sea => break,
+                    WaterKind::River => {}
+                    WaterKind::Dry => panic!("river from {start} runs dry at {c}"),
+                }
+                let r = dr.receivers[c];
+                if r == NO_RECEIVER {
+                    assert!(on_border(c, w, d));
+                    break;
+                }
+                assert!(dr.flood.filled[r as usize] <= dr.flood.filled[c]);
+                c = r as usize;
+            }
+        }
+        assert!(rivers > 20, "only {rivers} river cells (seed {seed})");
+        // Every river cell is either a channel cell or joins a diagonal step of one.
+        for i in 0..grid.len() {
+            if grid.water[i] == WaterKind::River && dr.accumulation[i] <= 60 {
+                let beside = neighbours(i, w, d).filter(|&n| grid.water[n] != WaterKind::Dry);
+                assert!(beside.count() >= 2, "stray river cell {i}");
+            }
+        }
+    }
+}
+
+#[test]
+fn water_planes_agree_and_the_flat_ground_stays_dry() {
+    let (grid, dr) = watered(96, 4, WaterParams::default());
+    let mut ids = std::collections::BTreeSet::new();
+    for z in 0..grid.depth() {
+        for x in 0..grid.width() {
+            let i = grid.index(x, z);
+            let wet = grid.water[i] != WaterKind::Dry;
+            assert_eq!(grid.terrain[i] == Terrain::Water, wet);
+            assert_eq!(grid.is_water(x, z), wet);
+            assert_eq!(grid.water_level_at(x, z).is_some(), wet);
+            assert_eq!(grid.lake[i] != 0, grid.water[i] == WaterKind::Lake);
+            if wet {
+                assert!(grid.water_level[i] >= grid.height[i], "water below its bed");
+                assert_eq!(grid.roughness[i], 0.0);
+            } else {
+                assert_eq!(grid.water_level[i], 0.0);
+            }
+            if let Some(lake) = grid.lake_at(x, z) {
+                assert!(grid.pool[i], "a lake on the flat ground");
+                assert_eq!(grid.water_level[i], lake.level);
+                assert_eq!(lake.id, grid.lake[i]);
+                ids.insert(lake.id);
+                let [x0, z0, x1, z1] = lake.bounds;
+                assert!((x0..=x1).contains(&(x as u32)) && (z0..=z1).contains(&(z as u32)));
+            }
+            assert_ne!(grid.water[i], WaterKind::Sea, "sea without a sea level");
+        }
+    }
+    assert_eq!(ids.len(), grid.lakes.len(), "every lake has cells");
+    assert!(!grid.lakes.is_empty());
+    assert!(dr
+        .accumulation
+        .iter()
+        .any(|&a| a > WaterParams::default().river_threshold));
+}
+
+#[test]
+fn the_sea_fills_exactly_the_ground_open_to_the_border_below_sea_level() {
+    let sea_level = 0.12;
+    let water = WaterParams {
+        sea_level,
+        ..Default::default()
+    };
+    let (grid, dr) = watered(80, 6, water);
+    let mut sea = 0;
+    for i in 0..grid.len() {
+        let below = dr.flood.filled[i] < sea_level;
+        assert_eq!(grid.water[i] == WaterKind::Sea, below, "cell {i}");
+        if below {
+            sea += 1;
+            assert_eq!(grid.water_level[i], sea_level);
+        }
+    }
+    // Most of the flat ground at height 0 is open to the border.
+    assert!(sea > grid.len() / 4, "{sea} sea cells");
+    assert!(grid.lakes.iter().all(|l| l.level >= sea_level));
+}
+
+/// A 48 × 48 test terrain: a bowl around (24, 14) whose lowest rim is a saddle at z ≈ 22, where a
+/// channel (x = 23..=25) leaves it and falls to the border at z = 47; a flat plateau elsewhere.
+fn single_basin() -> (Vec<f32>, Vec<bool>) {
+    let (w, d) = (48usize, 48usize);
+    let mut h = vec![0.9f32; w * d];
+    for z in 0..d {
+        for x in 0..w {
+            let (fx, fz) = (x as f32 - 24.0, z as f32 - 14.0);
+            let r = (fx * fx + fz * fz).sqrt() / 12.0;
+            let i = z * w + x;
+            if r <= 1.0 {
+                h[i] = 0.4 + 0.4 * r * r;
+            }
+            if (23..=25).contains(&x) && z >= 20 {
+                h[i] = h[i].min(0.62 - 0.5 * (z as f32 - 20.0) / 27.0);
+            }
+        }
+    }
+    let pool = (0..w * d).map(|i| !on_border(i, w, d)).collect();
+    (h, pool)
+}
+
+#[test]
+fn droplets_reaching_the_lake_erode_below_its_outflow() {
+    let (h, pool) = single_basin();
+    let (w, d) = (48, 48);
+    let filter = LakeFilter {
+        min_cells: 6,
+        min_depth: 0.01,
+        ..Default::default()
+    };
+    let flood = priority_flood(&h, w, d, FloodOptions::default()).unwrap();
+    let lakes = find_lakes(&h, &flood, &filter, None).unwrap();
+    assert_eq!(lakes.lakes.len(), 1, "one basin, one lake");
+    let lake = lakes.lakes[0];
+    let (out_x, out_z) = (lake.outflow as usize % w, lake.outflow as usize / w);
+    assert!(
+        (23..=25).contains(&out_x) && out_z > 14,
+        "the lake spills into the channel"
+    );
+    let below = out_z + 2;
+    let params = ErosionParams::default();
+    let run = |lakes: Option<&LakeFilter>| {
+        let mut height = h.clone();
+        let report = erode_with_lakes(&mut height, &pool, w, d, 20_000, &params, 5, lakes, &|_| {
+            true
+        })
+        .unwrap();
+        let downstream: f32 = (below * w..(d - 1) * w)
+            .filter(|i| (23..=25).contains(&(i % w)))
+            .map(|i| report.activity[i])
+            .sum();
+        (report, downstream)
+    };
+    let (off, off_downstream) = run(None);
+    let (on, on_downstream) = run(Some(&filter));
+    assert_eq!(off.lake_jumps, 0);
+    assert!(on.lake_jumps > 1000, "{} jumps", on.lake_jumps);
+    assert!(on.lake_rebuilds >= 2);
+    assert!(
+        on_downstream > 3.0 * off_downstream,
+        "erosion below the outflow: {on_downstream} with lakes, {off_downstream} without"
+    );
+    // Without lakes the run is exactly the plain erosion.
+    let mut plain = h.clone();
+    let report = erode(&mut plain, &pool, w, d, 20_000, &params, 5, &|_| true).unwrap();
+    assert_eq!(report, off);
+}
+
+fn run_on(threads: usize, p: &GeneratorParams) -> u64 {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap();
+    pool.install(|| generate(p).unwrap().1.grid_hash)
+}
+
+#[test]
+fn water_is_identical_on_1_2_and_8_threads() {
+    let mut with_sea = GeneratorParams::preset("island").unwrap();
+    (with_sea.width, with_sea.depth, with_sea.terrain.droplets) = (90, 70, 9000);
+    with_sea.water.sea_level = 0.05;
+    let mut highlands = GeneratorParams::preset("highlands").unwrap();
+    (highlands.width, highlands.depth, highlands.terrain.droplets) = (72, 100, 12_000);
+    highlands.water.river_threshold = 50;
+    for p in [with_sea, highlands] {
+        let reference = run_on(1, &p);
+        let (grid, stats) = generate(&p).unwrap();
+        assert!(stats.lake_count > 0 || stats.water_count(WaterKind::Sea) > 0);
+        assert!(grid.lakes.len() == stats.lake_count);
+        for threads in [2, 8] {
+            assert_eq!(run_on(threads, &p), reference, "{threads} threads differ");
+        }
+    }
+}
+
+#[test]
+fn bad_water_parameters_are_errors_naming_their_field() {
+    type Breaker = fn(&mut WaterParams);
+    let cases: [(Breaker, &str); 7] = [
+        (|w| w.min_lake_cells = 0, "water.min_lake_cells"),
+        (|w| w.min_lake_depth = -0.1, "water.min_lake_depth"),
+        (|w| w.min_lake_depth = f32::NAN, "water.min_lake_depth"),
+        (|w| w.river_threshold = 0, "water.river_threshold"),
+        (|w| w.river_depth = 2.0, "water.river_depth"),
+        (|w| w.sea_level = -1.0, "water.sea_level"),
+        (|w| w.sea_level = f32::INFINITY, "water.sea_level"),
+    ];
+    for (break_it, field) in cases {
+        let mut p = GeneratorParams {
+            width: 16,
+            depth: 16,
+            ..Default::default()
+        };
+        break_it(&mut p.water);
+        match generate(&p) {
+            Err(GenerateError::Param(e)) => assert_eq!(e.field, field),
+            other => panic!("{field}: {:?}", other.map(|_| ())),
+        }
+        let mut grid = Grid::new(16, 16);
+        let layer = Hydrology::new(1, p.water);
+        assert!(
+            layer.apply(&mut grid).is_err(),
+            "{field} accepted by the layer"
+        );
+    }
+    assert!(GeneratorParams::from_json(r#"{"water": {"sea": 1}}"#).is_err());
+}
+
+#[test]
+fn water_can_be_switched_off() {
+    let mut p = GeneratorParams {
+        width: 64,
+        depth: 64,
+        ..Default::default()
+    };
+    p.terrain.droplets = 4000;
+    p.water.lakes_enabled = false;
+    p.water.rivers_enabled = false;
+    let (grid, stats) = generate(&p).unwrap();
+    assert_eq!(stats.count(Terrain::Water), 0);
+    assert_eq!((stats.lake_count, stats.lake_jumps), (0, 0));
+    assert!(grid.water.iter().all(|w| *w == WaterKind::Dry));
+    p.water.rivers_enabled = true;
+    p.water.river_threshold = 50;
+    let (_, stats) = generate(&p).unwrap();
+    assert!(stats.water_count(WaterKind::River) > 0);
+    assert_eq!(stats.water_count(WaterKind::Lake), 0);
+}
