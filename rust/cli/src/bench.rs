@@ -1,6 +1,7 @@
 //! `donjourno bench`: the figures the README quotes.
 
-use donjourno::erosion::erode;
+use donjourno::erosion::{erode, erode_with_lakes};
+use donjourno::hydrology::{accumulate, flow_directions, priority_flood, FloodOptions, LakeFilter};
 use donjourno::layers::{coverage_mask, pool_heights};
 use donjourno::mesh::{build_mesh, MeshParams};
 use donjourno::{generate, GeneratorParams};
@@ -61,6 +62,45 @@ fn erosion(size: u32, reps: usize) {
         secs * 1e3,
         secs * 1e9 / steps as f64,
         f64::from(droplets) / secs
+    );
+}
+
+/// Plain erosion against lake-aware erosion (default lake filter) for the same droplets.
+fn lake_erosion(size: u32, reps: usize) {
+    let params = GeneratorParams::default();
+    let side = size as usize;
+    let (base, pool) = pool_terrain(size);
+    let droplets = size * size / 2;
+    let filter = params.water.lake_filter();
+    let run = |lakes: Option<&LakeFilter>| {
+        let mut report = None;
+        let t = median(reps, || {
+            let mut h = base.clone();
+            report = erode_with_lakes(
+                &mut h,
+                &pool,
+                side,
+                side,
+                droplets,
+                &params.terrain.erosion,
+                9,
+                lakes,
+                &|_| true,
+            );
+        });
+        (t, report.unwrap_or_default())
+    };
+    let (plain, plain_report) = run(None);
+    let plain_steps = plain_report.steps;
+    let (lakes, r) = run(Some(&filter));
+    println!(
+        "lake-aware erosion {size}²: {droplets} droplets, plain {:.1} ms ({plain_steps} steps), with lakes {:.1} ms ({} steps, {} lake jumps, {} lake-map builds) → {:.2}×",
+        plain.as_secs_f64() * 1e3,
+        lakes.as_secs_f64() * 1e3,
+        r.steps,
+        r.lake_jumps,
+        r.lake_rebuilds,
+        lakes.as_secs_f64() / plain.as_secs_f64()
     );
 }
 
@@ -133,13 +173,69 @@ fn end_to_end(sizes: &[u32], reps: usize) {
     }
 }
 
+/// A terrain of the default pipeline before erosion: the coverage mask and the pool heights.
+fn pool_terrain(size: u32) -> (Vec<f32>, Vec<bool>) {
+    let params = GeneratorParams::default();
+    let side = size as usize;
+    let mask = coverage_mask(side, side, params.terrain.coverage, params.seed);
+    let height = pool_heights(&mask, side, params.terrain.peak_height, params.seed);
+    (height, mask.pool)
+}
+
+/// Priority-Flood, flow directions and accumulation on one thread.
+fn hydrology(sizes: &[u32], reps: usize) {
+    let single = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("a one-thread pool");
+    for &size in sizes {
+        let side = size as usize;
+        let cells = (side * side) as f64;
+        let (height, pool) = pool_terrain(size);
+        let weight = donjourno::layers::meander_weights(side, side, 1);
+        let rate = |t: Duration| cells / t.as_secs_f64() / 1e6;
+        single.install(|| {
+            let fill = median(reps, || {
+                priority_flood(&height, side, side, FloodOptions::default()).expect("sizes match")
+            });
+            let routed = median(reps, || {
+                priority_flood(
+                    &height,
+                    side,
+                    side,
+                    FloodOptions {
+                        flat_weight: Some(&weight),
+                        ..Default::default()
+                    },
+                )
+                .expect("sizes match")
+            });
+            let flood = priority_flood(&height, side, side, FloodOptions::default())
+                .expect("sizes match");
+            let dirs = median(reps, || flow_directions(&flood));
+            let receivers = flow_directions(&flood);
+            let acc = median(reps, || accumulate(&flood, &receivers, &pool).expect("sizes match"));
+            println!(
+                "hydrology {size}² (one thread): Priority-Flood {:.1} Mcells/s ({:.1} with meandering flats), flow directions {:.1} Mcells/s, accumulation {:.1} Mcells/s",
+                rate(fill),
+                rate(routed),
+                rate(dirs),
+                rate(acc)
+            );
+        });
+    }
+}
+
 /// Prints every figure.
 pub fn run(quick: bool) {
     let reps = if quick { 1 } else { 5 };
     println!("donjourno bench — {} threads", rayon::current_num_threads());
+    hydrology(if quick { &[512] } else { &[512, 1024] }, reps);
     erosion(256, reps);
+    lake_erosion(256, reps);
     if !quick {
         erosion(512, 3);
+        lake_erosion(512, 3);
     }
     fbm(reps);
     tessellation(reps);

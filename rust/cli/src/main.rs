@@ -7,6 +7,7 @@ mod render;
 
 use clap::{Args, Parser, Subcommand};
 use donjourno::mesh::{build_mesh, MeshParams};
+use donjourno::water_mesh::build_water_mesh;
 use donjourno::{generate_with_progress, GenerationStats, GeneratorParams, Grid, Progress};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
@@ -122,6 +123,27 @@ struct ParamArgs {
     /// Tree probability on fully fertile ground.
     #[arg(long)]
     forest_density: Option<f32>,
+    /// Sea level in height units: cells below it that are open to the border are sea (0: none).
+    #[arg(long)]
+    sea_level: Option<f32>,
+    /// Mountain cells that must drain through a cell for it to be a river.
+    #[arg(long)]
+    river_threshold: Option<u32>,
+    /// Smallest lake, in cells.
+    #[arg(long)]
+    min_lake_cells: Option<u32>,
+    /// Shallowest lake, in height units.
+    #[arg(long)]
+    min_lake_depth: Option<f32>,
+    /// No lakes (and no lake-aware erosion).
+    #[arg(long)]
+    no_lakes: bool,
+    /// No rivers.
+    #[arg(long)]
+    no_rivers: bool,
+    /// Erosion droplets stop in lakes instead of continuing from their outflow.
+    #[arg(long)]
+    no_lake_erosion: bool,
 }
 
 impl ParamArgs {
@@ -144,7 +166,12 @@ impl ParamArgs {
         set!(seed => seed, width => width, depth => depth, coverage => terrain.coverage,
             peak_height => terrain.peak_height, droplets => terrain.droplets,
             forest_height_limit => forest.height_limit, forest_steepness => forest.steepness,
-            forest_density => forest.density);
+            forest_density => forest.density, sea_level => water.sea_level,
+            river_threshold => water.river_threshold, min_lake_cells => water.min_lake_cells,
+            min_lake_depth => water.min_lake_depth);
+        p.water.lakes_enabled &= !self.no_lakes;
+        p.water.rivers_enabled &= !self.no_rivers;
+        p.water.lake_erosion &= !self.no_lake_erosion;
         p.validate()
             .map_err(|e| format!("invalid parameters: {e}"))?;
         Ok(p)
@@ -218,9 +245,10 @@ fn run(cli: Cli) -> Result<(), String> {
                 .map_err(|e| format!("invalid mesh settings: {e}"))?;
             let (grid, stats) = run_pipeline(&params)?;
             let mesh = build_mesh(&grid, &mesh_params).map_err(|e| e.to_string())?;
+            let water = build_water_mesh(&grid, &mesh_params).map_err(|e| e.to_string())?;
             let (w, d) = (grid.width(), grid.depth());
             let scale = scale.unwrap_or(1400.0 / ((w + d) as f32 * render::CELL_X));
-            let image = render::render(&mesh, w, d, scale, time_of_day);
+            let image = render::render(&[&mesh, &water], w, d, scale, time_of_day);
             output::write_rgb_png(&image, &out)?;
             eprintln!(
                 "{}: {}×{} px, {} triangles, generated in {:.1} ms",

@@ -2,7 +2,7 @@
 
 use crate::render::Image;
 use donjourno::mesh::Mesh;
-use donjourno::{GenerationStats, GeneratorParams, Grid, Terrain};
+use donjourno::{GenerationStats, GeneratorParams, Grid, Terrain, WaterKind};
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::Path;
@@ -91,6 +91,14 @@ pub fn stats_json(params: &GeneratorParams, stats: &GenerationStats) -> String {
         "max_height": stats.max_height,
         "class_counts": counts,
         "erosion_steps": stats.erosion_steps,
+        "water": {
+            "lakes": stats.lake_count,
+            "lake_cells": stats.water_count(WaterKind::Lake),
+            "river_cells": stats.water_count(WaterKind::River),
+            "sea_cells": stats.water_count(WaterKind::Sea),
+            "max_accumulation": stats.max_accumulation,
+            "erosion_lake_jumps": stats.lake_jumps,
+        },
         "timings_ms": timings,
         "total_ms": stats.total_time().as_secs_f64() * 1e3,
         "grid_hash": format!("{:016x}", stats.grid_hash),

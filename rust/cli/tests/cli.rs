@@ -175,3 +175,43 @@ fn presets_and_export() {
         16 * 16 * 2
     );
 }
+
+#[test]
+fn generate_reports_water_and_water_flags_apply() {
+    let stats = |extra: &[&str]| -> serde_json::Value {
+        let mut args = vec![
+            "generate",
+            "--width",
+            "64",
+            "--depth",
+            "64",
+            "--droplets",
+            "3000",
+        ];
+        args.extend_from_slice(extra);
+        let out = donjourno(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice(&out.stdout).unwrap()
+    };
+    let wet = stats(&["--sea-level", "0.05", "--river-threshold", "40"]);
+    let water = &wet["water"];
+    assert!(water["sea_cells"].as_u64().unwrap() > 64 * 64 / 4);
+    assert!(water["max_accumulation"].as_u64().unwrap() > 40);
+    let cells: u64 = ["lake_cells", "river_cells", "sea_cells"]
+        .iter()
+        .map(|k| water[k].as_u64().unwrap())
+        .sum();
+    assert_eq!(cells, wet["class_counts"]["water"].as_u64().unwrap());
+    assert_eq!(wet["params"]["water"]["sea_level"], 0.05);
+    let dry = stats(&["--no-lakes", "--no-rivers"]);
+    assert_eq!(dry["class_counts"]["water"], 0);
+    assert_eq!(dry["water"]["lakes"], 0);
+    assert_eq!(dry["water"]["erosion_lake_jumps"], 0);
+    let out = donjourno(&["generate", "--sea-level", "5000"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("water.sea_level must be"));
+}
