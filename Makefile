@@ -68,7 +68,7 @@ test-godot: addon-debug link godot ## Godot-side tests: headless suite, editor, 
 
 # Imports the demo project once, which registers the extension with it.
 $(DEMO)/.godot/extension_list.cfg:
-	$(GODOT) --headless --path $(DEMO) --import
+	tests/tools/godot-import.sh $(DEMO)
 
 run: addon-debug link godot $(DEMO)/.godot/extension_list.cfg ## Run the demo project
 	$(GODOT) --path $(DEMO)

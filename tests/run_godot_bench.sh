@@ -10,8 +10,6 @@ lib=addons/donjourno/bin/libdonjourno_godot.linux.release.x86_64.so
 [[ -f "$lib" ]] || { echo "run_godot_bench: $lib is missing; run 'make addon-release'" >&2; exit 1; }
 ln -sfn ../../addons/donjourno/bin tests/bench/bin
 GODOT=tests/tools/godot.sh
-if [[ ! -f tests/bench/.godot/extension_list.cfg ]]; then
-    timeout 600 "$GODOT" --headless --path tests/bench --import >/dev/null 2>&1 || true
-fi
+tests/tools/godot-import.sh tests/bench
 timeout 1200 "$GODOT" --headless --path tests/bench -s res://bench.gd -- --runs="${1:-5}" 2>&1 \
     | grep -v -e '^Initialize godot-rust' -e '^Godot Engine v'

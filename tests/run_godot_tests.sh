@@ -86,8 +86,23 @@ log_problems() {
 godot_step() {
     local name="$1" description="$2"
     shift 2
+    run_step "$name" "$description" timeout "$TIMEOUT" "$GODOT" "$@"
+}
+
+# Imports a project (see tests/tools/godot-import.sh) as the step NAME.
+import_step() {
+    local name="$1" description="$2" project="$3"
+    run_step "$name" "$description" tests/tools/godot-import.sh "$project" "$LOGS/$name.log"
+}
+
+# Runs a command logging to $LOGS/NAME.log; fails the step NAME with the log's problems or a
+# non-zero exit status.
+run_step() {
+    local name="$1" description="$2"
+    shift 2
     local log="$LOGS/$name.log" status problems
-    timeout "$TIMEOUT" "$GODOT" "$@" >"$log" 2>&1
+    : >"$log"
+    "$@" >>"$log" 2>&1
     status=$?
     problems="$(log_problems "$log")"
     if (( status != 0 )); then
@@ -120,7 +135,7 @@ done
 ln -sfn ../../../addons/donjourno tests/godot/addons/donjourno
 
 # 1–3. The suite.
-godot_step import_tests "test project imports" --headless --path tests/godot --import
+import_step import_tests "test project imports" tests/godot
 suite_log="$LOGS/suite.log"
 timeout "$TIMEOUT" "$GODOT" --headless --path tests/godot >"$suite_log" 2>&1
 suite_status=$?
@@ -144,7 +159,7 @@ else
 fi
 
 # 4. The demo project.
-godot_step import_demo "demo project imports" --headless --path godot_project --import
+import_step import_demo "demo project imports" godot_project
 godot_step editor_demo "demo project opens in the editor" \
     --headless --editor --path godot_project --quit-after 300 res://main.tscn
 godot_step run_demo "demo scene runs" --headless --path godot_project --quit-after 120
