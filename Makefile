@@ -37,7 +37,7 @@ build: ## Build the library, the CLI and the Godot addon (debug and release) int
 	$(call install_lib,release,$(LIB_RELEASE))
 	@$(MAKE) --no-print-directory addon-debug
 
-test: test-rust lint test-godot test-wasi ## Run every test and check
+test: test-rust lint test-godot test-wasi test-web ## Run every test and check
 
 test-rust: ## Rust unit, integration, property and doc tests
 	$(CARGO) test --workspace

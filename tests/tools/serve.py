@@ -63,6 +63,7 @@ def main():
             f"serve: error: no index.html in {directory}\n"
             "Export the demo first: in the Godot editor, Project > Export > Web > Export Project "
             f"(the preset writes to {DEFAULT_DIR}/index.html), or headless:\n"
+            f"  mkdir -p {DEFAULT_DIR} && make link web && \\\n"
             "  tests/tools/godot.sh --headless --path godot_project --export-release Web\n"
             "Both need Godot's official Web export templates installed (Editor > Manage Export "
             "Templates)."

@@ -72,7 +72,7 @@ die() { printf 'web-toolchain: error: %s\n' "$*" >&2; exit 1; }
 
 rust_ready() {
     command -v rustup >/dev/null 2>&1 || return 1
-    rustup run "$RUST_TOOLCHAIN" rustc --version >/dev/null 2>&1 || return 1
+    RUSTUP_AUTO_INSTALL=0 rustup run "$RUST_TOOLCHAIN" rustc --version >/dev/null 2>&1 || return 1
     rustup component list --toolchain "$RUST_TOOLCHAIN" --installed 2>/dev/null | grep -q '^rust-src' || return 1
     rustup target list --toolchain "$RUST_TOOLCHAIN" --installed 2>/dev/null | grep -qx "$RUST_TARGET" \
         || [[ -f "$(target_marker)" ]]
@@ -87,7 +87,7 @@ target_marker() {
 install_rust() {
     mkdir -p "$WEB_ROOT" || die "cannot create $WEB_ROOT"
     command -v rustup >/dev/null 2>&1 || die "rustup is required (https://rustup.rs) but was not found"
-    if ! rustup run "$RUST_TOOLCHAIN" rustc --version >/dev/null 2>&1; then
+    if ! RUSTUP_AUTO_INSTALL=0 rustup run "$RUST_TOOLCHAIN" rustc --version >/dev/null 2>&1; then
         log "installing the Rust $RUST_TOOLCHAIN toolchain (minimal profile)"
         rustup toolchain install "$RUST_TOOLCHAIN" --profile minimal \
             || die "rustup could not install the $RUST_TOOLCHAIN toolchain"
