@@ -15,6 +15,9 @@ pub const BROWN_ROCK_MIN_REL: f32 = 0.4;
 pub const MOUNTAIN_STEEP: f32 = 0.08;
 /// Grass steeper than this is dirt.
 pub const GRASS_STEEP: f32 = 0.08;
+/// Water cells steeper than this (rapids, and banks rising out of the water, whose ground shows
+/// above the water surface) take the grey rock colour.
+pub const WATER_STEEP: f32 = 0.08;
 /// Grey rock brightness at the lowest and the highest relative height.
 pub const GREY_ROCK_RANGE: (f32, f32) = (80.0, 130.0);
 /// Water depth (in height units) at which the blue reaches its darkest.
@@ -65,6 +68,7 @@ pub fn colour(terrain: Terrain, h_rel: f32, steepness: f32, water_depth: f32) ->
         Terrain::Tree => TREE,
         Terrain::Grass if steepness > GRASS_STEEP => DIRT,
         Terrain::Grass => GRASS,
+        Terrain::Water if steepness > WATER_STEEP => grey_rock(h_rel),
         Terrain::Water => water(water_depth),
     }
 }

@@ -3,7 +3,8 @@
 //! Phases: the flat-routing weights, the Priority-Flood of the whole map, flow directions and
 //! accumulation of the mountain runoff, then the water itself — sea below `sea_level`, lakes in
 //! the depressions of the mountain pool that pass the filters, rivers where the accumulation
-//! exceeds the threshold (carved by [`river_depth`], joined across diagonal steps) — and finally
+//! exceeds the threshold (carved by [`river_depth`], joined across diagonal steps, wider where
+//! they gather much water) — and finally
 //! the `Water` class for every wet cell.
 
 use crate::grid::{Grid, Terrain, WaterKind};
@@ -162,6 +163,68 @@ fn connect_diagonals(grid: &mut Grid, drainage: &Drainage, params: &WaterParams)
     }
 }
 
+/// Rivers, width: a river gathering at least this many times the threshold is three cells wide,
+/// and at least the square of it five cells wide (where the banks are not above its water).
+pub const RIVER_WIDEN: u32 = 4;
+
+/// Rivers, width: the radius (0, 1 or 2 cells) of a river cell with accumulation `acc`.
+fn river_radius(acc: u32, threshold: u32) -> i64 {
+    let wide = u64::from(threshold) * u64::from(RIVER_WIDEN);
+    match u64::from(acc) {
+        a if a >= wide * u64::from(RIVER_WIDEN) => 2,
+        a if a >= wide => 1,
+        _ => 0,
+    }
+}
+
+/// Rivers, width: the cells around a channel cell, nearest first (the disc of radius 2).
+const WIDEN_OFFSETS: [(i64, i64); 12] = [
+    (0, -1),
+    (-1, 0),
+    (1, 0),
+    (0, 1),
+    (-1, -1),
+    (1, -1),
+    (-1, 1),
+    (1, 1),
+    (0, -2),
+    (-2, 0),
+    (2, 0),
+    (0, 2),
+];
+
+/// Rivers, width: around a large river's channel, the dry cells within its radius whose ground is
+/// not above its water and that touch the river along a side join it, at its level, their beds
+/// carved like the channel's. Channels are widened in cell order, nearest cells first; a cell
+/// joins the first channel that claims it.
+fn widen_rivers(grid: &mut Grid, drainage: &Drainage, params: &WaterParams) {
+    let (w, d) = (grid.width() as i64, grid.depth() as i64);
+    let at = |x: i64, z: i64| (x >= 0 && z >= 0 && x < w && z < d).then(|| (z * w + x) as usize);
+    for i in 0..grid.len() {
+        let acc = drainage.accumulation[i];
+        if grid.water[i] != WaterKind::River || acc <= params.river_threshold {
+            continue;
+        }
+        let r = river_radius(acc, params.river_threshold);
+        let (x, z) = ((i as i64) % w, (i as i64) / w);
+        let level = grid.water_level[i];
+        let depth = river_depth(acc, params.river_threshold, params.river_depth);
+        for (dx, dz) in WIDEN_OFFSETS {
+            let Some(n) = at(x + dx, z + dz).filter(|_| dx * dx + dz * dz <= r * r) else {
+                continue;
+            };
+            let beside_river = [(0, -1), (-1, 0), (1, 0), (0, 1)].iter().any(|(ox, oz)| {
+                at(x + dx + ox, z + dz + oz).is_some_and(|m| grid.water[m] == WaterKind::River)
+            });
+            if grid.water[n] == WaterKind::Dry && grid.height[n] <= level && beside_river {
+                grid.water[n] = WaterKind::River;
+                grid.water_level[n] = level;
+                grid.height[n] -= depth;
+            }
+        }
+    }
+}
+
 /// Water cells become `Water` with a smooth surface (roughness 0).
 fn classify_water(grid: &mut Grid) {
     let Grid {
@@ -227,6 +290,7 @@ impl Hydrology {
         if self.params.rivers_enabled {
             mark_rivers(grid, &drainage, &self.params);
             connect_diagonals(grid, &drainage, &self.params);
+            widen_rivers(grid, &drainage, &self.params);
         }
         classify_water(grid);
         Ok(Some(drainage))
