@@ -4,8 +4,8 @@
 //! `grid_hash` ([`donjourno::Grid::hash`]) and `mesh_hash` ([`donjourno::mesh::Mesh::hash`]).
 //!
 //! The suite: `donjourno hash --suite` prints one JSON object per line for a fixed list of cases
-//! (every built-in preset, each with every optional layer switched on as well, and variations of
-//! the default in seed, size, coverage and mesh settings). The same binary built for another
+//! (every built-in preset, each with every optional feature switched on as well, and variations
+//! of the default in seed, size, coverage, water and mesh settings). The same binary built for another
 //! platform must print the same hashes; `tests/web/compare-hashes.mjs` compares them.
 
 use crate::ParamArgs;
@@ -137,6 +137,16 @@ fn suite() -> Result<Vec<Case>, String> {
     variant("coverage=1", &|p| p.terrain.coverage = 1.0, mesh);
     variant("coverage=0", &|p| p.terrain.coverage = 0.0, mesh);
     variant("droplets=0", &|p| p.terrain.droplets = 0, mesh);
+    variant(
+        "water=off",
+        &|p| (p.water.lakes_enabled, p.water.rivers_enabled) = (false, false),
+        mesh,
+    );
+    variant(
+        "sea_level=0.08,seed=5",
+        &|p| (p.water.sea_level, p.seed) = (0.08, 5),
+        mesh,
+    );
     let fine = MeshParams {
         subdivisions: 3,
         roughness_strength: 0.6,
@@ -150,8 +160,9 @@ fn suite() -> Result<Vec<Case>, String> {
     Ok(cases)
 }
 
-/// Every optional layer of `params` switched on, one at a time: for each top-level parameter
-/// group with an `enabled` switch that is off, the parameters with that switch on.
+/// Every optional feature of `params` switched on, one at a time: for each switch of a
+/// top-level parameter group (`enabled`, `lakes_enabled`, …) that is off, the parameters with that
+/// switch on.
 fn optional_layers_on(params: &GeneratorParams) -> Result<Vec<(String, GeneratorParams)>, String> {
     let value = serde_json::to_value(params).map_err(|e| e.to_string())?;
     let Value::Object(groups) = &value else {
@@ -159,12 +170,17 @@ fn optional_layers_on(params: &GeneratorParams) -> Result<Vec<(String, Generator
     };
     let mut out = Vec::new();
     for (key, group) in groups {
-        if group.get("enabled") == Some(&Value::Bool(false)) {
-            let mut on = value.clone();
-            on[key]["enabled"] = Value::Bool(true);
-            let params = GeneratorParams::from_json(&on.to_string())
-                .map_err(|e| format!("{key} switched on: {e}"))?;
-            out.push((key.clone(), params));
+        let Value::Object(fields) = group else {
+            continue;
+        };
+        for (field, v) in fields {
+            if (field == "enabled" || field.ends_with("_enabled")) && *v == Value::Bool(false) {
+                let mut on = value.clone();
+                on[key][field] = Value::Bool(true);
+                let params = GeneratorParams::from_json(&on.to_string())
+                    .map_err(|e| format!("{key}.{field} switched on: {e}"))?;
+                out.push((format!("{key}.{field}"), params));
+            }
         }
     }
     Ok(out)
