@@ -149,6 +149,9 @@ if ! grep -a -q '^GDSCRIPT RESULTS: ' "$suite_log"; then
     tail -n 20 "$suite_log" | sed 's/^/    /'
 elif (( suite_passed == 0 )); then
     fail "test suite ran tests"
+elif (( suite_status != suite_failed )); then
+    # The runner exits with the number of failed tests: anything else is a crash (at exit too).
+    fail "test suite exited cleanly (exit status $suite_status; log: $suite_log)"
 fi
 problems="$(log_problems "$suite_log")"
 if [[ -z "$problems" ]]; then

@@ -380,6 +380,9 @@ impl DonjournoGenerator {
     /// The core parameters, or the reason they cannot be expressed (a negative count).
     ///
     /// Range checks beyond the integer conversions are left to [`Self::checked_params`].
+    // The struct update keeps core parameters without a property here at their defaults, also
+    // when every field happens to be listed.
+    #[allow(clippy::needless_update)]
     pub fn params(&self) -> Result<GeneratorParams, String> {
         let count = |field: &str, v: i32, expected: &str| {
             u32::try_from(v).map_err(|_| format!("{field} must be {expected} (got {v})"))
@@ -411,6 +414,8 @@ impl DonjournoGenerator {
                 steepness: self.forest_steepness,
                 density: self.forest_density,
             },
+            // Parameters without a property here keep their defaults.
+            ..GeneratorParams::default()
         })
     }
 

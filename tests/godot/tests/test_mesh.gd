@@ -56,7 +56,10 @@ func test_bounds_follow_cell_size_peak_and_height_scale() -> void:
 	check_near(aabb.position.z, 0.0, 1e-4, "mesh starts at z = 0")
 	check_near(aabb.size.x, 64 * 2.0, 1e-3, "x extent = width × cell_size")
 	check_near(aabb.size.z, 64 * 2.0, 1e-3, "z extent = depth × cell_size")
-	check(aabb.position.y >= -1e-4, "nothing below sea level")
+	var lowest := INF
+	for h in t.get_map().get_heights():
+		lowest = minf(lowest, h)
+	check(aabb.position.y >= lowest * 10.0 - 1e-3, "bottom %f ≥ lowest cell × scale %f" % [aabb.position.y, lowest * 10.0])
 	# Without jitter the top is a corner height: the mean of the cells around the highest peak.
 	check(aabb.end.y <= max_height * 10.0 + 1e-3, "top %f ≤ max height × scale %f" % [aabb.end.y, max_height * 10.0])
 	check(aabb.end.y >= max_height * 10.0 * 0.7, "top %f ≈ max height × scale %f" % [aabb.end.y, max_height * 10.0])

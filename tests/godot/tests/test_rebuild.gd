@@ -118,3 +118,14 @@ func test_handlers_may_query_the_terrain_during_the_signal() -> void:
 	if seen.size() == 1:
 		check(seen[0][0] > -1.0, "height query answered inside the handler")
 		check_eq(seen[0][1], seen[0][2], "the map inside the handler is the new one")
+
+
+func test_regenerate_may_be_connected_to_changed() -> void:
+	var g := small_generator()
+	var t: DonjournoTerrain = await _watched(g)
+	t.auto_regenerate = false
+	g.changed.connect(t.regenerate)
+	g.seed = 321
+	check_eq(finished.size(), 1, "regenerate() ran inside the generator's changed signal")
+	check_eq(t.get_last_error(), "", "without error")
+	g.changed.disconnect(t.regenerate)

@@ -1,0 +1,16 @@
+//! Link settings of the extension library.
+
+fn main() {
+    println!("cargo:rerun-if-changed=build.rs");
+    // The terrain pipeline runs on worker threads (rayon) that live as long as the process. When
+    // Godot shuts down it closes the extension library; were its code unmapped then, a worker
+    // still finishing its spin-wait would jump into freed memory. Marking the library
+    // "nodelete" keeps it mapped until the process exits (ELF targets only).
+    let os = std::env::var("CARGO_CFG_TARGET_OS").unwrap_or_default();
+    if matches!(
+        os.as_str(),
+        "linux" | "android" | "freebsd" | "netbsd" | "openbsd" | "dragonfly"
+    ) {
+        println!("cargo:rustc-cdylib-link-arg=-Wl,-z,nodelete");
+    }
+}
