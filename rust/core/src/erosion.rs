@@ -8,7 +8,9 @@
 //! the droplet moves to (`V·ΔS ≤ h_old − h_new`); and heights never sink below sea level (0). A droplet dies
 //! when its volume drops below the minimum or when it leaves the pool (or the map). The sediment it
 //! still carries then stays in the map: its load `V·S` — the same exchange rate between carried
-//! sediment and height as the unified step — is deposited on the last pool cell it stood on.
+//! sediment and height as the unified step — is deposited on the last pool cell it stood on, up to
+//! the height of that cell's highest edge neighbour (checked again when the batch is merged, so
+//! deposits of one batch never stack into a spike); load above that washes away.
 //!
 //! **Lakes** (seed 001, optional). A droplet that moves into a lake cell leaves its load there (the
 //! lake traps sediment), tags the lake and continues, at rest and without sediment, from the cell
@@ -99,6 +101,9 @@ struct Change {
     index: u32,
     before: f32,
     delta: f32,
+    /// A dying droplet's load: added only up to the height of the cell's highest neighbour as the
+    /// map stands when the change is merged, so batched deposits never stack into a spike.
+    settle: bool,
 }
 
 /// The map being eroded: pool membership, size and the lakes (when droplets pass them).
@@ -116,6 +121,32 @@ impl Terrain<'_> {
         let (gx, gz) = crate::grid::central_gradient(h, self.width, self.depth, x, z);
         let inv_len = 1.0 / (gx * gx + 1.0 + gz * gz).sqrt();
         (-gx * inv_len, -gz * inv_len)
+    }
+
+    /// The highest of the (up to four) edge neighbours of cell `(x, z)`.
+    #[inline]
+    fn highest_neighbour(&self, h: &[f32], x: usize, z: usize) -> f32 {
+        let i = z * self.width + x;
+        let mut top = f32::NEG_INFINITY;
+        if x > 0 {
+            top = top.max(h[i - 1]);
+        }
+        if x + 1 < self.width {
+            top = top.max(h[i + 1]);
+        }
+        if z > 0 {
+            top = top.max(h[i - self.width]);
+        }
+        if z + 1 < self.depth {
+            top = top.max(h[i + self.width]);
+        }
+        top
+    }
+
+    /// How far cell `i = (x, z)` can rise before it tops its highest edge neighbour.
+    #[inline]
+    fn room(&self, h: &[f32], i: usize, x: usize, z: usize) -> f32 {
+        (self.highest_neighbour(h, x, z) - h[i]).max(0.0)
     }
 
     /// The pool cell `(x, z)` under a position, or `None` off the map or outside the pool.
@@ -183,6 +214,7 @@ impl Droplet {
                     index: index as u32,
                     before: h[index],
                     delta,
+                    settle: false,
                 });
             }
         }
@@ -252,7 +284,7 @@ impl Droplet {
             if id == 0 || jumps == MAX_LAKE_JUMPS || self.tags[..jumps].contains(&id) {
                 return true;
             }
-            self.settle(h, log);
+            self.settle(t, h, log);
             self.sediment = 0.0;
             self.tags[jumps] = id;
             self.jumps += 1;
@@ -267,11 +299,20 @@ impl Droplet {
         }
     }
 
-    /// Leaves the carried load `V·S` on the last pool cell.
-    fn settle(&mut self, h: &mut [f32], log: &mut Vec<Change>) {
-        let load = self.volume * self.sediment;
-        if load != 0.0 {
-            self.change(h, log, self.cell, load);
+    /// Leaves the carried load `V·S` on the last pool cell, up to the height of its highest
+    /// neighbour: a dying droplet never raises a spike. Load above that height washes away.
+    fn settle(&mut self, t: &Terrain, h: &mut [f32], log: &mut Vec<Change>) {
+        let load = (self.volume * self.sediment).min(t.room(h, self.cell, self.x, self.z));
+        if load > 0.0 {
+            let index = self.cell;
+            log.push(Change {
+                index: index as u32,
+                before: h[index],
+                delta: load,
+                settle: true,
+            });
+            h[index] += load;
+            self.last = NONE;
         }
     }
 }
@@ -295,7 +336,7 @@ fn simulate_group(
     while remaining > 0 {
         for (d, live) in lanes.iter_mut().zip(alive.iter_mut()) {
             if *live && !d.step(t, h, p, log) {
-                d.settle(h, log);
+                d.settle(t, h, log);
                 *live = false;
                 remaining -= 1;
             }
@@ -416,8 +457,14 @@ pub fn erode_with_lakes(
         run_batch(&mut workers, &terrain, &spawns, params);
         for w in &workers {
             for c in &w.log {
-                let h = &mut height[c.index as usize];
-                *h = (*h + c.delta).max(0.0);
+                let i = c.index as usize;
+                let delta = if c.settle {
+                    let (x, z) = (i % width, i / width);
+                    c.delta.min(terrain.room(height, i, x, z))
+                } else {
+                    c.delta
+                };
+                height[i] = (height[i] + delta).max(0.0);
             }
         }
         workers
@@ -449,6 +496,9 @@ fn run_batch(workers: &mut [Worker], terrain: &Terrain, spawns: &[usize], params
             undo(&mut w.map, &w.log[first..]);
         }
         for c in &w.log {
+            if c.settle {
+                continue;
+            }
             let a = &mut w.activity[c.index as usize];
             *a = a.saturating_add((c.delta.abs() * ACTIVITY_SCALE) as u64);
         }

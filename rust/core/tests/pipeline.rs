@@ -280,3 +280,29 @@ fn seeds_change_the_terrain_and_parameters_are_respected() {
         ]
     );
 }
+
+#[test]
+fn erosion_never_builds_peaks_above_the_uneroded_terrain() {
+    for (size, peak, droplets) in [
+        (32u32, 1.0f32, 16_000u32),
+        (128, 4.0, 16_000),
+        (64, 1.0, 60_000),
+    ] {
+        let mut p = GeneratorParams {
+            width: size,
+            depth: size,
+            ..Default::default()
+        };
+        p.terrain.peak_height = peak;
+        p.terrain.droplets = droplets;
+        let mask = coverage_mask(size as usize, size as usize, p.terrain.coverage, p.seed);
+        let before = pool_heights(&mask, size as usize, peak, p.seed);
+        let top = before.iter().copied().fold(0.0f32, f32::max);
+        let (grid, _) = generate(&p).unwrap();
+        assert!(
+            grid.max_height() <= top * 1.02,
+            "{size}² peak {peak}: eroded maximum {} above the uneroded {top}",
+            grid.max_height()
+        );
+    }
+}
