@@ -5,7 +5,9 @@ use donjourno::mesh::{
     build_packed_mesh, MeshParams, PackedStreams, PACKED_COLOR_BYTES, PACKED_NORMAL_BYTES,
     PACKED_POSITION_BYTES,
 };
-use donjourno::{generate, GenerationStats, GeneratorParams, Grid, ParamError};
+use donjourno::{
+    generate_with_progress, GenerationStats, GeneratorParams, Grid, ParamError, Progress,
+};
 use godot::prelude::*;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
@@ -46,9 +48,17 @@ fn contained<T>(what: &str, f: impl FnOnce() -> Result<T, String>) -> Result<T, 
 
 /// Runs the default pipeline: the grid, its statistics and the wall time.
 pub fn run_pipeline(params: &GeneratorParams) -> Result<(Grid, GenerationStats, Duration), String> {
+    run_pipeline_with_progress(params, Progress::default())
+}
+
+/// [`run_pipeline`] reporting to a progress sink that may cancel the run.
+pub fn run_pipeline_with_progress(
+    params: &GeneratorParams,
+    progress: Progress,
+) -> Result<(Grid, GenerationStats, Duration), String> {
     contained("the generation pipeline", || {
         let start = Instant::now();
-        let (grid, stats) = generate(params).map_err(|e| match e {
+        let (grid, stats) = generate_with_progress(params, progress).map_err(|e| match e {
             donjourno::GenerateError::Param(p) => property_message(&p),
             other => other.to_string(),
         })?;

@@ -17,6 +17,7 @@ mod convert;
 pub mod generator;
 pub mod map;
 pub mod terrain;
+mod worker;
 
 /// The extension's entry point (`entry_symbol = "donjourno_library_init"` in `donjourno.gdextension`).
 struct DonjournoExtension;

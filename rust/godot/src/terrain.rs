@@ -3,6 +3,7 @@
 use crate::convert;
 use crate::generator::DonjournoGenerator;
 use crate::map::DonjournoMap;
+use crate::worker::{CachedGrid, Job, Output, Poll};
 use donjourno::mesh::{self, MeshError, MeshParams, MAX_SUBDIVISIONS, MAX_VERTICES};
 use donjourno::{GenerationStats, GeneratorParams, Grid, ParamError, Terrain};
 use godot::classes::base_material_3d::{Flags, ShadingMode};
@@ -21,12 +22,11 @@ const FLUSH_METHOD: &str = "_flush_scheduled_rebuild";
 /// Name of the method connected to the generator's `changed` signal.
 const CHANGED_METHOD: &str = "_on_generator_changed";
 
-/// The last pipeline run: its inputs and outputs.
-struct GridCache {
+/// A validated rebuild: what the inputs require.
+struct Plan {
     params: GeneratorParams,
-    grid: Arc<Grid>,
-    stats: GenerationStats,
-    time: Duration,
+    mesh_params: MeshParams,
+    vertex_count: usize,
 }
 
 /// What the mesh currently shows; queries answer from it so that they agree with the picture.
@@ -104,7 +104,9 @@ pub struct DonjournoTerrain {
     #[export_tool_button(fn = Self::regenerate_from_inspector, icon = "Reload", name = "Regenerate")]
     regenerate_button: PhantomVar<Callable>,
 
-    grid_cache: Option<GridCache>,
+    grid_cache: Option<CachedGrid>,
+    /// The rebuild running on a worker thread, if any; replacing or dropping it cancels it.
+    job: Option<Job>,
     shown: Option<Shown>,
     array_mesh: Option<Gd<ArrayMesh>>,
     /// The byte streams of the surface shown (shared with Godot), reused by the next rebuild of
@@ -132,6 +134,7 @@ impl IMeshInstance3D for DonjournoTerrain {
             auto_regenerate: true,
             regenerate_button: PhantomVar::default(),
             grid_cache: None,
+            job: None,
             shown: None,
             array_mesh: None,
             streams: None,
@@ -146,9 +149,13 @@ impl IMeshInstance3D for DonjournoTerrain {
     }
 
     fn ready(&mut self) {
-        if self.auto_regenerate && self.shown.is_none() {
-            self.rebuild();
+        if self.auto_regenerate && self.shown.is_none() && self.job.is_none() {
+            self.rebuild_async();
         }
+    }
+
+    fn process(&mut self, _delta: f64) {
+        self.poll_job();
     }
 
     fn get_configuration_warnings(&self) -> PackedStringArray {
@@ -181,6 +188,11 @@ impl DonjournoTerrain {
     /// `depth` and `subdivisions`.
     #[signal]
     pub fn generation_finished(stats: VarDictionary);
+
+    /// Emitted while a background rebuild ([method regenerate_async], automatic rebuilds) runs,
+    /// with the fraction done, 0–1 (rising).
+    #[signal]
+    pub fn generation_progress(fraction: f32);
 
     /// Off the terrain.
     #[constant]
@@ -255,10 +267,30 @@ impl DonjournoTerrain {
     /// Rebuilds now what the inputs require (nothing, the mesh, or the grid and the mesh) and
     /// cancels a scheduled rebuild. Returns `false` after reporting an error, in which case the
     /// previous mesh stays in place. Emits [signal generation_finished] when the mesh changed.
+    ///
+    /// Blocks until done; a background rebuild still running is cancelled.
     #[func]
     pub fn regenerate(&mut self) -> bool {
         self.rebuild_scheduled = false;
         self.rebuild()
+    }
+
+    /// Starts a rebuild on a worker thread and returns at once; cancels a scheduled rebuild and
+    /// supersedes a background rebuild still running (its result is never shown). The mesh is
+    /// replaced when the work is done, with [signal generation_progress] on the way and
+    /// [signal generation_finished] at the end. Returns `false` after reporting an error in the
+    /// settings (the previous mesh stays); an unchanged input starts nothing. Where no thread can
+    /// start (a Web build without threads), rebuilds synchronously.
+    #[func]
+    pub fn regenerate_async(&mut self) -> bool {
+        self.rebuild_scheduled = false;
+        self.rebuild_async()
+    }
+
+    /// Whether a background rebuild is running.
+    #[func]
+    pub fn is_generating(&self) -> bool {
+        self.job.is_some()
     }
 
     /// Forgets the cached grid and mesh settings, so that the next rebuild runs the whole
@@ -366,7 +398,7 @@ impl DonjournoTerrain {
     #[func]
     fn _flush_scheduled_rebuild(&mut self) {
         if std::mem::take(&mut self.rebuild_scheduled) {
-            self.rebuild();
+            self.rebuild_async();
         }
     }
 }
@@ -374,7 +406,7 @@ impl DonjournoTerrain {
 impl DonjournoTerrain {
     fn regenerate_from_inspector(&mut self) {
         self.clear_cache();
-        self.regenerate();
+        self.regenerate_async();
     }
 
     /// Schedules one rebuild at the end of the frame, if automatic rebuilds are on.
@@ -386,10 +418,105 @@ impl DonjournoTerrain {
         self.base_mut().call_deferred(FLUSH_METHOD, &[]);
     }
 
-    /// Rebuilds what the inputs require; reports failures. Returns whether it succeeded.
+    /// Rebuilds what the inputs require, now; reports failures. Returns whether it succeeded.
     fn rebuild(&mut self) -> bool {
+        self.cancel_job();
+        let result = self.prepare().and_then(|plan| match plan {
+            Some(plan) => self.execute(plan).map(Some),
+            None => Ok(None),
+        });
+        self.finish(result)
+    }
+
+    /// Starts a background rebuild of what the inputs require (synchronous where no thread can
+    /// start); reports invalid settings at once. Returns whether nothing failed so far.
+    fn rebuild_async(&mut self) -> bool {
+        self.cancel_job();
+        let plan = match self.prepare() {
+            Ok(Some(plan)) => plan,
+            other => return self.finish(other.map(|_| None)),
+        };
+        let cached = self.grid_cache.clone();
+        match Job::start(plan.params, plan.mesh_params, plan.vertex_count, cached) {
+            Some(job) => {
+                self.job = Some(job);
+                self.base_mut().set_process(true);
+                true
+            }
+            None => {
+                let result = self.execute(plan).map(Some);
+                self.finish(result)
+            }
+        }
+    }
+
+    /// Drops the background rebuild, if any (its worker stops at the next progress report).
+    fn cancel_job(&mut self) {
+        if self.job.take().is_some() {
+            self.base_mut().set_process(false);
+        }
+    }
+
+    /// Forwards the background rebuild's progress and applies its result.
+    fn poll_job(&mut self) {
+        let Some(job) = &mut self.job else {
+            return;
+        };
+        match job.poll() {
+            Poll::Running => {}
+            Poll::Progress(fraction) => {
+                self.signals().generation_progress().emit(fraction);
+            }
+            Poll::Done(result) => {
+                let job = self.job.take().expect("polled above");
+                self.base_mut().set_process(false);
+                let result = result.map(|output| Some(self.apply(&job, *output)));
+                self.finish(result);
+            }
+        }
+    }
+
+    /// Shows a background rebuild's result; returns its statistics.
+    fn apply(&mut self, job: &Job, output: Output) -> VarDictionary {
+        if output.pipeline_ran {
+            self.pipeline_runs += 1;
+        }
+        self.mesh_runs += 1;
+        let upload_start = Instant::now();
+        let vertex = PackedByteArray::from(output.vertex.as_slice());
+        let attributes = PackedByteArray::from(output.attributes.as_slice());
+        drop(output.vertex);
+        drop(output.attributes);
+        self.upload(output.vertex_count, vertex, attributes, output.aabb);
+        let upload_time = upload_start.elapsed();
+        let stats = output.grid.stats.clone();
+        self.shown = Some(Shown {
+            params: job.params,
+            mesh_params: job.mesh_params,
+            grid: output.grid.grid.clone(),
+            stats: stats.clone(),
+            time: output.grid.time,
+        });
+        self.grid_cache = Some(output.grid);
+        self.stats_dictionary(
+            &job.params,
+            &job.mesh_params,
+            &stats,
+            [
+                output.pipeline_time,
+                output.mesh_time,
+                upload_time,
+                job.started.elapsed(),
+            ],
+            output.vertex_count,
+            !output.pipeline_ran,
+        )
+    }
+
+    /// Records the outcome of a rebuild: emits [signal generation_finished] after a new mesh,
+    /// reports an error (the previous mesh stays). Returns whether it succeeded.
+    fn finish(&mut self, result: Result<Option<VarDictionary>, String>) -> bool {
         let had_error = !self.last_error.is_empty();
-        let result = self.try_rebuild();
         let ok = match result {
             Ok(Some(stats)) => {
                 self.last_error.clear();
@@ -438,8 +565,8 @@ impl DonjournoTerrain {
         Ok(params)
     }
 
-    /// Does the work of [`Self::rebuild`]: `Ok(None)` when nothing had to change.
-    fn try_rebuild(&mut self) -> Result<Option<VarDictionary>, String> {
+    /// Validates the inputs and says what to rebuild: `Ok(None)` when nothing has to change.
+    fn prepare(&mut self) -> Result<Option<Plan>, String> {
         let Some(generator) = self.generator.clone() else {
             self.clear_mesh();
             return Ok(None);
@@ -468,7 +595,20 @@ impl DonjournoTerrain {
         {
             return Ok(None);
         }
+        Ok(Some(Plan {
+            params,
+            mesh_params,
+            vertex_count: vertices as usize,
+        }))
+    }
 
+    /// Rebuilds on the calling thread; returns the statistics.
+    fn execute(&mut self, plan: Plan) -> Result<VarDictionary, String> {
+        let Plan {
+            params,
+            mesh_params,
+            vertex_count,
+        } = plan;
         let start = Instant::now();
         let cached = self.grid_cache.as_ref().is_some_and(|c| c.params == params);
         let mut pipeline_time = Duration::ZERO;
@@ -476,7 +616,7 @@ impl DonjournoTerrain {
             let (grid, stats, time) = convert::run_pipeline(&params)?;
             self.pipeline_runs += 1;
             pipeline_time = time;
-            self.grid_cache = Some(GridCache {
+            self.grid_cache = Some(CachedGrid {
                 params,
                 grid: Arc::new(grid),
                 stats,
@@ -486,7 +626,6 @@ impl DonjournoTerrain {
         let cache = self.grid_cache.as_ref().expect("filled above");
         let (grid, stats, grid_time) = (cache.grid.clone(), cache.stats.clone(), cache.time);
 
-        let vertex_count = vertices as usize;
         let upload_start = Instant::now();
         let (mut vertex_data, mut attribute_data) = self.stream_buffers(vertex_count);
         let (aabb, mesh_time) = convert::run_packed_mesh(
@@ -517,12 +656,33 @@ impl DonjournoTerrain {
             stats: stats.clone(),
             time: grid_time,
         });
+        Ok(self.stats_dictionary(
+            &params,
+            &mesh_params,
+            &stats,
+            [pipeline_time, mesh_time, upload_time, start.elapsed()],
+            vertex_count,
+            cached,
+        ))
+    }
 
+    /// The statistics of a rebuild (see [signal generation_finished]); `times` are the
+    /// pipeline, mesh, upload and total times.
+    fn stats_dictionary(
+        &self,
+        params: &GeneratorParams,
+        mesh_params: &MeshParams,
+        stats: &GenerationStats,
+        times: [Duration; 4],
+        vertex_count: usize,
+        cached: bool,
+    ) -> VarDictionary {
+        let [pipeline_time, mesh_time, upload_time, total_time] = times;
         let mut d = VarDictionary::new();
         convert::put(&mut d, "pipeline_ms", convert::ms(pipeline_time));
         convert::put(&mut d, "mesh_ms", convert::ms(mesh_time));
         convert::put(&mut d, "upload_ms", convert::ms(upload_time));
-        convert::put(&mut d, "total_ms", convert::ms(start.elapsed()));
+        convert::put(&mut d, "total_ms", convert::ms(total_time));
         convert::put(&mut d, "vertex_count", vertex_count as i64);
         convert::put(&mut d, "pipeline_runs", self.pipeline_runs as i64);
         convert::put(&mut d, "mesh_runs", self.mesh_runs as i64);
@@ -532,7 +692,7 @@ impl DonjournoTerrain {
         convert::put(&mut d, "width", params.width as i64);
         convert::put(&mut d, "depth", params.depth as i64);
         convert::put(&mut d, "subdivisions", mesh_params.subdivisions as i64);
-        Ok(Some(d))
+        d
     }
 
     /// Whether the node displays this terrain's own mesh.

@@ -35,6 +35,15 @@ func frames(count: int = 1) -> void:
 		await tree.process_frame
 
 
+## Waits `count` frames, then until `t` has no rebuild scheduled or running (at most 20 s).
+func settled(t: DonjournoTerrain, count: int = 3) -> void:
+	await frames(count)
+	var deadline := Time.get_ticks_msec() + 20000
+	while (t.is_generating() or t.is_rebuild_scheduled()) and Time.get_ticks_msec() < deadline:
+		await tree.process_frame
+	check(not t.is_generating(), "the background rebuild finished within 20 s")
+
+
 ## A small generator that builds fast (64 × 64 cells).
 func small_generator(seed: int = 1) -> DonjournoGenerator:
 	var g := DonjournoGenerator.new()
@@ -45,12 +54,14 @@ func small_generator(seed: int = 1) -> DonjournoGenerator:
 	return g
 
 
-## A terrain under this test's root, already built.
+## A terrain under this test's root, already built (synchronously, superseding the background
+## rebuild its `_ready` started).
 func terrain_with(generator: DonjournoGenerator, subdivisions: int = 1) -> DonjournoTerrain:
 	var t := DonjournoTerrain.new()
 	t.subdivisions = subdivisions
 	t.generator = generator
 	root.add_child(t)
+	t.regenerate()
 	return t
 
 

@@ -78,9 +78,9 @@ func test_automatic_rebuild_errors_keep_the_mesh() -> void:
 	await frames(2)
 	expect_error("coverage must be")
 	g.coverage = 2.0
-	await frames(3)
+	await settled(t)
 	check(t.get_last_error().contains("coverage"), "automatic rebuild reports the error")
 	check(arrays_of(t)[Mesh.ARRAY_VERTEX] == before, "mesh kept after a failed automatic rebuild")
 	g.coverage = 0.45
-	await frames(3)
+	await settled(t)
 	check_eq(t.get_last_error(), "", "recovers on the next valid edit")

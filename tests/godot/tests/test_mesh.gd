@@ -50,6 +50,7 @@ func test_bounds_follow_cell_size_peak_and_height_scale() -> void:
 	t.height_scale = 10.0
 	t.generator = g
 	root.add_child(t)
+	await settled(t)
 	var aabb: AABB = t.mesh.get_aabb()
 	var max_height: float = t.get_stats().max_height
 	check_near(aabb.position.x, 0.0, 1e-4, "mesh starts at x = 0")

@@ -10,7 +10,7 @@ func _record(stats: Dictionary) -> void:
 
 func _watched(generator: DonjournoGenerator) -> DonjournoTerrain:
 	var t := terrain_with(generator)
-	await frames(2)  # Let the rebuild scheduled by assigning the generator run out.
+	await settled(t, 2)  # Let the rebuild scheduled by assigning the generator run out.
 	t.generation_finished.connect(_record)
 	return t
 
@@ -24,12 +24,12 @@ func test_edits_in_one_frame_give_exactly_one_rebuild() -> void:
 	g.forest_density = 0.2
 	check(t.is_rebuild_scheduled(), "a rebuild is scheduled")
 	check(finished.is_empty(), "nothing is rebuilt before the end of the frame")
-	await frames(3)
+	await settled(t)
 	check_eq(finished.size(), 1, "one generation_finished for three edits")
 	check_eq(t.get_stats().pipeline_runs, runs + 1, "the pipeline ran once")
 	check_eq(t.get_map().get_stats().pool_fraction, 0.5, "the last edit is in the result")
 	g.seed = 78
-	await frames(3)
+	await settled(t)
 	check_eq(finished.size(), 2, "a later edit rebuilds again")
 
 
@@ -40,7 +40,7 @@ func test_mesh_only_change_does_not_rerun_the_pipeline() -> void:
 	var mesh_runs: int = t.get_stats().mesh_runs
 	t.subdivisions = 2
 	t.roughness_strength = 1.0
-	await frames(3)
+	await settled(t)
 	check_eq(finished.size(), 1, "one rebuild")
 	check_eq(t.get_stats().pipeline_runs, runs, "pipeline not run for mesh settings")
 	check_eq(t.get_stats().mesh_runs, mesh_runs + 1, "mesh rebuilt once")
@@ -49,7 +49,7 @@ func test_mesh_only_change_does_not_rerun_the_pipeline() -> void:
 	check_eq(arrays_of(t)[Mesh.ARRAY_VERTEX].size(), 64 * 64 * 4 * 6, "new tessellation shown")
 	g.cell_size = 3.0
 	t.height_scale = 20.0
-	await frames(3)
+	await settled(t)
 	check_eq(t.get_stats().pipeline_runs, runs, "cell_size and height_scale only re-tessellate")
 	check_eq(t.get_stats().mesh_runs, mesh_runs + 2, "mesh rebuilt again")
 	check_near(t.mesh.get_aabb().size.x, 64 * 3.0, 1e-3, "cell size applied")
@@ -63,7 +63,7 @@ func test_unchanged_input_rebuilds_nothing() -> void:
 	check(t.regenerate(), "regenerate succeeds")
 	g.seed = g.seed  # Same value: no `changed`.
 	t.subdivisions = t.subdivisions
-	await frames(3)
+	await settled(t)
 	check(finished.is_empty(), "no generation_finished")
 	check_eq(t.get_stats().pipeline_runs, stats.pipeline_runs, "no pipeline run")
 	check_eq(t.get_stats().mesh_runs, stats.mesh_runs, "no mesh run")
@@ -71,7 +71,7 @@ func test_unchanged_input_rebuilds_nothing() -> void:
 	# A change and its undo within one frame also rebuild nothing.
 	g.seed = 1000
 	g.seed = 1
-	await frames(3)
+	await settled(t)
 	check(finished.is_empty(), "edit + undo in one frame rebuilds nothing")
 
 
@@ -81,7 +81,7 @@ func test_auto_regenerate_off_waits_for_regenerate() -> void:
 	t.auto_regenerate = false
 	var hash: int = t.get_stats().grid_hash
 	g.seed = 555
-	await frames(3)
+	await settled(t)
 	check(finished.is_empty(), "no automatic rebuild")
 	check_eq(t.get_stats().grid_hash, hash, "old terrain still shown")
 	check(t.regenerate(), "explicit regenerate")
@@ -94,14 +94,14 @@ func test_replacing_the_generator_disconnects_the_old_one() -> void:
 	var t: DonjournoTerrain = await _watched(old)
 	var replacement := small_generator(2)
 	t.generator = replacement
-	await frames(3)
+	await settled(t)
 	check_eq(finished.size(), 1, "the new generator is shown")
 	old.seed = 99
-	await frames(3)
+	await settled(t)
 	check_eq(finished.size(), 1, "edits of the old generator are ignored")
 	check(not old.changed.is_connected(t._on_generator_changed), "old generator disconnected")
 	t.generator = null
-	await frames(3)
+	await settled(t)
 	check_eq(t.mesh.get_surface_count(), 0, "no generator, no terrain")
 	check_eq(t.get_last_error(), "", "no generator is not an error")
 
@@ -114,6 +114,7 @@ func test_handlers_may_query_the_terrain_during_the_signal() -> void:
 		seen.append([t.get_height_at(10.5, 20.5), t.get_map().get_grid_hash(), stats.grid_hash]))
 	t.generator = g
 	root.add_child(t)
+	await settled(t)
 	check_eq(seen.size(), 1, "the signal was received")
 	if seen.size() == 1:
 		check(seen[0][0] > -1.0, "height query answered inside the handler")

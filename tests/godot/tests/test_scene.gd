@@ -16,6 +16,7 @@ func test_saved_scene_is_small_and_regenerates_on_load() -> void:
 	scene_root.add_child(t)
 	t.owner = scene_root
 	t.position = Vector3(-32, 0, -32)
+	await settled(t)
 	var original: Array = arrays_of(t)
 	check_eq(original[Mesh.ARRAY_VERTEX].size(), 64 * 64 * 4 * 6, "terrain built before saving")
 
@@ -40,6 +41,8 @@ func test_saved_scene_is_small_and_regenerates_on_load() -> void:
 	check(t2 != null, "terrain in the loaded scene")
 	check(t2.mesh == null, "no mesh comes from the file")
 	root.add_child(instance)
+	check(t2.is_generating(), "ready starts a background rebuild")
+	await settled(t2)
 	check(t2.mesh != null and t2.mesh.get_surface_count() == 1, "regenerated when ready")
 	if t2.mesh != null and t2.mesh.get_surface_count() == 1:
 		var again: Array = arrays_of(t2)
