@@ -32,6 +32,7 @@ pub mod mesh;
 pub mod noise;
 pub mod params;
 pub mod pipeline;
+pub mod placement;
 pub mod progress;
 pub mod seed;
 pub mod threads;
