@@ -14,6 +14,7 @@
 use godot::prelude::*;
 
 mod convert;
+mod extras;
 pub mod generator;
 pub mod map;
 pub mod terrain;

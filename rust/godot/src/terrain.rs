@@ -1,15 +1,18 @@
 //! `DonjournoTerrain`: the node that turns a generator into a vertex-coloured mesh.
 
 use crate::convert;
+use crate::extras;
 use crate::generator::DonjournoGenerator;
 use crate::map::DonjournoMap;
 use crate::worker::{CachedGrid, Job, Output, Poll};
 use donjourno::mesh::{self, MeshError, MeshParams, MAX_SUBDIVISIONS, MAX_VERTICES};
 use donjourno::{GenerationStats, GeneratorParams, Grid, ParamError, Terrain};
-use godot::classes::base_material_3d::{Flags, ShadingMode};
 use godot::classes::mesh::{ArrayFormat, PrimitiveType};
 use godot::classes::rendering_server::ArrayFormat as RsArrayFormat;
-use godot::classes::{ArrayMesh, IMeshInstance3D, MeshInstance3D, StandardMaterial3D};
+use godot::classes::{
+    ArrayMesh, IMeshInstance3D, Mesh, MeshInstance3D, MultiMeshInstance3D, StandardMaterial3D,
+    StaticBody3D,
+};
 use godot::obj::EngineBitfield;
 use godot::obj::EngineEnum;
 use godot::prelude::*;
@@ -93,6 +96,37 @@ pub struct DonjournoTerrain {
     #[var(set)]
     height_scale: f32,
 
+    /// Give the terrain a collision body: a [StaticBody3D] with a [HeightMapShape3D] through the
+    /// mesh's heights at the cell corners, rebuilt with the terrain, never saved into the scene.
+    #[export_group(name = "Collision", prefix = "collision_")]
+    #[export]
+    #[var(set)]
+    collision_enabled: bool,
+
+    /// Physics layers the terrain's collision body is in (bit mask).
+    #[export(flags_3d_physics)]
+    #[var(set)]
+    collision_layer: u32,
+
+    /// Physics layers the terrain's collision body scans (bit mask).
+    #[export(flags_3d_physics)]
+    #[var(set)]
+    collision_mask: u32,
+
+    /// Show a tree on every tree cell: one [MultiMeshInstance3D] (one draw call), each tree
+    /// moved off its cell centre by up to 0.3 cells, turned and scaled (0.75–1.25) by a hash of
+    /// its cell, its foot on the surface. Never saved into the scene.
+    #[export_group(name = "Trees", prefix = "trees_")]
+    #[export]
+    #[var(set)]
+    trees_enabled: bool,
+
+    /// The mesh shown for each tree, foot at its origin. Empty: a built-in low-poly tree about
+    /// 1.6 cells tall.
+    #[export]
+    #[var(set)]
+    tree_mesh: Option<Gd<Mesh>>,
+
     /// Rebuild automatically (at the end of the frame) when the generator or a mesh setting
     /// changes, and when the node becomes ready. When off, only [method regenerate] rebuilds.
     #[export_group(name = "")]
@@ -113,6 +147,10 @@ pub struct DonjournoTerrain {
     /// the same size.
     streams: Option<(PackedByteArray, PackedByteArray)>,
     material: Option<Gd<StandardMaterial3D>>,
+    body: Option<Gd<StaticBody3D>>,
+    trees: Option<Gd<MultiMeshInstance3D>>,
+    /// The built-in tree and the cell size it was built for.
+    built_in_tree: Option<(f32, Gd<ArrayMesh>)>,
     rebuild_scheduled: bool,
     pipeline_runs: u64,
     mesh_runs: u64,
@@ -131,6 +169,11 @@ impl IMeshInstance3D for DonjournoTerrain {
             subdivisions: defaults.subdivisions as i32,
             roughness_strength: defaults.roughness_strength,
             height_scale: defaults.height_scale,
+            collision_enabled: true,
+            collision_layer: 1,
+            collision_mask: 1,
+            trees_enabled: true,
+            tree_mesh: None,
             auto_regenerate: true,
             regenerate_button: PhantomVar::default(),
             grid_cache: None,
@@ -139,6 +182,9 @@ impl IMeshInstance3D for DonjournoTerrain {
             array_mesh: None,
             streams: None,
             material: None,
+            body: None,
+            trees: None,
+            built_in_tree: None,
             rebuild_scheduled: false,
             pipeline_runs: 0,
             mesh_runs: 0,
@@ -255,6 +301,77 @@ impl DonjournoTerrain {
             self.height_scale = value;
             self.schedule_rebuild();
         }
+    }
+
+    /// Sets [member collision_enabled] and builds or removes the collision body.
+    #[func]
+    pub fn set_collision_enabled(&mut self, value: bool) {
+        if self.collision_enabled != value {
+            self.collision_enabled = value;
+            self.update_collision();
+        }
+    }
+
+    /// Sets [member collision_layer].
+    #[func]
+    pub fn set_collision_layer(&mut self, value: u32) {
+        self.collision_layer = value;
+        if let Some(body) = &mut self.body {
+            body.set_collision_layer(value);
+        }
+    }
+
+    /// Sets [member collision_mask].
+    #[func]
+    pub fn set_collision_mask(&mut self, value: u32) {
+        self.collision_mask = value;
+        if let Some(body) = &mut self.body {
+            body.set_collision_mask(value);
+        }
+    }
+
+    /// Sets [member trees_enabled] and builds or removes the trees.
+    #[func]
+    pub fn set_trees_enabled(&mut self, value: bool) {
+        if self.trees_enabled != value {
+            self.trees_enabled = value;
+            self.update_trees();
+        }
+    }
+
+    /// Sets [member tree_mesh] and rebuilds the trees.
+    #[func]
+    pub fn set_tree_mesh(&mut self, value: Option<Gd<Mesh>>) {
+        if self.tree_mesh != value {
+            self.tree_mesh = value;
+            self.update_trees();
+        }
+    }
+
+    /// The collision body (an internal child), or `null` when there is none.
+    #[func]
+    pub fn get_collision_body(&self) -> Option<Gd<StaticBody3D>> {
+        self.body.clone()
+    }
+
+    /// The trees' [MultiMeshInstance3D] (an internal child), or `null` when there is none.
+    #[func]
+    pub fn get_trees_instance(&self) -> Option<Gd<MultiMeshInstance3D>> {
+        self.trees.clone()
+    }
+
+    /// The local transforms of the trees shown (the instances of [method get_trees_instance]'s
+    /// multimesh, in order); empty when [member trees_enabled] is off or nothing is shown.
+    #[func]
+    pub fn get_tree_transforms(&self) -> Array<Transform3D> {
+        let Some(shown) = self.shown.as_ref().filter(|_| self.trees_enabled) else {
+            return Array::new();
+        };
+        donjourno::placement::tree_instances(&shown.grid, &shown.mesh_params)
+            .unwrap_or_default()
+            .iter()
+            .map(extras::tree_transform)
+            .collect()
     }
 
     /// Sets [member auto_regenerate]; turning it on schedules a rebuild.
@@ -498,6 +615,8 @@ impl DonjournoTerrain {
             time: output.grid.time,
         });
         self.grid_cache = Some(output.grid);
+        self.update_collision();
+        self.update_trees();
         self.stats_dictionary(
             &job.params,
             &job.mesh_params,
@@ -656,6 +775,8 @@ impl DonjournoTerrain {
             stats: stats.clone(),
             time: grid_time,
         });
+        self.update_collision();
+        self.update_trees();
         Ok(self.stats_dictionary(
             &params,
             &mesh_params,
@@ -743,7 +864,10 @@ impl DonjournoTerrain {
         attribute_data: PackedByteArray,
         aabb: Aabb,
     ) {
-        let material = self.material.get_or_insert_with(terrain_material).clone();
+        let material = self
+            .material
+            .get_or_insert_with(extras::vertex_color_material)
+            .clone();
         let mut surface = VarDictionary::new();
         convert::put(&mut surface, "format", surface_format());
         convert::put(&mut surface, "primitive", PrimitiveType::TRIANGLES.ord());
@@ -772,6 +896,67 @@ impl DonjournoTerrain {
         }
         self.streams = None;
         self.shown = None;
+        self.update_collision();
+        self.update_trees();
+    }
+
+    /// Builds, rebuilds or removes the collision body for the terrain shown.
+    fn update_collision(&mut self) {
+        let Some(shown) = self.shown.as_ref().filter(|_| self.collision_enabled) else {
+            extras::remove(&mut self.body);
+            return;
+        };
+        let (grid, mesh_params) = (shown.grid.clone(), shown.mesh_params);
+        let (layer, mask) = (self.collision_layer, self.collision_mask);
+        let mut body = self.body.take();
+        let result = {
+            // Adding a child calls back into the engine: let it re-enter this node.
+            let guard = self.base_mut();
+            let mut parent = guard.clone().upcast();
+            extras::build_collision(&mut parent, &mut body, &grid, &mesh_params, layer, mask)
+        };
+        self.body = body;
+        if let Err(e) = result {
+            godot_error!("DonjournoTerrain: collision not built: {e}");
+        }
+    }
+
+    /// Builds, rebuilds or removes the trees for the terrain shown.
+    fn update_trees(&mut self) {
+        let Some(shown) = self.shown.as_ref().filter(|_| self.trees_enabled) else {
+            extras::remove(&mut self.trees);
+            return;
+        };
+        let (grid, mesh_params) = (shown.grid.clone(), shown.mesh_params);
+        let mesh = match &self.tree_mesh {
+            Some(m) => m.clone(),
+            None => {
+                let cell = mesh_params.cell_size;
+                if self.built_in_tree.as_ref().is_none_or(|(c, _)| *c != cell) {
+                    let material = self
+                        .material
+                        .get_or_insert_with(extras::vertex_color_material);
+                    let mesh = extras::built_in_tree(extras::BUILT_IN_TREE_CELLS * cell, material);
+                    self.built_in_tree = Some((cell, mesh));
+                }
+                self.built_in_tree
+                    .as_ref()
+                    .expect("built above")
+                    .1
+                    .clone()
+                    .upcast()
+            }
+        };
+        let mut trees = self.trees.take();
+        let result = {
+            let guard = self.base_mut();
+            let mut parent = guard.clone().upcast();
+            extras::build_trees(&mut parent, &mut trees, &grid, &mesh_params, &mesh)
+        };
+        self.trees = trees;
+        if let Err(e) = result {
+            godot_error!("DonjournoTerrain: trees not built: {e}");
+        }
     }
 
     /// World size of a cell in the mesh shown, else in the generator.
@@ -814,15 +999,4 @@ fn surface_format() -> i64 {
         | ArrayFormat::TANGENT.ord()
         | ArrayFormat::COLOR.ord();
     (flags | RsArrayFormat::FLAG_FORMAT_VERSION_2.ord()) as i64
-}
-
-/// A matte material showing the vertex colours (sRGB) as albedo.
-fn terrain_material() -> Gd<StandardMaterial3D> {
-    let mut m = StandardMaterial3D::new_gd();
-    m.set_flag(Flags::ALBEDO_FROM_VERTEX_COLOR, true);
-    m.set_flag(Flags::SRGB_VERTEX_COLOR, true);
-    m.set_shading_mode(ShadingMode::PER_PIXEL);
-    m.set_roughness(1.0);
-    m.set_specular(0.2);
-    m
 }

@@ -28,6 +28,9 @@ func test_saved_scene_is_small_and_regenerates_on_load() -> void:
 			"scene file is %d bytes (limit %d)" % [text.length(), MAX_SCENE_BYTES])
 	check(not text.contains("ArrayMesh"), "no ArrayMesh in the scene file")
 	check(not text.contains("PackedVector3Array"), "no vertex data in the scene file")
+	check(not text.contains("StaticBody3D") and not text.contains("HeightMapShape3D"),
+			"no collision body in the scene file")
+	check(not text.contains("MultiMesh"), "no trees in the scene file")
 	check(text.contains("DonjournoGenerator"), "the generator is saved")
 	check(text.contains("seed = 31"), "its seed is saved")
 	check(t.mesh != null and t.mesh.get_surface_count() == 1, "saving keeps the mesh on the node")

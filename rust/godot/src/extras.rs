@@ -1,0 +1,171 @@
+//! The nodes a `DonjournoTerrain` builds next to its mesh: the collision body and the trees.
+//! Both are internal children without an owner, so they are never saved into a scene.
+
+use donjourno::mesh::MeshParams;
+use donjourno::placement::{self, TreeInstance};
+use donjourno::Grid;
+use godot::classes::base_material_3d::{Flags, ShadingMode};
+use godot::classes::mesh::{ArrayType, PrimitiveType};
+use godot::classes::multi_mesh::TransformFormat;
+use godot::classes::node::InternalMode;
+use godot::classes::{
+    ArrayMesh, CollisionShape3D, HeightMapShape3D, Mesh, MultiMesh, MultiMeshInstance3D, Node,
+    StandardMaterial3D, StaticBody3D,
+};
+use godot::obj::EngineEnum;
+use godot::prelude::*;
+
+/// Height of the built-in tree, in cells.
+pub const BUILT_IN_TREE_CELLS: f32 = 1.6;
+
+/// Adds `child` to `parent` as an internal child (not listed, not saved).
+fn add_internal(parent: &mut Gd<Node>, child: &Gd<impl Inherits<Node>>) {
+    parent
+        .add_child_ex(&child.clone().upcast::<Node>())
+        .internal(InternalMode::FRONT)
+        .done();
+}
+
+/// A `StaticBody3D` named `Collision` with one `CollisionShape3D` holding a `HeightMapShape3D`
+/// that spans the mesh: the heights at the cell corners, the shape scaled uniformly by the cell
+/// size (a height map is spaced one unit and centred on its origin) and moved to the centre of
+/// `[0, width·cell_size] × [0, depth·cell_size]`.
+pub fn build_collision(
+    parent: &mut Gd<Node>,
+    body: &mut Option<Gd<StaticBody3D>>,
+    grid: &Grid,
+    params: &MeshParams,
+    layer: u32,
+    mask: u32,
+) -> Result<(), String> {
+    let heights = placement::corner_heights(grid, params).map_err(|e| e.to_string())?;
+    let (w, d) = (grid.width(), grid.depth());
+    let cell = params.cell_size;
+    let mut shape = HeightMapShape3D::new_gd();
+    shape.set_map_width((w + 1) as i32);
+    shape.set_map_depth((d + 1) as i32);
+    let data: PackedFloat32Array = heights.iter().map(|h| h / cell).collect();
+    shape.set_map_data(&data);
+    let body = body.get_or_insert_with(|| {
+        let mut b = StaticBody3D::new_alloc();
+        b.set_name("Collision");
+        let mut cs = CollisionShape3D::new_alloc();
+        cs.set_name("Shape");
+        b.add_child(&cs);
+        add_internal(parent, &b);
+        b
+    });
+    body.set_collision_layer(layer);
+    body.set_collision_mask(mask);
+    let mut cs = body
+        .get_child(0)
+        .expect("built above")
+        .cast::<CollisionShape3D>();
+    cs.set_shape(&shape);
+    cs.set_transform(Transform3D::new(
+        Basis::from_scale(Vector3::splat(cell)),
+        Vector3::new(w as f32 * cell / 2.0, 0.0, d as f32 * cell / 2.0),
+    ));
+    Ok(())
+}
+
+/// The per-instance buffer of a `MultiMesh` of 3D transforms: 12 floats per instance, the rows of
+/// the basis each followed by a component of the origin.
+fn tree_buffer(trees: &[TreeInstance]) -> PackedFloat32Array {
+    let mut out = Vec::with_capacity(trees.len() * 12);
+    for t in trees {
+        let [c0, c1, c2] = t.basis_columns();
+        for row in 0..3 {
+            out.extend([c0[row], c1[row], c2[row], t.position[row]]);
+        }
+    }
+    PackedFloat32Array::from(out.as_slice())
+}
+
+/// The transform of a tree instance.
+pub fn tree_transform(t: &TreeInstance) -> Transform3D {
+    let [c0, c1, c2] = t.basis_columns().map(Vector3::from_array);
+    Transform3D::new(
+        Basis::from_cols(c0, c1, c2),
+        Vector3::from_array(t.position),
+    )
+}
+
+/// A `MultiMeshInstance3D` named `Trees` with one instance of `mesh` per tree cell: one draw
+/// call for every tree.
+pub fn build_trees(
+    parent: &mut Gd<Node>,
+    node: &mut Option<Gd<MultiMeshInstance3D>>,
+    grid: &Grid,
+    params: &MeshParams,
+    mesh: &Gd<Mesh>,
+) -> Result<(), String> {
+    let trees = placement::tree_instances(grid, params).map_err(|e| e.to_string())?;
+    let mut multimesh = MultiMesh::new_gd();
+    multimesh.set_transform_format(TransformFormat::TRANSFORM_3D);
+    multimesh.set_mesh(mesh);
+    multimesh.set_instance_count(trees.len() as i32);
+    if !trees.is_empty() {
+        multimesh.set_buffer(&tree_buffer(&trees));
+    }
+    let node = node.get_or_insert_with(|| {
+        let mut n = MultiMeshInstance3D::new_alloc();
+        n.set_name("Trees");
+        add_internal(parent, &n);
+        n
+    });
+    node.set_multimesh(&multimesh);
+    Ok(())
+}
+
+/// Frees an internal child and forgets it.
+pub fn remove<T: Inherits<Node>>(node: &mut Option<Gd<T>>) {
+    if let Some(n) = node.take() {
+        let mut n = n.upcast::<Node>();
+        if let Some(mut parent) = n.get_parent() {
+            parent.remove_child(&n);
+        }
+        n.queue_free();
+    }
+}
+
+/// The built-in low-poly tree ([`placement::low_poly_tree`]) as an [ArrayMesh] with a
+/// vertex-colour material, `height` world units tall.
+pub fn built_in_tree(height: f32, material: &Gd<StandardMaterial3D>) -> Gd<ArrayMesh> {
+    let tree = placement::low_poly_tree(height);
+    let vertices: PackedVector3Array = tree
+        .positions
+        .iter()
+        .map(|p| Vector3::from_array(*p))
+        .collect();
+    let normals: PackedVector3Array = tree
+        .normals
+        .iter()
+        .map(|n| Vector3::from_array(*n))
+        .collect();
+    let colors: PackedColorArray = tree
+        .colors
+        .iter()
+        .map(|[r, g, b, a]| Color::from_rgba(*r, *g, *b, *a))
+        .collect();
+    let mut arrays = VarArray::new();
+    arrays.resize(ArrayType::MAX.ord() as usize, &Variant::nil());
+    arrays.set(ArrayType::VERTEX.ord() as usize, &vertices.to_variant());
+    arrays.set(ArrayType::NORMAL.ord() as usize, &normals.to_variant());
+    arrays.set(ArrayType::COLOR.ord() as usize, &colors.to_variant());
+    let mut mesh = ArrayMesh::new_gd();
+    mesh.add_surface_from_arrays(PrimitiveType::TRIANGLES, &arrays);
+    mesh.surface_set_material(0, material);
+    mesh
+}
+
+/// A matte material showing the vertex colours (sRGB) as albedo.
+pub fn vertex_color_material() -> Gd<StandardMaterial3D> {
+    let mut m = StandardMaterial3D::new_gd();
+    m.set_flag(Flags::ALBEDO_FROM_VERTEX_COLOR, true);
+    m.set_flag(Flags::SRGB_VERTEX_COLOR, true);
+    m.set_shading_mode(ShadingMode::PER_PIXEL);
+    m.set_roughness(1.0);
+    m.set_specular(0.2);
+    m
+}
