@@ -26,6 +26,30 @@ fn add_internal(parent: &mut Gd<Node>, child: &Gd<impl Inherits<Node>>) {
         .done();
 }
 
+/// Heights at the cell corners of a map (see [`placement::corner_heights`]).
+pub struct HeightMap {
+    /// Cells along x.
+    pub width: usize,
+    /// Cells along z.
+    pub depth: usize,
+    /// World size of a cell.
+    pub cell_size: f32,
+    /// `(width + 1) × (depth + 1)` heights in world units, row by row.
+    pub heights: Vec<f32>,
+}
+
+impl HeightMap {
+    /// The corner heights of the mesh of `grid` with `params`.
+    pub fn of(grid: &Grid, params: &MeshParams) -> Result<HeightMap, String> {
+        Ok(HeightMap {
+            width: grid.width(),
+            depth: grid.depth(),
+            cell_size: params.cell_size,
+            heights: placement::corner_heights(grid, params).map_err(|e| e.to_string())?,
+        })
+    }
+}
+
 /// A `StaticBody3D` named `Collision` with one `CollisionShape3D` holding a `HeightMapShape3D`
 /// that spans the mesh: the heights at the cell corners, the shape scaled uniformly by the cell
 /// size (a height map is spaced one unit and centred on its origin) and moved to the centre of
@@ -33,14 +57,23 @@ fn add_internal(parent: &mut Gd<Node>, child: &Gd<impl Inherits<Node>>) {
 pub fn build_collision(
     parent: &mut Gd<Node>,
     body: &mut Option<Gd<StaticBody3D>>,
-    grid: &Grid,
-    params: &MeshParams,
+    heights: &HeightMap,
     layer: u32,
     mask: u32,
 ) -> Result<(), String> {
-    let heights = placement::corner_heights(grid, params).map_err(|e| e.to_string())?;
-    let (w, d) = (grid.width(), grid.depth());
-    let cell = params.cell_size;
+    let (w, d, cell) = (heights.width, heights.depth, heights.cell_size);
+    if w == 0
+        || d == 0
+        || heights.heights.len() != (w + 1) * (d + 1)
+        || cell.is_nan()
+        || cell <= 0.0
+    {
+        return Err(format!(
+            "{} corner heights do not fit a {w} × {d} map with cells of {cell}",
+            heights.heights.len()
+        ));
+    }
+    let heights = &heights.heights;
     let mut shape = HeightMapShape3D::new_gd();
     shape.set_map_width((w + 1) as i32);
     shape.set_map_depth((d + 1) as i32);
@@ -71,7 +104,7 @@ pub fn build_collision(
 
 /// The per-instance buffer of a `MultiMesh` of 3D transforms: 12 floats per instance, the rows of
 /// the basis each followed by a component of the origin.
-fn tree_buffer(trees: &[TreeInstance]) -> PackedFloat32Array {
+pub fn tree_buffer(trees: &[TreeInstance]) -> PackedFloat32Array {
     let mut out = Vec::with_capacity(trees.len() * 12);
     for t in trees {
         let [c0, c1, c2] = t.basis_columns();
@@ -96,17 +129,21 @@ pub fn tree_transform(t: &TreeInstance) -> Transform3D {
 pub fn build_trees(
     parent: &mut Gd<Node>,
     node: &mut Option<Gd<MultiMeshInstance3D>>,
-    grid: &Grid,
-    params: &MeshParams,
+    buffer: &PackedFloat32Array,
     mesh: &Gd<Mesh>,
 ) -> Result<(), String> {
-    let trees = placement::tree_instances(grid, params).map_err(|e| e.to_string())?;
+    if buffer.len() % 12 != 0 {
+        return Err(format!(
+            "{} floats are not whole 3D transforms",
+            buffer.len()
+        ));
+    }
     let mut multimesh = MultiMesh::new_gd();
     multimesh.set_transform_format(TransformFormat::TRANSFORM_3D);
     multimesh.set_mesh(mesh);
-    multimesh.set_instance_count(trees.len() as i32);
-    if !trees.is_empty() {
-        multimesh.set_buffer(&tree_buffer(&trees));
+    multimesh.set_instance_count((buffer.len() / 12) as i32);
+    if !buffer.is_empty() {
+        multimesh.set_buffer(buffer);
     }
     let node = node.get_or_insert_with(|| {
         let mut n = MultiMeshInstance3D::new_alloc();

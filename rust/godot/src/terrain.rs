@@ -9,9 +9,10 @@ use donjourno::mesh::{self, MeshError, MeshParams, MAX_SUBDIVISIONS, MAX_VERTICE
 use donjourno::{GenerationStats, GeneratorParams, Grid, ParamError, Terrain};
 use godot::classes::mesh::{ArrayFormat, PrimitiveType};
 use godot::classes::rendering_server::ArrayFormat as RsArrayFormat;
+use godot::classes::resource_saver::SaverFlags;
 use godot::classes::{
-    ArrayMesh, IMeshInstance3D, Mesh, MeshInstance3D, MultiMeshInstance3D, StandardMaterial3D,
-    StaticBody3D,
+    ArrayMesh, IMeshInstance3D, Mesh, MeshInstance3D, MultiMeshInstance3D, ResourceSaver,
+    StandardMaterial3D, StaticBody3D,
 };
 use godot::obj::EngineBitfield;
 use godot::obj::EngineEnum;
@@ -127,6 +128,14 @@ pub struct DonjournoTerrain {
     #[var(set)]
     tree_mesh: Option<Gd<Mesh>>,
 
+    /// A mesh saved by [method bake_mesh] (or any mesh) shown instead of generating: while set,
+    /// the pipeline never runs, and the collision body and trees come from the data baked with
+    /// it. Clear it to generate again.
+    #[export_group(name = "Baking")]
+    #[export]
+    #[var(set)]
+    baked_mesh: Option<Gd<Mesh>>,
+
     /// Rebuild automatically (at the end of the frame) when the generator or a mesh setting
     /// changes, and when the node becomes ready. When off, only [method regenerate] rebuilds.
     #[export_group(name = "")]
@@ -174,6 +183,7 @@ impl IMeshInstance3D for DonjournoTerrain {
             collision_mask: 1,
             trees_enabled: true,
             tree_mesh: None,
+            baked_mesh: None,
             auto_regenerate: true,
             regenerate_button: PhantomVar::default(),
             grid_cache: None,
@@ -195,7 +205,9 @@ impl IMeshInstance3D for DonjournoTerrain {
     }
 
     fn ready(&mut self) {
-        if self.auto_regenerate && self.shown.is_none() && self.job.is_none() {
+        if self.baked_mesh.is_some() {
+            self.show_baked();
+        } else if self.auto_regenerate && self.shown.is_none() && self.job.is_none() {
             self.rebuild_async();
         }
     }
@@ -346,6 +358,45 @@ impl DonjournoTerrain {
             self.tree_mesh = value;
             self.update_trees();
         }
+    }
+
+    /// Sets [member baked_mesh]: shows it at once, or schedules a rebuild when cleared.
+    #[func]
+    pub fn set_baked_mesh(&mut self, value: Option<Gd<Mesh>>) {
+        if self.baked_mesh == value {
+            return;
+        }
+        self.baked_mesh = value;
+        if self.baked_mesh.is_some() {
+            self.rebuild_scheduled = false;
+            self.show_baked();
+        } else {
+            self.base_mut().set_mesh(Gd::null_arg());
+            self.shown = None;
+            self.update_collision();
+            self.update_trees();
+            self.schedule_rebuild();
+        }
+    }
+
+    /// Saves the mesh shown as a resource file (`.res` or `.tres`), with the collision heights
+    /// and the tree transforms as metadata, for [member baked_mesh]. Returns `OK`, or the error
+    /// of [method ResourceSaver.save]; `ERR_UNCONFIGURED` when there is no mesh to save.
+    #[func]
+    pub fn bake_mesh(&mut self, path: GString) -> godot::global::Error {
+        let Some(mesh) = self.baked_copy() else {
+            godot_error!("DonjournoTerrain.bake_mesh(): no terrain to bake; regenerate first");
+            return godot::global::Error::ERR_UNCONFIGURED;
+        };
+        let error = ResourceSaver::singleton()
+            .save_ex(&mesh)
+            .path(&path)
+            .flags(SaverFlags::COMPRESS)
+            .done();
+        if error != godot::global::Error::OK {
+            godot_error!("DonjournoTerrain.bake_mesh(): cannot save \"{path}\": {error:?}");
+        }
+        error
     }
 
     /// The collision body (an internal child), or `null` when there is none.
@@ -684,8 +735,13 @@ impl DonjournoTerrain {
         Ok(params)
     }
 
-    /// Validates the inputs and says what to rebuild: `Ok(None)` when nothing has to change.
+    /// Validates the inputs and says what to rebuild: `Ok(None)` when nothing has to change
+    /// (or a baked mesh is shown instead).
     fn prepare(&mut self) -> Result<Option<Plan>, String> {
+        if self.baked_mesh.is_some() {
+            self.show_baked();
+            return Ok(None);
+        }
         let Some(generator) = self.generator.clone() else {
             self.clear_mesh();
             return Ok(None);
@@ -900,20 +956,72 @@ impl DonjournoTerrain {
         self.update_trees();
     }
 
-    /// Builds, rebuilds or removes the collision body for the terrain shown.
-    fn update_collision(&mut self) {
-        let Some(shown) = self.shown.as_ref().filter(|_| self.collision_enabled) else {
-            extras::remove(&mut self.body);
+    /// Shows [member baked_mesh] and the collision and trees baked with it.
+    fn show_baked(&mut self) {
+        self.cancel_job();
+        let Some(baked) = self.baked_mesh.clone() else {
             return;
         };
-        let (grid, mesh_params) = (shown.grid.clone(), shown.mesh_params);
+        if self.base().get_mesh().as_ref() != Some(&baked) {
+            self.base_mut().set_mesh(&baked);
+        }
+        self.shown = None;
+        self.update_collision();
+        self.update_trees();
+    }
+
+    /// A copy of the mesh shown, with the collision heights and tree transforms as metadata.
+    fn baked_copy(&self) -> Option<Gd<ArrayMesh>> {
+        if let Some(baked) = &self.baked_mesh {
+            return baked.clone().try_cast::<ArrayMesh>().ok();
+        }
+        let shown = self.shown.as_ref()?;
+        let mesh = self.array_mesh.as_ref()?;
+        let mut copy = mesh.duplicate_resource();
+        let heights = extras::HeightMap::of(&shown.grid, &shown.mesh_params).ok()?;
+        let trees = donjourno::placement::tree_instances(&shown.grid, &shown.mesh_params).ok()?;
+        copy.set_meta(
+            META_MAP_SIZE,
+            &Vector2i::new(heights.width as i32, heights.depth as i32).to_variant(),
+        );
+        copy.set_meta(META_CELL_SIZE, &heights.cell_size.to_variant());
+        copy.set_meta(
+            META_CORNER_HEIGHTS,
+            &PackedFloat32Array::from(heights.heights.as_slice()).to_variant(),
+        );
+        copy.set_meta(META_TREES, &extras::tree_buffer(&trees).to_variant());
+        Some(copy)
+    }
+
+    /// Builds, rebuilds or removes the collision body for the terrain shown.
+    fn update_collision(&mut self) {
+        let source = if !self.collision_enabled {
+            None
+        } else if let Some(baked) = &self.baked_mesh {
+            baked_height_map(baked).map(Ok)
+        } else {
+            self.shown
+                .as_ref()
+                .map(|s| extras::HeightMap::of(&s.grid, &s.mesh_params))
+        };
+        let heights = match source {
+            Some(Ok(h)) => h,
+            Some(Err(e)) => {
+                godot_error!("DonjournoTerrain: collision not built: {e}");
+                return;
+            }
+            None => {
+                extras::remove(&mut self.body);
+                return;
+            }
+        };
         let (layer, mask) = (self.collision_layer, self.collision_mask);
         let mut body = self.body.take();
         let result = {
             // Adding a child calls back into the engine: let it re-enter this node.
             let guard = self.base_mut();
             let mut parent = guard.clone().upcast();
-            extras::build_collision(&mut parent, &mut body, &grid, &mesh_params, layer, mask)
+            extras::build_collision(&mut parent, &mut body, &heights, layer, mask)
         };
         self.body = body;
         if let Err(e) = result {
@@ -923,15 +1031,24 @@ impl DonjournoTerrain {
 
     /// Builds, rebuilds or removes the trees for the terrain shown.
     fn update_trees(&mut self) {
-        let Some(shown) = self.shown.as_ref().filter(|_| self.trees_enabled) else {
+        let source = if !self.trees_enabled {
+            None
+        } else if let Some(baked) = &self.baked_mesh {
+            baked_trees(baked)
+        } else {
+            self.shown.as_ref().map(|s| {
+                let trees = donjourno::placement::tree_instances(&s.grid, &s.mesh_params)
+                    .unwrap_or_default();
+                (extras::tree_buffer(&trees), s.mesh_params.cell_size)
+            })
+        };
+        let Some((buffer, cell)) = source else {
             extras::remove(&mut self.trees);
             return;
         };
-        let (grid, mesh_params) = (shown.grid.clone(), shown.mesh_params);
         let mesh = match &self.tree_mesh {
             Some(m) => m.clone(),
             None => {
-                let cell = mesh_params.cell_size;
                 if self.built_in_tree.as_ref().is_none_or(|(c, _)| *c != cell) {
                     let material = self
                         .material
@@ -951,7 +1068,7 @@ impl DonjournoTerrain {
         let result = {
             let guard = self.base_mut();
             let mut parent = guard.clone().upcast();
-            extras::build_trees(&mut parent, &mut trees, &grid, &mesh_params, &mesh)
+            extras::build_trees(&mut parent, &mut trees, &buffer, &mesh)
         };
         self.trees = trees;
         if let Err(e) = result {
@@ -989,6 +1106,41 @@ impl DonjournoTerrain {
         let shown = self.shown.as_ref()?;
         mesh::surface_height(&shown.grid, &shown.mesh_params, x, z)
     }
+}
+
+/// Metadata of a baked mesh: the map size in cells (`Vector2i`).
+const META_MAP_SIZE: &str = "donjourno_map_size";
+/// Metadata of a baked mesh: the cell size in world units.
+const META_CELL_SIZE: &str = "donjourno_cell_size";
+/// Metadata of a baked mesh: the corner heights (`PackedFloat32Array`, world units).
+const META_CORNER_HEIGHTS: &str = "donjourno_corner_heights";
+/// Metadata of a baked mesh: the tree transforms (`PackedFloat32Array`, 12 floats each).
+const META_TREES: &str = "donjourno_trees";
+
+/// A metadata entry of a mesh, nil when absent (without the error `get_meta` reports).
+fn meta(mesh: &Gd<Mesh>, name: &str) -> Variant {
+    mesh.get_meta_ex(name).default(&Variant::nil()).done()
+}
+
+/// The corner heights baked into a mesh, if any.
+fn baked_height_map(mesh: &Gd<Mesh>) -> Option<extras::HeightMap> {
+    let size = meta(mesh, META_MAP_SIZE).try_to::<Vector2i>().ok()?;
+    Some(extras::HeightMap {
+        width: usize::try_from(size.x).ok()?,
+        depth: usize::try_from(size.y).ok()?,
+        cell_size: meta(mesh, META_CELL_SIZE).try_to::<f32>().ok()?,
+        heights: meta(mesh, META_CORNER_HEIGHTS)
+            .try_to::<PackedFloat32Array>()
+            .ok()?
+            .to_vec(),
+    })
+}
+
+/// The tree transforms baked into a mesh and its cell size, if any.
+fn baked_trees(mesh: &Gd<Mesh>) -> Option<(PackedFloat32Array, f32)> {
+    let buffer = meta(mesh, META_TREES).try_to::<PackedFloat32Array>().ok()?;
+    let cell = meta(mesh, META_CELL_SIZE).try_to::<f32>().ok()?;
+    Some((buffer, cell))
 }
 
 /// Format of the terrain's surface: positions, normals, tangents (derived from the normals, as

@@ -1,0 +1,55 @@
+extends "res://lib/test_case.gd"
+## Baking: the mesh saved as a resource, shown without generating, with its collision and trees.
+
+const PATH := "user://donjourno_baked_test.res"
+
+
+func test_bake_load_and_show_without_generating() -> void:
+	var g := small_generator(17)
+	g.forest_density = 0.5
+	var t := terrain_with(g, 2)
+	check_eq(t.bake_mesh(PATH), OK, "bake_mesh saves")
+	var baked: ArrayMesh = ResourceLoader.load(PATH, "", ResourceLoader.CACHE_MODE_IGNORE)
+	check(baked != null, "the baked mesh loads")
+	if baked == null:
+		return
+	check(baked != t.mesh, "a copy was saved, not the live mesh")
+	var original: Array = arrays_of(t)
+	var loaded: Array = baked.surface_get_arrays(0)
+	for kind in [Mesh.ARRAY_VERTEX, Mesh.ARRAY_NORMAL, Mesh.ARRAY_COLOR]:
+		check(loaded[kind] == original[kind], "array %d identical after baking" % kind)
+
+	var t2 := DonjournoTerrain.new()
+	t2.generator = small_generator(17)
+	t2.baked_mesh = baked
+	root.add_child(t2)
+	check(not t2.is_generating(), "no background rebuild for a baked terrain")
+	await settled(t2)
+	check(t2.mesh == baked, "the baked mesh is shown")
+	check(t2.get_stats().is_empty(), "the pipeline never ran")
+	check(t2.regenerate(), "regenerate succeeds")
+	check(t2.mesh == baked and t2.get_stats().is_empty(), "regenerate keeps the baked mesh")
+	var body := t2.get_collision_body()
+	check(body != null, "collision from the baked data")
+	if body != null:
+		var shape: HeightMapShape3D = body.get_child(0).shape
+		var live: HeightMapShape3D = t.get_collision_body().get_child(0).shape
+		check(shape.map_data == live.map_data, "the same collision heights")
+	var trees := t2.get_trees_instance()
+	check(trees != null and trees.multimesh.instance_count == t.get_trees_instance().multimesh.instance_count,
+			"the same number of trees")
+
+	# Clearing the baked mesh generates again.
+	t2.baked_mesh = null
+	await settled(t2)
+	check(t2.mesh != null and t2.mesh != baked, "generated again after clearing")
+	check_eq(t2.get_stats().get("pipeline_runs", 0), 1, "the pipeline ran once")
+	DirAccess.remove_absolute(ProjectSettings.globalize_path(PATH))
+
+
+func test_bake_without_a_terrain_fails() -> void:
+	var t := DonjournoTerrain.new()
+	root.add_child(t)
+	expect_error("no terrain to bake")
+	check_eq(t.bake_mesh(PATH), ERR_UNCONFIGURED, "nothing to bake")
+	await frames(1)
