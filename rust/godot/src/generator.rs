@@ -5,11 +5,12 @@ use crate::map::DonjournoMap;
 use donjourno::mesh::MeshParams;
 use donjourno::params::PRESETS;
 use donjourno::params::{MAX_DROPLETS, MAX_SIDE};
-use donjourno::{ErosionParams, ForestParams, GeneratorParams, TerrainParams};
+use donjourno::{ErosionParams, ForestParams, GeneratorParams, TerrainParams, WaterParams};
 use godot::classes::{IResource, Resource};
 use godot::prelude::*;
 
-/// Procedural terrain parameters: the map size and seed, the mountains, droplet erosion and forests.
+/// Procedural terrain parameters: the map size and seed, the mountains, droplet erosion, water
+/// (lakes, rivers, sea) and forests, grouped in the order the pipeline uses them.
 ///
 /// Assign it to a [DonjournoTerrain]'s [member DonjournoTerrain.generator] to see the terrain,
 /// or call [method generate] to get a [DonjournoMap] without a mesh. Editing any property emits
@@ -23,82 +24,130 @@ use godot::prelude::*;
 #[derive(GodotClass)]
 #[class(tool, base = Resource)]
 pub struct DonjournoGenerator {
-    /// Master seed. Every random stream (mountain mask, heights, erosion, trees) derives from it.
+    /// Master seed, 0 or more: every random stream (mountain mask, heights, erosion, trees)
+    /// derives from it.
     #[export_group(name = "Map")]
     #[export(range = (0.0, 2147483647.0, 1.0, or_greater))]
     #[var(set)]
     seed: i64,
 
-    /// Cells along the x axis.
-    #[export(range = (1.0, 4096.0, 1.0))]
+    /// Cells along the x axis, 1–4096.
+    #[export(range = (1.0, 4096.0, 1.0, suffix = "cells"))]
     #[var(set)]
     width: i32,
 
-    /// Cells along the z axis.
-    #[export(range = (1.0, 4096.0, 1.0))]
+    /// Cells along the z axis, 1–4096.
+    #[export(range = (1.0, 4096.0, 1.0, suffix = "cells"))]
     #[var(set)]
     depth: i32,
 
-    /// World size of one cell, in world units. Changing it only rebuilds the mesh.
+    /// World size of one cell in metres (world units), above 0 (0.01–100 in the slider).
+    /// Changing it only rebuilds the mesh.
     #[export(range = (0.01, 100.0, 0.01, or_greater, suffix = "m"))]
     #[var(set)]
     cell_size: f32,
 
-    /// Height of the highest possible summit, in height units (0 is sea level).
-    #[export_group(name = "Mountains")]
-    #[export(range = (0.01, 1000.0, 0.01, exp))]
-    #[var(set)]
-    peak_height: f32,
-
     /// Fraction of the map covered by mountains, 0–1: the mountain pool holds exactly
     /// `round(width × depth × coverage)` cells.
+    #[export_group(name = "Coverage")]
     #[export(range = (0.0, 1.0, 0.01))]
     #[var(set)]
     coverage: f32,
 
-    /// Number of erosion droplets. More droplets carve deeper valleys and take longer.
+    /// Height of the highest possible summit in height units (0 is sea level), 0.01–1000.
+    #[export(range = (0.01, 1000.0, 0.01, exp))]
+    #[var(set)]
+    peak_height: f32,
+
+    /// Number of erosion droplets, 0–20 000 000. More droplets carve deeper valleys and take
+    /// longer.
     #[export_group(name = "Erosion", prefix = "erosion_")]
     #[export(range = (0.0, 1000000.0, 1.0, or_greater))]
     #[var(set)]
     erosion_droplets: i32,
 
-    /// Integration time step of a droplet.
+    /// Integration time step of a droplet, in droplet time units, above 0 up to 10.
     #[export(range = (0.01, 10.0, 0.01))]
     #[var(set)]
     erosion_dt: f32,
 
-    /// Fraction of a droplet's speed lost per unit time.
+    /// Fraction of a droplet's speed lost per unit time, 0–1 (with `dt × friction` below 1).
     #[export(range = (0.0, 1.0, 0.001))]
     #[var(set)]
     erosion_friction: f32,
 
-    /// Droplet density: its mass is volume × density.
+    /// Droplet density (mass per unit volume), above 0 up to 100: its mass is volume × density.
     #[export(range = (0.01, 100.0, 0.01))]
     #[var(set)]
     erosion_density: f32,
 
-    /// Rate at which carried sediment approaches the droplet's capacity.
+    /// Rate at which carried sediment approaches the droplet's capacity, per unit time, 0–1.
     #[export(range = (0.0, 1.0, 0.001))]
     #[var(set)]
     erosion_deposition_rate: f32,
 
-    /// Fraction of a droplet's volume lost per unit time.
+    /// Fraction of a droplet's volume lost per unit time, above 0 up to 1.
     #[export(range = (0.0001, 1.0, 0.0001))]
     #[var(set)]
     erosion_evaporation_rate: f32,
 
-    /// Volume below which a droplet dies.
+    /// Volume (in unit droplet volumes) below which a droplet dies, above 0 up to 1.
     #[export(range = (0.0001, 1.0, 0.0001))]
     #[var(set)]
     erosion_min_volume: f32,
 
-    /// Height (in height units) at which forest fertility falls to zero.
+    /// Fill depressions with lakes (on or off).
+    #[export_group(name = "Water", prefix = "water_")]
+    #[export]
+    #[var(set)]
+    water_lakes_enabled: bool,
+
+    /// Fewest cells a lake may have, 1 or more: smaller depressions stay dry.
+    #[export(range = (1.0, 1000.0, 1.0, or_greater, suffix = "cells"))]
+    #[var(set)]
+    water_min_lake_cells: i32,
+
+    /// Smallest depth a lake may have (its level minus its deepest bed), in height units, 0–1000.
+    #[export(range = (0.0, 1.0, 0.001, or_greater))]
+    #[var(set)]
+    water_min_lake_depth: f32,
+
+    /// Erosion droplets that reach a lake continue from its outflow (on or off; needs lakes).
+    #[export]
+    #[var(set)]
+    water_lake_erosion: bool,
+
+    /// Mark and carve rivers (on or off).
+    #[export]
+    #[var(set)]
+    water_rivers_enabled: bool,
+
+    /// Flow accumulation, in mountain cells draining through a cell, above which the cell is a
+    /// river; 1 or more.
+    #[export(range = (1.0, 10000.0, 1.0, or_greater, suffix = "cells"))]
+    #[var(set)]
+    water_river_threshold: i32,
+
+    /// Carving depth of a river at the threshold, in height units, 0–1; it grows with the square
+    /// root of the accumulation, up to four times this.
+    #[export(range = (0.0, 1.0, 0.001))]
+    #[var(set)]
+    water_river_depth: f32,
+
+    /// Sea level in height units, 0–1000: cells whose filled level lies below it are sea
+    /// (0: no sea).
+    #[export(range = (0.0, 1.0, 0.001, or_greater))]
+    #[var(set)]
+    water_sea_level: f32,
+
+    /// Height, in height units, at which forest fertility falls to zero; above 0 up to 1000.
     #[export_group(name = "Forest", prefix = "forest_")]
     #[export(range = (0.01, 1000.0, 0.01, exp))]
     #[var(set)]
     forest_height_limit: f32,
 
-    /// Exponent of the fertility fall-off with height: higher values keep forests dense further up.
+    /// Exponent of the fertility fall-off with height, above 0 up to 16 (no unit): higher
+    /// values keep forests dense further up.
     #[export(range = (0.01, 16.0, 0.01))]
     #[var(set)]
     forest_steepness: f32,
@@ -128,6 +177,14 @@ impl IResource for DonjournoGenerator {
             erosion_deposition_rate: 0.0,
             erosion_evaporation_rate: 0.0,
             erosion_min_volume: 0.0,
+            water_lakes_enabled: false,
+            water_min_lake_cells: 0,
+            water_min_lake_depth: 0.0,
+            water_lake_erosion: false,
+            water_rivers_enabled: false,
+            water_river_threshold: 0,
+            water_river_depth: 0.0,
+            water_sea_level: 0.0,
             forest_height_limit: 0.0,
             forest_steepness: 0.0,
             forest_density: 0.0,
@@ -216,6 +273,54 @@ impl DonjournoGenerator {
     #[func]
     pub fn set_erosion_min_volume(&mut self, value: f32) {
         self.update(|s| &mut s.erosion_min_volume, value);
+    }
+
+    /// Sets [member water_lakes_enabled].
+    #[func]
+    pub fn set_water_lakes_enabled(&mut self, value: bool) {
+        self.update(|s| &mut s.water_lakes_enabled, value);
+    }
+
+    /// Sets [member water_min_lake_cells].
+    #[func]
+    pub fn set_water_min_lake_cells(&mut self, value: i32) {
+        self.update(|s| &mut s.water_min_lake_cells, value);
+    }
+
+    /// Sets [member water_min_lake_depth].
+    #[func]
+    pub fn set_water_min_lake_depth(&mut self, value: f32) {
+        self.update(|s| &mut s.water_min_lake_depth, value);
+    }
+
+    /// Sets [member water_lake_erosion].
+    #[func]
+    pub fn set_water_lake_erosion(&mut self, value: bool) {
+        self.update(|s| &mut s.water_lake_erosion, value);
+    }
+
+    /// Sets [member water_rivers_enabled].
+    #[func]
+    pub fn set_water_rivers_enabled(&mut self, value: bool) {
+        self.update(|s| &mut s.water_rivers_enabled, value);
+    }
+
+    /// Sets [member water_river_threshold].
+    #[func]
+    pub fn set_water_river_threshold(&mut self, value: i32) {
+        self.update(|s| &mut s.water_river_threshold, value);
+    }
+
+    /// Sets [member water_river_depth].
+    #[func]
+    pub fn set_water_river_depth(&mut self, value: f32) {
+        self.update(|s| &mut s.water_river_depth, value);
+    }
+
+    /// Sets [member water_sea_level].
+    #[func]
+    pub fn set_water_sea_level(&mut self, value: f32) {
+        self.update(|s| &mut s.water_sea_level, value);
     }
 
     /// Sets [member forest_height_limit].
@@ -359,6 +464,15 @@ impl DonjournoGenerator {
         self.erosion_deposition_rate = e.deposition_rate;
         self.erosion_evaporation_rate = e.evaporation_rate;
         self.erosion_min_volume = e.min_volume;
+        let w = &p.water;
+        self.water_lakes_enabled = w.lakes_enabled;
+        self.water_min_lake_cells = w.min_lake_cells.min(i32::MAX as u32) as i32;
+        self.water_min_lake_depth = w.min_lake_depth;
+        self.water_lake_erosion = w.lake_erosion;
+        self.water_rivers_enabled = w.rivers_enabled;
+        self.water_river_threshold = w.river_threshold.min(i32::MAX as u32) as i32;
+        self.water_river_depth = w.river_depth;
+        self.water_sea_level = w.sea_level;
         self.forest_height_limit = p.forest.height_limit;
         self.forest_steepness = p.forest.steepness;
         self.forest_density = p.forest.density;
@@ -413,6 +527,24 @@ impl DonjournoGenerator {
                 height_limit: self.forest_height_limit,
                 steepness: self.forest_steepness,
                 density: self.forest_density,
+            },
+            water: WaterParams {
+                lakes_enabled: self.water_lakes_enabled,
+                min_lake_cells: count(
+                    "water_min_lake_cells",
+                    self.water_min_lake_cells,
+                    "a whole number of at least 1",
+                )?,
+                min_lake_depth: self.water_min_lake_depth,
+                lake_erosion: self.water_lake_erosion,
+                rivers_enabled: self.water_rivers_enabled,
+                river_threshold: count(
+                    "water_river_threshold",
+                    self.water_river_threshold,
+                    "a whole number of at least 1",
+                )?,
+                river_depth: self.water_river_depth,
+                sea_level: self.water_sea_level,
             },
             // Parameters without a property here keep their defaults.
             ..GeneratorParams::default()

@@ -46,8 +46,17 @@ struct Shown {
 ///
 /// Assign a [member generator] and the terrain appears, in the editor as in the game. Whenever
 /// the generator emits [signal Resource.changed] or a mesh setting changes, one rebuild is
-/// scheduled for the end of the frame (many edits in one frame give one rebuild); call
-/// [method regenerate] to rebuild at once instead.
+/// scheduled for the end of the frame (many edits in one frame give one rebuild). Automatic
+/// rebuilds run on a worker thread and never block the main thread: the mesh shown is replaced
+/// when the work is done ([signal generation_progress] on the way, [signal generation_finished]
+/// at the end), a newer edit supersedes a rebuild still running, and freeing the node cancels
+/// it. Call [method regenerate] to rebuild synchronously instead, or [method regenerate_async].
+///
+/// With [member collision_enabled], the terrain has a [StaticBody3D] with a [HeightMapShape3D]
+/// through the mesh's heights at the cell corners; with [member trees_enabled], a
+/// [MultiMeshInstance3D] shows a tree on every tree cell. Both are internal children, rebuilt with
+/// the terrain and never saved into the scene. [method bake_mesh] freezes the result into a
+/// resource file for [member baked_mesh], which is then shown without generating.
 ///
 /// Rebuilds are cached: the generation pipeline (mountains, erosion, forests, colours) only runs
 /// again when a generation parameter changed; a change of [member subdivisions],
@@ -85,36 +94,37 @@ pub struct DonjournoTerrain {
     #[var(set)]
     subdivisions: i32,
 
-    /// Strength of the erosion-driven surface jitter, 0–4 (0 gives smooth slopes).
+    /// Strength of the erosion-driven surface jitter, a factor of 0–4 (0 gives smooth slopes).
     /// Changing it only re-tessellates.
     #[export(range = (0.0, 4.0, 0.01))]
     #[var(set)]
     roughness_strength: f32,
 
-    /// World units per height unit: the mesh's y is the terrain height times this.
+    /// World units (metres) per height unit, 0.01–1000 or more: the mesh's y is the terrain
+    /// height times this.
     /// Changing it only re-tessellates.
-    #[export(range = (0.01, 1000.0, 0.01, or_greater))]
+    #[export(range = (0.01, 1000.0, 0.01, or_greater, suffix = "m"))]
     #[var(set)]
     height_scale: f32,
 
-    /// Give the terrain a collision body: a [StaticBody3D] with a [HeightMapShape3D] through the
+    /// Give the terrain a collision body (on or off, default on): a [StaticBody3D] with a [HeightMapShape3D] through the
     /// mesh's heights at the cell corners, rebuilt with the terrain, never saved into the scene.
     #[export_group(name = "Collision", prefix = "collision_")]
     #[export]
     #[var(set)]
     collision_enabled: bool,
 
-    /// Physics layers the terrain's collision body is in (bit mask).
+    /// Physics layers the terrain's collision body is in (bit mask of layers 1–32; default 1).
     #[export(flags_3d_physics)]
     #[var(set)]
     collision_layer: u32,
 
-    /// Physics layers the terrain's collision body scans (bit mask).
+    /// Physics layers the terrain's collision body scans (bit mask of layers 1–32; default 1).
     #[export(flags_3d_physics)]
     #[var(set)]
     collision_mask: u32,
 
-    /// Show a tree on every tree cell: one [MultiMeshInstance3D] (one draw call), each tree
+    /// Show a tree on every tree cell (on or off, default on): one [MultiMeshInstance3D] (one draw call), each tree
     /// moved off its cell centre by up to 0.3 cells, turned and scaled (0.75–1.25) by a hash of
     /// its cell, its foot on the surface. Never saved into the scene.
     #[export_group(name = "Trees", prefix = "trees_")]
@@ -136,8 +146,10 @@ pub struct DonjournoTerrain {
     #[var(set)]
     baked_mesh: Option<Gd<Mesh>>,
 
-    /// Rebuild automatically (at the end of the frame) when the generator or a mesh setting
-    /// changes, and when the node becomes ready. When off, only [method regenerate] rebuilds.
+    /// Rebuild automatically, on a worker thread, when the generator or a mesh setting changes
+    /// and when the node becomes ready (on or off, default on; edits within one frame give one
+    /// rebuild, and a newer edit supersedes a rebuild still running). When off, only
+    /// [method regenerate] and [method regenerate_async] rebuild.
     #[export_group(name = "")]
     #[export]
     #[var(set)]

@@ -17,14 +17,16 @@ func test_generator_exports_every_parameter_with_a_range() -> void:
 	var expected := [
 		"seed", "width", "depth", "cell_size", "peak_height", "coverage", "erosion_droplets",
 		"erosion_dt", "erosion_friction", "erosion_density", "erosion_deposition_rate",
-		"erosion_evaporation_rate", "erosion_min_volume", "forest_height_limit",
-		"forest_steepness", "forest_density",
+		"erosion_evaporation_rate", "erosion_min_volume", "water_min_lake_cells",
+		"water_min_lake_depth", "water_river_threshold", "water_river_depth", "water_sea_level",
+		"forest_height_limit", "forest_steepness", "forest_density",
 	]
+	var switches := ["water_lakes_enabled", "water_lake_erosion", "water_rivers_enabled"]
 	var props := {}
 	var groups: Array[String] = []
 	for p in DonjournoGenerator.new().get_property_list():
 		props[p.name] = p
-		if p.usage & PROPERTY_USAGE_GROUP:
+		if p.usage & PROPERTY_USAGE_GROUP and p.name != "Resource":  # Resource's own group
 			groups.append(p.name)
 	for name: String in expected:
 		check(props.has(name), "generator exports %s" % name)
@@ -33,19 +35,35 @@ func test_generator_exports_every_parameter_with_a_range() -> void:
 			check(p.usage & PROPERTY_USAGE_EDITOR and p.usage & PROPERTY_USAGE_STORAGE,
 					"%s is shown and saved" % name)
 			check_eq(p.hint, PROPERTY_HINT_RANGE, "%s range hint" % name)
-	for group in ["Map", "Mountains", "Erosion", "Forest"]:
-		check(groups.has(group), "group %s exists" % group)
+	for name: String in switches:
+		check(props.has(name) and props[name].type == TYPE_BOOL, "generator exports switch %s" % name)
+	# The inspector reads top-down like the pipeline.
+	check_eq(groups, ["Map", "Coverage", "Erosion", "Water", "Forest"] as Array[String],
+			"generator groups in pipeline order")
+	var terrain_groups: Array[String] = []
+	var t := DonjournoTerrain.new()
+	for p in t.get_property_list():
+		if p.usage & PROPERTY_USAGE_GROUP and p.name in ["Mesh", "Collision", "Trees", "Baking"]:
+			terrain_groups.append(p.name)
+	t.free()
+	check_eq(terrain_groups, ["Mesh", "Collision", "Trees", "Baking"] as Array[String], "terrain groups")
 
 
 func test_terrain_api() -> void:
 	var t := DonjournoTerrain.new()
-	for name in ["generator", "subdivisions", "roughness_strength", "height_scale", "auto_regenerate"]:
+	for name in ["generator", "subdivisions", "roughness_strength", "height_scale", "auto_regenerate",
+			"collision_enabled", "collision_layer", "collision_mask", "trees_enabled", "tree_mesh",
+			"baked_mesh"]:
 		check(name in t, "terrain has property %s" % name)
 	check_eq(t.subdivisions, 1, "default subdivisions")
 	check(t.auto_regenerate, "auto_regenerate defaults to on")
 	check(t.has_signal(&"generation_finished"), "generation_finished signal")
+	check(t.has_signal(&"generation_progress"), "generation_progress signal")
+	check(t.collision_enabled and t.trees_enabled, "collision and trees default to on")
 	for method in ["regenerate", "get_height_at", "get_terrain_at", "world_to_cell", "cell_to_world",
-			"get_map", "get_stats", "clear_cache", "get_last_error"]:
+			"get_map", "get_stats", "clear_cache", "get_last_error", "regenerate_async",
+			"is_generating", "bake_mesh", "get_collision_body", "get_trees_instance",
+			"get_tree_transforms"]:
 		check(t.has_method(method), "terrain has method %s" % method)
 	var constants := {
 		"TERRAIN_GRASS": 0, "TERRAIN_MOUNTAIN": 1, "TERRAIN_TREE": 2, "TERRAIN_WATER": 3,
