@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Private APT state: fetch and unpack Debian packages without touching the host's APT or dpkg.
 #
 # Source this file from a bash script that runs with `set -euo pipefail`:
