@@ -127,7 +127,7 @@ pub struct DonjournoTerrain {
     /// Show a tree on every tree cell (on or off, default on): one [MultiMeshInstance3D] (one draw call), each tree
     /// moved off its cell centre by up to 0.3 cells, turned and scaled (0.75–1.25) by a hash of
     /// its cell, its foot on the surface. Never saved into the scene.
-    #[export_group(name = "Trees", prefix = "trees_")]
+    #[export_group(name = "Trees")]
     #[export]
     #[var(set)]
     trees_enabled: bool,
