@@ -36,12 +36,18 @@ render terrain_0900 9 --hide-ui
 render terrain_1700 17 --hide-ui
 # The editor with the terrain selected.
 editor_shot() {
-    local name=editor_terrain
+    local name=editor_terrain status=0
     rm -f "$OUT/$name.png"
+    # The editor rewrites project.godot when it quits: keep the file as it is.
+    cp godot_project/project.godot "$OUT/project.godot.keep"
     if ! DONJOURNO_XVFB_SCREEN=1600x900x24 timeout 300 tests/tools/xvfb.sh tests/tools/godot.sh \
             --rendering-driver opengl3 --audio-driver Dummy --resolution 1600x900 --editor \
             --path godot_project res://main.tscn -- --donjourno-editor-shot="$OUT/$name.png" \
             >"$OUT/$name.log" 2>&1 || [[ ! -s "$OUT/$name.png" ]]; then
+        status=1
+    fi
+    mv -f "$OUT/project.godot.keep" godot_project/project.godot
+    if (( status )); then
         tail -n 30 "$OUT/$name.log" >&2
         echo "render_shots: the editor shot failed (log: $OUT/$name.log)" >&2
         return 1
