@@ -26,6 +26,42 @@ const FLUSH_METHOD: &str = "_flush_scheduled_rebuild";
 /// Name of the method connected to the generator's `changed` signal.
 const CHANGED_METHOD: &str = "_on_generator_changed";
 
+/// Bytes of a finished background rebuild copied into Godot's arrays per frame.
+const STAGING_BYTES_PER_FRAME: usize = 24 << 20;
+
+/// A finished background rebuild whose streams are being copied into Godot's arrays, a part per
+/// frame.
+struct Staging {
+    output: Box<Output>,
+    vertex: PackedByteArray,
+    attributes: PackedByteArray,
+    /// Main-thread time spent copying so far.
+    time: Duration,
+}
+
+impl Staging {
+    /// Copies up to `budget` more bytes; returns whether everything is copied.
+    fn copy(&mut self, mut budget: usize) -> bool {
+        let start = Instant::now();
+        let mut done = true;
+        for (dst, src) in [
+            (&mut self.vertex, &self.output.vertex),
+            (&mut self.attributes, &self.output.attributes),
+        ] {
+            let from = dst.len();
+            let n = (src.len() - from).min(budget);
+            if n > 0 {
+                dst.resize(from + n);
+                dst.as_mut_slice()[from..].copy_from_slice(&src[from..from + n]);
+                budget -= n;
+            }
+            done &= dst.len() == src.len();
+        }
+        self.time += start.elapsed();
+        done
+    }
+}
+
 /// A validated rebuild: what the inputs require.
 struct Plan {
     params: GeneratorParams,
@@ -162,6 +198,8 @@ pub struct DonjournoTerrain {
     grid_cache: Option<CachedGrid>,
     /// The rebuild running on a worker thread, if any; replacing or dropping it cancels it.
     job: Option<Job>,
+    /// The job's finished result while it is copied into Godot's arrays.
+    staging: Option<Staging>,
     shown: Option<Shown>,
     array_mesh: Option<Gd<ArrayMesh>>,
     /// The byte streams of the surface shown (shared with Godot), reused by the next rebuild of
@@ -200,6 +238,7 @@ impl IMeshInstance3D for DonjournoTerrain {
             regenerate_button: PhantomVar::default(),
             grid_cache: None,
             job: None,
+            staging: None,
             shown: None,
             array_mesh: None,
             streams: None,
@@ -632,6 +671,7 @@ impl DonjournoTerrain {
 
     /// Drops the background rebuild, if any (its worker stops at the next progress report).
     fn cancel_job(&mut self) {
+        self.staging = None;
         if self.job.take().is_some() {
             self.base_mut().set_process(false);
         }
@@ -639,6 +679,10 @@ impl DonjournoTerrain {
 
     /// Forwards the background rebuild's progress and applies its result.
     fn poll_job(&mut self) {
+        if self.staging.is_some() {
+            self.stage_next_chunk();
+            return;
+        }
         let Some(job) = &mut self.job else {
             return;
         };
@@ -647,28 +691,58 @@ impl DonjournoTerrain {
             Poll::Progress(fraction) => {
                 self.signals().generation_progress().emit(fraction);
             }
-            Poll::Done(result) => {
-                let job = self.job.take().expect("polled above");
+            Poll::Done(Ok(output)) => {
+                self.staging = Some(Staging {
+                    output,
+                    vertex: PackedByteArray::new(),
+                    attributes: PackedByteArray::new(),
+                    time: Duration::ZERO,
+                });
+                self.stage_next_chunk();
+            }
+            Poll::Done(Err(e)) => {
+                self.job = None;
                 self.base_mut().set_process(false);
-                let result = result.map(|output| Some(self.apply(&job, *output)));
-                self.finish(result);
+                self.finish(Err(e));
             }
         }
     }
 
+    /// Copies the next part of the finished streams into Godot's arrays (at most
+    /// [`STAGING_BYTES_PER_FRAME`] per frame, so that a large mesh never stalls a frame), and
+    /// shows the result once all is copied.
+    fn stage_next_chunk(&mut self) {
+        let Some(staging) = &mut self.staging else {
+            return;
+        };
+        if !staging.copy(STAGING_BYTES_PER_FRAME) {
+            return;
+        }
+        let staging = self.staging.take().expect("checked above");
+        let job = self.job.take().expect("a staged result belongs to a job");
+        self.base_mut().set_process(false);
+        let stats = self.apply(&job, staging);
+        self.finish(Ok(Some(stats)));
+    }
+
     /// Shows a background rebuild's result; returns its statistics.
-    fn apply(&mut self, job: &Job, output: Output) -> VarDictionary {
+    fn apply(&mut self, job: &Job, staging: Staging) -> VarDictionary {
+        let Staging {
+            output,
+            vertex,
+            attributes,
+            time: staging_time,
+        } = staging;
+        let output = *output;
         if output.pipeline_ran {
             self.pipeline_runs += 1;
         }
         self.mesh_runs += 1;
         let upload_start = Instant::now();
-        let vertex = PackedByteArray::from(output.vertex.as_slice());
-        let attributes = PackedByteArray::from(output.attributes.as_slice());
         drop(output.vertex);
         drop(output.attributes);
         self.upload(output.vertex_count, vertex, attributes, output.aabb);
-        let upload_time = upload_start.elapsed();
+        let upload_time = upload_start.elapsed() + staging_time;
         let stats = output.grid.stats.clone();
         self.shown = Some(Shown {
             params: job.params,
