@@ -1,7 +1,9 @@
 extends SceneTree
 ## Times DonjournoTerrain.regenerate() from the call to a finished ArrayMesh, and the share of
 ## that time spent outside the core (in the Godot glue: packed arrays, ArrayMesh upload,
-## bookkeeping). Prints a Markdown table.
+## bookkeeping). Prints a Markdown table. Then measures the main thread during background
+## rebuilds (automatic rebuilds and regenerate_async()): the longest frame while a terrain in the
+## scene regenerates after one edit and through 20 rapid edits (one per frame).
 ##
 ## Usage: godot --headless --path tests/bench -s res://bench.gd [-- --runs=N]
 
@@ -74,7 +76,66 @@ func _init() -> void:
 	print("")
 	print("largest share outside the core: %.1f%% on a first build, %.1f%% on a rebuild (target: under 20%%)" % [
 			worst_first * 100.0, worst_share * 100.0])
+	_async_bench.call_deferred(runs)
+
+
+## Longest main-thread frames while terrains in the scene regenerate in the background.
+func _async_bench(runs: int) -> void:
+	print("")
+	print("Background rebuilds: the longest main-thread frame while a terrain in the scene rebuilds (collision and trees on).")
+	print("")
+	print("| map | subdivisions | synchronous regenerate() | one edit: longest frame / main-thread time applying the result (spread over frames) | 20 edits, one per frame: longest frame | rebuilds shown |")
+	print("|---|---|---|---|---|---|")
+	var worst := 0.0
+	for case: Array in [[128, 1], [256, 1], [256, 4]]:
+		var generator := DonjournoGenerator.new()
+		generator.width = case[0]
+		generator.depth = case[0]
+		var terrain := DonjournoTerrain.new()
+		terrain.subdivisions = case[1]
+		terrain.generator = generator
+		var shown := [0]
+		terrain.generation_finished.connect(func(_stats: Dictionary) -> void: shown[0] += 1)
+		root.add_child(terrain)
+		await _until_idle(terrain)
+		var started := Time.get_ticks_usec()
+		terrain.clear_cache()
+		terrain.regenerate()
+		var sync_ms := (Time.get_ticks_usec() - started) / 1000.0
+		var single: Array[float] = []
+		var apply: Array[float] = []
+		for i in runs:
+			generator.seed += 1
+			single.append(await _until_idle(terrain))
+			apply.append(terrain.get_stats().upload_ms)
+		shown[0] = 0
+		var burst := 0.0
+		for i in 20:
+			generator.seed += 1
+			burst = maxf(burst, await _frame())
+		burst = maxf(burst, await _until_idle(terrain))
+		worst = maxf(worst, maxf(burst, single.max()))
+		print("| %d² | %d | %.0f ms | %.1f / %.1f ms | %.1f ms | %d of 20 |" % [
+				case[0], case[1], sync_ms, _median(single), _median(apply), burst, shown[0]])
+		terrain.free()
+	print("")
+	print("longest main-thread stall during background regeneration: %.1f ms" % worst)
 	quit(0)
+
+
+## Waits one frame; returns its length in milliseconds.
+func _frame() -> float:
+	var started := Time.get_ticks_usec()
+	await process_frame
+	return (Time.get_ticks_usec() - started) / 1000.0
+
+
+## Waits until the terrain has nothing scheduled or running; returns the longest frame.
+func _until_idle(terrain: DonjournoTerrain) -> float:
+	var longest := await _frame()
+	while terrain.is_generating() or terrain.is_rebuild_scheduled():
+		longest = maxf(longest, await _frame())
+	return longest
 
 
 static func _median(values: Array[float]) -> float:
