@@ -269,7 +269,7 @@ impl IMeshInstance3D for DonjournoTerrain {
 
     fn get_configuration_warnings(&self) -> PackedStringArray {
         let mut warnings = PackedStringArray::new();
-        if self.generator.is_none() {
+        if self.generator.is_none() && self.baked_mesh.is_none() {
             warnings.push("Assign a DonjournoGenerator to \"generator\" to see a terrain.");
         }
         if !self.last_error.is_empty() {
@@ -418,6 +418,7 @@ impl DonjournoTerrain {
             return;
         }
         self.baked_mesh = value;
+        self.base_mut().update_configuration_warnings();
         if self.baked_mesh.is_some() {
             self.rebuild_scheduled = false;
             self.show_baked();
