@@ -32,12 +32,13 @@
 
 set -euo pipefail
 
+# shellcheck source=tests/tools/private-apt.sh
+. "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/private-apt.sh"
+
 readonly GODOT_VERSION=4.6.3
 readonly MIN_MAJOR=4
 readonly MIN_MINOR=5
-readonly DEB_ARCH=amd64
 readonly MULTIARCH=x86_64-linux-gnu
-readonly KEYRING=/usr/share/keyrings/debian-archive-keyring.gpg
 
 # Packages whose dependency closure forms the private prefix: Godot itself,
 # Mesa's software OpenGL/EGL/GLX stack (llvmpipe) and the Vulkan loader with
@@ -83,59 +84,6 @@ prefix_is_ready() {
 # Provisioning
 # ---------------------------------------------------------------------------
 
-# Prints the Debian archive URL used by the host's APT sources, if any.
-host_debian_mirror() {
-    local f
-    shopt -s nullglob
-    for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources; do
-        [[ -r "$f" ]] || continue
-        # One-line format: deb [options] URI suite components
-        # deb822 format:   URIs: URI [URI...]
-        sed -n -e 's/^[[:space:]]*deb[[:space:]]\+\(\[[^]]*\][[:space:]]\+\)\?\([^[:space:]]\+\).*/\2/p' \
-               -e 's/^URIs:[[:space:]]*//p' "$f" | tr -s '[:blank:]' '\n'
-    done | grep -E -m 1 '^(https?|ftp)://[^[:space:]]+/debian/?$' | sed 's:/*$::'
-    shopt -u nullglob
-}
-
-# Runs an APT command against the private APT state in $APT_DIR.
-apt_private() {
-    APT_CONFIG="$APT_DIR/apt.conf" "$@"
-}
-
-setup_private_apt() {
-    local mirror="$1"
-    mkdir -p "$APT_DIR"/{etc/apt.conf.d,lists/partial,cache/archives/partial,state,log}
-    printf 'deb [arch=%s signed-by=%s] %s sid main\n' "$DEB_ARCH" "$KEYRING" "$mirror" \
-        > "$APT_DIR/etc/sources.list"
-    # APT_CONFIG is read before any other configuration, so pointing the
-    # configuration parts at an empty directory also keeps the host's
-    # /etc/apt/apt.conf.d hooks and pins out of this private APT instance.
-    # Debian mirrors may serve a frozen snapshot whose Release file has
-    # expired; its signature is still checked against the archive keyring.
-    cat > "$APT_DIR/apt.conf" <<EOF
-Dir::Etc "$APT_DIR/etc";
-Dir::Etc::main "/dev/null";
-Dir::Etc::parts "$APT_DIR/etc/apt.conf.d";
-Dir::Etc::sourcelist "$APT_DIR/etc/sources.list";
-Dir::Etc::sourceparts "/dev/null";
-Dir::Etc::preferences "/dev/null";
-Dir::Etc::preferencesparts "/dev/null";
-Dir::Etc::trusted "/dev/null";
-Dir::Etc::trustedparts "/dev/null";
-Dir::State "$APT_DIR/state";
-Dir::State::lists "$APT_DIR/lists";
-Dir::State::status "/dev/null";
-Dir::Cache "$APT_DIR/cache";
-Dir::Log "$APT_DIR/log";
-APT::Architecture "$DEB_ARCH";
-APT::Architectures { "$DEB_ARCH"; };
-APT::Sandbox::User "root";
-Acquire::Languages "none";
-Acquire::Check-Valid-Until "false";
-Acquire::Retries "3";
-EOF
-}
-
 # Prints the dependency closure of the given packages, one name per line,
 # pruning excluded and virtual packages before descending into them.
 dependency_closure() {
@@ -148,7 +96,7 @@ dependency_closure() {
     done
     while (( ${#queue[@]} > 0 )); do
         next=()
-        out="$(apt_private apt-cache depends --no-recommends --no-suggests --no-conflicts \
+        out="$(papt apt-cache depends --no-recommends --no-suggests --no-conflicts \
                   --no-breaks --no-replaces --no-enhances "${queue[@]}")" || return 1
         while IFS= read -r line; do
             # Dependency lines look like "  Depends: name" or " |Depends: name";
@@ -203,7 +151,7 @@ provision() {
     done
     [[ "$(dpkg --print-architecture 2>/dev/null || uname -m)" =~ ^(amd64|x86_64)$ ]] \
         || die "the private Godot copy is only available for x86_64 hosts; set GODOT instead"
-    [[ -r "$KEYRING" ]] || die "$KEYRING not found; install the debian-archive-keyring package"
+    [[ -r "$PAPT_KEYRING" ]] || die "$PAPT_KEYRING not found; install the debian-archive-keyring package"
 
     mkdir -p "$CACHE_ROOT" || die "cannot create cache directory $CACHE_ROOT"
 
@@ -221,9 +169,8 @@ provision() {
     rm -rf "$CACHE_ROOT/.godot-$GODOT_VERSION.tmp."*
 
     local start=$SECONDS
-    local mirror="${DONJOURNO_DEBIAN_MIRROR:-}"
-    [[ -n "$mirror" ]] || mirror="$(host_debian_mirror || true)"
-    [[ -n "$mirror" ]] || mirror=http://deb.debian.org/debian
+    local mirror
+    mirror="$(papt_mirror)"
 
     log "provisioning Godot $GODOT_VERSION into $PREFIX"
     log "using Debian sid packages from $mirror"
@@ -237,20 +184,13 @@ provision() {
     local debs="$work/debs" root="$work/root"
     mkdir -p "$debs" "$root"
 
-    setup_private_apt "$mirror"
+    papt_setup "$APT_DIR" "$mirror" sid
 
     log "[1/5] fetching the sid package index"
-    apt_private apt-get -q update >"$work/update.log" 2>&1 || {
-        cat "$work/update.log" >&2
-        die "apt-get update against $mirror sid failed"
-    }
-    if grep -q '^[WE]:' "$work/update.log"; then
-        grep '^[WE]:' "$work/update.log" >&2
-        die "apt-get update against $mirror sid reported problems"
-    fi
+    papt_update "$APT_DIR"
 
     local candidate
-    candidate="$(apt_private apt-cache policy godot | sed -n 's/^[[:space:]]*Candidate:[[:space:]]*//p')"
+    candidate="$(papt apt-cache policy godot | sed -n 's/^[[:space:]]*Candidate:[[:space:]]*//p')"
     [[ -n "$candidate" && "$candidate" != "(none)" ]] || die "no godot package found in sid"
     [[ "$candidate" == "$GODOT_VERSION"+* || "$candidate" == "$GODOT_VERSION"-* ]] \
         || die "sid has godot $candidate, but this script expects $GODOT_VERSION; update GODOT_VERSION in $0"
@@ -264,7 +204,7 @@ provision() {
     log "      ${#packages[@]} packages"
 
     log "[3/5] downloading packages"
-    ( cd "$debs" && apt_private apt-get -q download "${packages[@]}" ) >"$work/download.log" 2>&1 || {
+    ( cd "$debs" && papt apt-get -q download "${packages[@]}" ) >"$work/download.log" 2>&1 || {
         tail -n 30 "$work/download.log" >&2
         die "apt-get download failed"
     }
