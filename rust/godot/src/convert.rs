@@ -2,7 +2,7 @@
 //! Godot's surface layout, and error messages phrased with the Godot property names.
 
 use donjourno::mesh::{
-    build_packed_mesh, MeshParams, PackedStreams, PACKED_COLOR_BYTES, PACKED_NORMAL_BYTES,
+    build_packed_mesh, Mesh, MeshParams, PackedStreams, PACKED_COLOR_BYTES, PACKED_NORMAL_BYTES,
     PACKED_POSITION_BYTES,
 };
 use donjourno::{
@@ -100,6 +100,17 @@ pub fn run_packed_mesh(
         })?;
         let (lo, hi) = (Vector3::from_array(lo), Vector3::from_array(hi));
         Ok((Aabb::new(lo, hi - lo), start.elapsed()))
+    })
+}
+
+/// Builds the water surface of a grid ([`donjourno::water_mesh::build_water_mesh`]), empty when
+/// the grid has no water.
+pub fn run_water_mesh(grid: &Grid, params: &MeshParams) -> Result<Mesh, String> {
+    contained("water mesh building", || {
+        donjourno::water_mesh::build_water_mesh(grid, params).map_err(|e| match e {
+            donjourno::mesh::MeshError::Param(p) => property_message(&p),
+            other => other.to_string(),
+        })
     })
 }
 

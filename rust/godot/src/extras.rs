@@ -1,16 +1,17 @@
-//! The nodes a `DonjournoTerrain` builds next to its mesh: the collision body and the trees.
-//! Both are internal children without an owner, so they are never saved into a scene.
+//! The nodes a `DonjournoTerrain` builds next to its mesh: the collision body, the trees and the
+//! water surface. All are internal children without an owner, so they are never saved into a
+//! scene.
 
-use donjourno::mesh::MeshParams;
+use donjourno::mesh::{Mesh as CoreMesh, MeshParams};
 use donjourno::placement::{self, TreeInstance};
 use donjourno::Grid;
-use godot::classes::base_material_3d::{Flags, ShadingMode};
+use godot::classes::base_material_3d::{Flags, ShadingMode, Transparency};
 use godot::classes::mesh::{ArrayType, PrimitiveType};
 use godot::classes::multi_mesh::TransformFormat;
 use godot::classes::node::InternalMode;
 use godot::classes::{
-    ArrayMesh, CollisionShape3D, HeightMapShape3D, Mesh, MultiMesh, MultiMeshInstance3D, Node,
-    StandardMaterial3D, StaticBody3D,
+    ArrayMesh, CollisionShape3D, HeightMapShape3D, Mesh, MeshInstance3D, MultiMesh,
+    MultiMeshInstance3D, Node, StandardMaterial3D, StaticBody3D,
 };
 use godot::obj::EngineEnum;
 use godot::prelude::*;
@@ -166,21 +167,23 @@ pub fn remove<T: Inherits<Node>>(node: &mut Option<Gd<T>>) {
     }
 }
 
-/// The built-in low-poly tree ([`placement::low_poly_tree`]) as an [ArrayMesh] with a
-/// vertex-colour material, `height` world units tall.
-pub fn built_in_tree(height: f32, material: &Gd<StandardMaterial3D>) -> Gd<ArrayMesh> {
-    let tree = placement::low_poly_tree(height);
-    let vertices: PackedVector3Array = tree
+/// A mesh of the core as an [ArrayMesh] of one surface with `material`; `None` when it has no
+/// vertices.
+pub fn array_mesh(mesh: &CoreMesh, material: &Gd<StandardMaterial3D>) -> Option<Gd<ArrayMesh>> {
+    if mesh.vertex_count() == 0 {
+        return None;
+    }
+    let vertices: PackedVector3Array = mesh
         .positions
         .iter()
         .map(|p| Vector3::from_array(*p))
         .collect();
-    let normals: PackedVector3Array = tree
+    let normals: PackedVector3Array = mesh
         .normals
         .iter()
         .map(|n| Vector3::from_array(*n))
         .collect();
-    let colors: PackedColorArray = tree
+    let colors: PackedColorArray = mesh
         .colors
         .iter()
         .map(|[r, g, b, a]| Color::from_rgba(*r, *g, *b, *a))
@@ -190,10 +193,48 @@ pub fn built_in_tree(height: f32, material: &Gd<StandardMaterial3D>) -> Gd<Array
     arrays.set(ArrayType::VERTEX.ord() as usize, &vertices.to_variant());
     arrays.set(ArrayType::NORMAL.ord() as usize, &normals.to_variant());
     arrays.set(ArrayType::COLOR.ord() as usize, &colors.to_variant());
-    let mut mesh = ArrayMesh::new_gd();
-    mesh.add_surface_from_arrays(PrimitiveType::TRIANGLES, &arrays);
-    mesh.surface_set_material(0, material);
-    mesh
+    let mut out = ArrayMesh::new_gd();
+    out.add_surface_from_arrays(PrimitiveType::TRIANGLES, &arrays);
+    out.surface_set_material(0, material);
+    Some(out)
+}
+
+/// Shows `mesh` on the `MeshInstance3D` named `Water` (created as an internal child of `parent`
+/// on first use), visible or not.
+pub fn build_water(
+    parent: &mut Gd<Node>,
+    node: &mut Option<Gd<MeshInstance3D>>,
+    mesh: &Gd<Mesh>,
+    visible: bool,
+) {
+    let node = node.get_or_insert_with(|| {
+        let mut n = MeshInstance3D::new_alloc();
+        n.set_name("Water");
+        add_internal(parent, &n);
+        n
+    });
+    node.set_mesh(mesh);
+    node.set_visible(visible);
+}
+
+/// A glossy, translucent material for the water surface: the vertex colours (sRGB) as albedo,
+/// their alpha as opacity.
+pub fn water_material() -> Gd<StandardMaterial3D> {
+    let mut m = StandardMaterial3D::new_gd();
+    m.set_flag(Flags::ALBEDO_FROM_VERTEX_COLOR, true);
+    m.set_flag(Flags::SRGB_VERTEX_COLOR, true);
+    m.set_transparency(Transparency::ALPHA);
+    m.set_shading_mode(ShadingMode::PER_PIXEL);
+    m.set_roughness(0.12);
+    m.set_metallic(0.1);
+    m.set_specular(0.6);
+    m
+}
+
+/// The built-in low-poly tree ([`placement::low_poly_tree`]) as an [ArrayMesh] with a
+/// vertex-colour material, `height` world units tall.
+pub fn built_in_tree(height: f32, material: &Gd<StandardMaterial3D>) -> Gd<ArrayMesh> {
+    array_mesh(&placement::low_poly_tree(height), material).unwrap_or_else(ArrayMesh::new_gd)
 }
 
 /// A matte material showing the vertex colours (sRGB) as albedo.

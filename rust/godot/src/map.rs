@@ -92,6 +92,15 @@ impl DonjournoMap {
             .map_or(Self::TERRAIN_NONE, |i| self.grid.terrain[i] as i32)
     }
 
+    /// Water level of cell `(x, z)` in height units (lake, river or sea surface), or `NAN` where
+    /// the cell is not water or off the grid.
+    #[func]
+    pub fn get_water_level(&self, x: i32, z: i32) -> f32 {
+        self.index(x, z)
+            .filter(|&i| self.grid.terrain[i] == Terrain::Water)
+            .map_or(f32::NAN, |i| self.grid.water_level[i])
+    }
+
     /// Surface colour of cell `(x, z)` (sRGB), or black off the grid.
     #[func]
     pub fn get_color(&self, x: i32, z: i32) -> Color {

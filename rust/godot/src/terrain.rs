@@ -6,6 +6,7 @@ use crate::generator::DonjournoGenerator;
 use crate::map::DonjournoMap;
 use crate::worker::{CachedGrid, Job, Output, Poll};
 use donjourno::mesh::{self, MeshError, MeshParams, MAX_SUBDIVISIONS, MAX_VERTICES};
+use donjourno::water_mesh;
 use donjourno::{GenerationStats, GeneratorParams, Grid, ParamError, Terrain};
 use godot::classes::mesh::{ArrayFormat, PrimitiveType};
 use godot::classes::rendering_server::ArrayFormat as RsArrayFormat;
@@ -90,8 +91,9 @@ struct Shown {
 ///
 /// With [member collision_enabled], the terrain has a [StaticBody3D] with a [HeightMapShape3D]
 /// through the mesh's heights at the cell corners; with [member trees_enabled], a
-/// [MultiMeshInstance3D] shows a tree on every tree cell. Both are internal children, rebuilt with
-/// the terrain and never saved into the scene. [method bake_mesh] freezes the result into a
+/// [MultiMeshInstance3D] shows a tree on every tree cell; where the map has water (lakes, rivers,
+/// sea), a translucent [MeshInstance3D] shows the water surface ([member water_visible]). All are
+/// internal children, rebuilt with the terrain and never saved into the scene. [method bake_mesh] freezes the result into a
 /// resource file for [member baked_mesh], which is then shown without generating.
 ///
 /// Rebuilds are cached: the generation pipeline (mountains, erosion, forests, colours) only runs
@@ -111,8 +113,8 @@ struct Shown {
 /// reported with an error naming the property and the accepted range, and the previous mesh
 /// stays in place.
 ///
-/// Queries ([method get_height_at], [method get_terrain_at], [method world_to_cell],
-/// [method cell_to_world]) take and return global positions and describe the mesh currently
+/// Queries ([method get_height_at], [method get_terrain_at], [method get_water_level_at],
+/// [method is_water_at], [method world_to_cell], [method cell_to_world]) take and return global positions and describe the mesh currently
 /// shown. They assume the node is not tilted (rotation about the y axis, translation and scale
 /// are fine).
 #[derive(GodotClass)]
@@ -174,6 +176,14 @@ pub struct DonjournoTerrain {
     #[var(set)]
     tree_mesh: Option<Gd<Mesh>>,
 
+    /// Show the water surface (on or off, default on): a translucent [MeshInstance3D] with one
+    /// quad per water cell (lake, river or sea) at its water level, rebuilt with the terrain,
+    /// never saved into the scene. Without water cells there is no water surface.
+    #[export_group(name = "Water", prefix = "water_")]
+    #[export]
+    #[var(set)]
+    water_visible: bool,
+
     /// A mesh saved by [method bake_mesh] (or any mesh) shown instead of generating: while set,
     /// the pipeline never runs, and the collision body and trees come from the data baked with
     /// it. Clear it to generate again.
@@ -208,6 +218,8 @@ pub struct DonjournoTerrain {
     material: Option<Gd<StandardMaterial3D>>,
     body: Option<Gd<StaticBody3D>>,
     trees: Option<Gd<MultiMeshInstance3D>>,
+    water: Option<Gd<MeshInstance3D>>,
+    water_material: Option<Gd<StandardMaterial3D>>,
     /// The built-in tree and the cell size it was built for.
     built_in_tree: Option<(f32, Gd<ArrayMesh>)>,
     rebuild_scheduled: bool,
@@ -233,6 +245,7 @@ impl IMeshInstance3D for DonjournoTerrain {
             collision_mask: 1,
             trees_enabled: true,
             tree_mesh: None,
+            water_visible: true,
             baked_mesh: None,
             auto_regenerate: true,
             regenerate_button: PhantomVar::default(),
@@ -245,6 +258,8 @@ impl IMeshInstance3D for DonjournoTerrain {
             material: None,
             body: None,
             trees: None,
+            water: None,
+            water_material: None,
             built_in_tree: None,
             rebuild_scheduled: false,
             pipeline_runs: 0,
@@ -411,6 +426,15 @@ impl DonjournoTerrain {
         }
     }
 
+    /// Sets [member water_visible] and shows or hides the water surface.
+    #[func]
+    pub fn set_water_visible(&mut self, value: bool) {
+        self.water_visible = value;
+        if let Some(water) = &mut self.water {
+            water.set_visible(value);
+        }
+    }
+
     /// Sets [member baked_mesh]: shows it at once, or schedules a rebuild when cleared.
     #[func]
     pub fn set_baked_mesh(&mut self, value: Option<Gd<Mesh>>) {
@@ -427,12 +451,14 @@ impl DonjournoTerrain {
             self.shown = None;
             self.update_collision();
             self.update_trees();
+            extras::remove(&mut self.water);
             self.schedule_rebuild();
         }
     }
 
     /// Saves the mesh shown as a resource file (`.res` or `.tres`), with the collision heights
-    /// and the tree transforms as metadata, for [member baked_mesh]. Returns `OK`, or the error
+    /// and the tree transforms as metadata, for [member baked_mesh]. The water surface, if any,
+    /// is its second surface. Returns `OK`, or the error
     /// of [method ResourceSaver.save]; `ERR_UNCONFIGURED` when there is no mesh to save.
     #[func]
     pub fn bake_mesh(&mut self, path: GString) -> godot::global::Error {
@@ -461,6 +487,13 @@ impl DonjournoTerrain {
     #[func]
     pub fn get_trees_instance(&self) -> Option<Gd<MultiMeshInstance3D>> {
         self.trees.clone()
+    }
+
+    /// The water surface's [MeshInstance3D] (an internal child), or `null` when the terrain
+    /// shown has no water.
+    #[func]
+    pub fn get_water_instance(&self) -> Option<Gd<MeshInstance3D>> {
+        self.water.clone()
     }
 
     /// The local transforms of the trees shown (the instances of [method get_trees_instance]'s
@@ -585,6 +618,27 @@ impl DonjournoTerrain {
                     .then(|| s.grid.terrain[s.grid.index(cell.x as usize, cell.y as usize)] as i32)
             })
             .unwrap_or(Self::TERRAIN_NONE)
+    }
+
+    /// Global y of the water surface above the global point `(x, z)`: exactly on the water
+    /// surface's triangles. `NAN` where the cell under the point is not water, off the terrain,
+    /// before the first rebuild and on a baked terrain (test with `is_nan()`).
+    #[func]
+    pub fn get_water_level_at(&self, x: f32, z: f32) -> f32 {
+        let (lx, lz) = self.local_xz(x, z);
+        self.shown
+            .as_ref()
+            .and_then(|s| water_mesh::water_height(&s.grid, &s.mesh_params, lx, lz))
+            .map_or(f32::NAN, |ly| {
+                (self.node_transform() * Vector3::new(lx, ly, lz)).y
+            })
+    }
+
+    /// Whether the cell under the global point `(x, z)` is water (lake, river or sea): the same
+    /// as [method get_terrain_at] giving [constant TERRAIN_WATER].
+    #[func]
+    pub fn is_water_at(&self, x: f32, z: f32) -> bool {
+        self.get_terrain_at(x, z) == Self::TERRAIN_WATER
     }
 
     /// The cell `(x, z)` under a global position (its y is ignored). The result may lie off
@@ -743,6 +797,7 @@ impl DonjournoTerrain {
         drop(output.vertex);
         drop(output.attributes);
         self.upload(output.vertex_count, vertex, attributes, output.aabb);
+        self.update_water(&output.water);
         let upload_time = upload_start.elapsed() + staging_time;
         let stats = output.grid.stats.clone();
         self.shown = Some(Shown {
@@ -907,8 +962,10 @@ impl DonjournoTerrain {
                 self.shown = None;
             }
         })?;
+        let water = convert::run_water_mesh(&grid, &mesh_params)?;
         self.mesh_runs += 1;
         self.upload(vertex_count, vertex_data, attribute_data, aabb);
+        self.update_water(&water);
         let upload_time = upload_start.elapsed().saturating_sub(mesh_time);
 
         self.shown = Some(Shown {
@@ -1041,6 +1098,7 @@ impl DonjournoTerrain {
         self.shown = None;
         self.update_collision();
         self.update_trees();
+        extras::remove(&mut self.water);
     }
 
     /// Shows [member baked_mesh] and the collision and trees baked with it.
@@ -1055,6 +1113,8 @@ impl DonjournoTerrain {
         self.shown = None;
         self.update_collision();
         self.update_trees();
+        // The baked mesh carries its water as a surface of its own.
+        extras::remove(&mut self.water);
     }
 
     /// A copy of the mesh shown, with the collision heights and tree transforms as metadata.
@@ -1065,6 +1125,17 @@ impl DonjournoTerrain {
         let shown = self.shown.as_ref()?;
         let mesh = self.array_mesh.as_ref()?;
         let mut copy = mesh.duplicate_resource();
+        if let Some(water) = self.water.as_ref().and_then(|w| w.get_mesh()) {
+            if water.get_surface_count() > 0 {
+                copy.add_surface_from_arrays(
+                    PrimitiveType::TRIANGLES,
+                    &water.surface_get_arrays(0),
+                );
+                if let Some(material) = water.surface_get_material(0) {
+                    copy.surface_set_material(1, &material);
+                }
+            }
+        }
         let heights = extras::HeightMap::of(&shown.grid, &shown.mesh_params).ok()?;
         let trees = donjourno::placement::tree_instances(&shown.grid, &shown.mesh_params).ok()?;
         copy.set_meta(
@@ -1161,6 +1232,26 @@ impl DonjournoTerrain {
         if let Err(e) = result {
             godot_error!("DonjournoTerrain: trees not built: {e}");
         }
+    }
+
+    /// Shows the water surface built with the terrain, or removes it when there is no water.
+    fn update_water(&mut self, water: &donjourno::mesh::Mesh) {
+        let material = self
+            .water_material
+            .get_or_insert_with(extras::water_material)
+            .clone();
+        let Some(mesh) = extras::array_mesh(water, &material) else {
+            extras::remove(&mut self.water);
+            return;
+        };
+        let visible = self.water_visible;
+        let mut node = self.water.take();
+        {
+            let guard = self.base_mut();
+            let mut parent = guard.clone().upcast();
+            extras::build_water(&mut parent, &mut node, &mesh.upcast(), visible);
+        }
+        self.water = node;
     }
 
     /// World size of a cell in the mesh shown, else in the generator.

@@ -1,12 +1,13 @@
-//! Background rebuilds: the generation pipeline and the tessellation of a `DonjournoTerrain` run
-//! on a worker thread, and the finished buffers come back to the main thread over a channel.
+//! Background rebuilds: the generation pipeline and the tessellation (terrain and water) of a
+//! `DonjournoTerrain` run on a worker thread, and the finished buffers come back to the main
+//! thread over a channel.
 //!
 //! A [`Job`] owns everything the worker needs (the parameters and, when the grid can be reused,
 //! an `Arc` of it), so the node may be freed while the worker runs: dropping the job cancels it
 //! through [`donjourno::Progress`] and the worker's result is dropped with the channel.
 
 use crate::convert;
-use donjourno::mesh::MeshParams;
+use donjourno::mesh::{Mesh, MeshParams};
 use donjourno::{GenerationStats, GeneratorParams, Grid, Progress};
 use godot::builtin::Aabb;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -48,6 +49,8 @@ pub struct Output {
     pub vertex_count: usize,
     /// Bounds of the mesh.
     pub aabb: Aabb,
+    /// The water surface (empty without water).
+    pub water: Mesh,
 }
 
 /// A rebuild running on a worker thread. Dropping it cancels the work.
@@ -181,6 +184,7 @@ fn run(
     let mut attributes = vec![0u8; vertex_count * convert::ATTRIBUTE_STREAM_BYTES];
     let (aabb, mesh_time) =
         convert::run_packed_mesh(&grid.grid, mesh_params, &mut vertex, &mut attributes)?;
+    let water = convert::run_water_mesh(&grid.grid, mesh_params)?;
     set_progress(1.0);
     Ok(Output {
         grid,
@@ -191,5 +195,6 @@ fn run(
         attributes,
         vertex_count,
         aabb,
+        water,
     })
 }

@@ -25,7 +25,8 @@ func test_rays_hit_the_surface() -> void:
 	var body := t.get_collision_body()
 	check(body != null, "a collision body exists")
 	check_eq(t.get_child_count(), 0, "no public children")
-	check_eq(t.get_child_count(true), 2, "collision body and trees are internal children")
+	var water := 1 if t.get_water_instance() != null else 0
+	check_eq(t.get_child_count(true), 2 + water, "collision body, trees and water are internal children")
 	check_eq(body.collision_layer, 1, "default layer")
 	var cell := 1.5
 	var origin := t.position
@@ -86,7 +87,8 @@ func test_layers_toggle_and_rebuild() -> void:
 	check_eq(t.get_collision_body().collision_layer, 4, "layer kept")
 	t.collision_enabled = false
 	check(t.get_collision_body() == null, "disabled: no body")
-	check_eq(t.get_child_count(true), 1, "only the trees remain")
+	check_eq(t.get_child_count(true), 1 + (1 if t.get_water_instance() != null else 0),
+			"only the trees and the water remain")
 	t.collision_enabled = true
 	check(t.get_collision_body() != null, "enabled again")
 	await frames(2)

@@ -19,6 +19,7 @@ func test_saved_scene_is_small_and_regenerates_on_load() -> void:
 	await settled(t)
 	var original: Array = arrays_of(t)
 	check_eq(original[Mesh.ARRAY_VERTEX].size(), 64 * 64 * 4 * 6, "terrain built before saving")
+	check(t.get_water_instance() != null, "water surface built before saving")
 
 	var packed := PackedScene.new()
 	check_eq(packed.pack(scene_root), OK, "pack the scene")
@@ -31,6 +32,8 @@ func test_saved_scene_is_small_and_regenerates_on_load() -> void:
 	check(not text.contains("StaticBody3D") and not text.contains("HeightMapShape3D"),
 			"no collision body in the scene file")
 	check(not text.contains("MultiMesh"), "no trees in the scene file")
+	check(not text.contains("MeshInstance3D") and not text.contains("Water\""),
+			"no water surface in the scene file")
 	check(text.contains("DonjournoGenerator"), "the generator is saved")
 	check(text.contains("seed = 31"), "its seed is saved")
 	check(t.mesh != null and t.mesh.get_surface_count() == 1, "saving keeps the mesh on the node")
