@@ -1,6 +1,6 @@
 extends PanelContainer
-## The tuning panel: seed, coverage, subdivisions, droplets, forest density, time of day, and a
-## stats line. Generator edits are applied as they happen (sliders when released); the terrain
+## The tuning panel: seed, coverage, subdivisions, droplets, forest density, water (lakes and
+## rivers), time of day, and a stats line. Generator edits are applied as they happen (sliders when released); the terrain
 ## coalesces them into one rebuild per frame.
 
 var _main: Node
@@ -12,6 +12,7 @@ var _coverage: HSlider
 var _subdivisions: SpinBox
 var _droplets: SpinBox
 var _forest: HSlider
+var _water: CheckBox
 var _time: HSlider
 var _time_label: Label
 var _stats: Label
@@ -58,6 +59,10 @@ func _ready() -> void:
 	_row(grid, "Droplets", _droplets)
 	_forest = _slider(0.0, 1.0, 0.01)
 	_row(grid, "Forest density", _with_value(_forest, "forest", "%.2f"))
+	_water = CheckBox.new()
+	_water.text = "Lakes and rivers"
+	_water.tooltip_text = "Fill depressions with lakes and carve rivers"
+	_row(grid, "Water", _water)
 	_time = _slider(6.0, 18.0, 0.25)
 	_time_label = Label.new()
 	_time_label.custom_minimum_size = Vector2(48, 0)
@@ -87,6 +92,7 @@ func bind(main: Node, terrain: DonjournoTerrain) -> void:
 	_subdivisions.value = terrain.subdivisions
 	_droplets.value = _generator.erosion_droplets
 	_forest.value = _generator.forest_density
+	_water.button_pressed = _generator.water_lakes_enabled or _generator.water_rivers_enabled
 	_time.value = main.time_of_day
 	_refresh_value_labels()
 	_seed.value_changed.connect(func(v: float) -> void: _generator.seed = int(v))
@@ -94,7 +100,14 @@ func bind(main: Node, terrain: DonjournoTerrain) -> void:
 	_droplets.value_changed.connect(func(v: float) -> void: _generator.erosion_droplets = int(v))
 	_on_release(_coverage, func(v: float) -> void: _generator.coverage = v)
 	_on_release(_forest, func(v: float) -> void: _generator.forest_density = v)
+	_water.toggled.connect(_set_water)
 	_time.value_changed.connect(func(v: float) -> void: _main.time_of_day = v)
+
+
+## Turns lakes and rivers on or off (one rebuild: the terrain coalesces the two edits).
+func _set_water(on: bool) -> void:
+	_generator.water_lakes_enabled = on
+	_generator.water_rivers_enabled = on
 
 
 ## Shows the figures of the last rebuild.

@@ -13,7 +13,7 @@
 #   4. the demo project (godot_project) imports, opens in the editor headless and runs its main
 #      scene without errors;
 #   5. the demo rendered under Xvfb at 9:00 and 17:00 (target/shots/terrain_*.png) is not blank
-#      and shows grass, rock and snow (skipped with --no-shots).
+#      and shows grass, rock, snow and water (skipped with --no-shots).
 # Logs go to target/godot-tests/. The last line reads `Godot tests: N passed, M failed`; the
 # exit status is 0 only when nothing failed.
 #

@@ -1,12 +1,13 @@
 extends SceneTree
 ## Checks rendered terrain shots: each must be a real picture (not blank, not one flat colour)
-## in which lit grass, rock and snow each cover a visible share of the pixels.
+## in which lit grass, rock, snow and water (lakes and rivers) each cover a visible share of the
+## pixels.
 ##
 ## Usage: godot --headless --path tests/godot -s res://check_shots.gd -- PNG...
 ## Prints `PASS shot NAME` or `FAIL shot NAME: reasons` per file.
 
 ## Share of the picture each class must reach at least.
-const MIN_SHARE := {"grass": 0.05, "rock": 0.01, "snow": 0.001}
+const MIN_SHARE := {"grass": 0.05, "rock": 0.01, "snow": 0.001, "water": 0.002}
 ## Share of the picture that must differ from the background colour.
 const MIN_FOREGROUND := 0.2
 
@@ -34,6 +35,8 @@ static func classify(c: Color) -> String:
 	var h := c.h * 360.0
 	if v > 0.6 and s < 0.25 and c.b > 0.55:
 		return "snow"  # White, or tinted by a low sun.
+	if s > 0.45 and v > 0.3 and h > 190.0 and h < 240.0:
+		return "water"
 	if s > 0.25 and v > 0.18 and h > 70.0 and h < 170.0:
 		return "grass"
 	if v > 0.14 and v < 0.85 and ((s < 0.18) or (h >= 15.0 and h <= 50.0 and s < 0.6)):
@@ -50,7 +53,7 @@ static func check(path: String) -> PackedStringArray:
 		problems.append("too small: %dx%d" % [image.get_width(), image.get_height()])
 	image.convert(Image.FORMAT_RGB8)
 	var background := image.get_pixel(0, 0)
-	var counts := {"grass": 0, "rock": 0, "snow": 0, "other": 0}
+	var counts := {"grass": 0, "rock": 0, "snow": 0, "water": 0, "other": 0}
 	var foreground := 0
 	var total := 0
 	var luma_min := 1.0
