@@ -82,7 +82,8 @@ pub struct GenerationStats {
     pub lake_count: usize,
     /// Cells per water kind, indexed by `WaterKind as usize`.
     pub water_counts: [usize; 4],
-    /// Largest flow accumulation: the most mountain cells draining through one cell.
+    /// Largest flow accumulation: the most mountain cells draining through one cell (0 when the
+    /// water layer has nothing to do).
     pub max_accumulation: u32,
     /// [`Grid::hash`] of the result.
     pub grid_hash: u64,

@@ -121,9 +121,9 @@ pub fn priority_flood(
     })
 }
 
-/// The flood's working state.
-struct State<'a> {
-    height: &'a [f32],
+/// The flood's working state. The filled plane starts as a copy of the heights, so a cell not
+/// reached yet reads its own height there.
+struct State {
     width: usize,
     depth: usize,
     filled: Vec<f32>,
@@ -134,11 +134,11 @@ struct State<'a> {
     heap: RadixHeap,
 }
 
-impl State<'_> {
-    /// Heap key of a cell waiting at its own height.
+impl State {
+    /// Heap key of a cell waiting at its own height (its filled level until it is raised).
     #[inline]
     fn key(&self, cell: usize) -> u64 {
-        (u64::from(level_key(self.height[cell])) << 32) | cell as u64
+        (u64::from(level_key(self.filled[cell])) << 32) | cell as u64
     }
 
     /// Reaches `next` from `cell` (direction `k` from `cell`), if not reached yet.
@@ -150,7 +150,8 @@ impl State<'_> {
         }
         self.reached[word] |= bit;
         self.parent[next] = 7 - k as u8;
-        if self.height[next] <= level {
+        // Unreached cells still hold their height in the filled plane: one plane is touched.
+        if self.filled[next] <= level {
             self.filled[next] = level;
             q.push(next as u32, cell as u32, super::is_diagonal(k));
         } else {
@@ -228,7 +229,6 @@ fn flood<Q: LevelQueue>(
 ) -> Flood {
     let n = width * depth;
     let mut s = State {
-        height,
         width,
         depth,
         filled: height.to_vec(),

@@ -5,24 +5,29 @@
 //! Every queue is deterministic: the heap orders by a unique 64-bit key (level bits, cell index),
 //! and the level queues hand cells out in an order fixed by their pushes.
 
-/// Number of radix-heap buckets: bucket 0 holds keys equal to the last popped key, bucket `b`
-/// keys whose highest bit differing from it is bit `b − 1`.
-const BUCKETS: usize = 65;
+/// Radix heap buckets: bucket 0 holds the key equal to the last popped key; bucket
+/// `1 + 256·j + v` the keys whose highest byte differing from it is byte `j`, with value `v` there.
+const BUCKETS: usize = 1 + 8 * 256;
+/// 64-bit words of the occupancy bitmap.
+const WORDS: usize = BUCKETS.div_ceil(64);
 
-/// A monotone priority queue of `u64` keys (a radix heap): every pushed key must be at least the
-/// last popped key, which the Priority-Flood guarantees because it only pushes cells above the
-/// level being processed.
+/// A monotone priority queue of `u64` keys (a radix heap over bytes): every pushed key must be at
+/// least the last popped key, which the Priority-Flood guarantees because it only pushes cells
+/// above the level being processed.
 ///
-/// A key moves to a lower bucket each time it is touched, so a push-pop pair costs `O(64)` at
-/// worst and a few steps in practice; each bucket remembers its minimum, so peeking is `O(1)` and
-/// does not disturb the heap.
+/// A key's bucket is fixed by the highest byte in which it differs from the last popped key and
+/// that byte's value, so buckets are ordered and the minimum lies in the lowest occupied one
+/// (found through a two-level bitmap). Popping from a bucket spreads its keys over buckets of
+/// lower bytes, so a key moves at most eight times; each bucket remembers its minimum, so peeking
+/// is `O(1)` and does not disturb the heap.
 #[derive(Clone, Debug)]
 pub struct RadixHeap {
     last: u64,
     len: usize,
-    occupied: u128,
-    mins: [u64; BUCKETS],
-    buckets: [Vec<u64>; BUCKETS],
+    summary: u64,
+    occupied: [u64; WORDS],
+    mins: Vec<u64>,
+    buckets: Vec<Vec<u64>>,
 }
 
 impl Default for RadixHeap {
@@ -30,9 +35,10 @@ impl Default for RadixHeap {
         RadixHeap {
             last: 0,
             len: 0,
-            occupied: 0,
-            mins: [u64::MAX; BUCKETS],
-            buckets: std::array::from_fn(|_| Vec::new()),
+            summary: 0,
+            occupied: [0; WORDS],
+            mins: vec![u64::MAX; BUCKETS],
+            buckets: vec![Vec::new(); BUCKETS],
         }
     }
 }
@@ -55,7 +61,12 @@ impl RadixHeap {
 
     #[inline]
     fn bucket(&self, key: u64) -> usize {
-        (u64::BITS - (key ^ self.last).leading_zeros()) as usize
+        let x = key ^ self.last;
+        if x == 0 {
+            return 0;
+        }
+        let byte = (63 - x.leading_zeros()) / 8;
+        1 + 256 * byte as usize + ((key >> (8 * byte)) & 0xff) as usize
     }
 
     #[inline]
@@ -63,7 +74,26 @@ impl RadixHeap {
         let b = self.bucket(key);
         self.buckets[b].push(key);
         self.mins[b] = self.mins[b].min(key);
-        self.occupied |= 1 << b;
+        self.occupied[b / 64] |= 1 << (b % 64);
+        self.summary |= 1 << (b / 64);
+    }
+
+    #[inline]
+    fn clear(&mut self, b: usize) {
+        self.mins[b] = u64::MAX;
+        self.occupied[b / 64] &= !(1 << (b % 64));
+        if self.occupied[b / 64] == 0 {
+            self.summary &= !(1 << (b / 64));
+        }
+    }
+
+    /// The lowest occupied bucket.
+    #[inline]
+    fn lowest(&self) -> Option<usize> {
+        (self.summary != 0).then(|| {
+            let w = self.summary.trailing_zeros() as usize;
+            w * 64 + self.occupied[w].trailing_zeros() as usize
+        })
     }
 
     /// Adds a key, which must not be below the last popped key (the heap is monotone).
@@ -77,35 +107,30 @@ impl RadixHeap {
     /// The smallest key, without removing it.
     #[inline]
     pub fn peek(&self) -> Option<u64> {
-        (self.occupied != 0).then(|| self.mins[self.occupied.trailing_zeros() as usize])
+        self.lowest().map(|b| self.mins[b])
     }
 
     /// Removes and returns the smallest key.
     #[inline]
     pub fn pop(&mut self) -> Option<u64> {
-        if self.occupied == 0 {
-            return None;
-        }
-        let b = self.occupied.trailing_zeros() as usize;
+        let b = self.lowest()?;
         if b != 0 {
             self.redistribute(b);
         }
         let key = self.buckets[0].pop();
         if self.buckets[0].is_empty() {
-            self.occupied &= !1;
-            self.mins[0] = u64::MAX;
+            self.clear(0);
         }
         self.len -= 1;
         key
     }
 
     /// Makes the minimum of bucket `b` the new reference key and spreads the bucket's keys over
-    /// the lower buckets.
+    /// the buckets of lower bytes.
     fn redistribute(&mut self, b: usize) {
         self.last = self.mins[b];
         let mut keys = std::mem::take(&mut self.buckets[b]);
-        self.mins[b] = u64::MAX;
-        self.occupied &= !(1 << b);
+        self.clear(b);
         for &key in &keys {
             self.put(key);
         }
