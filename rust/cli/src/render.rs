@@ -1,5 +1,7 @@
 //! Software isometric renderer: the seed's projection `s_x = (x − z)·32k, s_y = (x + z)·16k − h·80k`,
-//! a depth buffer and the lighting `I = clamp(0.35 + 0.8·max(n·L, 0), 0, 1)`.
+//! painter's order (triangles drawn far to near) and the lighting
+//! `I = clamp(0.35 + 0.8·max(n·L, 0), 0, 1)`. A depth buffer settles what painter's order cannot:
+//! water laid over the terrain it shares an edge with.
 //!
 //! Nearness to the viewer is `x + z + 0.4·y` (the direction along which the projection does not
 //! move a point), interpolated over each triangle.
@@ -75,28 +77,42 @@ pub fn render(meshes: &[&Mesh], width: usize, depth: usize, scale: f32, hour: f3
         )
     };
     let sun = sun_direction(hour);
-    for (layer, mesh) in meshes.iter().enumerate() {
+    // Painter's order: every triangle of every layer, far to near by its centroid.
+    let mut order: Vec<(f32, usize, usize)> = meshes
+        .iter()
+        .enumerate()
+        .flat_map(|(layer, mesh)| {
+            (0..mesh.vertex_count()).step_by(3).map(move |i| {
+                let near = mesh.positions[i..i + 3]
+                    .iter()
+                    .map(|p| p[0] + p[2] + NEAR_PER_HEIGHT * p[1])
+                    .sum::<f32>();
+                (near, layer, i)
+            })
+        })
+        .collect();
+    order.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
+    for (_, layer, i) in order {
+        let mesh = meshes[layer];
         let (tolerance, lighten) = if layer == 0 {
             (0.0, 0.0)
         } else {
             (LAYER_TOLERANCE, WATER_LIGHTEN)
         };
-        for i in (0..mesh.vertex_count()).step_by(3) {
-            let n = mesh.normals[i];
-            let lambert = (n[0] * sun[0] + n[1] * sun[1] + n[2] * sun[2]).max(0.0);
-            let light = (AMBIENT + DIFFUSE * lambert).clamp(0.0, 1.0);
-            let c = mesh.colors[i];
-            let rgb = [0, 1, 2].map(|k| {
-                let v = c[k] + (1.0 - c[k]) * lighten;
-                (v * 255.0 * light + 0.5).clamp(0.0, 255.0) as u8
-            });
-            let tri = [
-                project(mesh.positions[i]),
-                project(mesh.positions[i + 1]),
-                project(mesh.positions[i + 2]),
-            ];
-            target.fill_triangle(tri, rgb, tolerance);
-        }
+        let n = mesh.normals[i];
+        let lambert = (n[0] * sun[0] + n[1] * sun[1] + n[2] * sun[2]).max(0.0);
+        let light = (AMBIENT + DIFFUSE * lambert).clamp(0.0, 1.0);
+        let c = mesh.colors[i];
+        let rgb = [0, 1, 2].map(|k| {
+            let v = c[k] + (1.0 - c[k]) * lighten;
+            (v * 255.0 * light + 0.5).clamp(0.0, 255.0) as u8
+        });
+        let tri = [
+            project(mesh.positions[i]),
+            project(mesh.positions[i + 1]),
+            project(mesh.positions[i + 2]),
+        ];
+        target.fill_triangle(tri, rgb, tolerance);
     }
     Image {
         width: img_w,
