@@ -46,7 +46,7 @@ pub const MAX_LAKE_JUMPS: usize = 8;
 /// Lakes: the lake map is rebuilt before a batch once at least `pool cells / LAKE_REBUILD_CELLS`
 /// droplets have run since the last rebuild (so a rebuild costs a fixed share of the erosion,
 /// and the map moves by a fraction of a droplet per cell between rebuilds).
-pub const LAKE_REBUILD_CELLS: u64 = 8;
+pub const LAKE_REBUILD_CELLS: u64 = 4;
 
 /// What an erosion run did.
 #[derive(Clone, Debug, Default, PartialEq)]
