@@ -18,15 +18,13 @@ else
   LIB_RELEASE := libdonjourno_godot.linux.release.$(LIB_ARCH).so
 endif
 
-# Copies target/$(1)/$(LIB_BUILT) to $(ADDON_BIN)/$(2) by renaming a temporary copy, so that a
-# running editor keeps its mapped old library intact.
+# Installs target/$(1)/$(LIB_BUILT) as $(ADDON_BIN)/$(2), without its DWARF debug info (see
+# tests/tools/install-lib.sh).
 define install_lib
-	@mkdir -p $(ADDON_BIN)
-	cp target/$(1)/$(LIB_BUILT) $(ADDON_BIN)/$(2).tmp
-	mv -f $(ADDON_BIN)/$(2).tmp $(ADDON_BIN)/$(2)
+	tests/tools/install-lib.sh target/$(1)/$(LIB_BUILT) $(ADDON_BIN)/$(2)
 endef
 
-.PHONY: help build test test-rust lint test-godot addon-debug addon-release link godot \
+.PHONY: help build test test-tools test-rust lint test-godot addon-debug addon-release link godot \
 	run editor preview bench shots clean
 
 help: ## List the targets
@@ -37,7 +35,11 @@ build: ## Build the library, the CLI and the Godot addon (debug and release) int
 	$(call install_lib,release,$(LIB_RELEASE))
 	@$(MAKE) --no-print-directory addon-debug
 
-test: test-rust lint test-godot test-wasi test-web ## Run every test and check
+test: ## Run every test and check, stage by stage, printing how long each stage took
+	@tests/tools/stages.sh test-tools test-rust lint test-godot test-wasi test-web
+
+test-tools: ## Checks of the project's own scripts (the Web toolchain's --env contract)
+	tests/tools/test-toolchain-env.sh
 
 test-rust: ## Rust unit, integration, property and doc tests
 	$(CARGO) test --workspace
@@ -50,6 +52,7 @@ lint: ## clippy (warnings are errors) and rustfmt
 addon-debug: ## Build the addon's debug library (the one the editor loads)
 	$(CARGO) build -p donjourno-godot
 	$(call install_lib,debug,$(LIB_DEBUG))
+	tests/tools/check-addon-lib.sh $(ADDON_BIN)/$(LIB_DEBUG)
 
 addon-release: ## Build the addon's release library (the one exported games load)
 	$(CARGO) build --release -p donjourno-godot

@@ -144,29 +144,13 @@ trim_prefix() {
 }
 
 provision() {
-    local tools=(apt-get apt-cache dpkg-deb flock sed sort)
-    local t
-    for t in "${tools[@]}"; do
-        command -v "$t" >/dev/null 2>&1 || die "'$t' is required to provision Godot but was not found"
-    done
+    papt_require_tools flock sort
     [[ "$(dpkg --print-architecture 2>/dev/null || uname -m)" =~ ^(amd64|x86_64)$ ]] \
         || die "the private Godot copy is only available for x86_64 hosts; set GODOT instead"
-    [[ -r "$PAPT_KEYRING" ]] || die "$PAPT_KEYRING not found; install the debian-archive-keyring package"
 
     mkdir -p "$CACHE_ROOT" || die "cannot create cache directory $CACHE_ROOT"
-
-    # Serialise concurrent provisioning runs.
-    exec 9>"$CACHE_ROOT/.godot-$GODOT_VERSION.lock"
-    if ! flock -n 9; then
-        log "waiting for another provisioning run to finish..."
-        flock 9
-    fi
-    if prefix_is_ready; then
-        exec 9>&-
-        return 0
-    fi
-    # Leftovers of runs that were killed before they could clean up.
-    rm -rf "$CACHE_ROOT/.godot-$GODOT_VERSION.tmp."*
+    papt_lock_install "$CACHE_ROOT/.godot-$GODOT_VERSION.lock" prefix_is_ready \
+        "$CACHE_ROOT/.godot-$GODOT_VERSION.tmp." || return 0
 
     local start=$SECONDS
     local mirror

@@ -39,6 +39,27 @@ papt_require_tools() {
     [[ -r "$PAPT_KEYRING" ]] || papt_die "$PAPT_KEYRING not found; install the debian-archive-keyring package"
 }
 
+# papt_lock_install LOCKFILE READY_CMD TMP_PREFIX — serialises installations into one cache folder.
+# Takes an exclusive lock on LOCKFILE (file descriptor 9, waiting with a message if another run
+# holds it), then returns 1 if READY_CMD now succeeds (another run finished the installation: the
+# lock is released and there is nothing to do) and 0 if the caller must install; in that case it
+# removes the TMP_PREFIX* leftovers of runs that were killed, and the caller releases the lock with
+# `exec 9>&-` when done.
+papt_lock_install() {
+    local lockfile="$1" ready="$2" tmp_prefix="$3"
+    exec 9>"$lockfile" || papt_die "cannot open the lock file $lockfile"
+    if ! flock -n 9; then
+        printf '%s: waiting for another installation to finish...\n' "${0##*/}" >&2
+        flock 9
+    fi
+    if "$ready"; then
+        exec 9>&-
+        return 1
+    fi
+    rm -rf "$tmp_prefix"*
+    return 0
+}
+
 # Prints the Debian archive URL used by the host's APT sources, if any.
 papt_host_mirror() {
     local f

@@ -5,7 +5,8 @@
 #   tests/tools/web-toolchain.sh          # install what is missing, then print a summary
 #   tests/tools/web-toolchain.sh --check  # exit 0 if everything is installed, 1 if not; no changes
 #   tests/tools/web-toolchain.sh --env    # install what is missing, then print `export` lines
-#                                         # (eval "$(tests/tools/web-toolchain.sh --env)")
+#                                         # (eval "$(tests/tools/web-toolchain.sh --env)"): standard
+#                                         # output holds only those lines, on a first run too
 #
 # What it installs:
 #   - Rust: the $DONJOURNO_WEB_RUST_TOOLCHAIN toolchain (default: a pinned nightly, see
@@ -174,16 +175,8 @@ install_emscripten() {
     node="$(node_path)"
     mkdir -p "$WEB_ROOT" || die "cannot create $WEB_ROOT"
 
-    exec 9>"$WEB_ROOT/.emscripten-$EMSCRIPTEN_VERSION.lock"
-    if ! flock -n 9; then
-        log "waiting for another installation to finish..."
-        flock 9
-    fi
-    if emscripten_ready; then
-        exec 9>&-
-        return 0
-    fi
-    rm -rf "$WEB_ROOT/.emscripten-$EMSCRIPTEN_VERSION.tmp."*
+    papt_lock_install "$WEB_ROOT/.emscripten-$EMSCRIPTEN_VERSION.lock" emscripten_ready \
+        "$WEB_ROOT/.emscripten-$EMSCRIPTEN_VERSION.tmp." || return 0
 
     local start=$SECONDS mirror work
     mirror="$(papt_mirror)"
@@ -289,6 +282,13 @@ case "${1:-}" in
         ;;
 esac
 
+# With --env, standard output carries the export lines and nothing else: everything the
+# installers and the tools they run print (rustup writes its summary to standard output) goes to
+# standard error, and the export lines go to the saved standard output (descriptor 3).
+if [[ "${1:-}" == --env ]]; then
+    exec 3>&1 1>&2
+fi
+
 rust_ready || install_rust
 emscripten_ready || install_emscripten
 # The configuration names node by absolute path: rewrite it if node moved since installation.
@@ -296,7 +296,7 @@ node="$(node_path)"
 grep -qF "NODE_JS = '$node'" "$EM_CONFIG_FILE" || write_config "$node"
 
 if [[ "${1:-}" == --env ]]; then
-    print_env
+    print_env >&3
 else
     prebuilt=yes
     [[ -f "$(target_marker)" ]] && prebuilt="no (built from rust-src)"

@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# The contract of `web-toolchain.sh --env`: on standard output, only `export NAME=value` lines that
+# a shell can evaluate, on the first run (which installs the Rust toolchain) as on later ones.
+#
+# Runs hermetically: a temporary DONJOURNO_CACHE holds a stand-in for an installed Emscripten, and
+# a stand-in `rustup` first on PATH behaves like rustup on a machine without the pinned nightly
+# (it prints its installation summary on standard output, as the real one does).
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+fail() { printf 'test-toolchain-env: FAIL: %s\n' "$*" >&2; exit 1; }
+
+version="$(sed -n 's/^readonly EMSCRIPTEN_VERSION=//p' tests/tools/web-toolchain.sh)"
+llvm="$(sed -n 's/^readonly LLVM_MAJOR=//p' tests/tools/web-toolchain.sh)"
+prefix="$work/cache/web/emscripten-$version"
+mkdir -p "$prefix/root/usr/share/emscripten" "$prefix/root/usr/lib/llvm-$llvm/bin" \
+    "$prefix/npm/node_modules/binaryen/bin" "$work/bin" "$work/rustup-state"
+for exe in "$prefix/root/usr/share/emscripten/emcc" "$prefix/root/usr/lib/llvm-$llvm/bin/clang"; do
+    printf '#!/bin/sh\nexit 0\n' > "$exe"
+    chmod +x "$exe"
+done
+touch "$prefix/npm/node_modules/binaryen/bin/wasm-opt" "$prefix/emscripten.config" \
+    "$prefix/.donjourno-web-toolchain"
+
+# A rustup with no toolchain until `rustup toolchain install`, chatty on standard output.
+cat > "$work/bin/rustup" <<'RUSTUP'
+#!/usr/bin/env bash
+state="$FAKE_RUSTUP_STATE"
+case "$1 $2" in
+    "run "*)
+        [[ -f "$state/toolchain" ]] || { echo "error: toolchain '$2' is not installed" >&2; exit 1; }
+        echo "rustc 1.97.0-nightly (e50aa6fba 2026-05-19)" ;;
+    "toolchain install")
+        echo "info: syncing channel updates for '$3'" >&2
+        touch "$state/toolchain" "$state/installed-by-test"
+        echo "  $3-x86_64-unknown-linux-gnu installed - rustc 1.97.0-nightly (e50aa6fba 2026-05-19)"
+        echo ;;
+    "component list") [[ -f "$state/rust-src" ]] && echo "rust-src (installed)"; exit 0 ;;
+    "component add") touch "$state/rust-src"; echo "info: component 'rust-src' is up to date" ;;
+    "target list") [[ -f "$state/target" ]] && echo "wasm32-unknown-emscripten"; exit 0 ;;
+    "target add") touch "$state/target"; echo "info: installing component 'rust-std'" ;;
+    *) echo "fake rustup: unexpected arguments: $*" >&2; exit 2 ;;
+esac
+RUSTUP
+chmod +x "$work/bin/rustup"
+
+out="$(PATH="$work/bin:$PATH" FAKE_RUSTUP_STATE="$work/rustup-state" DONJOURNO_CACHE="$work/cache" \
+    tests/tools/web-toolchain.sh --env 2>"$work/stderr")" \
+    || { cat "$work/stderr" >&2; fail "web-toolchain.sh --env failed"; }
+
+[[ -f "$work/rustup-state/installed-by-test" ]] || fail "the first-run installation path was not taken"
+[[ -n "$out" ]] || fail "--env printed nothing on standard output"
+bad="$(grep -Ev '^export [A-Z_][A-Z0-9_]*=' <<<"$out" || true)"
+[[ -z "$bad" ]] || fail "--env printed lines other than export lines on standard output: $bad"
+env_after="$(env -i PATH=/usr/bin:/bin bash -c "set -eu; eval \"\$1\"; printf '%s\n' \"\$EM_CONFIG\" \"\$DONJOURNO_WEB_PREFIX\"" _ "$out")" \
+    || fail "the output of --env does not evaluate in bash"
+[[ "$env_after" == "$prefix/emscripten.config"$'\n'"$prefix" ]] \
+    || fail "evaluating --env set EM_CONFIG/DONJOURNO_WEB_PREFIX to '$env_after'"
+grep -q 'installed - rustc' "$work/stderr" || fail "rustup's installation summary was not passed on to standard error"
+
+# A second run, with everything installed, prints the same lines.
+again="$(PATH="$work/bin:$PATH" FAKE_RUSTUP_STATE="$work/rustup-state" DONJOURNO_CACHE="$work/cache" \
+    tests/tools/web-toolchain.sh --env 2>/dev/null)" || fail "the second --env run failed"
+[[ "$again" == "$out" ]] || fail "the second --env run printed other lines than the first"
+echo "test-toolchain-env: --env prints only export lines, on the first run and after (3 checks passed)"
