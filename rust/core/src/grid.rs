@@ -1,6 +1,6 @@
 //! The terrain grid: one plane per field, laid out row by row (`index = z * width + x`).
 
-use crate::hydrology::Lake;
+use crate::water::{Lake, WaterKind};
 use serde::{Deserialize, Serialize};
 
 /// Terrain class of one cell.
@@ -34,41 +34,6 @@ impl Terrain {
             Terrain::Mountain => "mountain",
             Terrain::Tree => "tree",
             Terrain::Water => "water",
-        }
-    }
-}
-
-/// What kind of water covers a cell.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[repr(u8)]
-pub enum WaterKind {
-    /// No water.
-    #[default]
-    Dry = 0,
-    /// Part of a lake: a filled depression (see [`Grid::lakes`]).
-    Lake = 1,
-    /// A river channel: accumulated flow above the river threshold.
-    River = 2,
-    /// Below sea level and open to the map border.
-    Sea = 3,
-}
-
-impl WaterKind {
-    /// Every kind, in the order of their numeric values.
-    pub const ALL: [WaterKind; 4] = [
-        WaterKind::Dry,
-        WaterKind::Lake,
-        WaterKind::River,
-        WaterKind::Sea,
-    ];
-
-    /// Lower-case name, as used in statistics and scripts.
-    pub fn name(self) -> &'static str {
-        match self {
-            WaterKind::Dry => "dry",
-            WaterKind::Lake => "lake",
-            WaterKind::River => "river",
-            WaterKind::Sea => "sea",
         }
     }
 }

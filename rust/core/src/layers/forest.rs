@@ -1,5 +1,6 @@
 //! `ForestMask` and `ForestPlacement`: where trees may grow, and where they do.
 
+use crate::context::Context;
 use crate::grid::{Grid, Terrain};
 use crate::params::{ForestMaskParams, ForestPlacementParams};
 use crate::pipeline::{Layer, LayerError};
@@ -28,7 +29,7 @@ impl Layer for ForestMask {
         "ForestMask"
     }
 
-    fn apply(&self, grid: &mut Grid) -> Result<(), LayerError> {
+    fn apply(&self, grid: &mut Grid, _ctx: &mut Context) -> Result<(), LayerError> {
         crate::threads::ensure_pool();
         self.params.validate()?;
         let Grid {
@@ -71,7 +72,7 @@ impl Layer for ForestPlacement {
         "ForestPlacement"
     }
 
-    fn apply(&self, grid: &mut Grid) -> Result<(), LayerError> {
+    fn apply(&self, grid: &mut Grid, _ctx: &mut Context) -> Result<(), LayerError> {
         crate::threads::ensure_pool();
         self.params.validate()?;
         let width = grid.width().max(1);

@@ -3,6 +3,7 @@
 //! Heights are taken relative to the grid's actual maximum (`h_rel = h / h_max`) and steepness is
 //! the length of the central-difference gradient.
 
+use crate::context::Context;
 use crate::grid::{Grid, Rgb, Terrain};
 use crate::pipeline::{Layer, LayerError};
 use rayon::prelude::*;
@@ -82,7 +83,7 @@ impl Layer for TerrainTexture {
         "TerrainTexture"
     }
 
-    fn apply(&self, grid: &mut Grid) -> Result<(), LayerError> {
+    fn apply(&self, grid: &mut Grid, _ctx: &mut Context) -> Result<(), LayerError> {
         crate::threads::ensure_pool();
         let (width, depth) = (grid.width(), grid.depth());
         let h_max = grid.max_height();
