@@ -1,5 +1,5 @@
 //! [`GenerationStats`]: the figures of one generation, filled by the layers through their
-//! [`Context`](crate::Context) and by [`generate`](crate::generate) from the finished grid.
+//! [`Context`](crate::Context) and by [`generate`](crate::generate()) from the finished grid.
 //!
 //! The statistics serialise (serde) to one record with stable keys, the same for every front end
 //! (the CLI's JSON, Godot's `get_stats()`):
