@@ -57,8 +57,9 @@ impl Layer for ForestMask {
 
 /// Turns a grass cell into a `Tree` where a seeded `random() < mask × density`.
 ///
-/// Each row draws from its own PCG stream, one number per cell, so rows run in parallel and the
-/// result is the same on every thread count.
+/// Each row draws from its own PCG generator ([`row_rng`](crate::seed::row_rng)), one number per
+/// cell, so rows run in parallel and the result is the same on every thread count; no two seeds
+/// share a row's numbers, so every seed has its own forest.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ForestPlacement {
     /// Master seed.
@@ -88,7 +89,7 @@ impl Layer for ForestPlacement {
             .zip(forest_mask.par_chunks(width))
             .enumerate()
             .for_each(|(z, (row, mask))| {
-                let mut rng = crate::seed::rng(crate::seed::mix64(seed ^ z as u64), "forest");
+                let mut rng = crate::seed::row_rng(seed, "forest", z as u64);
                 for (t, &m) in row.iter_mut().zip(mask) {
                     let draw: f32 = rng.random();
                     if *t == Terrain::Grass && draw < m * density {
