@@ -190,6 +190,8 @@ fn trees_grow_only_on_fertile_grass_at_the_requested_density() {
 
 /// Seed 000's colouring table, written out from the seed itself (not from the implementation's
 /// constants): relative heights against the actual maximum, steepness from central differences.
+/// The steepness is made scale-free like the heights (divided by the actual maximum); its
+/// threshold is the seed's 0.08 at the typical maximum (0.89) of a peak-1 terrain.
 mod seed_000 {
     pub const SNOW: [u8; 3] = [240, 240, 250];
     pub const BROWN_ROCK: [u8; 3] = [110, 95, 75];
@@ -201,8 +203,9 @@ mod seed_000 {
     pub const SNOW_ABOVE: f32 = 0.75;
     /// Brown rock above this relative height (flat mountain ground).
     pub const BROWN_ABOVE: f32 = 0.4;
-    /// Steeper than this is grey rock on mountains, dirt on grass.
-    pub const STEEP: f32 = 0.08;
+    /// Steeper than this (relative to the maximum) is grey rock on mountains, dirt on grass:
+    /// 0.08 / 0.89, rounded.
+    pub const STEEP: f32 = 0.09;
     /// Grey rock: 80 at the lowest relative height to 130 at the peak.
     pub const GREY: (f32, f32) = (80.0, 130.0);
 
@@ -252,7 +255,7 @@ fn every_colour_follows_the_table_of_seed_000() {
             for x in 0..w {
                 let i = g.index(x, z);
                 let h_rel = g.height[i] / h_max;
-                let steep = seed_000::steepness(&g.height, w, d, x, z);
+                let steep = seed_000::steepness(&g.height, w, d, x, z) / h_max;
                 // A value within rounding of a threshold may fall either way.
                 let near = |v: f32, t: f32| (v - t).abs() < 1e-4;
                 if near(steep, seed_000::STEEP)
@@ -385,6 +388,58 @@ fn erosion_never_builds_peaks_above_the_uneroded_terrain() {
             grid.max_height() <= top * 1.02,
             "{size}² peak {peak}: eroded maximum {} above the uneroded {top}",
             grid.max_height()
+        );
+    }
+}
+
+/// Scales heights and water levels of a grid by `k` and colours it again.
+fn recoloured(g: &Grid, k: f32) -> Vec<[u8; 3]> {
+    use donjourno::layers::TerrainTexture;
+    use donjourno::pipeline::Layer;
+    let mut s = g.clone();
+    s.height.iter_mut().for_each(|h| *h *= k);
+    s.water_level.iter_mut().for_each(|h| *h *= k);
+    TerrainTexture
+        .apply(&mut s, &mut donjourno::Context::default())
+        .unwrap();
+    s.color
+}
+
+#[test]
+fn colours_do_not_depend_on_the_height_scale() {
+    let mut p = params(96, 0.5, 5);
+    p.water.sea_level = 0.03;
+    let (g, _) = generate(&p).unwrap();
+    assert!(g.terrain.contains(&Terrain::Water));
+    // Powers of two scale every difference, length and ratio exactly.
+    for k in [0.25, 4.0, 64.0] {
+        assert!(
+            recoloured(&g, k) == g.color,
+            "colours change when heights are scaled by {k}"
+        );
+    }
+}
+
+#[test]
+fn grey_rock_covers_a_similar_share_at_every_peak_height() {
+    let grey_share = |peak: f32| {
+        let mut p = GeneratorParams::default();
+        p.terrain.peak_height = peak;
+        let (g, stats) = generate(&p).unwrap();
+        let grey = (0..g.len())
+            .filter(|&i| g.terrain[i] == Terrain::Mountain)
+            .filter(|&i| {
+                let c = g.color[i];
+                c[0] == c[1] && c[1] == c[2] && (80..=130).contains(&c[0])
+            })
+            .count();
+        grey as f64 / stats.count(Terrain::Mountain) as f64
+    };
+    let shares: Vec<f64> = [1.0, 5.0, 20.0].into_iter().map(grey_share).collect();
+    for s in &shares {
+        assert!(
+            (0.05..0.25).contains(s),
+            "grey rock on {shares:?} of the mountain cells at peaks 1, 5, 20"
         );
     }
 }
