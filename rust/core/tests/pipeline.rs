@@ -209,12 +209,15 @@ mod seed_000 {
     /// Grey rock: 80 at the lowest relative height to 130 at the peak.
     pub const GREY: (f32, f32) = (80.0, 130.0);
 
-    /// The steepness of cell `(x, z)`: the length of the central-difference gradient, the
-    /// neighbour clamped at the border.
+    /// The steepness of cell `(x, z)`: the length of the gradient, from central differences and,
+    /// on the border, from the one neighbour there is.
     pub fn steepness(h: &[f32], w: usize, d: usize, x: usize, z: usize) -> f32 {
         let at = |x: usize, z: usize| h[z * w + x];
-        let dx = (at((x + 1).min(w - 1), z) - at(x.saturating_sub(1), z)) / 2.0;
-        let dz = (at(x, (z + 1).min(d - 1)) - at(x, z.saturating_sub(1))) / 2.0;
+        let slope = |lo: f32, hi: f32, span: usize| (hi - lo) / span as f32;
+        let (xl, xr) = (x.saturating_sub(1), (x + 1).min(w - 1));
+        let (zu, zd) = (z.saturating_sub(1), (z + 1).min(d - 1));
+        let dx = slope(at(xl, z), at(xr, z), (xr - xl).max(1));
+        let dz = slope(at(x, zu), at(x, zd), (zd - zu).max(1));
         (dx * dx + dz * dz).sqrt()
     }
 }

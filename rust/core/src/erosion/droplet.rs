@@ -29,7 +29,8 @@ pub(super) struct Surface<'a> {
 }
 
 impl Surface<'_> {
-    /// Horizontal part `(n_x, n_z)` of the unit surface normal at a cell (central differences).
+    /// Horizontal part `(n_x, n_z)` of the unit surface normal at a cell (central differences,
+    /// one-sided on the border).
     #[inline]
     fn normal_xz(&self, h: &[f32], x: usize, z: usize) -> (f32, f32) {
         let (gx, gz) = crate::grid::central_gradient(h, self.width, self.depth, x, z);
@@ -267,5 +268,43 @@ pub(super) fn simulate_group(
 pub(super) fn undo(h: &mut [f32], changes: &[Change]) {
     for c in changes.iter().rev() {
         h[c.index as usize] = c.before;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A plane of `width × depth` cells, all in the pool, no lakes.
+    fn surface(pool: &[bool], width: usize, depth: usize) -> Surface<'_> {
+        Surface {
+            pool,
+            width,
+            depth,
+            lakes: None,
+        }
+    }
+
+    #[test]
+    fn droplets_on_edge_cells_feel_the_full_slope() {
+        // A ramp falling along x: a droplet starting on the border row z = 0 accelerates as one
+        // starting inside (the slope across z is 0 everywhere, the border included).
+        let (w, d) = (12, 5);
+        let h: Vec<f32> = (0..w * d).map(|i| 4.0 - 0.125 * (i % w) as f32).collect();
+        let pool = vec![true; w * d];
+        let s = surface(&pool, w, d);
+        let p = ErosionParams::default();
+        let first_step = |start: usize| {
+            let (mut map, mut log) = (h.clone(), Vec::new());
+            let mut drop = Droplet::spawn(start, w);
+            assert!(drop.step(&s, &mut map, &p, &mut log));
+            (drop.sx, drop.sz)
+        };
+        let inside = first_step(2 * w + 5);
+        assert!(inside.0 > 0.0 && inside.1 == 0.0);
+        assert_eq!(first_step(5), inside, "border row");
+        assert_eq!(first_step((d - 1) * w + 5), inside, "last row");
+        // On the first column the slope comes from its one neighbour: as steep as inside.
+        assert_eq!(first_step(2 * w), inside, "first column");
     }
 }
