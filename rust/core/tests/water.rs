@@ -419,8 +419,12 @@ fn droplets_reaching_the_lake_erode_below_its_outflow() {
     assert_eq!(off.lake_jumps, 0);
     assert!(on.lake_jumps > 1000, "{} jumps", on.lake_jumps);
     assert!(on.lake_rebuilds >= 2);
+    // Droplets carry erosion on below the outflow: about 2.4 times the plain erosion there. (The
+    // bound was 3 while droplets that fell back into the lake they had passed carried on: some
+    // spilled over the outflow again and again and eroded the channel head each time. Seed 001
+    // ends them in the lake, which breaks those loops.)
     assert!(
-        on_downstream > 3.0 * off_downstream,
+        on_downstream > 2.0 * off_downstream,
         "erosion below the outflow: {on_downstream} with lakes, {off_downstream} without"
     );
     // The same run twice gives the same report.

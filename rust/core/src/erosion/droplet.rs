@@ -184,7 +184,9 @@ impl Droplet {
 
     /// In an untagged lake: leaves the load on the lake cell, tags the lake and moves to the cell
     /// below its outflow, at rest; repeats while that cell lies in another untagged lake. Returns
-    /// `false` when the outflow leads off the pool (the droplet ends there).
+    /// `false`, and the droplet ends there, when it reaches a lake it has already passed (seed
+    /// 001 breaks the erosion cycle there), any lake once it has passed [`MAX_LAKE_JUMPS`], or an
+    /// outflow leading off the pool.
     #[inline]
     fn pass_lakes(
         &mut self,
@@ -195,9 +197,12 @@ impl Droplet {
     ) -> bool {
         loop {
             let id = lakes.id[self.cell];
-            let jumps = self.jumps as usize;
-            if id == 0 || jumps == MAX_LAKE_JUMPS || self.tags[..jumps].contains(&id) {
+            if id == 0 {
                 return true;
+            }
+            let jumps = self.jumps as usize;
+            if jumps == MAX_LAKE_JUMPS || self.tags[..jumps].contains(&id) {
+                return false;
             }
             self.settle(t, h, log);
             self.sediment = 0.0;
@@ -274,6 +279,7 @@ pub(super) fn undo(h: &mut [f32], changes: &[Change]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::hydrology::LakeFilter;
 
     /// A plane of `width × depth` cells, all in the pool, no lakes.
     fn surface(pool: &[bool], width: usize, depth: usize) -> Surface<'_> {
@@ -306,5 +312,152 @@ mod tests {
         assert_eq!(first_step((d - 1) * w + 5), inside, "last row");
         // On the first column the slope comes from its one neighbour: as steep as inside.
         assert_eq!(first_step(2 * w), inside, "first column");
+    }
+
+    /// Steps a droplet from `start` until it ends (at most `MAX_STEPS`).
+    fn run_to_end(s: &Surface, h: &mut [f32], start: usize) -> Droplet {
+        let (p, mut log) = (ErosionParams::default(), Vec::new());
+        let mut drop = Droplet::spawn(start, s.width);
+        while drop.step(s, h, &p, &mut log) {}
+        drop
+    }
+
+    /// A V-shaped valley along x, three rows deep, its floor at x = 10: a droplet started on its
+    /// side rolls down into the floor.
+    const VALLEY: (usize, usize) = (21, 3);
+    fn valley() -> Vec<f32> {
+        let (w, d) = VALLEY;
+        (0..w * d)
+            .map(|i| 0.1 + 0.25 * (i % w).abs_diff(10) as f32)
+            .collect()
+    }
+
+    /// A lake index with lake `k + 1` on the cells of `cells[k]` (columns `x0..=x1` of every row)
+    /// draining into `drain[k]`.
+    fn lakes(cells: &[(usize, usize)], drain: &[u32]) -> LakeIndex {
+        let (w, d) = VALLEY;
+        let mut id = vec![0; w * d];
+        for (k, &(x0, x1)) in cells.iter().enumerate() {
+            for (i, v) in id.iter_mut().enumerate() {
+                if (x0..=x1).contains(&(i % w)) {
+                    *v = k as u32 + 1;
+                }
+            }
+        }
+        let drain = std::iter::once(NO_RECEIVER)
+            .chain(drain.iter().copied())
+            .collect();
+        LakeIndex { id, drain }
+    }
+
+    /// Runs a droplet from the valley side `(14, 1)` over the lakes `index`.
+    fn through(index: &LakeIndex, pool: &[bool]) -> Droplet {
+        let (w, d) = VALLEY;
+        let s = Surface {
+            lakes: Some(index),
+            ..surface(pool, w, d)
+        };
+        run_to_end(&s, &mut valley(), w + 14)
+    }
+
+    const CELL: fn(usize) -> u32 = |x| (VALLEY.0 + x) as u32;
+
+    #[test]
+    fn a_lake_draining_into_itself_ends_the_droplet() {
+        let pool = vec![true; VALLEY.0 * VALLEY.1];
+        // The lake's outflow leads back into the lake.
+        let drop = through(&lakes(&[(9, 11)], &[CELL(10)]), &pool);
+        assert_eq!((drop.jumps, drop.tags[0]), (1, 1));
+        assert_eq!(drop.cell, CELL(10) as usize, "ends where the outflow led");
+        // It ended on reaching the lake again, not after rolling about the valley floor.
+        assert!(drop.steps < 10, "{} steps", drop.steps);
+    }
+
+    #[test]
+    fn a_droplet_rolling_back_into_a_lake_it_passed_ends_there() {
+        let pool = vec![true; VALLEY.0 * VALLEY.1];
+        // The outflow drains onto the valley side, from where the droplet rolls back.
+        let drop = through(&lakes(&[(9, 11)], &[CELL(13)]), &pool);
+        assert_eq!(drop.jumps, 1);
+        assert!(
+            (9..=11).contains(&(drop.cell % VALLEY.0)),
+            "ends in the lake"
+        );
+        assert!(drop.steps < 20, "{} steps", drop.steps);
+    }
+
+    #[test]
+    fn two_lakes_draining_into_each_other_are_passed_once_each() {
+        let pool = vec![true; VALLEY.0 * VALLEY.1];
+        let index = lakes(&[(9, 11), (2, 3)], &[CELL(2), CELL(10)]);
+        let drop = through(&index, &pool);
+        assert_eq!((drop.jumps, &drop.tags[..2]), (2, &[1, 2][..]));
+        assert_eq!(drop.cell, CELL(10) as usize);
+        assert!(drop.steps < 10, "{} steps", drop.steps);
+    }
+
+    #[test]
+    fn an_outflow_leading_off_the_pool_or_the_map_ends_the_droplet() {
+        let mut pool = vec![true; VALLEY.0 * VALLEY.1];
+        pool[CELL(0) as usize] = false;
+        for drain in [CELL(0), NO_RECEIVER] {
+            let drop = through(&lakes(&[(9, 11)], &[drain]), &pool);
+            assert_eq!(drop.jumps, 1);
+            assert_eq!(drop.cell % VALLEY.0, 11, "ends where it reached the lake");
+        }
+    }
+
+    /// A channel along row 1 between walls, falling in ten basins to an exit at its right end:
+    /// each basin is a three-cell pit behind a lip, spilling over the next lip into the next
+    /// basin.
+    fn staircase() -> (Vec<f32>, usize, usize) {
+        let (basins, w, d) = (10, 43, 3);
+        let lip = |k: usize| 2.0 - 0.15 * k as f32;
+        let mut h = vec![5.0f32; w * d];
+        for k in 0..basins {
+            h[w + 1 + 4 * k] = lip(k);
+            for x in 2 + 4 * k..5 + 4 * k {
+                h[w + x] = lip(k + 1) - 0.05;
+            }
+        }
+        h[w + 41] = lip(basins);
+        h[w + 42] = 0.0;
+        (h, w, d)
+    }
+
+    #[test]
+    fn a_staircase_of_ten_lakes_is_passed_up_to_the_jump_limit() {
+        let (mut h, w, d) = staircase();
+        let pool = vec![true; w * d];
+        let filter = LakeFilter::default();
+        let index = LakeIndex::build(&h, &pool, w, d, &filter).unwrap();
+        let lake_of_basin = |k: usize| index.id[w + 2 + 4 * k];
+        // Ten lakes, each draining into the next basin's lake.
+        assert_eq!(index.drain.len(), 11);
+        for k in 0..9 {
+            let drain = index.drain[lake_of_basin(k) as usize] as usize;
+            assert_eq!(
+                index.id[drain],
+                lake_of_basin(k + 1),
+                "basin {k} spills onward"
+            );
+        }
+        const {
+            assert!(
+                MAX_LAKE_JUMPS < 10,
+                "the staircase has more lakes than a droplet passes"
+            )
+        };
+        let s = Surface {
+            lakes: Some(&index),
+            ..surface(&pool, w, d)
+        };
+        let drop = run_to_end(&s, &mut h, w + 2);
+        // Eight lakes passed, each once; the ninth ends the droplet.
+        assert_eq!(drop.jumps as usize, MAX_LAKE_JUMPS);
+        let passed: Vec<u32> = (0..MAX_LAKE_JUMPS).map(lake_of_basin).collect();
+        assert_eq!(drop.tags[..], passed[..]);
+        assert_eq!(index.id[drop.cell], lake_of_basin(MAX_LAKE_JUMPS));
+        assert!(drop.steps < 5, "{} steps", drop.steps);
     }
 }

@@ -14,8 +14,9 @@
 //!
 //! **Lakes** (seed 001, optional). A droplet that moves into a lake cell leaves its load there (the
 //! lake traps sediment), tags the lake and continues, at rest and without sediment, from the cell
-//! the lake's outflow drains into; a lake it has already tagged does not catch it again, so it
-//! cannot loop. The lake map comes from a Priority-Flood of the pool (cells next to the outside
+//! the lake's outflow drains into. A droplet that reaches a lake it has already tagged ends there,
+//! as in seed 001, which breaks erosion loops; so does one that reaches a lake after passing
+//! [`MAX_LAKE_JUMPS`] lakes, or whose lake drains off the pool. The lake map comes from a Priority-Flood of the pool (cells next to the outside
 //! drain out of it, as droplets die there) and is rebuilt between batches, once enough droplets
 //! have run since the last rebuild.
 //!
@@ -48,7 +49,7 @@ pub const LANES: usize = 16;
 pub const MAX_STEPS: u32 = 4096;
 /// Fixed-point scale of the erosion-activity accumulator (integer sums merge in any order).
 const ACTIVITY_SCALE: f32 = 16_777_216.0;
-/// Most lakes one droplet passes through (each one once).
+/// Most lakes one droplet passes through (each one once); the next lake it reaches ends it.
 pub const MAX_LAKE_JUMPS: usize = 8;
 /// Lakes: the lake map is rebuilt before a batch once at least `pool cells / LAKE_REBUILD_CELLS`
 /// droplets have run since the last rebuild (so a rebuild costs a fixed share of the erosion,
