@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Same terrain everywhere: build the CLI natively and for wasm32-wasip1, run the WASI build under
-# Node.js and check that every case of `donjourno hash --suite` has the same grid and mesh hash.
+# Node.js and check that every case of `donjourno hash --suite` has, on both sides, the grid and
+# mesh hash of the committed golden file tests/golden/hashes.txt.
 #
 # Usage: tests/tools/test-wasi.sh
 #
@@ -42,6 +43,7 @@ wasm="$TARGET_DIR/$TARGET/release/donjourno.wasm"
 [[ -x "$native" ]] || die "$native was not built"
 [[ -f "$wasm" ]] || die "$wasm was not built"
 
-log "comparing hashes (native vs node WASI)"
+log "comparing hashes (golden file vs native and node WASI)"
 node --no-warnings tests/web/compare-hashes.mjs --native "$native" --wasi "$wasm" \
+    --golden tests/golden/hashes.txt \
     --timing "${DONJOURNO_WASI_TIMING:-3}"

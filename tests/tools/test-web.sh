@@ -10,8 +10,9 @@
 #    library must ask for the Godot version and go on initialising. Each library must also fail
 #    to load into the host of the other thread mode.
 # 2. Same terrain: the CLI built for wasm32-unknown-emscripten in both variants (no threads: rayon
-#    runs on the calling thread; threads: rayon's pool on Emscripten pthreads) prints the native
-#    hashes for every case of `donjourno hash --suite`.
+#    runs on the calling thread; threads: rayon's pool on Emscripten pthreads) and natively prints
+#    the hashes of the committed golden file tests/golden/hashes.txt for every case of
+#    `donjourno hash --suite`.
 #
 # Environment: CARGO, CARGO_TARGET_DIR, DONJOURNO_CACHE, DONJOURNO_WEB_RUST_TOOLCHAIN (see
 # tests/tools/web-build.sh and tests/tools/web-toolchain.sh).
@@ -97,6 +98,7 @@ log "building the native CLI"
 $CARGO build --release --locked -p donjourno-cli
 set +e
 node --no-warnings tests/web/compare-hashes.mjs --native "$target_root/release/donjourno" \
+    --golden tests/golden/hashes.txt \
     --emscripten "emscripten-nothreads=$target_root/web-nothreads/$TARGET/release/donjourno.js" \
     --emscripten "emscripten-threads=$target_root/web-threads/$TARGET/release/donjourno.js" \
     --timing "${DONJOURNO_WEB_TIMING:-3}"

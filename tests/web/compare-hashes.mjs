@@ -1,8 +1,10 @@
-// Same terrain everywhere: `donjourno hash --suite` built for WebAssembly must print the same grid
-// and mesh hashes as the native CLI, case by case.
+// Same terrain everywhere: `donjourno hash --suite` must print the grid and mesh hashes of the
+// committed golden file (tests/golden/hashes.txt), case by case, natively and built for
+// WebAssembly. Without --golden the WebAssembly builds are compared with the native CLI instead.
 //
 // Usage:
 //   node tests/web/compare-hashes.mjs --native PATH/donjourno
+//        [--golden tests/golden/hashes.txt]           the reference (default: the native run)
 //        [--wasi PATH/donjourno.wasm]                 the wasm32-wasip1 build, run with node:wasi
 //        [--emscripten LABEL=PATH/donjourno.js ...]   wasm32-unknown-emscripten builds, run by node
 //        [--timing N]
@@ -19,7 +21,7 @@ import { join } from 'node:path';
 import { WASI } from 'node:wasi';
 
 function parseArgs(argv) {
-  const opts = { native: null, wasi: null, emscripten: [], timing: 0 };
+  const opts = { native: null, golden: null, wasi: null, emscripten: [], timing: 0 };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
@@ -27,6 +29,7 @@ function parseArgs(argv) {
       return argv[++i];
     };
     if (arg === '--native') opts.native = value();
+    else if (arg === '--golden') opts.golden = value();
     else if (arg === '--wasi') opts.wasi = value();
     else if (arg === '--emscripten') {
       const v = value();
@@ -53,6 +56,58 @@ function parseLines(text, side) {
         throw new Error(`${side}: not a JSON line: ${line}`);
       }
     });
+}
+
+// The golden file: one case a line, "case grid_hash mesh_hash vertices"; '#' starts a comment.
+function parseGolden(text, source) {
+  const cases = [];
+  const seen = new Set();
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (line === '' || line.startsWith('#')) continue;
+    const fields = line.split(' ');
+    const hex = /^[0-9a-f]{16}$/;
+    if (fields.length !== 4 || !hex.test(fields[1]) || !hex.test(fields[2]) || !/^[0-9]+$/.test(fields[3])) {
+      throw new Error(`${source}: malformed line: ${line}`);
+    }
+    if (seen.has(fields[0])) throw new Error(`${source}: case ${fields[0]} is listed twice`);
+    seen.add(fields[0]);
+    cases.push({ case: fields[0], grid_hash: fields[1], mesh_hash: fields[2], vertices: Number(fields[3]) });
+  }
+  if (cases.length === 0) throw new Error(`${source}: no case`);
+  return cases;
+}
+
+// Compares one side's results with the reference cases; returns [passed, failed] and prints one
+// line per case.
+function compareSide(label, reference, referenceLabel, results) {
+  let passed = 0;
+  let failed = 0;
+  const byCase = new Map(results.map((r) => [r.case, r]));
+  for (const n of reference) {
+    const w = byCase.get(n.case);
+    byCase.delete(n.case);
+    const size = n.width ? ` (${n.width}×${n.depth}, seed ${n.seed}, subdiv ${n.subdivisions})` : '';
+    const name = `${label}: ${n.case}${size}`;
+    if (!w) {
+      failed++;
+      console.log(`FAIL ${name}: missing`);
+    } else if (w.grid_hash !== n.grid_hash || w.mesh_hash !== n.mesh_hash || w.vertices !== n.vertices) {
+      failed++;
+      console.log(
+        `FAIL ${name}: ${referenceLabel} grid ${n.grid_hash} mesh ${n.mesh_hash} (${n.vertices} vertices), ` +
+          `${label} grid ${w.grid_hash} mesh ${w.mesh_hash} (${w.vertices} vertices)`,
+      );
+    } else {
+      passed++;
+      console.log(`ok   ${name}: grid ${n.grid_hash} mesh ${n.mesh_hash}`);
+    }
+  }
+  for (const extra of byCase.keys()) {
+    failed++;
+    console.log(`FAIL ${label}: ${extra}: not in the ${referenceLabel} suite`);
+  }
+  return [passed, failed];
 }
 
 function runProcess(file, args, env = {}) {
@@ -109,44 +164,32 @@ async function main() {
   }
 
   const native = parseLines(runProcess(opts.native, ['hash', '--suite']), 'native');
+  let reference = native;
+  let referenceLabel = 'native';
   let passed = 0;
   let failed = 0;
-  if (native.length === 0) {
+  if (opts.golden) {
+    reference = parseGolden(readFileSync(opts.golden, 'utf8'), opts.golden);
+    referenceLabel = 'golden';
+    sides.unshift({ label: 'native', run: async () => null, results: native });
+  } else if (native.length === 0) {
     failed++;
     console.log('FAIL the native suite printed no case');
   }
   for (const side of sides) {
-    let results;
-    try {
-      results = parseLines(await side.run(['hash', '--suite']), side.label);
-    } catch (err) {
-      failed++;
-      console.log(`FAIL ${side.label}: ${err.message}`);
-      continue;
-    }
-    const byCase = new Map(results.map((r) => [r.case, r]));
-    for (const n of native) {
-      const w = byCase.get(n.case);
-      byCase.delete(n.case);
-      const label = `${side.label}: ${n.case} (${n.width}×${n.depth}, seed ${n.seed}, subdiv ${n.subdivisions})`;
-      if (!w) {
+    let results = side.results;
+    if (!results) {
+      try {
+        results = parseLines(await side.run(['hash', '--suite']), side.label);
+      } catch (err) {
         failed++;
-        console.log(`FAIL ${label}: missing`);
-      } else if (w.grid_hash !== n.grid_hash || w.mesh_hash !== n.mesh_hash || w.vertices !== n.vertices) {
-        failed++;
-        console.log(
-          `FAIL ${label}: native grid ${n.grid_hash} mesh ${n.mesh_hash} (${n.vertices} vertices), ` +
-            `${side.label} grid ${w.grid_hash} mesh ${w.mesh_hash} (${w.vertices} vertices)`,
-        );
-      } else {
-        passed++;
-        console.log(`ok   ${label}: grid ${n.grid_hash} mesh ${n.mesh_hash}`);
+        console.log(`FAIL ${side.label}: ${err.message}`);
+        continue;
       }
     }
-    for (const extra of byCase.keys()) {
-      failed++;
-      console.log(`FAIL ${side.label}: ${extra}: not in the native suite`);
-    }
+    const [p, f] = compareSide(side.label, reference, referenceLabel, results);
+    passed += p;
+    failed += f;
   }
 
   if (opts.timing > 0) {
@@ -159,7 +202,7 @@ async function main() {
       `native ${await time(async (a) => runProcess(opts.native, a))} (all threads)`,
       `native ${await time(async (a) => runProcess(opts.native, a, { RAYON_NUM_THREADS: '1' }))} (1 thread)`,
     ];
-    for (const side of sides) figures.push(`${side.label} ${await time(side.run)}`);
+    for (const side of sides.filter((s) => !s.results)) figures.push(`${side.label} ${await time(side.run)}`);
     console.log(`timing: default 128×128 terrain, median of ${opts.timing} runs: ${figures.join(', ')}`);
   }
 

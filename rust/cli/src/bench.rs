@@ -1,6 +1,6 @@
 //! `donjourno bench`: the figures the README quotes.
 
-use donjourno::erosion::{erode, erode_with_lakes};
+use donjourno::erosion::Erosion;
 use donjourno::hydrology::{accumulate, flow_directions, priority_flood, FloodOptions, LakeFilter};
 use donjourno::layers::{coverage_mask, pool_heights};
 use donjourno::mesh::{build_mesh, MeshParams};
@@ -43,17 +43,16 @@ fn erosion(size: u32, reps: usize) {
     let mut steps = 0;
     let t = median(reps, || {
         let mut h = base.clone();
-        let r = erode(
-            &mut h,
-            &mask.pool,
-            size as usize,
-            size as usize,
+        let erosion = Erosion {
+            pool: &mask.pool,
+            width: size as usize,
+            depth: size as usize,
             droplets,
-            &params.terrain.erosion,
-            9,
-            &|_| true,
-        )
-        .expect("not cancelled");
+            params: params.terrain.erosion,
+            seed: 9,
+            lakes: None,
+        };
+        let r = erosion.run(&mut h, &mut |_| true).expect("not cancelled");
         steps = r.steps;
     });
     let secs = t.as_secs_f64();
@@ -72,27 +71,26 @@ fn lake_erosion(size: u32, reps: usize) {
     let (base, pool) = pool_terrain(size);
     let droplets = size * size / 2;
     let filter = params.water.lake_filter();
-    let run = |lakes: Option<&LakeFilter>| {
+    let run = |lakes: Option<LakeFilter>| {
         let mut report = None;
+        let erosion = Erosion {
+            pool: &pool,
+            width: side,
+            depth: side,
+            droplets,
+            params: params.terrain.erosion,
+            seed: 9,
+            lakes,
+        };
         let t = median(reps, || {
             let mut h = base.clone();
-            report = erode_with_lakes(
-                &mut h,
-                &pool,
-                side,
-                side,
-                droplets,
-                &params.terrain.erosion,
-                9,
-                lakes,
-                &|_| true,
-            );
+            report = erosion.run(&mut h, &mut |_| true).ok();
         });
         (t, report.unwrap_or_default())
     };
     let (plain, plain_report) = run(None);
     let plain_steps = plain_report.steps;
-    let (lakes, r) = run(Some(&filter));
+    let (lakes, r) = run(Some(filter));
     println!(
         "lake-aware erosion {size}²: {droplets} droplets, plain {:.1} ms ({plain_steps} steps), with lakes {:.1} ms ({} steps, {} lake jumps, {} lake-map builds) → {:.2}×",
         plain.as_secs_f64() * 1e3,

@@ -7,6 +7,10 @@
 //! (every built-in preset, each with every optional feature switched on as well, and variations
 //! of the default in seed, size, coverage, water and mesh settings). The same binary built for another
 //! platform must print the same hashes; `tests/web/compare-hashes.mjs` compares them.
+//!
+//! The golden file: `donjourno hash --suite --golden` prints the suite as the committed
+//! `tests/golden/hashes.txt` holds it (see [`golden_line`]); `cargo test` and the WASI and Web
+//! checks compare against that file.
 
 use crate::ParamArgs;
 use clap::Args;
@@ -36,7 +40,16 @@ pub struct HashArgs {
     /// Hash the fixed cross-platform suite instead, one JSON object per line.
     #[arg(long, conflicts_with_all = ["preset", "seed", "width", "depth", "coverage", "peak_height", "droplets"])]
     suite: bool,
+    /// Print the lines of the golden file (`tests/golden/hashes.txt`) instead of JSON.
+    #[arg(long, requires = "suite")]
+    golden: bool,
 }
+
+/// The header of the golden file, printed by `--golden` before the cases.
+pub const GOLDEN_HEADER: &str = "\
+# Golden hashes of `donjourno hash --suite`: case, grid hash, mesh hash, vertex count.
+# Regenerate: cargo run --release -p donjourno-cli -- hash --suite --golden > tests/golden/hashes.txt
+# Change it only on purpose, in a commit that says which cases changed and why (README, Determinism).";
 
 /// One terrain and mesh setting to fingerprint.
 struct Case {
@@ -62,10 +75,35 @@ pub fn run(args: HashArgs) -> Result<(), String> {
             mesh,
         }]
     };
+    if args.golden {
+        println!("{GOLDEN_HEADER}");
+    }
     for case in &cases {
-        println!("{}", hash_case(case)?);
+        let line = hash_case(case)?;
+        if args.golden {
+            println!("{}", golden_line(&line)?);
+        } else {
+            println!("{line}");
+        }
     }
     Ok(())
+}
+
+/// One case as a line of the golden file: `case grid_hash mesh_hash vertices`, separated by
+/// single spaces (case names hold no spaces).
+fn golden_line(line: &Value) -> Result<String, String> {
+    let field = |key: &str| match &line[key] {
+        Value::String(s) => Ok(s.clone()),
+        Value::Number(n) => Ok(n.to_string()),
+        other => Err(format!("hash line has no {key}: {other}")),
+    };
+    Ok(format!(
+        "{} {} {} {}",
+        field("case")?,
+        field("grid_hash")?,
+        field("mesh_hash")?,
+        field("vertices")?
+    ))
 }
 
 /// Generates one case and returns its fingerprint line.
@@ -193,6 +231,7 @@ mod tests {
     #[test]
     fn suite_names_are_unique_and_cover_every_preset() {
         let cases = suite().unwrap();
+        assert!(cases.iter().all(|c| !c.name.contains(char::is_whitespace)));
         let mut names: Vec<&str> = cases.iter().map(|c| c.name.as_str()).collect();
         names.sort_unstable();
         names.dedup();
@@ -221,5 +260,14 @@ mod tests {
         assert_eq!(line["grid_hash"], format!("{:016x}", grid.hash()));
         assert_eq!(line["mesh_hash"], format!("{:016x}", mesh.hash()));
         assert_eq!(line["vertices"], 16 * 12 * 6);
+        assert_eq!(
+            golden_line(&line).unwrap(),
+            format!(
+                "small {:016x} {:016x} {}",
+                grid.hash(),
+                mesh.hash(),
+                16 * 12 * 6
+            )
+        );
     }
 }

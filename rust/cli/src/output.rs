@@ -2,7 +2,7 @@
 
 use crate::render::Image;
 use donjourno::mesh::Mesh;
-use donjourno::{GenerationStats, GeneratorParams, Grid, Terrain, WaterKind};
+use donjourno::{GenerationStats, GeneratorParams, Grid};
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::Path;
@@ -74,35 +74,12 @@ pub fn write_heightmap_png(grid: &Grid, peak: f32, path: &Path) -> Result<(), St
     )
 }
 
-/// Statistics of one run as pretty JSON.
+/// Statistics of one run as pretty JSON: the core's statistics record (see
+/// [`donjourno::stats`]) with the parameters under `params`.
 pub fn stats_json(params: &GeneratorParams, stats: &GenerationStats) -> String {
-    let counts: serde_json::Map<String, serde_json::Value> = Terrain::ALL
-        .iter()
-        .map(|t| (t.name().to_string(), stats.count(*t).into()))
-        .collect();
-    let timings: serde_json::Map<String, serde_json::Value> = stats
-        .timings
-        .iter()
-        .map(|t| (t.layer.clone(), (t.elapsed.as_secs_f64() * 1e3).into()))
-        .collect();
-    let value = serde_json::json!({
-        "params": serde_json::from_str::<serde_json::Value>(&params.to_json()).expect("parameters are JSON"),
-        "pool_fraction": stats.pool_fraction,
-        "max_height": stats.max_height,
-        "class_counts": counts,
-        "erosion_steps": stats.erosion_steps,
-        "water": {
-            "lakes": stats.lake_count,
-            "lake_cells": stats.water_count(WaterKind::Lake),
-            "river_cells": stats.water_count(WaterKind::River),
-            "sea_cells": stats.water_count(WaterKind::Sea),
-            "max_accumulation": stats.max_accumulation,
-            "erosion_lake_jumps": stats.lake_jumps,
-        },
-        "timings_ms": timings,
-        "total_ms": stats.total_time().as_secs_f64() * 1e3,
-        "grid_hash": format!("{:016x}", stats.grid_hash),
-    });
+    let mut value = stats.to_value();
+    value["params"] =
+        serde_json::from_str(&params.to_json()).expect("parameters serialise to JSON");
     serde_json::to_string_pretty(&value).expect("statistics serialise")
 }
 

@@ -1,6 +1,6 @@
 //! The terrain grid: one plane per field, laid out row by row (`index = z * width + x`).
 
-use crate::hydrology::Lake;
+use crate::water::{Lake, WaterKind};
 use serde::{Deserialize, Serialize};
 
 /// Terrain class of one cell.
@@ -34,41 +34,6 @@ impl Terrain {
             Terrain::Mountain => "mountain",
             Terrain::Tree => "tree",
             Terrain::Water => "water",
-        }
-    }
-}
-
-/// What kind of water covers a cell.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[repr(u8)]
-pub enum WaterKind {
-    /// No water.
-    #[default]
-    Dry = 0,
-    /// Part of a lake: a filled depression (see [`Grid::lakes`]).
-    Lake = 1,
-    /// A river channel: accumulated flow above the river threshold.
-    River = 2,
-    /// Below sea level and open to the map border.
-    Sea = 3,
-}
-
-impl WaterKind {
-    /// Every kind, in the order of their numeric values.
-    pub const ALL: [WaterKind; 4] = [
-        WaterKind::Dry,
-        WaterKind::Lake,
-        WaterKind::River,
-        WaterKind::Sea,
-    ];
-
-    /// Lower-case name, as used in statistics and scripts.
-    pub fn name(self) -> &'static str {
-        match self {
-            WaterKind::Dry => "dry",
-            WaterKind::Lake => "lake",
-            WaterKind::River => "river",
-            WaterKind::Sea => "sea",
         }
     }
 }
@@ -268,9 +233,8 @@ impl Grid {
         self.height[self.index(x, z)]
     }
 
-    /// Central-difference gradient `(dh/dx, dh/dz)` of the height plane at cell `(x, z)`.
-    ///
-    /// Edge cells use the nearest cell in place of the missing neighbour.
+    /// Gradient `(dh/dx, dh/dz)` of the height plane at cell `(x, z)`: central differences, and
+    /// one-sided differences on the border (see [`central_gradient`]).
     pub fn gradient(&self, x: usize, z: usize) -> (f32, f32) {
         central_gradient(&self.height, self.width, self.depth, x, z)
     }
@@ -302,16 +266,29 @@ impl Grid {
     }
 }
 
-/// Central-difference gradient of a `width × depth` plane at `(x, z)`, with edges clamped.
+/// Gradient `(dh/dx, dh/dz)` of a `width × depth` plane at `(x, z)`: central differences inside,
+/// one-sided differences on the border (a slope at the edge is as steep as one cell in), 0 along
+/// an axis only one cell long.
 #[inline]
 pub fn central_gradient(h: &[f32], width: usize, depth: usize, x: usize, z: usize) -> (f32, f32) {
-    let xl = x.saturating_sub(1);
-    let xr = (x + 1).min(width - 1);
-    let zu = z.saturating_sub(1);
-    let zd = (z + 1).min(depth - 1);
-    let dx = (h[z * width + xr] - h[z * width + xl]) * 0.5;
-    let dz = (h[zd * width + x] - h[zu * width + x]) * 0.5;
+    let at = |x: usize, z: usize| h[z * width + x];
+    let dx = axis_difference(x, width, |x| at(x, z));
+    let dz = axis_difference(z, depth, |z| at(x, z));
     (dx, dz)
+}
+
+/// The derivative along one axis of length `len` at position `p`, reading values with `at`.
+#[inline]
+fn axis_difference(p: usize, len: usize, at: impl Fn(usize) -> f32) -> f32 {
+    if len < 2 {
+        0.0
+    } else if p == 0 {
+        at(1) - at(0)
+    } else if p + 1 == len {
+        at(p) - at(p - 1)
+    } else {
+        (at(p + 1) - at(p - 1)) * 0.5
+    }
 }
 
 #[cfg(test)]
@@ -331,6 +308,29 @@ mod tests {
         assert_eq!(c.color, [1, 2, 3]);
         assert!(g.cell(3, 0).is_none());
         assert_eq!(g.cells().count(), 6);
+    }
+
+    #[test]
+    fn gradients_are_full_slopes_on_the_border_too() {
+        let (w, d) = (5, 4);
+        let mut g = Grid::new(w, d);
+        for z in 0..d {
+            for x in 0..w {
+                let i = g.index(x, z);
+                g.height[i] = 0.25 * x as f32 + 0.5 * z as f32;
+            }
+        }
+        for z in 0..d {
+            for x in 0..w {
+                assert_eq!(g.gradient(x, z), (0.25, 0.5), "cell ({x}, {z})");
+            }
+        }
+        // A bump: central inside, one-sided at the edges.
+        let h = [0.0, 1.0, 3.0];
+        assert_eq!(central_gradient(&h, 3, 1, 0, 0), (1.0, 0.0));
+        assert_eq!(central_gradient(&h, 3, 1, 1, 0), (1.5, 0.0));
+        assert_eq!(central_gradient(&h, 3, 1, 2, 0), (2.0, 0.0));
+        assert_eq!(central_gradient(&[7.0], 1, 1, 0, 0), (0.0, 0.0));
     }
 
     #[test]

@@ -23,6 +23,7 @@
 
 #![warn(missing_docs)]
 
+pub mod context;
 pub mod erosion;
 pub mod generate;
 pub mod grid;
@@ -35,16 +36,18 @@ pub mod pipeline;
 pub mod placement;
 pub mod progress;
 pub mod seed;
+pub mod stats;
 pub mod threads;
+pub mod water;
 pub mod water_mesh;
 
-pub use generate::{
-    default_pipeline, generate, generate_with_progress, GenerateError, GenerationStats,
-};
-pub use grid::{Cell, Grid, Terrain, WaterKind};
-pub use hydrology::Lake;
+pub use context::Context;
+pub use generate::{default_pipeline, generate, generate_with_progress, GenerateError};
+pub use grid::{Cell, Grid, Terrain};
 pub use params::{
     ErosionParams, ForestParams, GeneratorParams, ParamError, TerrainParams, WaterParams,
 };
-pub use pipeline::{DynPipeline, Layer, LayerError, Observer, Pipeline, PipelineError};
+pub use pipeline::{Layer, LayerError, Pipeline, PipelineError};
 pub use progress::Progress;
+pub use stats::{GenerationStats, LayerTiming};
+pub use water::{Lake, WaterKind};

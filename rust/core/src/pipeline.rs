@@ -1,8 +1,15 @@
-//! Layers and their composition: a static [`Pipeline`] over a tuple of layers and a runtime
-//! [`DynPipeline`] of boxed layers. Both stop at the first error and name the layer that failed.
+//! Layers and their composition: a static [`Pipeline`] over a tuple of layers (the counterpart
+//! of seed 000's variadic template). It threads one [`Context`] through the layers, records each
+//! layer's time in the context's statistics and stops at the first error, naming the layer that
+//! failed.
+//!
+//! A layer chosen at run time fits in the tuple as a `Box<dyn Layer>` (boxed layers are layers),
+//! so a pipeline whose first stage depends on a setting keeps its static shape.
 
+use crate::context::Context;
 use crate::grid::Grid;
-use std::time::{Duration, Instant};
+use crate::stats::LayerTiming;
+use std::time::Instant;
 use thiserror::Error;
 
 /// Why a layer could not run.
@@ -33,69 +40,36 @@ pub struct PipelineError {
 pub trait Layer: Send + Sync {
     /// Short identifier for logs and statistics.
     fn name(&self) -> &str;
-    /// Transforms the grid in place.
-    fn apply(&self, grid: &mut Grid) -> Result<(), LayerError>;
+    /// Transforms the grid in place, reporting progress and figures through `ctx`.
+    fn apply(&self, grid: &mut Grid, ctx: &mut Context) -> Result<(), LayerError>;
 }
 
 impl<L: Layer + ?Sized> Layer for Box<L> {
     fn name(&self) -> &str {
         (**self).name()
     }
-    fn apply(&self, grid: &mut Grid) -> Result<(), LayerError> {
-        (**self).apply(grid)
+    fn apply(&self, grid: &mut Grid, ctx: &mut Context) -> Result<(), LayerError> {
+        (**self).apply(grid, ctx)
     }
 }
 
-/// Time spent in one layer.
-#[derive(Clone, Debug, PartialEq)]
-pub struct LayerTiming {
-    /// The layer's name.
-    pub layer: String,
-    /// Wall time of its `apply`.
-    pub elapsed: Duration,
-}
-
-/// Receives progress while a pipeline runs.
-pub trait Observer {
-    /// Called before layer `index` of `count` starts; returning `false` cancels the run.
-    fn layer_started(&mut self, _name: &str, _index: usize, _count: usize) -> bool {
-        true
-    }
-    /// Called after a layer finished.
-    fn layer_finished(&mut self, _name: &str, _elapsed: Duration) {}
-}
-
-/// An observer that collects the timing of every layer.
-#[derive(Debug, Default)]
-pub struct Timings(pub Vec<LayerTiming>);
-
-impl Observer for Timings {
-    fn layer_finished(&mut self, name: &str, elapsed: Duration) {
-        self.0.push(LayerTiming {
-            layer: name.to_string(),
-            elapsed,
-        });
-    }
-}
-
-/// Runs one layer under an observer: the step shared by both pipeline kinds.
+/// Runs one layer: refuses to start once the run is cancelled, records its time.
 fn run_layer<L: Layer + ?Sized>(
     layer: &L,
     grid: &mut Grid,
-    index: usize,
-    count: usize,
-    observer: &mut dyn Observer,
+    ctx: &mut Context,
 ) -> Result<(), PipelineError> {
     let fail = |source| PipelineError {
         layer: layer.name().to_string(),
         source,
     };
-    if !observer.layer_started(layer.name(), index, count) {
-        return Err(fail(LayerError::Cancelled));
-    }
+    ctx.check().map_err(fail)?;
     let start = Instant::now();
-    layer.apply(grid).map_err(fail)?;
-    observer.layer_finished(layer.name(), start.elapsed());
+    layer.apply(grid, ctx).map_err(fail)?;
+    ctx.stats_mut().timings.push(LayerTiming {
+        layer: layer.name().to_string(),
+        elapsed: start.elapsed(),
+    });
     Ok(())
 }
 
@@ -106,7 +80,7 @@ pub trait LayerList {
     /// Names of the layers in order.
     fn names(&self) -> Vec<&str>;
     /// Runs every layer in order, stopping at the first error.
-    fn run_all(&self, grid: &mut Grid, observer: &mut dyn Observer) -> Result<(), PipelineError>;
+    fn run_all(&self, grid: &mut Grid, ctx: &mut Context) -> Result<(), PipelineError>;
 }
 
 macro_rules! impl_layer_list {
@@ -116,8 +90,8 @@ macro_rules! impl_layer_list {
             fn names(&self) -> Vec<&str> {
                 vec![$(self.$idx.name()),+]
             }
-            fn run_all(&self, grid: &mut Grid, observer: &mut dyn Observer) -> Result<(), PipelineError> {
-                $(run_layer(&self.$idx, grid, $idx, $len, observer)?;)+
+            fn run_all(&self, grid: &mut Grid, ctx: &mut Context) -> Result<(), PipelineError> {
+                $(run_layer(&self.$idx, grid, ctx)?;)+
                 Ok(())
             }
         }
@@ -153,90 +127,25 @@ impl<L: LayerList> Pipeline<L> {
         self.0.names()
     }
 
-    /// Runs every layer in order.
-    pub fn execute(&self, grid: &mut Grid) -> Result<(), PipelineError> {
-        self.0.run_all(grid, &mut Timings::default())
-    }
-
-    /// Runs every layer in order, reporting to `observer`.
-    pub fn execute_with(
-        &self,
-        grid: &mut Grid,
-        observer: &mut dyn Observer,
-    ) -> Result<(), PipelineError> {
-        self.0.run_all(grid, observer)
-    }
-}
-
-/// A pipeline assembled at run time from boxed layers (for editors and the CLI).
-#[derive(Default)]
-pub struct DynPipeline {
-    layers: Vec<Box<dyn Layer>>,
-}
-
-impl DynPipeline {
-    /// An empty pipeline.
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// Appends a layer.
-    pub fn push(&mut self, layer: impl Layer + 'static) -> &mut Self {
-        self.layers.push(Box::new(layer));
-        self
-    }
-
-    /// Appends a layer, builder style.
-    pub fn with(mut self, layer: impl Layer + 'static) -> Self {
-        self.push(layer);
-        self
-    }
-
-    /// Number of layers.
-    pub fn len(&self) -> usize {
-        self.layers.len()
-    }
-
-    /// Whether there are no layers.
-    pub fn is_empty(&self) -> bool {
-        self.layers.is_empty()
-    }
-
-    /// Names of the layers in order.
-    pub fn names(&self) -> Vec<&str> {
-        self.layers.iter().map(|l| l.name()).collect()
-    }
-
-    /// Runs every layer in order.
-    pub fn execute(&self, grid: &mut Grid) -> Result<(), PipelineError> {
-        self.execute_with(grid, &mut Timings::default())
-    }
-
-    /// Runs every layer in order, reporting to `observer`.
-    pub fn execute_with(
-        &self,
-        grid: &mut Grid,
-        observer: &mut dyn Observer,
-    ) -> Result<(), PipelineError> {
-        let count = self.layers.len();
-        for (index, layer) in self.layers.iter().enumerate() {
-            run_layer(layer.as_ref(), grid, index, count, observer)?;
-        }
-        Ok(())
+    /// Runs every layer in order with `ctx`, which collects the timings and figures.
+    pub fn execute(&self, grid: &mut Grid, ctx: &mut Context) -> Result<(), PipelineError> {
+        self.0.run_all(grid, ctx)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::progress::Progress;
 
     struct Add(&'static str, f32);
     impl Layer for Add {
         fn name(&self) -> &str {
             self.0
         }
-        fn apply(&self, grid: &mut Grid) -> Result<(), LayerError> {
+        fn apply(&self, grid: &mut Grid, ctx: &mut Context) -> Result<(), LayerError> {
             grid.height.iter_mut().for_each(|h| *h += self.1);
+            ctx.stats_mut().erosion_steps += 1;
             Ok(())
         }
     }
@@ -246,8 +155,20 @@ mod tests {
         fn name(&self) -> &str {
             "fail"
         }
-        fn apply(&self, _: &mut Grid) -> Result<(), LayerError> {
+        fn apply(&self, _: &mut Grid, _: &mut Context) -> Result<(), LayerError> {
             Err(LayerError::Grid("broken".into()))
+        }
+    }
+
+    /// Reports progress once; the sink may cancel there.
+    struct Report;
+    impl Layer for Report {
+        fn name(&self) -> &str {
+            "report"
+        }
+        fn apply(&self, _: &mut Grid, ctx: &mut Context) -> Result<(), LayerError> {
+            ctx.report(1.0);
+            Ok(())
         }
     }
 
@@ -256,14 +177,22 @@ mod tests {
         let p = Pipeline::new((Add("a", 1.0), Add("b", 2.0), Fail, Add("c", 100.0)));
         assert_eq!(p.names(), ["a", "b", "fail", "c"]);
         let mut g = Grid::new(2, 2);
-        let err = p.execute(&mut g).unwrap_err();
+        let mut ctx = Context::default();
+        let err = p.execute(&mut g, &mut ctx).unwrap_err();
         assert_eq!(err.layer, "fail");
         assert_eq!(err.to_string(), "layer fail failed: broken");
         assert_eq!(g.height, vec![3.0; 4]);
+        let timed: Vec<&str> = ctx
+            .stats()
+            .timings
+            .iter()
+            .map(|t| t.layer.as_str())
+            .collect();
+        assert_eq!(timed, ["a", "b"]);
     }
 
     #[test]
-    fn twelve_layer_tuple_and_dynamic_pipeline_agree() {
+    fn twelve_layers_and_boxed_layers_share_one_context() {
         let p = Pipeline::new((
             Add("1", 1.0),
             Add("2", 1.0),
@@ -276,38 +205,28 @@ mod tests {
             Add("9", 1.0),
             Add("10", 1.0),
             Add("11", 1.0),
-            Add("12", 1.0),
+            Box::new(Add("12", 1.0)) as Box<dyn Layer>,
         ));
-        let mut a = Grid::new(3, 1);
-        let mut t = Timings::default();
-        p.execute_with(&mut a, &mut t).unwrap();
-        assert_eq!(t.0.len(), 12);
-        let mut d = DynPipeline::new();
-        for _ in 0..12 {
-            d.push(Add("x", 1.0));
-        }
-        let mut b = Grid::new(3, 1);
-        d.execute(&mut b).unwrap();
-        assert_eq!(a, b);
-        assert_eq!(a.height[0], 12.0);
-        assert!(d.with(Fail).execute(&mut b).is_err());
+        let mut g = Grid::new(3, 1);
+        let mut ctx = Context::default();
+        p.execute(&mut g, &mut ctx).unwrap();
+        assert_eq!(ctx.stats().timings.len(), 12);
+        assert_eq!(ctx.stats().erosion_steps, 12);
+        assert_eq!(g.height[0], 12.0);
+        assert_eq!(p.names()[11], "12");
     }
 
     #[test]
-    fn observer_can_cancel() {
-        struct Stop;
-        impl Observer for Stop {
-            fn layer_started(&mut self, _: &str, index: usize, _: usize) -> bool {
-                index < 1
-            }
-        }
-        let p = Pipeline::new((Add("a", 1.0), Add("b", 1.0)));
+    fn a_cancelled_run_starts_no_further_layer() {
+        let p = Pipeline::new((Add("a", 1.0), Report, Add("b", 1.0)));
         let mut g = Grid::new(1, 1);
-        let err = p.execute_with(&mut g, &mut Stop).unwrap_err();
+        let mut ctx = Context::new(Progress::new(|_| false));
+        let err = p.execute(&mut g, &mut ctx).unwrap_err();
         assert_eq!(
             (err.layer.as_str(), err.source),
             ("b", LayerError::Cancelled)
         );
         assert_eq!(g.height[0], 1.0);
+        assert!(ctx.is_cancelled());
     }
 }

@@ -4,7 +4,7 @@
 // Cells are compared across several planes, so index loops read best here.
 #![allow(clippy::needless_range_loop)]
 
-use donjourno::layers::texture::{self, colour};
+use donjourno::layers::texture::colour;
 use donjourno::layers::{
     coverage_mask, pool_heights, select_pool, ForestMask, MOUNTAIN_MIN_HEIGHT,
 };
@@ -188,64 +188,152 @@ fn trees_grow_only_on_fertile_grass_at_the_requested_density() {
     assert_eq!(g.class_counts()[Terrain::Tree as usize], 0);
 }
 
-#[test]
-fn every_colour_comes_from_its_rule() {
-    for (_, g) in terrains() {
-        let h_max = g.max_height();
-        let mut seen = std::collections::HashSet::new();
-        for z in 0..g.depth() {
-            for x in 0..g.width() {
-                let i = g.index(x, z);
-                let (gx, gz) = g.gradient(x, z);
-                let steep = (gx * gx + gz * gz).sqrt();
-                let h_rel = g.height[i] / h_max;
-                let water_depth = g.water_level[i] - g.height[i];
-                let expected = colour(g.terrain[i], h_rel, steep, water_depth);
-                assert_eq!(g.color[i], expected, "cell ({x}, {z})");
-                let t = g.terrain[i];
-                let from_table = match t {
-                    Terrain::Mountain => {
-                        [texture::SNOW, texture::BROWN_ROCK, texture::HIGHLAND_GRASS]
-                            .contains(&g.color[i])
-                            || (g.color[i][0] == g.color[i][1]
-                                && g.color[i][1] == g.color[i][2]
-                                && (80..=130).contains(&g.color[i][0]))
-                    }
-                    Terrain::Tree => g.color[i] == texture::TREE,
-                    Terrain::Grass => [texture::GRASS, texture::DIRT].contains(&g.color[i]),
-                    Terrain::Water => true,
-                };
-                assert!(from_table, "{t:?} coloured {:?}", g.color[i]);
-                seen.insert(g.color[i]);
-            }
-        }
-        assert!(seen.contains(&texture::GRASS) && seen.contains(&texture::TREE));
+/// Seed 000's colouring table, written out from the seed itself (not from the implementation's
+/// constants): relative heights against the actual maximum, steepness from central differences.
+/// The steepness is made scale-free like the heights (divided by the actual maximum); its
+/// threshold is the seed's 0.08 at the typical maximum (0.89) of a peak-1 terrain.
+mod seed_000 {
+    pub const SNOW: [u8; 3] = [240, 240, 250];
+    pub const BROWN_ROCK: [u8; 3] = [110, 95, 75];
+    pub const HIGHLAND_GRASS: [u8; 3] = [90, 130, 80];
+    pub const TREE: [u8; 3] = [30, 100, 30];
+    pub const DIRT: [u8; 3] = [139, 115, 85];
+    pub const GRASS: [u8; 3] = [60, 140, 60];
+    /// Snow above this relative height (flat mountain ground).
+    pub const SNOW_ABOVE: f32 = 0.75;
+    /// Brown rock above this relative height (flat mountain ground).
+    pub const BROWN_ABOVE: f32 = 0.4;
+    /// Steeper than this (relative to the maximum) is grey rock on mountains, dirt on grass:
+    /// 0.08 / 0.89, rounded.
+    pub const STEEP: f32 = 0.09;
+    /// Grey rock: 80 at the lowest relative height to 130 at the peak.
+    pub const GREY: (f32, f32) = (80.0, 130.0);
+
+    /// The steepness of cell `(x, z)`: the length of the gradient, from central differences and,
+    /// on the border, from the one neighbour there is.
+    pub fn steepness(h: &[f32], w: usize, d: usize, x: usize, z: usize) -> f32 {
+        let at = |x: usize, z: usize| h[z * w + x];
+        let slope = |lo: f32, hi: f32, span: usize| (hi - lo) / span as f32;
+        let (xl, xr) = (x.saturating_sub(1), (x + 1).min(w - 1));
+        let (zu, zd) = (z.saturating_sub(1), (z + 1).min(d - 1));
+        let dx = slope(at(xl, z), at(xr, z), (xr - xl).max(1));
+        let dz = slope(at(x, zu), at(x, zd), (zd - zu).max(1));
+        (dx * dx + dz * dz).sqrt()
+    }
+}
+
+/// What a cell's colour must be by seed 000's table: an exact colour, grey rock at an exact
+/// (unrounded) level, or water, which the seed's table does not have (some shade of blue).
+enum Expected {
+    Exact([u8; 3]),
+    Grey(f32),
+    Water,
+}
+
+fn expected(t: Terrain, h_rel: f32, steep: f32) -> Expected {
+    use seed_000::*;
+    // River beds carved below 0 take the darkest grey: the range is 80–130.
+    let grey = || Expected::Grey(GREY.0 + (GREY.1 - GREY.0) * h_rel.clamp(0.0, 1.0));
+    match t {
+        Terrain::Mountain if steep > STEEP => grey(),
+        Terrain::Mountain if h_rel > SNOW_ABOVE => Expected::Exact(SNOW),
+        Terrain::Mountain if h_rel > BROWN_ABOVE => Expected::Exact(BROWN_ROCK),
+        Terrain::Mountain => Expected::Exact(HIGHLAND_GRASS),
+        Terrain::Tree => Expected::Exact(TREE),
+        Terrain::Grass if steep > STEEP => Expected::Exact(DIRT),
+        Terrain::Grass => Expected::Exact(GRASS),
+        Terrain::Water if steep > STEEP => grey(),
+        Terrain::Water => Expected::Water,
     }
 }
 
 #[test]
-fn colour_rules_cover_the_table() {
-    assert_eq!(colour(Terrain::Mountain, 0.9, 0.0, 0.0), texture::SNOW);
-    assert_eq!(
-        colour(Terrain::Mountain, 0.5, 0.0, 0.0),
-        texture::BROWN_ROCK
+fn every_colour_follows_the_table_of_seed_000() {
+    let mut seen = std::collections::HashSet::new();
+    let (mut checked, mut borderline) = (0usize, 0usize);
+    for (_, g) in terrains() {
+        let (w, d) = (g.width(), g.depth());
+        let h_max = g.max_height();
+        for z in 0..d {
+            for x in 0..w {
+                let i = g.index(x, z);
+                let h_rel = g.height[i] / h_max;
+                let steep = seed_000::steepness(&g.height, w, d, x, z) / h_max;
+                // A value within rounding of a threshold may fall either way.
+                let near = |v: f32, t: f32| (v - t).abs() < 1e-4;
+                if near(steep, seed_000::STEEP)
+                    || near(h_rel, seed_000::SNOW_ABOVE)
+                    || near(h_rel, seed_000::BROWN_ABOVE)
+                {
+                    borderline += 1;
+                    continue;
+                }
+                checked += 1;
+                let c = g.color[i];
+                let at = format!("{:?} cell ({x}, {z}) coloured {c:?}", g.terrain[i]);
+                match expected(g.terrain[i], h_rel, steep) {
+                    Expected::Exact(rgb) => {
+                        assert_eq!(c, rgb, "{at}");
+                        seen.insert(rgb);
+                    }
+                    Expected::Grey(level) => {
+                        assert!(c[0] == c[1] && c[1] == c[2], "{at}: not grey");
+                        assert!(
+                            (f32::from(c[0]) - level).abs() <= 0.501,
+                            "{at}: grey {level}"
+                        );
+                        seen.insert([0, 0, 0]);
+                    }
+                    Expected::Water => {
+                        assert!(c[2] > c[1] && c[1] > c[0], "{at}: not blue");
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        borderline * 1000 < checked,
+        "{borderline} borderline cells of {checked}"
     );
-    assert_eq!(
-        colour(Terrain::Mountain, 0.2, 0.0, 0.0),
-        texture::HIGHLAND_GRASS
-    );
+    use seed_000::*;
+    for (rgb, name) in [
+        (SNOW, "snow"),
+        (BROWN_ROCK, "brown rock"),
+        (HIGHLAND_GRASS, "highland grass"),
+        (TREE, "tree"),
+        (DIRT, "dirt"),
+        (GRASS, "grass"),
+        ([0, 0, 0], "grey rock"),
+    ] {
+        assert!(seen.contains(&rgb), "no {name} cell in the test terrains");
+    }
+}
+
+#[test]
+fn colour_rules_cover_the_table_of_seed_000() {
+    use seed_000::*;
+    assert_eq!(colour(Terrain::Mountain, 0.9, 0.0, 0.0), SNOW);
+    assert_eq!(colour(Terrain::Mountain, 0.5, 0.0, 0.0), BROWN_ROCK);
+    assert_eq!(colour(Terrain::Mountain, 0.2, 0.0, 0.0), HIGHLAND_GRASS);
     assert_eq!(colour(Terrain::Mountain, 0.0, 1.0, 0.0), [80, 80, 80]);
     assert_eq!(colour(Terrain::Mountain, 1.0, 1.0, 0.0), [130, 130, 130]);
-    assert_eq!(colour(Terrain::Grass, 0.0, 0.1, 0.0), texture::DIRT);
-    assert_eq!(colour(Terrain::Grass, 0.0, 0.01, 0.0), texture::GRASS);
-    assert_eq!(colour(Terrain::Tree, 0.3, 0.5, 0.0), texture::TREE);
+    assert_eq!(colour(Terrain::Mountain, 0.5, 1.0, 0.0), [105, 105, 105]);
+    assert_eq!(colour(Terrain::Grass, 0.0, 1.0, 0.0), DIRT);
+    assert_eq!(colour(Terrain::Grass, 0.0, 0.0, 0.0), GRASS);
+    assert_eq!(colour(Terrain::Tree, 0.3, 1.0, 0.0), TREE);
     let shallow = colour(Terrain::Water, 0.0, 0.0, 0.0);
     let deep = colour(Terrain::Water, 0.0, 0.0, 1.0);
-    assert_eq!(
-        (shallow, deep),
-        (texture::WATER_SHALLOW, texture::WATER_DEEP)
+    assert!(shallow[2] > shallow[1] && shallow[1] > shallow[0], "blue");
+    assert!(deep[2] > deep[1] && deep[1] > deep[0], "blue");
+    assert!(
+        shallow.iter().zip(deep).all(|(s, d)| *s > d),
+        "deeper water is darker"
     );
-    assert!(shallow[2] > deep[2], "deeper water is darker");
+    assert_eq!(
+        colour(Terrain::Water, 0.0, 1.0, 0.5),
+        [80, 80, 80],
+        "steep banks are rock"
+    );
 }
 
 #[test]
@@ -303,6 +391,58 @@ fn erosion_never_builds_peaks_above_the_uneroded_terrain() {
             grid.max_height() <= top * 1.02,
             "{size}² peak {peak}: eroded maximum {} above the uneroded {top}",
             grid.max_height()
+        );
+    }
+}
+
+/// Scales heights and water levels of a grid by `k` and colours it again.
+fn recoloured(g: &Grid, k: f32) -> Vec<[u8; 3]> {
+    use donjourno::layers::TerrainTexture;
+    use donjourno::pipeline::Layer;
+    let mut s = g.clone();
+    s.height.iter_mut().for_each(|h| *h *= k);
+    s.water_level.iter_mut().for_each(|h| *h *= k);
+    TerrainTexture
+        .apply(&mut s, &mut donjourno::Context::default())
+        .unwrap();
+    s.color
+}
+
+#[test]
+fn colours_do_not_depend_on_the_height_scale() {
+    let mut p = params(96, 0.5, 5);
+    p.water.sea_level = 0.03;
+    let (g, _) = generate(&p).unwrap();
+    assert!(g.terrain.contains(&Terrain::Water));
+    // Powers of two scale every difference, length and ratio exactly.
+    for k in [0.25, 4.0, 64.0] {
+        assert!(
+            recoloured(&g, k) == g.color,
+            "colours change when heights are scaled by {k}"
+        );
+    }
+}
+
+#[test]
+fn grey_rock_covers_a_similar_share_at_every_peak_height() {
+    let grey_share = |peak: f32| {
+        let mut p = GeneratorParams::default();
+        p.terrain.peak_height = peak;
+        let (g, stats) = generate(&p).unwrap();
+        let grey = (0..g.len())
+            .filter(|&i| g.terrain[i] == Terrain::Mountain)
+            .filter(|&i| {
+                let c = g.color[i];
+                c[0] == c[1] && c[1] == c[2] && (80..=130).contains(&c[0])
+            })
+            .count();
+        grey as f64 / stats.count(Terrain::Mountain) as f64
+    };
+    let shares: Vec<f64> = [1.0, 5.0, 20.0].into_iter().map(grey_share).collect();
+    for s in &shares {
+        assert!(
+            (0.05..0.25).contains(s),
+            "grey rock on {shares:?} of the mountain cells at peaks 1, 5, 20"
         );
     }
 }

@@ -4,7 +4,7 @@
 // Cells are compared across several planes, so index loops read best here.
 #![allow(clippy::needless_range_loop)]
 
-use donjourno::erosion::{erode, erode_with_lakes};
+use donjourno::erosion::Erosion;
 use donjourno::hydrology::{
     accumulate, find_lakes, flow_directions, priority_flood, Flood, FloodOptions, LakeFilter,
     NEIGHBOURS, NO_RECEIVER,
@@ -12,7 +12,9 @@ use donjourno::hydrology::{
 use donjourno::layers::{meander_weights, HybridTerrain, Hydrology};
 use donjourno::params::{ErosionParams, TerrainParams};
 use donjourno::pipeline::Layer;
-use donjourno::{generate, GenerateError, GeneratorParams, Grid, Terrain, WaterKind, WaterParams};
+use donjourno::{
+    generate, Context, GenerateError, GeneratorParams, Grid, Terrain, WaterKind, WaterParams,
+};
 
 /// A grid after `HybridTerrain` (lake-aware erosion on), before any water.
 fn eroded(size: u32, coverage: f32, seed: u64) -> Grid {
@@ -26,7 +28,7 @@ fn eroded(size: u32, coverage: f32, seed: u64) -> Grid {
         ..HybridTerrain::new(seed, terrain)
     };
     let mut grid = Grid::new(size as usize, size as usize);
-    layer.apply(&mut grid).unwrap();
+    layer.apply(&mut grid, &mut Context::default()).unwrap();
     grid
 }
 
@@ -228,7 +230,10 @@ fn accumulation_is_own_runoff_plus_inflows() {
 /// HybridTerrain then Hydrology by hand, keeping the drainage.
 fn watered(size: u32, seed: u64, water: WaterParams) -> (Grid, donjourno::layers::Drainage) {
     let mut grid = eroded(size, 0.5, seed);
-    let drainage = Hydrology::new(seed, water).run(&mut grid).unwrap().unwrap();
+    let drainage = Hydrology::new(seed, water)
+        .run(&mut grid, &mut Context::default())
+        .unwrap()
+        .unwrap();
     (grid, drainage)
 }
 
@@ -389,12 +394,20 @@ fn droplets_reaching_the_lake_erode_below_its_outflow() {
     );
     let below = out_z + 2;
     let params = ErosionParams::default();
-    let run = |lakes: Option<&LakeFilter>| {
+    let erosion = Erosion {
+        pool: &pool,
+        width: w,
+        depth: d,
+        droplets: 20_000,
+        params,
+        seed: 5,
+        lakes: None,
+    };
+    let run = |lakes: Option<LakeFilter>| {
         let mut height = h.clone();
-        let report = erode_with_lakes(&mut height, &pool, w, d, 20_000, &params, 5, lakes, &|_| {
-            true
-        })
-        .unwrap();
+        let report = Erosion { lakes, ..erosion }
+            .run(&mut height, &mut |_| true)
+            .unwrap();
         let downstream: f32 = (below * w..(d - 1) * w)
             .filter(|i| (23..=25).contains(&(i % w)))
             .map(|i| report.activity[i])
@@ -402,18 +415,20 @@ fn droplets_reaching_the_lake_erode_below_its_outflow() {
         (report, downstream)
     };
     let (off, off_downstream) = run(None);
-    let (on, on_downstream) = run(Some(&filter));
+    let (on, on_downstream) = run(Some(filter));
     assert_eq!(off.lake_jumps, 0);
     assert!(on.lake_jumps > 1000, "{} jumps", on.lake_jumps);
     assert!(on.lake_rebuilds >= 2);
+    // Droplets carry erosion on below the outflow: about 2.4 times the plain erosion there. (The
+    // bound was 3 while droplets that fell back into the lake they had passed carried on: some
+    // spilled over the outflow again and again and eroded the channel head each time. Seed 001
+    // ends them in the lake, which breaks those loops.)
     assert!(
-        on_downstream > 3.0 * off_downstream,
+        on_downstream > 2.0 * off_downstream,
         "erosion below the outflow: {on_downstream} with lakes, {off_downstream} without"
     );
-    // Without lakes the run is exactly the plain erosion.
-    let mut plain = h.clone();
-    let report = erode(&mut plain, &pool, w, d, 20_000, &params, 5, &|_| true).unwrap();
-    assert_eq!(report, off);
+    // The same run twice gives the same report.
+    assert_eq!(run(None).0, off);
 }
 
 fn run_on(threads: usize, p: &GeneratorParams) -> u64 {
@@ -469,7 +484,7 @@ fn bad_water_parameters_are_errors_naming_their_field() {
         let mut grid = Grid::new(16, 16);
         let layer = Hydrology::new(1, p.water);
         assert!(
-            layer.apply(&mut grid).is_err(),
+            layer.apply(&mut grid, &mut Context::default()).is_err(),
             "{field} accepted by the layer"
         );
     }

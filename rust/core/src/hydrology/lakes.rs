@@ -1,6 +1,7 @@
 //! Lakes: the connected cells (8-neighbourhood) whose filled level lies above their height.
 
 use super::{check_plane, receiver, Flood, HydrologyError, NO_RECEIVER};
+pub use crate::water::Lake;
 use serde::{Deserialize, Serialize};
 
 /// Which depressions count as lakes.
@@ -22,28 +23,6 @@ impl Default for LakeFilter {
             sea_level: f32::NEG_INFINITY,
         }
     }
-}
-
-/// One lake.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Lake {
-    /// Identifier, `1..=lakes.len()`: the lake is `lakes[id − 1]`.
-    pub id: u32,
-    /// Water surface level, in height units.
-    pub level: f32,
-    /// Number of cells.
-    pub cells: u32,
-    /// Level minus the height of the deepest cell.
-    pub max_depth: f32,
-    /// Index of the deepest cell.
-    pub lowest: u32,
-    /// Index of the outflow: the cell on the rim, at the lake's level, through which the lake
-    /// spills.
-    pub outflow: u32,
-    /// The cell the outflow drains into, or `None` when it drains off the map.
-    pub drain: Option<u32>,
-    /// Bounding box of the lake's cells: `[min_x, min_z, max_x, max_z]`, inclusive.
-    pub bounds: [u32; 4],
 }
 
 /// The lakes of a flood and the lake of every cell.

@@ -1,5 +1,6 @@
 //! `ForestMask` and `ForestPlacement`: where trees may grow, and where they do.
 
+use crate::context::Context;
 use crate::grid::{Grid, Terrain};
 use crate::params::{ForestMaskParams, ForestPlacementParams};
 use crate::pipeline::{Layer, LayerError};
@@ -28,7 +29,7 @@ impl Layer for ForestMask {
         "ForestMask"
     }
 
-    fn apply(&self, grid: &mut Grid) -> Result<(), LayerError> {
+    fn apply(&self, grid: &mut Grid, _ctx: &mut Context) -> Result<(), LayerError> {
         crate::threads::ensure_pool();
         self.params.validate()?;
         let Grid {
@@ -56,8 +57,9 @@ impl Layer for ForestMask {
 
 /// Turns a grass cell into a `Tree` where a seeded `random() < mask × density`.
 ///
-/// Each row draws from its own PCG stream, one number per cell, so rows run in parallel and the
-/// result is the same on every thread count.
+/// Each row draws from its own PCG generator ([`row_rng`](crate::seed::row_rng)), one number per
+/// cell, so rows run in parallel and the result is the same on every thread count; no two seeds
+/// share a row's numbers, so every seed has its own forest.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ForestPlacement {
     /// Master seed.
@@ -71,7 +73,7 @@ impl Layer for ForestPlacement {
         "ForestPlacement"
     }
 
-    fn apply(&self, grid: &mut Grid) -> Result<(), LayerError> {
+    fn apply(&self, grid: &mut Grid, _ctx: &mut Context) -> Result<(), LayerError> {
         crate::threads::ensure_pool();
         self.params.validate()?;
         let width = grid.width().max(1);
@@ -87,7 +89,7 @@ impl Layer for ForestPlacement {
             .zip(forest_mask.par_chunks(width))
             .enumerate()
             .for_each(|(z, (row, mask))| {
-                let mut rng = crate::seed::rng(crate::seed::mix64(seed ^ z as u64), "forest");
+                let mut rng = crate::seed::row_rng(seed, "forest", z as u64);
                 for (t, &m) in row.iter_mut().zip(mask) {
                     let draw: f32 = rng.random();
                     if *t == Terrain::Grass && draw < m * density {

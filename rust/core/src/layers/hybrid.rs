@@ -1,15 +1,13 @@
 //! `HybridTerrain`: coverage mask, heightmap inside the pool, droplet erosion, classification.
 
-use crate::erosion::{self, ErosionReport};
+use crate::context::Context;
+use crate::erosion::{Erosion, ErosionError, ErosionReport};
 use crate::grid::{Grid, Terrain};
 use crate::hydrology::LakeFilter;
 use crate::noise::fbm_row;
 use crate::params::TerrainParams;
 use crate::pipeline::{Layer, LayerError};
-use crate::progress::Progress;
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
 
 /// Phase 1: frequency of the coverage-mask noise, per cell.
 pub const MASK_SCALE: f32 = 0.015;
@@ -162,21 +160,19 @@ pub fn classify(grid: &mut Grid, activity: &[f32], peak_height: f32) {
 }
 
 /// The coverage-controlled mountain layer (seed 000, "Hybrid Terrain Generation").
+///
+/// Erosion reports its progress through the context and may be cancelled there; the layer writes
+/// `erosion_steps` and `lake_jumps` into the context's statistics (the batches finished so far
+/// when cancelled).
 #[derive(Clone, Debug, Default)]
 pub struct HybridTerrain {
     /// Master seed.
     pub seed: u64,
     /// Coverage, peak height, droplets and erosion constants.
     pub params: TerrainParams,
-    /// Receives erosion progress and may cancel.
-    pub progress: Progress,
     /// Droplets continue through the lakes that pass this filter (seed 001); `None`: plain
     /// erosion.
     pub lakes: Option<LakeFilter>,
-    /// Droplet steps simulated by the latest run (for statistics and benchmarks).
-    pub last_steps: Arc<AtomicU64>,
-    /// Lake jumps of the latest run.
-    pub last_lake_jumps: Arc<AtomicU64>,
 }
 
 impl HybridTerrain {
@@ -190,30 +186,41 @@ impl HybridTerrain {
     }
 
     /// Runs the four phases and returns the erosion report.
-    pub fn run(&self, grid: &mut Grid) -> Result<ErosionReport, LayerError> {
+    pub fn run(&self, grid: &mut Grid, ctx: &mut Context) -> Result<ErosionReport, LayerError> {
         self.params.validate()?;
         let (width, depth) = (grid.width(), grid.depth());
         let mask = coverage_mask(width, depth, self.params.coverage, self.seed);
         grid.height = pool_heights(&mask, width, self.params.peak_height, self.seed);
         grid.pool = mask.pool;
-        let report = erosion::erode_with_lakes(
-            &mut grid.height,
-            &grid.pool,
+        let erosion = Erosion {
+            pool: &grid.pool,
             width,
             depth,
-            self.params.droplets,
-            &self.params.erosion,
-            crate::seed::derive(self.seed, "erosion"),
-            self.lakes.as_ref(),
-            &|f| self.progress.report(f),
-        )
-        .ok_or(LayerError::Cancelled)?;
+            droplets: self.params.droplets,
+            params: self.params.erosion,
+            seed: crate::seed::derive(self.seed, "erosion"),
+            lakes: self.lakes,
+        };
+        let result = erosion.run(&mut grid.height, &mut |f| ctx.report(f));
+        let report = match result {
+            Ok(report) => report,
+            Err(ErosionError::Cancelled(partial)) => {
+                record(ctx, &partial);
+                return Err(LayerError::Cancelled);
+            }
+            Err(e @ ErosionError::PlaneSize { .. }) => return Err(LayerError::Grid(e.to_string())),
+        };
+        record(ctx, &report);
         classify(grid, &report.activity, self.params.peak_height);
-        self.last_steps.store(report.steps, Ordering::Relaxed);
-        self.last_lake_jumps
-            .store(report.lake_jumps, Ordering::Relaxed);
         Ok(report)
     }
+}
+
+/// Writes the erosion figures into the context's statistics.
+fn record(ctx: &mut Context, report: &ErosionReport) {
+    let stats = ctx.stats_mut();
+    stats.erosion_steps = report.steps;
+    stats.lake_jumps = report.lake_jumps;
 }
 
 impl Layer for HybridTerrain {
@@ -221,7 +228,7 @@ impl Layer for HybridTerrain {
         "HybridTerrain"
     }
 
-    fn apply(&self, grid: &mut Grid) -> Result<(), LayerError> {
-        self.run(grid).map(|_| ())
+    fn apply(&self, grid: &mut Grid, ctx: &mut Context) -> Result<(), LayerError> {
+        self.run(grid, ctx).map(|_| ())
     }
 }

@@ -1,8 +1,12 @@
 //! `TerrainTexture`: the colour table of seed 000.
 //!
-//! Heights are taken relative to the grid's actual maximum (`h_rel = h / h_max`) and steepness is
-//! the length of the central-difference gradient.
+//! Everything is measured relative to the grid's actual maximum `h_max`, so the colouring adapts
+//! to any terrain and a terrain scaled in height keeps its colours: heights as `h_rel = h / h_max`,
+//! steepness as the length of the central-difference gradient divided by `h_max` (per cell), and
+//! water depth as `depth / h_max`. The steepness thresholds are calibrated so that the default
+//! terrain at peak height 1, whose maximum is about 0.89, looks as with seed 000's absolute 0.08.
 
+use crate::context::Context;
 use crate::grid::{Grid, Rgb, Terrain};
 use crate::pipeline::{Layer, LayerError};
 use rayon::prelude::*;
@@ -11,17 +15,19 @@ use rayon::prelude::*;
 pub const SNOW_MIN_REL: f32 = 0.75;
 /// Brown rock on flat mountain ground above this relative height.
 pub const BROWN_ROCK_MIN_REL: f32 = 0.4;
-/// Mountain ground steeper than this is grey rock.
-pub const MOUNTAIN_STEEP: f32 = 0.08;
-/// Grass steeper than this is dirt.
-pub const GRASS_STEEP: f32 = 0.08;
-/// Water cells steeper than this (rapids, and banks rising out of the water, whose ground shows
-/// above the water surface) take the grey rock colour.
-pub const WATER_STEEP: f32 = 0.08;
+/// Mountain ground steeper than this (relative steepness: height change per cell over `h_max`) is
+/// grey rock. Seed 000's absolute 0.08 at the typical maximum 0.89 of a peak-1 terrain.
+pub const MOUNTAIN_STEEP: f32 = 0.09;
+/// Grass steeper than this (relative steepness) is dirt.
+pub const GRASS_STEEP: f32 = 0.09;
+/// Water cells steeper than this (relative steepness: rapids, and banks rising out of the water,
+/// whose ground shows above the water surface) take the grey rock colour.
+pub const WATER_STEEP: f32 = 0.09;
 /// Grey rock brightness at the lowest and the highest relative height.
 pub const GREY_ROCK_RANGE: (f32, f32) = (80.0, 130.0);
-/// Water depth (in height units) at which the blue reaches its darkest.
-pub const WATER_FULL_DEPTH: f32 = 0.25;
+/// Water depth, relative to `h_max`, at which the blue reaches its darkest (0.25 height units at
+/// the typical maximum 0.89 of a peak-1 terrain).
+pub const WATER_FULL_DEPTH: f32 = 0.28;
 
 /// Snow.
 pub const SNOW: Rgb = [240, 240, 250];
@@ -47,7 +53,7 @@ pub fn grey_rock(h_rel: f32) -> Rgb {
     [v, v, v]
 }
 
-/// Blue tinted by water depth: shallow water is lighter.
+/// Blue tinted by the relative water depth: shallow water is lighter.
 pub fn water(depth: f32) -> Rgb {
     let t = (depth / WATER_FULL_DEPTH).clamp(0.0, 1.0);
     let mix = |a: u8, b: u8| (f32::from(a) + (f32::from(b) - f32::from(a)) * t + 0.5) as u8;
@@ -58,7 +64,8 @@ pub fn water(depth: f32) -> Rgb {
     ]
 }
 
-/// The colour of one cell from its class, relative height, steepness and water depth.
+/// The colour of one cell from its class, relative height, relative steepness and relative water
+/// depth (each relative to the grid's maximum height).
 pub fn colour(terrain: Terrain, h_rel: f32, steepness: f32, water_depth: f32) -> Rgb {
     match terrain {
         Terrain::Mountain if steepness > MOUNTAIN_STEEP => grey_rock(h_rel),
@@ -82,7 +89,7 @@ impl Layer for TerrainTexture {
         "TerrainTexture"
     }
 
-    fn apply(&self, grid: &mut Grid) -> Result<(), LayerError> {
+    fn apply(&self, grid: &mut Grid, _ctx: &mut Context) -> Result<(), LayerError> {
         crate::threads::ensure_pool();
         let (width, depth) = (grid.width(), grid.depth());
         let h_max = grid.max_height();
@@ -101,8 +108,8 @@ impl Layer for TerrainTexture {
                 for (x, c) in row.iter_mut().enumerate() {
                     let i = z * width + x;
                     let (gx, gz) = crate::grid::central_gradient(height, width, depth, x, z);
-                    let steepness = (gx * gx + gz * gz).sqrt();
-                    let water_depth = water_level[i] - height[i];
+                    let steepness = (gx * gx + gz * gz).sqrt() * inv_max;
+                    let water_depth = (water_level[i] - height[i]) * inv_max;
                     *c = colour(terrain[i], height[i] * inv_max, steepness, water_depth);
                 }
             });

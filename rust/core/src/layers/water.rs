@@ -7,7 +7,8 @@
 //! they gather much water) — and finally
 //! the `Water` class for every wet cell.
 
-use crate::grid::{Grid, Terrain, WaterKind};
+use crate::context::Context;
+use crate::grid::{Grid, Terrain};
 use crate::hydrology::queue::MAX_WEIGHT;
 use crate::hydrology::{
     accumulate, find_lakes, flow_directions, priority_flood, river_depth, Flood, FloodOptions,
@@ -17,9 +18,8 @@ use crate::layers::MOUNTAIN_MIN_HEIGHT;
 use crate::noise::fbm_row;
 use crate::params::WaterParams;
 use crate::pipeline::{Layer, LayerError};
+use crate::water::WaterKind;
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::Arc;
 
 /// Flat routing: frequency of the weight noise, per cell (its first octave repeats every ten
 /// cells, about the length of a meander).
@@ -245,39 +245,34 @@ fn classify_water(grid: &mut Grid) {
     }
 }
 
-/// The water layer: sea, lakes and rivers from the terrain's drainage.
-#[derive(Clone, Debug, Default)]
+/// The water layer: sea, lakes and rivers from the terrain's drainage. It writes
+/// `max_accumulation` into the context's statistics.
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Hydrology {
     /// Master seed (fixes the meander noise).
     pub seed: u64,
     /// Lakes, rivers and sea.
     pub params: WaterParams,
-    /// Largest flow accumulation of the latest run (for statistics).
-    pub last_max_accumulation: Arc<AtomicU32>,
 }
 
 impl Hydrology {
     /// The layer for a seed and its parameters.
     pub fn new(seed: u64, params: WaterParams) -> Self {
-        Hydrology {
-            seed,
-            params,
-            ..Default::default()
-        }
+        Hydrology { seed, params }
     }
 
     /// Runs every phase and returns the drainage (`None` when no water is enabled).
-    pub fn run(&self, grid: &mut Grid) -> Result<Option<Drainage>, LayerError> {
+    pub fn run(&self, grid: &mut Grid, ctx: &mut Context) -> Result<Option<Drainage>, LayerError> {
         crate::threads::ensure_pool();
         self.params.validate()?;
         grid.clear_water();
-        self.last_max_accumulation.store(0, Ordering::Relaxed);
+        ctx.stats_mut().max_accumulation = 0;
         if !self.params.any_water() || grid.is_empty() {
             return Ok(None);
         }
         let drainage = drainage(grid, self.seed).map_err(|e| LayerError::Grid(e.to_string()))?;
         let max_acc = drainage.accumulation.iter().copied().max().unwrap_or(0);
-        self.last_max_accumulation.store(max_acc, Ordering::Relaxed);
+        ctx.stats_mut().max_accumulation = max_acc;
         if self.params.sea_level > 0.0 {
             mark_sea(grid, &drainage.flood.filled, self.params.sea_level);
         }
@@ -302,7 +297,7 @@ impl Layer for Hydrology {
         "Hydrology"
     }
 
-    fn apply(&self, grid: &mut Grid) -> Result<(), LayerError> {
-        self.run(grid).map(|_| ())
+    fn apply(&self, grid: &mut Grid, ctx: &mut Context) -> Result<(), LayerError> {
+        self.run(grid, ctx).map(|_| ())
     }
 }
