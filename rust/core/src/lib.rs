@@ -44,7 +44,7 @@ pub use generate::{
 pub use grid::{Cell, Grid, Terrain, WaterKind};
 pub use hydrology::Lake;
 pub use params::{
-    ErosionParams, ForestParams, GeneratorParams, ParamError, TerrainParams, WaterParams,
+    ErosionParams, ForestParams, GeneratorParams, JsonError, ParamError, TerrainParams, WaterParams,
 };
 pub use pipeline::{DynPipeline, Layer, LayerError, Observer, Pipeline, PipelineError};
 pub use progress::Progress;
