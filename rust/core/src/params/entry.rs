@@ -137,10 +137,10 @@ pub trait Declared: Sync {
         }
     }
 
-    /// The accepted values for a table: `(0, 10]`, `on/off`, `any`, `pool, subdivision`.
+    /// The accepted values for a table: `(0, 10]`, `true/false`, `any`, `pool, subdivision`.
     fn accepted(&self) -> String {
         match (self.kind(), self.range()) {
-            (Kind::Bool, _) => "on/off".to_owned(),
+            (Kind::Bool, _) => "true/false".to_owned(),
             (Kind::Choice(names), _) => names.join(", "),
             (_, Some(r)) => r.to_string(),
             (_, None) => "any".to_owned(),
