@@ -5,8 +5,11 @@ use super::declare::{GENERATOR, GENERATOR_PRODUCTS};
 use super::entry::Declared;
 use super::mesh_settings::{generator_entries, terrain_entries, MESH_TABLE};
 
+/// A table's marker name and the function that writes it.
+pub type Table = (&'static str, fn() -> String);
+
 /// The tables by marker name.
-pub const TABLES: &[(&str, fn() -> String)] = &[
+pub const TABLES: &[Table] = &[
     ("generation", generation_table),
     ("mesh", mesh_table),
     ("godot-generator", godot_generator_table),

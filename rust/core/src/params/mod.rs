@@ -299,8 +299,11 @@ impl Default for ForestMaskParams {
 impl ForestMaskParams {
     /// Checks the height limit and the exponent.
     pub fn validate(&self) -> Result<(), ParamError> {
-        let mut forest = ForestParams::default();
-        (forest.height_limit, forest.steepness) = (self.height_limit, self.steepness);
+        let forest = ForestParams {
+            height_limit: self.height_limit,
+            steepness: self.steepness,
+            ..ForestParams::default()
+        };
         forest.validate()
     }
 }
@@ -314,8 +317,10 @@ impl Default for ForestPlacementParams {
 impl ForestPlacementParams {
     /// Checks the density.
     pub fn validate(&self) -> Result<(), ParamError> {
-        let mut forest = ForestParams::default();
-        forest.density = self.density;
+        let forest = ForestParams {
+            density: self.density,
+            ..ForestParams::default()
+        };
         forest.validate()
     }
 }

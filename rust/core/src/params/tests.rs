@@ -26,10 +26,7 @@ fn leaves(debug: &str) -> Vec<String> {
 
 /// Every field of `S` is declared exactly once: the table has one entry per leaf field, and
 /// setting each entry changes exactly one leaf, a different one each time.
-fn check_every_field_declared<S: std::fmt::Debug>(table: &'static [Param<S>], base: S)
-where
-    S: Copy,
-{
+fn check_every_field_declared<S: std::fmt::Debug + Copy>(table: &'static [Param<S>], base: S) {
     let before = leaves(&format!("{base:#?}"));
     assert_eq!(before.len(), table.len(), "fields vs entries: {before:?}");
     let mut touched = Vec::new();
