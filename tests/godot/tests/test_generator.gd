@@ -83,11 +83,10 @@ func test_presets_and_json() -> void:
 ## The inspector sees the parameter table: groups in pipeline order with their prefixes, range
 ## hints with units, and switches as plain booleans.
 func test_property_groups_and_hints() -> void:
-	var g := DonjournoGenerator.new()
 	var groups: Array[String] = []
 	var prefixes := {}
 	var props := {}
-	for p: Dictionary in g.get_property_list():
+	for p: Dictionary in ClassDB.class_get_property_list("DonjournoGenerator", true):
 		if p.usage & PROPERTY_USAGE_GROUP:
 			groups.append(p.name)
 			prefixes[p.name] = p.hint_string
