@@ -123,8 +123,10 @@ pub fn refresh(text: &str) -> Result<String, String> {
             .find(&end_marker)
             .ok_or_else(|| format!("the table \"{name}\" has no end marker {end_marker}"))?;
         out.push_str(&rest[..body_start]);
-        out.push('\n');
+        // Blank lines around the table keep the markers out of the Markdown blocks.
+        out.push_str("\n\n");
         out.push_str(&(table.1)());
+        out.push('\n');
         out.push_str(&end_marker);
         rest = &rest[body_start + end + end_marker.len()..];
     }
