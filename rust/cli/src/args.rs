@@ -4,7 +4,7 @@
 use clap::builder::ValueParser;
 use clap::{Arg, ArgAction, ArgGroup, ArgMatches, Args, Command, FromArgMatches};
 use donjourno::mesh::MeshParams;
-use donjourno::params::{self, Alias, Declared, Kind, Value, GENERATOR, MESH_TABLE};
+use donjourno::params::{self, Alias, Declared, Kind, Param, Value, GENERATOR, MESH_TABLE};
 use donjourno::GeneratorParams;
 
 /// Id of the argument group holding every generation flag and `--preset`.
@@ -95,6 +95,19 @@ fn given(m: &ArgMatches, entries: &[&'static dyn Declared]) -> Vec<(&'static str
     out
 }
 
+/// Stores the given values into `s`.
+fn apply<S>(
+    table: &'static [Param<S>],
+    s: &mut S,
+    given: &[(&'static str, Value)],
+) -> Result<(), String> {
+    for (name, value) in given {
+        let param = params::table::find(table, name).ok_or("unknown parameter")?;
+        param.set(s, *value).map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
 fn generation_entries() -> Vec<&'static dyn Declared> {
     GENERATOR.iter().map(|p| p as &dyn Declared).collect()
 }
@@ -129,10 +142,7 @@ impl ParamArgs {
                 }
             },
         };
-        for (name, value) in &self.given {
-            let param = params::table::find(GENERATOR, name).ok_or("unknown parameter")?;
-            param.set(&mut p, *value).map_err(|e| e.to_string())?;
-        }
+        apply(GENERATOR, &mut p, &self.given)?;
         p.validate()
             .map_err(|e| format!("invalid parameters: {e}"))?;
         Ok(p)
@@ -188,10 +198,7 @@ impl<const SKIP_CELL_SIZE: bool> MeshArgs<SKIP_CELL_SIZE> {
     /// `base` with the flags applied, validated.
     pub fn resolve(&self, base: MeshParams) -> Result<MeshParams, String> {
         let mut mesh = base;
-        for (name, value) in &self.given {
-            let param = params::table::find(MESH_TABLE, name).ok_or("unknown mesh setting")?;
-            param.set(&mut mesh, *value).map_err(|e| e.to_string())?;
-        }
+        apply(MESH_TABLE, &mut mesh, &self.given)?;
         mesh.validate()
             .map_err(|e| format!("invalid mesh settings: {e}"))?;
         Ok(mesh)
