@@ -12,10 +12,10 @@
 //! `tests/golden/hashes.txt` holds it (see [`golden_line`]); `cargo test` and the WASI and Web
 //! checks compare against that file.
 
-use crate::ParamArgs;
+use crate::args::{MeshArgs, ParamArgs, GENERATION_GROUP, MESH_GROUP};
 use clap::Args;
 use donjourno::mesh::{build_mesh, MeshParams};
-use donjourno::params::PRESETS;
+use donjourno::params::{Declared, Value as ParamValue, GENERATOR, PRESETS};
 use donjourno::{generate, GeneratorParams};
 use serde_json::{json, Value};
 use std::time::Instant;
@@ -25,20 +25,10 @@ use std::time::Instant;
 pub struct HashArgs {
     #[command(flatten)]
     params: ParamArgs,
-    /// Micro-quads per cell side, 1–64.
-    #[arg(long, default_value_t = MeshParams::default().subdivisions)]
-    subdiv: u32,
-    /// Roughness jitter multiplier.
-    #[arg(long, default_value_t = MeshParams::default().roughness_strength)]
-    roughness_strength: f32,
-    /// World size of one cell.
-    #[arg(long, default_value_t = MeshParams::default().cell_size)]
-    cell_size: f32,
-    /// World height of one height unit.
-    #[arg(long, default_value_t = MeshParams::default().height_scale)]
-    height_scale: f32,
+    #[command(flatten)]
+    mesh: MeshArgs,
     /// Hash the fixed cross-platform suite instead, one JSON object per line.
-    #[arg(long, conflicts_with_all = ["preset", "seed", "width", "depth", "coverage", "peak_height", "droplets"])]
+    #[arg(long, conflicts_with_all = [GENERATION_GROUP, MESH_GROUP])]
     suite: bool,
     /// Print the lines of the golden file (`tests/golden/hashes.txt`) instead of JSON.
     #[arg(long, requires = "suite")]
@@ -63,12 +53,7 @@ pub fn run(args: HashArgs) -> Result<(), String> {
     let cases = if args.suite {
         suite()?
     } else {
-        let mesh = MeshParams {
-            subdivisions: args.subdiv,
-            roughness_strength: args.roughness_strength,
-            cell_size: args.cell_size,
-            height_scale: args.height_scale,
-        };
+        let mesh = args.mesh.resolve(MeshParams::default())?;
         vec![Case {
             name: "custom".into(),
             params: args.params.resolve()?,
@@ -199,26 +184,17 @@ fn suite() -> Result<Vec<Case>, String> {
 }
 
 /// Every optional feature of `params` switched on, one at a time: for each switch of a
-/// top-level parameter group (`enabled`, `lakes_enabled`, …) that is off, the parameters with that
-/// switch on.
+/// parameter group (a `bool` parameter named `enabled` or `…_enabled`, such as
+/// `water.lakes_enabled`) that is off, the parameters with that switch on, named by its JSON path.
 fn optional_layers_on(params: &GeneratorParams) -> Result<Vec<(String, GeneratorParams)>, String> {
-    let value = serde_json::to_value(params).map_err(|e| e.to_string())?;
-    let Value::Object(groups) = &value else {
-        return Ok(Vec::new());
-    };
     let mut out = Vec::new();
-    for (key, group) in groups {
-        let Value::Object(fields) = group else {
-            continue;
-        };
-        for (field, v) in fields {
-            if (field == "enabled" || field.ends_with("_enabled")) && *v == Value::Bool(false) {
-                let mut on = value.clone();
-                on[key][field] = Value::Bool(true);
-                let params = GeneratorParams::from_json(&on.to_string())
-                    .map_err(|e| format!("{key}.{field} switched on: {e}"))?;
-                out.push((format!("{key}.{field}"), params));
-            }
+    for p in GENERATOR {
+        let switch = p.key() == "enabled" || p.key().ends_with("_enabled");
+        if switch && p.get(params) == ParamValue::Bool(false) {
+            let mut on = *params;
+            p.set(&mut on, ParamValue::Bool(true))
+                .map_err(|e| format!("{} switched on: {e}", p.path()))?;
+            out.push((p.path(), on));
         }
     }
     Ok(out)

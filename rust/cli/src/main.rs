@@ -1,11 +1,13 @@
 //! `donjourno`: generate, preview, export and benchmark Donjourno terrains from the command line.
 
+mod args;
 mod bench;
 mod hash;
 mod output;
 mod render;
 
-use clap::{Args, Parser, Subcommand};
+use args::{MeshArgs, ParamArgs};
+use clap::{Parser, Subcommand};
 use donjourno::mesh::{build_mesh, MeshParams};
 use donjourno::water_mesh::build_water_mesh;
 use donjourno::{generate_with_progress, GenerationStats, GeneratorParams, Grid, Progress};
@@ -47,15 +49,9 @@ enum Command {
         /// Hour of the sun, 6 (sunrise) to 18 (sunset).
         #[arg(long, default_value_t = 10.0, value_parser = hour)]
         time_of_day: f32,
-        /// Micro-quads per cell side, 1–64.
-        #[arg(long, default_value_t = 2)]
-        subdiv: u32,
-        /// Roughness jitter multiplier.
-        #[arg(long, default_value_t = MeshParams::default().roughness_strength)]
-        roughness_strength: f32,
-        /// World height of one height unit (vertical exaggeration).
-        #[arg(long, default_value_t = MeshParams::default().height_scale)]
-        height_scale: f32,
+        /// Mesh settings; the preview uses 2 subdivisions unless `--subdivisions` says otherwise.
+        #[command(flatten)]
+        mesh: MeshArgs<true>,
         /// Pixels per projection unit (default: fit the map into about 1400 pixels).
         #[arg(long)]
         scale: Option<f32>,
@@ -67,9 +63,11 @@ enum Command {
         /// Output OBJ file.
         #[arg(long)]
         obj: PathBuf,
-        /// Mesh settings as JSON (subdivisions, roughness_strength, cell_size, height_scale).
-        #[arg(long)]
-        mesh: Option<PathBuf>,
+        /// Mesh settings as JSON (`{"subdivisions": 2}`); the mesh flags override it.
+        #[arg(long = "mesh", value_name = "FILE")]
+        mesh_file: Option<PathBuf>,
+        #[command(flatten)]
+        mesh: MeshArgs,
     },
     /// Print performance figures: erosion, fBm, tessellation and end-to-end generation.
     Bench {
@@ -79,6 +77,9 @@ enum Command {
     },
     /// Print the grid and mesh hashes as JSON (to compare platforms; `--suite` for the fixed set).
     Hash(hash::HashArgs),
+    /// List every parameter (flag, JSON path, default, accepted values), or print or refresh
+    /// the README parameter tables.
+    Params(args::ParamsArgs),
 }
 
 fn hour(s: &str) -> Result<f32, String> {
@@ -87,94 +88,6 @@ fn hour(s: &str) -> Result<f32, String> {
         Ok(v)
     } else {
         Err("must be between 6 and 18".into())
-    }
-}
-
-/// Generation parameters: a preset (built-in name or JSON file) overridden by single flags.
-#[derive(Args, Clone, Default)]
-struct ParamArgs {
-    /// Built-in preset name (default, island, highlands, tabletop_plains) or a JSON file.
-    #[arg(long)]
-    preset: Option<String>,
-    /// Master seed.
-    #[arg(long)]
-    seed: Option<u64>,
-    /// Cells along x.
-    #[arg(long)]
-    width: Option<u32>,
-    /// Cells along z.
-    #[arg(long)]
-    depth: Option<u32>,
-    /// Fraction of cells in the mountain pool, 0–1.
-    #[arg(long)]
-    coverage: Option<f32>,
-    /// Highest possible summit, in height units.
-    #[arg(long)]
-    peak_height: Option<f32>,
-    /// Number of erosion droplets.
-    #[arg(long)]
-    droplets: Option<u32>,
-    /// Forest fertility height limit.
-    #[arg(long)]
-    forest_height_limit: Option<f32>,
-    /// Forest fall-off exponent.
-    #[arg(long)]
-    forest_steepness: Option<f32>,
-    /// Tree probability on fully fertile ground.
-    #[arg(long)]
-    forest_density: Option<f32>,
-    /// Sea level in height units: cells below it that are open to the border are sea (0: none).
-    #[arg(long)]
-    sea_level: Option<f32>,
-    /// Mountain cells that must drain through a cell for it to be a river.
-    #[arg(long)]
-    river_threshold: Option<u32>,
-    /// Smallest lake, in cells.
-    #[arg(long)]
-    min_lake_cells: Option<u32>,
-    /// Shallowest lake, in height units.
-    #[arg(long)]
-    min_lake_depth: Option<f32>,
-    /// No lakes (and no lake-aware erosion).
-    #[arg(long)]
-    no_lakes: bool,
-    /// No rivers.
-    #[arg(long)]
-    no_rivers: bool,
-    /// Erosion droplets stop in lakes instead of continuing from their outflow.
-    #[arg(long)]
-    no_lake_erosion: bool,
-}
-
-impl ParamArgs {
-    fn resolve(&self) -> Result<GeneratorParams, String> {
-        let mut p = match &self.preset {
-            None => GeneratorParams::default(),
-            Some(name) => match GeneratorParams::preset(name) {
-                Some(p) => p,
-                None => {
-                    let text = std::fs::read_to_string(name).map_err(|e| {
-                        format!("preset {name}: not a built-in preset and not readable: {e}")
-                    })?;
-                    GeneratorParams::from_json(&text).map_err(|e| format!("preset {name}: {e}"))?
-                }
-            },
-        };
-        macro_rules! set {
-            ($($flag:ident => $($field:ident).+),+ $(,)?) => { $(if let Some(v) = self.$flag { p.$($field).+ = v; })+ };
-        }
-        set!(seed => seed, width => width, depth => depth, coverage => terrain.coverage,
-            peak_height => terrain.peak_height, droplets => terrain.droplets,
-            forest_height_limit => forest.height_limit, forest_steepness => forest.steepness,
-            forest_density => forest.density, sea_level => water.sea_level,
-            river_threshold => water.river_threshold, min_lake_cells => water.min_lake_cells,
-            min_lake_depth => water.min_lake_depth);
-        p.water.lakes_enabled &= !self.no_lakes;
-        p.water.rivers_enabled &= !self.no_rivers;
-        p.water.lake_erosion &= !self.no_lake_erosion;
-        p.validate()
-            .map_err(|e| format!("invalid parameters: {e}"))?;
-        Ok(p)
     }
 }
 
@@ -228,21 +141,14 @@ fn run(cli: Cli) -> Result<(), String> {
             params,
             out,
             time_of_day,
-            subdiv,
-            roughness_strength,
-            height_scale,
+            mesh,
             scale,
         } => {
             let params = params.resolve()?;
-            let mesh_params = MeshParams {
-                subdivisions: subdiv,
-                roughness_strength,
-                cell_size: 1.0,
-                height_scale,
-            };
-            mesh_params
-                .validate()
-                .map_err(|e| format!("invalid mesh settings: {e}"))?;
+            let mesh_params = mesh.resolve(MeshParams {
+                subdivisions: 2,
+                ..MeshParams::default()
+            })?;
             let (grid, stats) = run_pipeline(&params)?;
             let mesh = build_mesh(&grid, &mesh_params).map_err(|e| e.to_string())?;
             let water = build_water_mesh(&grid, &mesh_params).map_err(|e| e.to_string())?;
@@ -260,21 +166,29 @@ fn run(cli: Cli) -> Result<(), String> {
             );
             Ok(())
         }
-        Command::Export { params, obj, mesh } => {
+        Command::Export {
+            params,
+            obj,
+            mesh_file,
+            mesh,
+        } => {
             let params = params.resolve()?;
-            let mesh_params = match mesh {
+            let base = match mesh_file {
                 None => MeshParams::default(),
                 Some(path) => {
                     let text = std::fs::read_to_string(&path)
                         .map_err(|e| format!("{}: {e}", path.display()))?;
-                    serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?
+                    donjourno::params::mesh_from_json(&text)
+                        .map_err(|e| format!("{}: {e}", path.display()))?
                 }
             };
+            let mesh_params = mesh.resolve(base)?;
             let (grid, _) = run_pipeline(&params)?;
             let mesh = build_mesh(&grid, &mesh_params).map_err(|e| e.to_string())?;
             output::write_obj(&mesh, &obj)
         }
         Command::Hash(args) => hash::run(args),
+        Command::Params(args) => args::run_params(&args),
         Command::Bench { quick } => {
             bench::run(quick);
             Ok(())

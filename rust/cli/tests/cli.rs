@@ -62,7 +62,7 @@ fn generate_writes_maps_and_statistics() {
     assert_eq!(total, 48 * 40);
     assert!(stats["timings_ms"]["HybridTerrain"].as_f64().unwrap() >= 0.0);
     assert_eq!(stats["grid_hash"].as_str().unwrap().len(), 16);
-    assert_eq!(stats["params"]["terrain"]["coverage"], 0.5);
+    assert_eq!(stats["params"]["coverage"], 0.5);
     // Same parameters, same hash.
     let again = donjourno(&[
         "generate",
@@ -128,8 +128,32 @@ fn bad_input_is_one_clear_line_and_a_failure_exit() {
             "not a built-in preset",
         ),
         (
-            vec!["preview", "--subdiv", "65", "--width", "8", "--depth", "8"],
+            vec![
+                "preview",
+                "--subdivisions",
+                "65",
+                "--width",
+                "8",
+                "--depth",
+                "8",
+            ],
             "subdivisions must be",
+        ),
+        (
+            vec!["generate", "--erosion-dt", "12"],
+            "erosion_dt must be a number in (0, 10] (got 12)",
+        ),
+        (
+            vec!["generate", "--erosion-dt", "5", "--erosion-friction", "0.5"],
+            "erosion_dt × erosion_friction must be",
+        ),
+        (
+            vec!["generate", "--width", "abc"],
+            "width must be a whole number",
+        ),
+        (
+            vec!["generate", "--water-lakes-enabled", "maybe"],
+            "water_lakes_enabled must be true or false",
         ),
         (vec!["preview", "--time-of-day", "20"], "between 6 and 18"),
     ] {
@@ -197,7 +221,7 @@ fn generate_reports_water_and_water_flags_apply() {
         );
         serde_json::from_slice(&out.stdout).unwrap()
     };
-    let wet = stats(&["--sea-level", "0.05", "--river-threshold", "40"]);
+    let wet = stats(&["--water-sea-level", "0.05", "--water-river-threshold", "40"]);
     let water = &wet["water"];
     assert!(water["sea_cells"].as_u64().unwrap() > 64 * 64 / 4);
     assert!(water["max_accumulation"].as_u64().unwrap() > 40);
@@ -207,11 +231,187 @@ fn generate_reports_water_and_water_flags_apply() {
         .sum();
     assert_eq!(cells, wet["class_counts"]["water"].as_u64().unwrap());
     assert_eq!(wet["params"]["water"]["sea_level"], 0.05);
-    let dry = stats(&["--no-lakes", "--no-rivers"]);
+    let dry = stats(&[
+        "--water-lakes-enabled",
+        "false",
+        "--water-rivers-enabled",
+        "false",
+    ]);
     assert_eq!(dry["class_counts"]["water"], 0);
     assert_eq!(dry["water"]["lakes"], 0);
     assert_eq!(dry["water"]["erosion_lake_jumps"], 0);
-    let out = donjourno(&["generate", "--sea-level", "5000"]);
+    let out = donjourno(&["generate", "--water-sea-level", "5000"]);
     assert!(!out.status.success());
-    assert!(String::from_utf8_lossy(&out.stderr).contains("water.sea_level must be"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("water_sea_level must be"));
+}
+
+/// The grid and mesh hashes printed by `donjourno hash` for these flags.
+fn hashes(args: &[&str]) -> (String, String) {
+    let mut all = vec!["hash", "--width", "40", "--depth", "32"];
+    all.extend_from_slice(args);
+    let out = donjourno(&all);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let line: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    (
+        line["grid_hash"].as_str().unwrap().to_owned(),
+        line["mesh_hash"].as_str().unwrap().to_owned(),
+    )
+}
+
+#[test]
+fn old_flags_are_aliases_of_the_new_ones() {
+    let pairs: [(&[&str], &[&str]); 6] = [
+        (&["--droplets", "900"], &["--erosion-droplets", "900"]),
+        (&["--subdiv", "2"], &["--subdivisions", "2"]),
+        (&["--sea-level", "0.04"], &["--water-sea-level", "0.04"]),
+        (
+            &["--river-threshold", "30", "--min-lake-cells", "3"],
+            &[
+                "--water-river-threshold",
+                "30",
+                "--water-min-lake-cells",
+                "3",
+            ],
+        ),
+        (
+            &["--no-lakes", "--no-rivers"],
+            &[
+                "--water-lakes-enabled",
+                "false",
+                "--water-rivers-enabled",
+                "false",
+            ],
+        ),
+        (
+            &["--no-lake-erosion", "--min-lake-depth", "0.02"],
+            &[
+                "--water-lake-erosion",
+                "false",
+                "--water-min-lake-depth",
+                "0.02",
+            ],
+        ),
+    ];
+    let base = hashes(&["--erosion-droplets", "900"]);
+    for (old, new) in pairs {
+        let (old_hashes, new_hashes) = (hashes(old), hashes(new));
+        assert_eq!(old_hashes, new_hashes, "{old:?} vs {new:?}");
+        if old != ["--droplets", "900"] {
+            assert_ne!(new_hashes, base, "{new:?} changes nothing");
+        }
+    }
+    // Aliases stay out of the help; the new flags are listed under their groups.
+    let help = String::from_utf8_lossy(&donjourno(&["generate", "--help"]).stdout).into_owned();
+    for hidden in [
+        "--droplets",
+        "--sea-level",
+        "--no-lakes",
+        "--min-lake-cells",
+    ] {
+        assert!(!help.contains(&format!("{hidden} ")), "{hidden} in help");
+    }
+    for shown in [
+        "--erosion-droplets <N>",
+        "--water-lakes-enabled <BOOL>",
+        "Erosion:",
+    ] {
+        assert!(help.contains(shown), "{shown} missing from help");
+    }
+    let out = donjourno(&["generate", "--no-lakes", "--water-lakes-enabled", "true"]);
+    assert!(!out.status.success(), "an alias and its flag together");
+}
+
+#[test]
+fn flags_override_a_preset_file_in_either_format() {
+    let dir = temp_dir("preset-file");
+    let new = dir.join("new.json");
+    std::fs::write(&new, r#"{"seed": 5, "erosion": {"droplets": 700}}"#).unwrap();
+    let old = dir.join("old.json");
+    std::fs::write(&old, r#"{"seed": 5, "terrain": {"droplets": 700}}"#).unwrap();
+    let reference = hashes(&["--seed", "5", "--erosion-droplets", "700"]);
+    assert_eq!(hashes(&["--preset", new.to_str().unwrap()]), reference);
+    assert_eq!(hashes(&["--preset", old.to_str().unwrap()]), reference);
+    let overridden = hashes(&["--preset", new.to_str().unwrap(), "--seed", "6"]);
+    assert_eq!(
+        overridden,
+        hashes(&["--seed", "6", "--erosion-droplets", "700"])
+    );
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, r#"{"erosion": {"droplet": 700}}"#).unwrap();
+    let out = donjourno(&["generate", "--preset", bad.to_str().unwrap()]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("unknown parameter \"erosion.droplet\""),
+        "{err}"
+    );
+}
+
+#[test]
+fn export_reads_a_mesh_file_and_mesh_flags_override_it() {
+    let dir = temp_dir("export-mesh");
+    let mesh = dir.join("mesh.json");
+    std::fs::write(&mesh, r#"{"subdivisions": 2, "cell_size": 2.0}"#).unwrap();
+    let obj = dir.join("t.obj");
+    let export = |extra: &[&str]| {
+        let mut args = vec![
+            "export",
+            "--width",
+            "8",
+            "--depth",
+            "8",
+            "--erosion-droplets",
+            "100",
+            "--mesh",
+            mesh.to_str().unwrap(),
+            "--obj",
+            obj.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        let out = donjourno(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = std::fs::read_to_string(&obj).unwrap();
+        let vertices: Vec<f32> = text
+            .lines()
+            .filter(|l| l.starts_with("v "))
+            .map(|l| l.split_whitespace().nth(1).unwrap().parse().unwrap())
+            .collect();
+        let max_x = vertices.iter().cloned().fold(0.0, f32::max);
+        (vertices.len(), max_x)
+    };
+    assert_eq!(export(&[]), (8 * 8 * 4 * 6, 16.0));
+    assert_eq!(export(&["--subdivisions", "3"]), (8 * 8 * 9 * 6, 16.0));
+    assert_eq!(export(&["--cell-size", "0.5"]), (8 * 8 * 4 * 6, 4.0));
+}
+
+#[test]
+fn params_lists_prints_and_refreshes_the_tables() {
+    let list = String::from_utf8_lossy(&donjourno(&["params"]).stdout).into_owned();
+    assert!(list.contains("--erosion-dt") && list.contains("erosion.dt"));
+    assert!(list.contains("--subdivisions"));
+    let markdown = donjourno(&["params", "--markdown"]);
+    let markdown = String::from_utf8_lossy(&markdown.stdout).into_owned();
+    assert!(markdown.contains("<!-- params:generation -->"));
+    assert!(markdown.contains("| `water_sea_level` | `water.sea_level` |"));
+    let dir = temp_dir("params-refresh");
+    let file = dir.join("doc.md");
+    std::fs::write(
+        &file,
+        "# Doc\n<!-- params:mesh -->\nstale\n<!-- /params:mesh -->\n",
+    )
+    .unwrap();
+    let out = donjourno(&["params", "--refresh", file.to_str().unwrap()]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("refreshed"));
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(!text.contains("stale") && text.contains("| `height_scale` |"));
+    let out = donjourno(&["params", "--refresh", file.to_str().unwrap()]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("up to date"));
 }

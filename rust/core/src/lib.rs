@@ -45,7 +45,7 @@ pub use context::Context;
 pub use generate::{default_pipeline, generate, generate_with_progress, GenerateError};
 pub use grid::{Cell, Grid, Terrain};
 pub use params::{
-    ErosionParams, ForestParams, GeneratorParams, ParamError, TerrainParams, WaterParams,
+    ErosionParams, ForestParams, GeneratorParams, JsonError, ParamError, TerrainParams, WaterParams,
 };
 pub use pipeline::{Layer, LayerError, Pipeline, PipelineError};
 pub use progress::Progress;

@@ -16,7 +16,6 @@ use crate::grid::Grid;
 use crate::noise::hash01;
 use glam::Vec3;
 use rayon::prelude::*;
-use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 /// Largest accepted vertex count (2²⁴ vertices, about 640 MiB of buffers).
@@ -27,8 +26,10 @@ pub const MAX_SUBDIVISIONS: u32 = 64;
 pub const JITTER_SEED: u32 = 0x6a09_e667;
 
 /// Settings that shape the mesh but not the grid: changing them never re-runs generation.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+///
+/// Declared in [`params::MESH_TABLE`](crate::params::MESH_TABLE): defaults, ranges and the JSON
+/// form (`{"subdivisions": 2}`) come from there.
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MeshParams {
     /// Micro-quads per cell side, `1..=64`.
     pub subdivisions: u32,
@@ -42,12 +43,7 @@ pub struct MeshParams {
 
 impl Default for MeshParams {
     fn default() -> Self {
-        MeshParams {
-            subdivisions: 1,
-            roughness_strength: 0.15,
-            cell_size: 1.0,
-            height_scale: 10.0,
-        }
+        crate::params::mesh_defaults()
     }
 }
 
@@ -85,32 +81,9 @@ pub enum MeshError {
 }
 
 impl MeshParams {
-    /// Checks every field.
+    /// Checks every field against its declared range.
     pub fn validate(&self) -> Result<(), crate::params::ParamError> {
-        use crate::params::ParamError;
-        if !(1..=MAX_SUBDIVISIONS).contains(&self.subdivisions) {
-            return Err(ParamError {
-                field: "subdivisions",
-                expected: format!("a whole number in [1, {MAX_SUBDIVISIONS}]"),
-                got: self.subdivisions.to_string(),
-            });
-        }
-        for (field, v, lo_open, hi) in [
-            ("roughness_strength", self.roughness_strength, false, 4.0),
-            ("cell_size", self.cell_size, true, 1000.0),
-            ("height_scale", self.height_scale, true, 10000.0),
-        ] {
-            let ok = v.is_finite() && (if lo_open { v > 0.0 } else { v >= 0.0 }) && v <= hi;
-            if !ok {
-                let open = if lo_open { "(" } else { "[" };
-                return Err(ParamError {
-                    field,
-                    expected: format!("a number in {open}0, {hi}]"),
-                    got: v.to_string(),
-                });
-            }
-        }
-        Ok(())
+        crate::params::validate_mesh(self)
     }
 
     /// Vertices a `width × depth` grid needs with these settings.

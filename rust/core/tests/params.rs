@@ -1,4 +1,5 @@
-//! Bad parameters give errors, never panics: property tests over random parameter sets.
+//! Bad parameters give errors, never panics: property tests over random parameter sets. The
+//! README tables agree with the declarations.
 
 use donjourno::mesh::{build_mesh, MeshParams};
 use donjourno::{generate, GenerateError, GeneratorParams, Terrain, WaterParams};
@@ -93,5 +94,36 @@ proptest! {
         let grid = donjourno::Grid::new(4, 3);
         let p = MeshParams { subdivisions: n, roughness_strength: r, cell_size: c, height_scale: h };
         prop_assert_eq!(build_mesh(&grid, &p).is_ok(), p.validate().is_ok());
+    }
+}
+
+/// The parameter tables marked in the READMEs are the ones the declarations give. Set
+/// `DONJOURNO_REFRESH_TABLES=1` to rewrite them instead (or run `donjourno params --refresh`).
+#[test]
+fn readme_tables_match_the_declarations() {
+    use donjourno::params::markdown;
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let files: [(&str, &[&str]); 2] = [
+        ("README.md", &["generation", "mesh"]),
+        (
+            "addons/donjourno/README.md",
+            &["godot-generator", "godot-terrain"],
+        ),
+    ];
+    for (file, tables) in files {
+        let path = root.join(file);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(markdown::marked(&text), tables, "{file}: marked tables");
+        let fresh = markdown::refresh(&text).unwrap();
+        if std::env::var_os("DONJOURNO_REFRESH_TABLES").is_some() {
+            std::fs::write(&path, &fresh).unwrap();
+            continue;
+        }
+        assert!(
+            fresh == text,
+            "{file}: a parameter table differs from the declarations in rust/core/src/params; \
+             run `cargo run -p donjourno-cli -- params --refresh {file}` \
+             (or this test with DONJOURNO_REFRESH_TABLES=1)"
+        );
     }
 }

@@ -462,13 +462,13 @@ fn water_is_identical_on_1_2_and_8_threads() {
 fn bad_water_parameters_are_errors_naming_their_field() {
     type Breaker = fn(&mut WaterParams);
     let cases: [(Breaker, &str); 7] = [
-        (|w| w.min_lake_cells = 0, "water.min_lake_cells"),
-        (|w| w.min_lake_depth = -0.1, "water.min_lake_depth"),
-        (|w| w.min_lake_depth = f32::NAN, "water.min_lake_depth"),
-        (|w| w.river_threshold = 0, "water.river_threshold"),
-        (|w| w.river_depth = 2.0, "water.river_depth"),
-        (|w| w.sea_level = -1.0, "water.sea_level"),
-        (|w| w.sea_level = f32::INFINITY, "water.sea_level"),
+        (|w| w.min_lake_cells = 0, "water_min_lake_cells"),
+        (|w| w.min_lake_depth = -0.1, "water_min_lake_depth"),
+        (|w| w.min_lake_depth = f32::NAN, "water_min_lake_depth"),
+        (|w| w.river_threshold = 0, "water_river_threshold"),
+        (|w| w.river_depth = 2.0, "water_river_depth"),
+        (|w| w.sea_level = -1.0, "water_sea_level"),
+        (|w| w.sea_level = f32::INFINITY, "water_sea_level"),
     ];
     for (break_it, field) in cases {
         let mut p = GeneratorParams {

@@ -80,6 +80,56 @@ func test_presets_and_json() -> void:
 	check_eq(g.to_json(), json, "a refused JSON leaves the generator unchanged")
 
 
+## The inspector sees the parameter table: groups in pipeline order with their prefixes, range
+## hints with units, and switches as plain booleans.
+func test_property_groups_and_hints() -> void:
+	var groups: Array[String] = []
+	var prefixes := {}
+	var props := {}
+	for p: Dictionary in ClassDB.class_get_property_list("DonjournoGenerator", true):
+		if p.usage & PROPERTY_USAGE_GROUP:
+			groups.append(p.name)
+			prefixes[p.name] = p.hint_string
+		elif p.usage & PROPERTY_USAGE_EDITOR:
+			props[p.name] = p
+	check_eq(groups, ["Map", "Coverage", "Erosion", "Water", "Forest"], "inspector groups")
+	check_eq(prefixes.get("Erosion"), "erosion_", "the Erosion group strips its prefix")
+	check_eq(prefixes.get("Map"), "", "the Map group has no prefix")
+	for name: String in EDITED:
+		check(props.has(name), "%s is an editor property" % name)
+	for name: String in ["water_lakes_enabled", "water_lake_erosion", "water_rivers_enabled"]:
+		check(props.has(name) and props[name].type == TYPE_BOOL, "%s is a bool" % name)
+	var hints := {
+		"width": "1,4096,1,suffix:cells",
+		"coverage": "0,1,0.01",
+		"erosion_droplets": "0,1000000,1,or_greater",
+		"cell_size": "0.01,100,0.01,or_greater,suffix:m",
+		"peak_height": "0.01,1000,0.01,exp",
+	}
+	for name: String in hints:
+		if props.has(name):
+			check_eq(props[name].hint, PROPERTY_HINT_RANGE, "%s has a range hint" % name)
+			check_eq(props[name].hint_string, hints[name], "%s range hint" % name)
+	check(props.has("erosion_dt") and props.erosion_dt.type == TYPE_FLOAT, "erosion_dt is a float")
+	check(props.has("width") and props.width.type == TYPE_INT, "width is an int")
+
+
+func test_out_of_range_counts_read_back_and_are_refused() -> void:
+	var g := DonjournoGenerator.new()
+	g.width = -5
+	check_eq(g.width, -5, "a negative width reads back")
+	check_eq(g.get_validation_error(), "width must be a whole number in [1, 4096] (got -5)",
+			"and is refused by name")
+	g.width = 64
+	check_eq(g.get_validation_error(), "", "valid again")
+	check(g.from_json('{"erosion": {"droplets": 900}, "water": {"sea_level": 0.05}}'),
+			"from_json reads the grouped keys")
+	check_eq(g.erosion_droplets, 900, "erosion.droplets")
+	check_near(g.water_sea_level, 0.05, 1e-6, "water.sea_level")
+	expect_error("unknown parameter \"erosion.droplet\"")
+	check(not g.from_json('{"erosion": {"droplet": 1}}'), "an unknown key is refused")
+
+
 func test_generate_returns_a_map() -> void:
 	var g := small_generator(5)
 	var map := g.generate()

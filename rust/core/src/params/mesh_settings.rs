@@ -1,0 +1,132 @@
+//! The declarations of the mesh settings, and which parameters each front-end object holds.
+
+use super::declare::{MAP, MESH, METRES, METRES_PER_HEIGHT, NONE};
+use super::entry::Declared;
+use super::table::{Access, Alias, Param, Range, Slider, Value};
+use super::{json, table, JsonError, ParamError, GENERATOR, GROUPS};
+use crate::mesh::{MeshParams, MAX_SUBDIVISIONS};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// Every mesh setting of [`MeshParams`]: they shape the mesh, never the grid.
+pub static MESH_TABLE: &[Param<MeshParams>] = &[
+    Param {
+        name: "cell_size",
+        group: &MAP,
+        access: field!(F32: cell_size),
+        default: Value::F32(1.0),
+        range: Some(Range::open_closed(0.0, 1000.0)),
+        slider: Some(Slider::new(0.01, 100.0, 0.01)),
+        unit: METRES,
+        doc: "World size of one cell; changing it only rebuilds the mesh.",
+        aliases: &[],
+    },
+    Param {
+        name: "subdivisions",
+        group: &MESH,
+        access: field!(U32: subdivisions),
+        default: Value::U32(1),
+        range: Some(Range::closed(1.0, MAX_SUBDIVISIONS as f64)),
+        slider: Some(Slider::new(1.0, MAX_SUBDIVISIONS as f64, 1.0)),
+        unit: NONE,
+        doc: "Micro-quads per cell side: each cell becomes subdivisions² × 2 triangles.",
+        aliases: &[Alias::Flag("subdiv")],
+    },
+    Param {
+        name: "roughness_strength",
+        group: &MESH,
+        access: field!(F32: roughness_strength),
+        default: Value::F32(0.15),
+        range: Some(Range::closed(0.0, 4.0)),
+        slider: Some(Slider::new(0.0, 4.0, 0.01)),
+        unit: NONE,
+        doc: "Strength of the erosion-driven surface jitter (0 gives smooth slopes).",
+        aliases: &[],
+    },
+    Param {
+        name: "height_scale",
+        group: &MESH,
+        access: field!(F32: height_scale),
+        default: Value::F32(10.0),
+        range: Some(Range::open_closed(0.0, 10000.0)),
+        slider: Some(Slider::new(0.01, 1000.0, 0.01)),
+        unit: METRES_PER_HEIGHT,
+        doc: "World units per height unit: the mesh's y is the terrain height times this.",
+        aliases: &[],
+    },
+];
+
+/// The parameters a generator holds, in inspector order: every [`GENERATOR`] entry and the mesh
+/// settings outside the [`MESH`] group (the cell size, in [`MAP`]).
+pub fn generator_entries() -> Vec<&'static dyn Declared> {
+    let mut entries: Vec<&'static dyn Declared> = Vec::new();
+    for group in GROUPS {
+        entries.extend(
+            GENERATOR
+                .iter()
+                .filter(|p| p.group == *group)
+                .map(|p| p as &dyn Declared),
+        );
+        entries.extend(
+            MESH_TABLE
+                .iter()
+                .filter(|p| p.group == *group && *p.group != MESH)
+                .map(|p| p as &dyn Declared),
+        );
+    }
+    entries
+}
+
+/// The mesh settings a terrain node holds: the [`MESH`] group of [`MESH_TABLE`].
+pub fn terrain_entries() -> Vec<&'static dyn Declared> {
+    MESH_TABLE
+        .iter()
+        .filter(|p| *p.group == MESH)
+        .map(|p| p as &dyn Declared)
+        .collect()
+}
+
+/// The mesh settings at their declared defaults.
+pub fn mesh_defaults() -> MeshParams {
+    let mut mesh = MeshParams {
+        subdivisions: 0,
+        roughness_strength: 0.0,
+        cell_size: 0.0,
+        height_scale: 0.0,
+    };
+    table::apply_defaults(MESH_TABLE, &mut mesh);
+    mesh
+}
+
+/// Checks every mesh setting in table order.
+pub fn validate_mesh(mesh: &MeshParams) -> Result<(), ParamError> {
+    table::validate(MESH_TABLE, &[], mesh)
+}
+
+/// Mesh settings from JSON (`{"subdivisions": 2}`): missing keys take their defaults.
+pub fn mesh_from_json(text: &str) -> Result<MeshParams, JsonError> {
+    let mut mesh = mesh_defaults();
+    json::read(MESH_TABLE, &mut mesh, text)?;
+    Ok(mesh)
+}
+
+/// Serialises the mesh settings as one flat object.
+impl Serialize for MeshParams {
+    fn serialize<Z: Serializer>(&self, serializer: Z) -> Result<Z::Ok, Z::Error> {
+        json::Ser {
+            table: MESH_TABLE,
+            values: self,
+            group: None,
+        }
+        .serialize(serializer)
+    }
+}
+
+/// Deserialises mesh settings; missing keys take their defaults.
+impl<'de> Deserialize<'de> for MeshParams {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = serde_json::Value::deserialize(deserializer)?;
+        let mut mesh = mesh_defaults();
+        json::read_value(MESH_TABLE, &mut mesh, &value).map_err(serde::de::Error::custom)?;
+        Ok(mesh)
+    }
+}

@@ -1,0 +1,492 @@
+//! Tests of the declarations and of what is derived from them.
+
+use super::table::{Access, Group, Param, Product, Range, Slider, Unit, Value};
+use super::*;
+use crate::mesh::MeshParams;
+
+/// A value of the same type that differs from `v`.
+fn other(v: Value) -> Value {
+    match v {
+        Value::Bool(b) => Value::Bool(!b),
+        Value::U32(n) => Value::U32(n + 1),
+        Value::U64(n) => Value::U64(n + 1),
+        Value::F32(x) => Value::F32(x + 0.5),
+        Value::Choice(i) => Value::Choice(i ^ 1),
+    }
+}
+
+/// The leaf lines of a pretty `Debug` print (`seed: 1,`), one per struct field.
+fn leaves(debug: &str) -> Vec<String> {
+    debug
+        .lines()
+        .filter(|l| l.contains(": ") && !l.trim_end().ends_with('{'))
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Every field of `S` is declared exactly once: the table has one entry per leaf field, and
+/// setting each entry changes exactly one leaf, a different one each time.
+fn check_every_field_declared<S: std::fmt::Debug + Copy>(table: &'static [Param<S>], base: S) {
+    let before = leaves(&format!("{base:#?}"));
+    assert_eq!(before.len(), table.len(), "fields vs entries: {before:?}");
+    let mut touched = Vec::new();
+    for p in table {
+        let mut s = base;
+        p.set(&mut s, other(p.get(&base))).unwrap();
+        let after = leaves(&format!("{s:#?}"));
+        let changed: Vec<usize> = (0..before.len())
+            .filter(|&i| before[i] != after[i])
+            .collect();
+        assert_eq!(changed.len(), 1, "{} changes {changed:?}", p.name);
+        assert!(!touched.contains(&changed[0]), "{} shares a field", p.name);
+        touched.push(changed[0]);
+    }
+}
+
+#[test]
+fn every_field_is_declared_once() {
+    check_every_field_declared(GENERATOR, GeneratorParams::default());
+    check_every_field_declared(MESH_TABLE, mesh_defaults());
+}
+
+#[test]
+fn defaults_are_valid_and_of_their_type() {
+    GeneratorParams::default().validate().unwrap();
+    validate_mesh(&mesh_defaults()).unwrap();
+    for p in GENERATOR {
+        p.check_value(p.default).unwrap();
+        assert_eq!(p.get(&GeneratorParams::default()), p.default, "{}", p.name);
+    }
+    for p in MESH_TABLE {
+        assert_eq!(p.get(&mesh_defaults()), p.default, "{}", p.name);
+    }
+    // The per-layer structs take their share of the same defaults.
+    let d = GeneratorParams::default();
+    assert_eq!(TerrainParams::default(), d.terrain);
+    assert_eq!(ErosionParams::default(), d.terrain.erosion);
+    assert_eq!(WaterParams::default(), d.water);
+    assert_eq!(ForestMaskParams::default(), d.forest.mask());
+    assert_eq!(ForestPlacementParams::default().density, d.forest.density);
+}
+
+#[test]
+fn names_paths_and_flags_are_unique_and_follow_the_groups() {
+    let all: Vec<&dyn Declared> = GENERATOR
+        .iter()
+        .map(|p| p as &dyn Declared)
+        .chain(MESH_TABLE.iter().map(|p| p as &dyn Declared))
+        .collect();
+    let mut names = Vec::new();
+    for p in &all {
+        let prefix = p.group().prefix;
+        if !prefix.is_empty() {
+            assert!(p.name().starts_with(&format!("{prefix}_")), "{}", p.name());
+            assert_eq!(p.path(), format!("{prefix}.{}", p.key()));
+        }
+        assert_eq!(p.flag(), p.name().replace('_', "-"));
+        assert!(
+            GROUPS.contains(&p.group()),
+            "{} has an unlisted group",
+            p.name()
+        );
+        names.extend([p.name().to_owned(), p.path(), p.flag()]);
+    }
+    let mut old = Vec::new();
+    for p in &all {
+        for alias in p.aliases() {
+            let (Alias::Json(a) | Alias::Flag(a) | Alias::OffFlag(a)) = *alias;
+            assert!(
+                !names.contains(&a.to_owned()),
+                "alias {a} is a current name"
+            );
+            assert!(!old.contains(&a), "alias {a} is declared twice");
+            old.push(a);
+            if matches!(alias, Alias::OffFlag(_)) {
+                assert_eq!(p.kind(), Kind::Bool, "{a} turns off a non-switch");
+            }
+        }
+    }
+    // Names, paths and flags are each unique.
+    for column in [0, 1, 2] {
+        let mut seen: Vec<&String> = names.iter().skip(column).step_by(3).collect();
+        let count = seen.len();
+        seen.sort();
+        seen.dedup();
+        assert_eq!(seen.len(), count, "a duplicate in column {column}");
+    }
+}
+
+#[test]
+fn sliders_lie_in_the_accepted_range() {
+    for p in GENERATOR
+        .iter()
+        .map(|p| p as &dyn Declared)
+        .chain(MESH_TABLE.iter().map(|p| p as _))
+    {
+        match p.kind() {
+            Kind::Bool | Kind::Choice(_) => assert!(p.slider().is_none(), "{}", p.name()),
+            _ => {
+                let s = p
+                    .slider()
+                    .unwrap_or_else(|| panic!("{} has no slider", p.name()));
+                assert!(s.step > 0.0 && s.lo < s.hi, "{}", p.name());
+                if let Some(r) = p.range() {
+                    assert!(s.lo >= r.lo && s.hi <= r.hi, "{}: slider outside", p.name());
+                    assert!(r.contains(s.lo) && r.contains(s.hi), "{}", p.name());
+                }
+            }
+        }
+    }
+    let droplets = table::find(GENERATOR, "erosion_droplets").unwrap();
+    assert!(
+        droplets.or_greater(),
+        "the droplet slider stops below the maximum"
+    );
+    assert!(!table::find(GENERATOR, "coverage").unwrap().or_greater());
+}
+
+#[test]
+fn out_of_range_values_name_their_parameter() {
+    let base = GeneratorParams::default();
+    for p in GENERATOR {
+        let bad = match (p.default, p.range) {
+            (Value::F32(_), _) => Value::F32(f32::NAN),
+            (Value::U32(_), Some(r)) if r.lo > 0.0 => Value::U32(r.lo as u32 - 1),
+            (Value::U32(_), Some(r)) => Value::U32(r.hi as u32 + 1),
+            _ => continue, // switches and the seed accept every value
+        };
+        let mut params = base;
+        p.set(&mut params, bad).unwrap();
+        let err = params.validate().unwrap_err();
+        assert_eq!(err.field, p.name);
+        assert!(
+            err.to_string().starts_with(&format!("{} must be", p.name)),
+            "{err}"
+        );
+    }
+    let mut params = base;
+    params.terrain.erosion.dt = 12.0;
+    assert_eq!(
+        params.validate().unwrap_err().to_string(),
+        "erosion_dt must be a number in (0, 10] (got 12)"
+    );
+    params = base;
+    params.width = 0;
+    assert_eq!(
+        params.validate().unwrap_err().to_string(),
+        "width must be a whole number in [1, 4096] (got 0)"
+    );
+}
+
+#[test]
+fn products_name_both_factors() {
+    for c in GENERATOR_PRODUCTS {
+        assert_eq!(c.field, format!("{} × {}", c.a, c.b));
+        for factor in [c.a, c.b] {
+            let p = table::find(GENERATOR, factor).unwrap();
+            assert_eq!(p.kind(), Kind::F32, "{factor}");
+        }
+    }
+    let mut params = GeneratorParams::default();
+    params.terrain.erosion.dt = 5.0;
+    params.terrain.erosion.friction = 0.5;
+    let err = params.validate().unwrap_err();
+    assert_eq!(err.field, "erosion_dt × erosion_friction");
+    assert_eq!(
+        err.to_string(),
+        "erosion_dt × erosion_friction must be a number in [0, 1] (got 2.5)"
+    );
+    assert_eq!(params.terrain.erosion.validate(), Err(err.clone()));
+    assert_eq!(params.terrain.validate(), Err(err));
+}
+
+#[test]
+fn layer_structs_check_only_their_own_fields() {
+    let mask = ForestMaskParams {
+        height_limit: -1.0,
+        steepness: 2.0,
+    };
+    assert_eq!(mask.validate().unwrap_err().field, "forest_height_limit");
+    let placement = ForestPlacementParams { density: 2.0 };
+    assert_eq!(placement.validate().unwrap_err().field, "forest_density");
+    let water = WaterParams {
+        river_threshold: 0,
+        ..WaterParams::default()
+    };
+    assert_eq!(water.validate().unwrap_err().field, "water_river_threshold");
+    assert!(ErosionParams::default().validate().is_ok());
+}
+
+#[test]
+fn mesh_settings_are_checked_by_the_table() {
+    let mesh = MeshParams {
+        subdivisions: 65,
+        ..mesh_defaults()
+    };
+    assert_eq!(
+        mesh.validate().unwrap_err().to_string(),
+        "subdivisions must be a whole number in [1, 64] (got 65)"
+    );
+    let mesh = MeshParams {
+        cell_size: 0.0,
+        ..mesh_defaults()
+    };
+    assert_eq!(mesh.validate().unwrap_err().field, "cell_size");
+    let read = mesh_from_json(r#"{"subdivisions": 3, "height_scale": 2.5}"#).unwrap();
+    assert_eq!((read.subdivisions, read.height_scale), (3, 2.5));
+    assert_eq!(read.roughness_strength, mesh_defaults().roughness_strength);
+    let text = serde_json::to_string(&read).unwrap();
+    assert_eq!(serde_json::from_str::<MeshParams>(&text).unwrap(), read);
+}
+
+/// The parameters with every entry moved off its default.
+fn all_edited() -> GeneratorParams {
+    let mut params = GeneratorParams::default();
+    for p in GENERATOR {
+        p.set(&mut params, other(p.default)).unwrap();
+    }
+    params
+}
+
+#[test]
+fn json_round_trip_and_layout() {
+    let params = all_edited();
+    assert_ne!(params, GeneratorParams::default());
+    assert_eq!(
+        GeneratorParams::from_json(&params.to_json()).unwrap(),
+        params
+    );
+    let text = serde_json::to_string(&params).unwrap();
+    assert_eq!(
+        serde_json::from_str::<GeneratorParams>(&text).unwrap(),
+        params
+    );
+    let json: serde_json::Value = serde_json::from_str(&params.to_json()).unwrap();
+    assert_eq!(json["erosion"]["dt"], 1.7);
+    assert_eq!(json["water"]["sea_level"], 0.5);
+    assert_eq!(json["coverage"], 0.95);
+    // The default preset is the declared defaults, as written.
+    let default = PRESETS.iter().find(|(n, _)| *n == "default").unwrap().1;
+    assert_eq!(default.trim_end(), GeneratorParams::default().to_json());
+}
+
+#[test]
+fn missing_keys_take_defaults() {
+    let partial = GeneratorParams::from_json(r#"{"width": 64, "erosion": {"dt": 1.1}}"#).unwrap();
+    assert_eq!((partial.width, partial.terrain.erosion.dt), (64, 1.1));
+    let expected = GeneratorParams {
+        width: 64,
+        ..Default::default()
+    };
+    assert_eq!(partial.depth, expected.depth);
+    assert_eq!(partial.water, expected.water);
+    assert_eq!(
+        GeneratorParams::from_json("{}").unwrap(),
+        GeneratorParams::default()
+    );
+}
+
+/// The presets as they were written before the table (paths under `terrain`).
+const OLD_ISLAND: &str = r#"{"seed": 7, "width": 160, "depth": 160,
+  "terrain": { "coverage": 0.3, "peak_height": 1.2, "droplets": 50000 },
+  "forest": { "height_limit": 0.5, "steepness": 2.0, "density": 0.55 },
+  "water": { "sea_level": 0.05, "river_threshold": 150 }}"#;
+
+#[test]
+fn old_json_paths_still_read() {
+    assert_eq!(
+        GeneratorParams::from_json(OLD_ISLAND).unwrap(),
+        GeneratorParams::preset("island").unwrap()
+    );
+    let old = r#"{"terrain": {"droplets": 7, "erosion": {"dt": 1.1, "min_volume": 0.02}}}"#;
+    let p = GeneratorParams::from_json(old).unwrap();
+    assert_eq!(
+        (
+            p.terrain.droplets,
+            p.terrain.erosion.dt,
+            p.terrain.erosion.min_volume
+        ),
+        (7, 1.1, 0.02)
+    );
+    let twice = GeneratorParams::from_json(r#"{"coverage": 0.3, "terrain": {"coverage": 0.4}}"#);
+    assert!(
+        matches!(
+            twice,
+            Err(JsonError::Twice {
+                name: "coverage",
+                ..
+            })
+        ),
+        "{twice:?}"
+    );
+}
+
+#[test]
+fn presets_use_the_current_paths_and_are_valid() {
+    let paths: Vec<String> = GENERATOR.iter().map(|p| p.path()).collect();
+    for (name, text) in PRESETS {
+        let json: serde_json::Value = serde_json::from_str(text).unwrap();
+        for (group, value) in json.as_object().unwrap() {
+            match value.as_object() {
+                Some(inner) => inner.keys().for_each(|k| {
+                    assert!(
+                        paths.contains(&format!("{group}.{k}")),
+                        "{name}: {group}.{k}"
+                    )
+                }),
+                None => assert!(paths.contains(group), "{name}: {group}"),
+            }
+        }
+        GeneratorParams::preset(name).unwrap().validate().unwrap();
+    }
+}
+
+#[test]
+fn bad_json_is_refused_with_the_key_named() {
+    let err = |text: &str| GeneratorParams::from_json(text).unwrap_err().to_string();
+    assert_eq!(err(r#"{"sede": 3}"#), "unknown parameter \"sede\"");
+    assert!(err(r#"{"terrain": {"droplet": 5}}"#).contains("\"terrain.droplet\""));
+    assert!(err(r#"{"droplets": 5}"#).contains("did you mean \"erosion.droplets\"?"));
+    assert_eq!(
+        err(r#"{"width": -3}"#),
+        "width must be a whole number in [1, 4096] (got -3)"
+    );
+    assert!(err(r#"{"water": {"lakes_enabled": 1}}"#)
+        .starts_with("water_lakes_enabled must be true or false"));
+    assert!(err(r#"{"erosion": {"dt": "fast"}}"#).starts_with("erosion_dt must be a number"));
+    assert!(err("[1, 2]").contains("JSON object"));
+    assert!(err("{").starts_with("not valid JSON"));
+}
+
+/// A struct with an enum field, to exercise choices (no generation parameter is one yet).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Shaped {
+    model: Model,
+    level: f32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Model {
+    Pool,
+    Subdivision,
+    Continents,
+}
+
+const MODELS: [Model; 3] = [Model::Pool, Model::Subdivision, Model::Continents];
+static SHAPE: Group = Group {
+    title: "Shape",
+    prefix: "shape",
+};
+static SHAPED: &[Param<Shaped>] = &[
+    Param {
+        name: "shape_model",
+        group: &SHAPE,
+        access: Access::Choice(
+            &["pool", "subdivision", "continents"],
+            |s| MODELS.iter().position(|m| *m == s.model).unwrap_or(0),
+            |s, i| s.model = MODELS[i],
+        ),
+        default: Value::Choice(0),
+        range: None,
+        slider: None,
+        unit: Unit {
+            name: "",
+            suffix: "",
+        },
+        doc: "How heights are made.",
+        aliases: &[Alias::Json("model")],
+    },
+    Param {
+        name: "shape_level",
+        group: &SHAPE,
+        access: Access::F32(|s| &s.level, |s| &mut s.level),
+        default: Value::F32(0.5),
+        range: Some(Range::closed(0.0, 1.0)),
+        slider: Some(Slider::new(0.0, 1.0, 0.1)),
+        unit: Unit {
+            name: "",
+            suffix: "",
+        },
+        doc: "A level.",
+        aliases: &[],
+    },
+];
+
+#[test]
+fn choices_parse_check_and_round_trip() {
+    let mut s = Shaped {
+        model: Model::Pool,
+        level: 0.0,
+    };
+    table::apply_defaults(SHAPED, &mut s);
+    let model = &SHAPED[0];
+    assert_eq!(model.parse("continents").unwrap(), Value::Choice(2));
+    assert_eq!(
+        model.parse("hills").unwrap_err().to_string(),
+        "shape_model must be one of pool, subdivision, continents (got hills)"
+    );
+    assert_eq!(model.int_value(1), Some(Value::Choice(1)));
+    assert_eq!(model.int_value(3), None);
+    model.set(&mut s, Value::Choice(1)).unwrap();
+    assert_eq!(s.model, Model::Subdivision);
+    assert!(model.set(&mut s, Value::Choice(3)).is_err());
+    let text = json::write(SHAPED, &s);
+    assert!(text.contains("\"model\": \"subdivision\""), "{text}");
+    let mut back = Shaped {
+        model: Model::Pool,
+        level: 0.5,
+    };
+    json::read(SHAPED, &mut back, &text).unwrap();
+    assert_eq!(back, s);
+    json::read(SHAPED, &mut back, r#"{"model": "continents"}"#).unwrap();
+    assert_eq!(back.model, Model::Continents);
+    assert!(json::read(SHAPED, &mut back, r#"{"shape": {"model": "hills"}}"#).is_err());
+    assert_eq!(model.accepted(), "pool, subdivision, continents");
+    let products: [Product; 0] = [];
+    table::validate(SHAPED, &products, &s).unwrap();
+}
+
+#[test]
+fn parsing_text_and_describing() {
+    let dt = table::find(GENERATOR, "erosion_dt").unwrap();
+    assert_eq!(dt.parse("1.5").unwrap(), Value::F32(1.5));
+    assert!(dt
+        .parse("fast")
+        .unwrap_err()
+        .to_string()
+        .starts_with("erosion_dt must be a number in (0, 10]"));
+    assert_eq!(
+        dt.describe(),
+        "Integration time step of a droplet. Accepted: (0, 10] droplet time units; default 1.2."
+    );
+    let lakes = table::find(GENERATOR, "water_lakes_enabled").unwrap();
+    assert_eq!(lakes.parse("false").unwrap(), Value::Bool(false));
+    let width = table::find(GENERATOR, "width").unwrap();
+    assert_eq!(width.int_value(-3), None);
+    assert_eq!(width.int_value(64), Some(Value::U32(64)));
+    let seed = table::find(GENERATOR, "seed").unwrap();
+    assert_eq!(seed.int_value(-1), Some(Value::U64(u64::MAX)));
+}
+
+#[test]
+fn readme_tables_list_every_parameter() {
+    let generation = markdown::generation_table();
+    for p in GENERATOR {
+        assert!(
+            generation.contains(&format!("| `{}` | `{}` |", p.name, p.path())),
+            "{}",
+            p.name
+        );
+    }
+    assert!(generation.contains("`erosion_dt × erosion_friction`"));
+    let godot = markdown::godot_generator_table();
+    assert!(godot.contains("| **Map** `seed` |") && godot.contains("| `cell_size` |"));
+    assert!(markdown::godot_terrain_table().contains("| **Mesh** `subdivisions` |"));
+    let text = "a\n<!-- params:mesh -->\nold\n<!-- /params:mesh -->\nb\n";
+    let fresh = markdown::refresh(text).unwrap();
+    assert!(fresh.contains("| `height_scale` |") && !fresh.contains("old"));
+    assert_eq!(markdown::refresh(&fresh).unwrap(), fresh);
+    assert_eq!(markdown::marked(&fresh), ["mesh"]);
+    assert!(markdown::refresh("<!-- params:nope -->").is_err());
+    assert!(markdown::refresh("<!-- params:mesh -->\n").is_err());
+}

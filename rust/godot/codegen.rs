@@ -1,0 +1,224 @@
+//! Godot property declarations generated from the core's parameter table (used by `build.rs`;
+//! its tests run with the crate's).
+//!
+//! For a list of parameters, [`class_macros`] writes two `macro_rules!`:
+//!
+//! - `<name>_properties! { #[attrs] pub struct Class { before… } { after… } }` declares the
+//!   (public) struct with one `PhantomVar` field per parameter between `before` and `after`: its doc line
+//!   (shown by the editor's F1 help), its `#[export_group]` where the group changes, its
+//!   `#[export(range = …)]` hint and `#[var(get = get_<name>, set = set_<name>)]`;
+//! - `<name>_accessors! { #[godot_api] impl Class { body… } }` adds the getter and setter
+//!   `#[func]`s to the impl block. They read and write the class's field `store`
+//!   (a `ParamStore`) and call `self.on_param_changed()` when a value changes.
+
+use donjourno::params::{Declared, Kind};
+use std::fmt::Write as _;
+
+/// The Godot (Rust) type of a parameter's property.
+pub fn property_type(p: &dyn Declared) -> &'static str {
+    match p.kind() {
+        Kind::Bool => "bool",
+        Kind::U32 | Kind::U64 | Kind::Choice(_) => "i64",
+        Kind::F32 => "f32",
+    }
+}
+
+/// The `ParamStore` accessor pair for a property type.
+fn store_methods(p: &dyn Declared) -> (&'static str, &'static str) {
+    match p.kind() {
+        Kind::Bool => ("flag", "set_flag"),
+        Kind::U32 | Kind::U64 | Kind::Choice(_) => ("int", "set_int"),
+        Kind::F32 => ("float", "set_float"),
+    }
+}
+
+/// A Rust float literal.
+fn float(v: f64) -> String {
+    format!("{v:?}")
+}
+
+/// `snake_case` → `SnakeCase`, for enum hint names.
+fn title_case(name: &str) -> String {
+    name.split('_')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_uppercase().chain(c).collect::<String>())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+/// The `#[export(…)]` attribute of a parameter.
+pub fn export_attribute(p: &dyn Declared) -> String {
+    if let Kind::Choice(names) = p.kind() {
+        let choices: Vec<String> = names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| format!("{} = {i}", title_case(n)))
+            .collect();
+        return format!("#[export(enum = ({}))]", choices.join(", "));
+    }
+    let Some(slider) = p.slider() else {
+        return "#[export]".to_owned();
+    };
+    let mut hint = format!(
+        "{}, {}, {}",
+        float(slider.lo),
+        float(slider.hi),
+        float(slider.step)
+    );
+    if p.or_greater() {
+        hint.push_str(", or_greater");
+    }
+    if slider.exp {
+        hint.push_str(", exp");
+    }
+    if !p.unit().suffix.is_empty() {
+        let _ = write!(hint, ", suffix = {:?}", p.unit().suffix);
+    }
+    format!("#[export(range = ({hint}))]")
+}
+
+/// The field declarations of `entries`, with a group attribute where the group changes.
+pub fn fields(entries: &[&dyn Declared]) -> String {
+    let mut out = String::new();
+    let mut group = None;
+    for p in entries {
+        let name = p.name();
+        let _ = writeln!(out, "            #[doc = {:?}]", p.describe());
+        if group != Some(p.group().title) {
+            group = Some(p.group().title);
+            let prefix = match p.group().prefix {
+                "" => String::new(),
+                prefix => format!(", prefix = \"{prefix}_\""),
+            };
+            let _ = writeln!(
+                out,
+                "            #[export_group(name = {:?}{prefix})]",
+                p.group().title
+            );
+        }
+        let _ = writeln!(out, "            {}", export_attribute(*p));
+        let _ = writeln!(
+            out,
+            "            #[var(get = get_{name}, set = set_{name})]"
+        );
+        let _ = writeln!(
+            out,
+            "            {name}: PhantomVar<{}>,",
+            property_type(*p)
+        );
+    }
+    out
+}
+
+/// The getter and setter `#[func]`s of `entries`.
+pub fn accessors(entries: &[&dyn Declared]) -> String {
+    let mut out = String::new();
+    for p in entries {
+        let (name, ty) = (p.name(), property_type(*p));
+        let (get, set) = store_methods(*p);
+        let _ = write!(
+            out,
+            "            #[doc = \"Returns [member {name}].\"]
+            #[func]
+            pub fn get_{name}(&self) -> {ty} {{
+                self.store.{get}({name:?})
+            }}
+
+            #[doc = \"Sets [member {name}]; a different value is reported as a change.\"]
+            #[func]
+            pub fn set_{name}(&mut self, value: {ty}) {{
+                if self.store.{set}({name:?}, value) {{
+                    self.on_param_changed();
+                }}
+            }}
+
+"
+        );
+    }
+    out
+}
+
+/// The two macros `<name>_properties!` and `<name>_accessors!` for `entries`.
+pub fn class_macros(name: &str, entries: &[&dyn Declared]) -> String {
+    format!(
+        "/// Declares the struct with the parameter properties between its two field lists.
+macro_rules! {name}_properties {{
+    ($(#[$($meta:tt)*])* pub struct $class:ident {{ $($before:tt)* }} {{ $($after:tt)* }}) => {{
+        $(#[$($meta)*])*
+        pub struct $class {{
+            $($before)*
+{fields}            $($after)*
+        }}
+    }};
+}}
+
+/// Adds the getters and setters of the parameter properties to an impl block.
+macro_rules! {name}_accessors {{
+    ($(#[$($meta:tt)*])* impl $class:ident {{ $($body:tt)* }}) => {{
+        $(#[$($meta)*])*
+        impl $class {{
+{accessors}            $($body)*
+        }}
+    }};
+}}
+",
+        fields = fields(entries),
+        accessors = accessors(entries),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use donjourno::params::{generator_entries, terrain_entries};
+
+    fn entry(name: &str) -> &'static dyn Declared {
+        generator_entries()
+            .into_iter()
+            .chain(terrain_entries())
+            .find(|p| p.name() == name)
+            .unwrap()
+    }
+
+    #[test]
+    fn hints_follow_the_table() {
+        assert_eq!(
+            export_attribute(entry("seed")),
+            "#[export(range = (0.0, 2147483647.0, 1.0, or_greater))]"
+        );
+        assert_eq!(
+            export_attribute(entry("width")),
+            "#[export(range = (1.0, 4096.0, 1.0, suffix = \"cells\"))]"
+        );
+        assert_eq!(
+            export_attribute(entry("peak_height")),
+            "#[export(range = (0.01, 1000.0, 0.01, exp))]"
+        );
+        assert_eq!(
+            export_attribute(entry("cell_size")),
+            "#[export(range = (0.01, 100.0, 0.01, or_greater, suffix = \"m\"))]"
+        );
+        assert_eq!(export_attribute(entry("water_lakes_enabled")), "#[export]");
+        assert_eq!(title_case("height_model"), "HeightModel");
+    }
+
+    #[test]
+    fn fields_carry_groups_docs_and_accessors() {
+        let text = fields(&generator_entries());
+        assert_eq!(text.matches("#[export_group(").count(), 5);
+        assert!(text.contains("#[export_group(name = \"Erosion\", prefix = \"erosion_\")]"));
+        assert!(text.contains("erosion_droplets: PhantomVar<i64>,"));
+        assert!(text.contains("#[var(get = get_erosion_dt, set = set_erosion_dt)]"));
+        assert!(text.contains("water_lakes_enabled: PhantomVar<bool>,"));
+        assert!(text.contains(&format!("#[doc = {:?}]", entry("erosion_dt").describe())));
+        let api = accessors(&terrain_entries());
+        assert!(api.contains("pub fn set_subdivisions(&mut self, value: i64)"));
+        assert!(api.contains("self.store.float(\"height_scale\")"));
+        let macros = class_macros("terrain_mesh", &terrain_entries());
+        assert!(macros.contains("macro_rules! terrain_mesh_properties"));
+        assert!(macros.contains("macro_rules! terrain_mesh_accessors"));
+    }
+}
