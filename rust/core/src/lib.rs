@@ -25,6 +25,7 @@
 
 pub mod erosion;
 pub mod generate;
+pub mod godot_surface;
 pub mod grid;
 pub mod hydrology;
 pub mod layers;
