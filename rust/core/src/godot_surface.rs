@@ -167,22 +167,7 @@ pub fn build_surface(
 mod tests {
     use super::*;
     use crate::mesh::build_mesh;
-    use crate::{generate, GeneratorParams};
-
-    fn grid() -> Grid {
-        generate(&GeneratorParams {
-            width: 64,
-            depth: 48,
-            seed: 7,
-            terrain: crate::TerrainParams {
-                droplets: 8_000,
-                ..Default::default()
-            },
-            ..Default::default()
-        })
-        .unwrap()
-        .0
-    }
+    use crate::mesh::tests::grid;
 
     #[test]
     fn surface_streams_match_the_mesh() {

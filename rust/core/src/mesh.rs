@@ -463,11 +463,12 @@ pub fn build_mesh(grid: &Grid, params: &MeshParams) -> Result<Mesh, MeshError> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::{generate, GeneratorParams};
 
-    fn grid() -> Grid {
+    /// A small eroded map shared by the mesh tests.
+    pub(crate) fn grid() -> Grid {
         generate(&GeneratorParams {
             width: 64,
             depth: 48,
