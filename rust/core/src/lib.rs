@@ -26,6 +26,7 @@
 pub mod context;
 pub mod erosion;
 pub mod generate;
+pub mod godot_surface;
 pub mod grid;
 pub mod hydrology;
 pub mod layers;

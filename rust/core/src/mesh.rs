@@ -68,7 +68,7 @@ pub enum MeshError {
     /// The grid has no cells.
     #[error("the grid is empty")]
     EmptyGrid,
-    /// A buffer handed to [`build_packed_mesh`] has the wrong size.
+    /// A caller-provided vertex buffer (see [`crate::godot_surface`]) has the wrong size.
     #[error("the {stream} stream has {got} bytes, expected {expected}")]
     StreamSize {
         /// Which stream.
@@ -145,14 +145,15 @@ impl Mesh {
 
 /// Corner planes of a grid: `(width + 1) × (depth + 1)` heights and roughness values, each the
 /// mean of the (up to four) cells that share the corner.
-struct Corners {
+pub(crate) struct Corners {
     stride: usize,
     height: Vec<f32>,
     roughness: Vec<f32>,
 }
 
 impl Corners {
-    fn new(grid: &Grid) -> Self {
+    /// The corner planes of `grid`.
+    pub(crate) fn new(grid: &Grid) -> Self {
         let (w, d) = (grid.width(), grid.depth());
         let stride = w + 1;
         let mut height = vec![0.0; stride * (d + 1)];
@@ -332,7 +333,7 @@ fn face_normal(a: Vec3, b: Vec3, c: Vec3) -> Vec3 {
 }
 
 /// Checks the parameters, the grid and the vertex budget; returns the vertex count.
-fn check_mesh(grid: &Grid, params: &MeshParams) -> Result<usize, MeshError> {
+pub(crate) fn check_mesh(grid: &Grid, params: &MeshParams) -> Result<usize, MeshError> {
     params.validate()?;
     let (w, d) = (grid.width(), grid.depth());
     if w == 0 || d == 0 {
@@ -356,7 +357,7 @@ fn check_mesh(grid: &Grid, params: &MeshParams) -> Result<usize, MeshError> {
 /// The `n + 1` lattice lines of the row are evaluated once up front (each lattice vertex is
 /// shared by up to four micro-quads), so every jittered height is computed once per row.
 #[inline]
-fn tessellate_row(
+pub(crate) fn tessellate_row(
     grid: &Grid,
     corners: &Corners,
     params: &MeshParams,
@@ -434,158 +435,13 @@ pub fn build_mesh(grid: &Grid, params: &MeshParams) -> Result<Mesh, MeshError> {
     Ok(mesh)
 }
 
-/// Bytes per vertex of the position stream of [`build_packed_mesh`].
-pub const PACKED_POSITION_BYTES: usize = 12;
-/// Bytes per vertex of the normal stream of [`build_packed_mesh`].
-pub const PACKED_NORMAL_BYTES: usize = 8;
-/// Bytes per vertex of the colour stream of [`build_packed_mesh`].
-pub const PACKED_COLOR_BYTES: usize = 4;
-
-/// Caller-provided buffers for [`build_packed_mesh`], each `vertex_count × …_BYTES` long.
-#[derive(Debug)]
-pub struct PackedStreams<'a> {
-    /// Positions: `x, y, z` as little-endian `f32`, [`PACKED_POSITION_BYTES`] per vertex.
-    pub positions: &'a mut [u8],
-    /// Normal and tangent: the normal by [`octahedral_encode`], then the tangent derived from it
-    /// by [`default_tangent`] encoded by [`octahedral_tangent_encode`] with sign +1; four
-    /// little-endian `u16`, [`PACKED_NORMAL_BYTES`] per vertex.
-    pub normals: &'a mut [u8],
-    /// sRGB colour and alpha (255) as four bytes, [`PACKED_COLOR_BYTES`] per vertex.
-    pub colors: &'a mut [u8],
-}
-
-/// Octahedral map of a unit vector onto the unit square (`[0, 1]²`).
-fn octahedron(v: Vec3) -> [f32; 2] {
-    let n = v / (v.x.abs() + v.y.abs() + v.z.abs());
-    let (x, y) = if n.z >= 0.0 {
-        (n.x, n.y)
-    } else {
-        (
-            (1.0 - n.y.abs()) * if n.x >= 0.0 { 1.0 } else { -1.0 },
-            (1.0 - n.x.abs()) * if n.y >= 0.0 { 1.0 } else { -1.0 },
-        )
-    };
-    [x * 0.5 + 0.5, y * 0.5 + 0.5]
-}
-
-/// Quantises a `[0, 1]` value to 16 bits, truncating.
-fn unorm16(v: f32) -> u16 {
-    (v * 65535.0).clamp(0.0, 65535.0) as u16
-}
-
-/// Octahedral encoding of a unit vector as two 16-bit unsigned normalised values, the compact
-/// normal format GPUs decode with a few instructions (and Godot's vertex format for normals).
-pub fn octahedral_encode(v: Vec3) -> [u16; 2] {
-    let [x, y] = octahedron(v);
-    [unorm16(x), unorm16(y)]
-}
-
-/// Octahedral encoding of a unit tangent with the bitangent's sign folded into the second value
-/// (Godot's vertex format for tangents).
-pub fn octahedral_tangent_encode(v: Vec3, sign: f32) -> [u16; 2] {
-    let [x, y] = octahedron(v);
-    let y = y.max(1.0 / 32767.0) * 0.5 + 0.5;
-    [unorm16(x), unorm16(if sign >= 0.0 { y } else { 1.0 - y })]
-}
-
-/// A tangent perpendicular to `normal`, for meshes without texture coordinates (the one Godot
-/// derives when a surface has normals but no tangents).
-pub fn default_tangent(normal: Vec3) -> Vec3 {
-    Vec3::new(normal.z, -normal.x, normal.y)
-        .cross(normal.normalize_or_zero())
-        .normalize_or_zero()
-}
-
-/// The eight bytes of a vertex's normal and tangent in [`PackedStreams::normals`].
-fn encode_normal_tangent(normal: Vec3) -> [u8; PACKED_NORMAL_BYTES] {
-    let [nx, ny] = octahedral_encode(normal);
-    let [tx, ty] = octahedral_tangent_encode(default_tangent(normal), 1.0);
-    let mut out = [0u8; PACKED_NORMAL_BYTES];
-    for (dst, v) in out.chunks_exact_mut(2).zip([nx, ny, tx, ty]) {
-        dst.copy_from_slice(&v.to_le_bytes());
-    }
-    out
-}
-
-/// Builds the mesh of a grid straight into compact vertex streams (positions as `f32`, normals
-/// and tangents as octahedral 16-bit values, colours as bytes; see [`PackedStreams`]), the
-/// layout an engine can upload without converting: 24 bytes per vertex instead of the 40 of
-/// [`Mesh`]. Vertices come in the same order as in [`build_mesh`] with the same positions.
-/// Returns the bounds `(min, max)` of the positions.
-pub fn build_packed_mesh(
-    grid: &Grid,
-    params: &MeshParams,
-    streams: PackedStreams<'_>,
-) -> Result<([f32; 3], [f32; 3]), MeshError> {
-    crate::threads::ensure_pool();
-    let total = check_mesh(grid, params)?;
-    for (name, len, per_vertex) in [
-        ("positions", streams.positions.len(), PACKED_POSITION_BYTES),
-        ("normals", streams.normals.len(), PACKED_NORMAL_BYTES),
-        ("colors", streams.colors.len(), PACKED_COLOR_BYTES),
-    ] {
-        if len != total * per_vertex {
-            return Err(MeshError::StreamSize {
-                stream: name,
-                expected: total * per_vertex,
-                got: len,
-            });
-        }
-    }
-    let corners = Corners::new(grid);
-    let n = params.subdivisions as usize;
-    let per_row = grid.width() * n * n * 6;
-    let up = encode_normal_tangent(Vec3::Y);
-    let bounds = streams
-        .positions
-        .par_chunks_mut(per_row * PACKED_POSITION_BYTES)
-        .zip(
-            streams
-                .normals
-                .par_chunks_mut(per_row * PACKED_NORMAL_BYTES),
-        )
-        .zip(streams.colors.par_chunks_mut(per_row * PACKED_COLOR_BYTES))
-        .enumerate()
-        .map(|(z, ((pos, nor), col))| {
-            let (mut lo, mut hi) = (Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY));
-            let mut pos = pos.chunks_exact_mut(PACKED_POSITION_BYTES);
-            let mut nor = nor.chunks_exact_mut(PACKED_NORMAL_BYTES);
-            let mut col = col.chunks_exact_mut(PACKED_COLOR_BYTES);
-            tessellate_row(grid, &corners, params, z, |tri, normal, [r, g, b]| {
-                // Flat ground is common: its encoding is computed once.
-                let nt = if normal == Vec3::Y {
-                    up
-                } else {
-                    encode_normal_tangent(normal)
-                };
-                for p in tri {
-                    lo = lo.min(p);
-                    hi = hi.max(p);
-                    let out = pos.next().expect("row stream sized by check_mesh");
-                    for (dst, c) in out.chunks_exact_mut(4).zip(p.to_array()) {
-                        dst.copy_from_slice(&c.to_le_bytes());
-                    }
-                    nor.next().expect("row stream sized").copy_from_slice(&nt);
-                    col.next()
-                        .expect("row stream sized")
-                        .copy_from_slice(&[r, g, b, 255]);
-                }
-            });
-            (lo, hi)
-        })
-        .reduce(
-            || (Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY)),
-            |(a_lo, a_hi), (b_lo, b_hi)| (a_lo.min(b_lo), a_hi.max(b_hi)),
-        );
-    Ok((bounds.0.to_array(), bounds.1.to_array()))
-}
-
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::{generate, GeneratorParams};
 
-    fn grid() -> Grid {
+    /// A small eroded map shared by the mesh tests.
+    pub(crate) fn grid() -> Grid {
         generate(&GeneratorParams {
             width: 64,
             depth: 48,
@@ -639,89 +495,6 @@ mod tests {
                 assert!((y - p.y).abs() < 1e-3, "{p:?} vs {y}");
             }
         }
-    }
-
-    #[test]
-    fn packed_mesh_matches_the_mesh() {
-        let grid = grid();
-        let params = MeshParams {
-            subdivisions: 2,
-            roughness_strength: 0.8,
-            ..Default::default()
-        };
-        let mesh = build_mesh(&grid, &params).unwrap();
-        let n = mesh.vertex_count();
-        let (mut pos, mut nor, mut col) = (
-            vec![0u8; n * PACKED_POSITION_BYTES],
-            vec![0u8; n * PACKED_NORMAL_BYTES],
-            vec![0u8; n * PACKED_COLOR_BYTES],
-        );
-        let (lo, hi) = build_packed_mesh(
-            &grid,
-            &params,
-            PackedStreams {
-                positions: &mut pos,
-                normals: &mut nor,
-                colors: &mut col,
-            },
-        )
-        .unwrap();
-        assert_eq!(Some((lo, hi)), mesh.bounds());
-        for i in 0..n {
-            let p = &pos[i * 12..i * 12 + 12];
-            let xyz: Vec<f32> = p
-                .chunks_exact(4)
-                .map(|b| f32::from_le_bytes(b.try_into().unwrap()))
-                .collect();
-            assert_eq!(xyz, mesh.positions[i]);
-            let nt: Vec<u16> = nor[i * 8..i * 8 + 8]
-                .chunks_exact(2)
-                .map(|b| u16::from_le_bytes(b.try_into().unwrap()))
-                .collect();
-            let normal = Vec3::from_array(mesh.normals[i]);
-            assert_eq!(nt[..2], octahedral_encode(normal));
-            let c = &col[i * 4..i * 4 + 4];
-            let expected = mesh.colors[i].map(|v| (v * 255.0).round() as u8);
-            assert_eq!(c, expected);
-        }
-        let short = build_packed_mesh(
-            &grid,
-            &params,
-            PackedStreams {
-                positions: &mut pos[1..],
-                normals: &mut nor,
-                colors: &mut col,
-            },
-        );
-        assert!(matches!(
-            short,
-            Err(MeshError::StreamSize {
-                stream: "positions",
-                ..
-            })
-        ));
-    }
-
-    #[test]
-    fn octahedral_encoding_round_trips_and_matches_known_values() {
-        assert_eq!(octahedral_encode(Vec3::Y), [32767, 65535]);
-        assert_eq!(octahedral_encode(Vec3::new(0.6, 0.8, 0.0)), [46810, 51491]);
-        assert_eq!(
-            octahedral_tangent_encode(default_tangent(Vec3::Y), 1.0),
-            [0, 49151]
-        );
-        for v in [Vec3::X, -Vec3::Z, Vec3::new(0.3, -0.5, -0.81).normalize()] {
-            let [x, y] = octahedral_encode(v).map(|c| f32::from(c) / 65535.0 * 2.0 - 1.0);
-            let mut n = Vec3::new(x, y, 1.0 - x.abs() - y.abs());
-            if n.z < 0.0 {
-                let (ox, oy) = (n.x, n.y);
-                n.x = (1.0 - oy.abs()) * ox.signum();
-                n.y = (1.0 - ox.abs()) * oy.signum();
-            }
-            assert!(n.normalize().distance(v) < 1e-3, "{v} -> {n}");
-        }
-        let t = default_tangent(Vec3::new(0.2, 0.9, 0.1).normalize());
-        assert!(t.dot(Vec3::new(0.2, 0.9, 0.1)).abs() < 1e-5);
     }
 
     #[test]

@@ -1,10 +1,8 @@
 //! Glue between the core and Godot: running the core with panics contained, tessellating into
 //! Godot's surface layout, and error messages phrased with the Godot property names.
 
-use donjourno::mesh::{
-    build_packed_mesh, Mesh, MeshParams, PackedStreams, PACKED_COLOR_BYTES, PACKED_NORMAL_BYTES,
-    PACKED_POSITION_BYTES,
-};
+use donjourno::godot_surface::{build_surface, SurfaceStreams};
+use donjourno::mesh::{Mesh, MeshParams};
 use donjourno::{
     generate_with_progress, GenerationStats, GeneratorParams, Grid, ParamError, Progress,
 };
@@ -66,16 +64,11 @@ pub fn run_pipeline_with_progress(
     })
 }
 
-/// Bytes per vertex of Godot's vertex stream: the position, then the normal and tangent.
-pub const VERTEX_STREAM_BYTES: usize = PACKED_POSITION_BYTES + PACKED_NORMAL_BYTES;
-/// Bytes per vertex of Godot's attribute stream: the colour.
-pub const ATTRIBUTE_STREAM_BYTES: usize = PACKED_COLOR_BYTES;
-
-/// Tessellates a grid straight into Godot's surface streams: `vertex` holds
-/// `vertex_count × VERTEX_STREAM_BYTES` bytes (every position, then every normal and tangent, as
-/// Godot lays out a version-2 surface) and `attributes` `vertex_count × ATTRIBUTE_STREAM_BYTES`
-/// (RGBA8 colours). Returns the bounds and the wall time.
-pub fn run_packed_mesh(
+/// Tessellates a grid straight into Godot's surface streams
+/// ([`donjourno::godot_surface::build_surface`]): `vertex` holds `vertex_count ×
+/// VERTEX_STREAM_BYTES` bytes and `attributes` `vertex_count × ATTRIBUTE_STREAM_BYTES`. Returns
+/// the bounds and the wall time.
+pub fn run_surface(
     grid: &Grid,
     params: &MeshParams,
     vertex: &mut [u8],
@@ -83,18 +76,11 @@ pub fn run_packed_mesh(
 ) -> Result<(Aabb, Duration), String> {
     contained("mesh building", || {
         let start = Instant::now();
-        let split = vertex.len() / VERTEX_STREAM_BYTES * PACKED_POSITION_BYTES;
-        let (positions, normals) = vertex.split_at_mut(split);
-        let (lo, hi) = build_packed_mesh(
-            grid,
-            params,
-            PackedStreams {
-                positions,
-                normals,
-                colors: attributes,
-            },
-        )
-        .map_err(|e| match e {
+        let streams = SurfaceStreams {
+            vertex,
+            attribute: attributes,
+        };
+        let (lo, hi) = build_surface(grid, params, streams).map_err(|e| match e {
             donjourno::mesh::MeshError::Param(p) => property_message(&p),
             other => other.to_string(),
         })?;

@@ -7,6 +7,8 @@
 //!   terrain queries.
 //! - [`DonjournoMap`](map::DonjournoMap): a generated grid handed to scripts, with cell queries and
 //!   bulk arrays.
+//! - [`DonjournoRebuildJob`](terrain::job::DonjournoRebuildJob): one background rebuild of a
+//!   terrain, observable after the terrain is gone (progress, cancellation, outcome).
 //!
 //! The classes are thin: every computation lives in the `donjourno` crate. Inputs are validated
 //! before the core runs, and a failure becomes a Godot error message, never a panic.
@@ -14,11 +16,9 @@
 use godot::prelude::*;
 
 mod convert;
-mod extras;
 pub mod generator;
 pub mod map;
 pub mod terrain;
-mod worker;
 
 /// The extension's entry point (`entry_symbol = "donjourno_library_init"` in `donjourno.gdextension`).
 struct DonjournoExtension;

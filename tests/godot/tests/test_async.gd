@@ -1,8 +1,6 @@
 extends "res://lib/test_case.gd"
-## Background rebuilds: the main thread never blocks, the newest edit wins, freeing is safe.
-
-## Longest main-thread frame allowed while a 256² terrain regenerates in the background.
-const FRAME_BUDGET_MS := 100.0
+## Background rebuilds: the work runs off the main thread, its result reaches the mesh in parts of
+## at most UPLOAD_BYTES_PER_FRAME bytes a frame, the newest edit wins, freeing cancels the work.
 
 var finished: Array[Dictionary] = []
 var progress: Array[float] = []
@@ -25,25 +23,39 @@ func _big_generator(seed: int) -> DonjournoGenerator:
 	return g
 
 
-## Waits one frame and returns its length in milliseconds.
-func _timed_frame() -> float:
-	var start := Time.get_ticks_usec()
-	await tree.process_frame
-	return (Time.get_ticks_usec() - start) / 1000.0
+## Checks that a background rebuild's statistics show its surface copied into the mesh within
+## the per-frame budget, in as few parts as the budget allows.
+func _check_handover(stats: Dictionary, what: String) -> void:
+	var budget: int = DonjournoTerrain.UPLOAD_BYTES_PER_FRAME
+	var bytes: int = stats.upload_bytes
+	check_eq(bytes, int(stats.vertex_count) * 24, "%s: bytes of the surface streams" % what)
+	check(stats.upload_largest_part_bytes <= budget,
+			"%s: at most %d bytes copied in one frame (largest part %d)" % [
+				what, budget, stats.upload_largest_part_bytes])
+	check_eq(stats.upload_parts, ceili(float(bytes) / budget),
+			"%s: frames the copy took for %d bytes" % [what, bytes])
+
+
+## Waits until `t` has no rebuild scheduled or running (at most 60 s); returns the frames that
+## passed while its background rebuild was running.
+func _frames_until_done(t: DonjournoTerrain) -> int:
+	var count := 0
+	var deadline := Time.get_ticks_msec() + 60000
+	while (t.is_generating() or t.is_rebuild_scheduled()) and Time.get_ticks_msec() < deadline:
+		if t.is_generating():
+			count += 1
+		await tree.process_frame
+	return count
 
 
 func test_rapid_edits_show_the_last_parameters_without_blocking() -> void:
-	# Reference: the final parameters built synchronously (and how long that blocks).
+	# Reference: the final parameters built synchronously.
 	var reference := DonjournoTerrain.new()
 	reference.auto_regenerate = false
 	reference.generator = _big_generator(119)
 	root.add_child(reference)
-	var sync_start := Time.get_ticks_usec()
 	check(reference.regenerate(), "synchronous reference build")
-	var sync_ms := (Time.get_ticks_usec() - sync_start) / 1000.0
-	print("async: synchronous 256² rebuild blocks %.1f ms" % sync_ms)
-	check(sync_ms > FRAME_BUDGET_MS,
-			"the synchronous build (%.1f ms) exceeds the frame budget, so the test can fail" % sync_ms)
+	check_eq(reference.get_stats().upload_parts, 0, "a synchronous build writes the mesh in place")
 
 	var g := _big_generator(100)
 	var t := DonjournoTerrain.new()
@@ -52,21 +64,30 @@ func test_rapid_edits_show_the_last_parameters_without_blocking() -> void:
 	t.generation_progress.connect(_progress)
 	root.add_child(t)
 	check(t.is_generating(), "ready starts a background rebuild")
-	var longest := 0.0
+	var jobs: Array[DonjournoRebuildJob] = [t.get_rebuild_job()]
 	for i in 20:
 		g.seed = 100 + i
-		longest = maxf(longest, await _timed_frame())
-	var deadline := Time.get_ticks_msec() + 60000
-	while (t.is_generating() or t.is_rebuild_scheduled()) and Time.get_ticks_msec() < deadline:
-		longest = maxf(longest, await _timed_frame())
-	print("async: 20 edits, %d rebuilds shown, longest frame %.1f ms (budget %.0f ms)" % [
-			finished.size(), longest, FRAME_BUDGET_MS])
+		await tree.process_frame
+		# Each edit's rebuild starts at the end of its frame and supersedes the one before.
+		jobs.append(t.get_rebuild_job())
+	check(t.is_generating(), "the last edit's rebuild runs after the edit returned")
+	var frames_generating := await _frames_until_done(t)
+	print("async: 20 edits, %d rebuilds shown, %d frames while the last one ran" % [
+			finished.size(), frames_generating])
 	check(not t.is_generating(), "the last rebuild finished")
-	check(longest <= FRAME_BUDGET_MS, "longest frame %.1f ms ≤ %.0f ms" % [longest, FRAME_BUDGET_MS])
+	check(frames_generating >= 1, "frames went on while the worker built the terrain")
 	check(finished.size() >= 1 and finished.size() < 20, "superseded rebuilds are dropped (%d shown)" % finished.size())
+	var all_started := jobs.all(func(j: DonjournoRebuildJob) -> bool: return j != null)
+	check(all_started, "every edit started a rebuild")
+	if all_started:
+		for k in jobs.size() - 1:
+			check(jobs[k].is_cancelled(), "superseded rebuild %d was cancelled" % k)
+		check(not jobs[-1].is_cancelled(), "the last rebuild was not cancelled")
+		check_eq(jobs[-1].get_outcome(), DonjournoRebuildJob.OUTCOME_FINISHED, "the last rebuild finished")
 	check_eq(t.get_stats().grid_hash, reference.get_stats().grid_hash, "final grid = the last parameters")
 	if finished.size() > 0:
 		check_eq(finished[-1].grid_hash, reference.get_stats().grid_hash, "the last signal is the last edit")
+		_check_handover(finished[-1], "256² rebuild")
 	var a: Array = arrays_of(t)
 	var b: Array = arrays_of(reference)
 	for kind in [Mesh.ARRAY_VERTEX, Mesh.ARRAY_NORMAL, Mesh.ARRAY_COLOR]:
@@ -76,29 +97,68 @@ func test_rapid_edits_show_the_last_parameters_without_blocking() -> void:
 		check(f >= 0.0 and f <= 1.0, "progress %f in [0, 1]" % f)
 
 
+func test_a_large_mesh_reaches_the_main_thread_in_parts() -> void:
+	# 256² cells × 2² micro-quads × 6 vertices × 24 bytes: more than one frame's budget.
+	var g := small_generator(31)
+	g.width = 256
+	g.depth = 256
+	var reference := DonjournoTerrain.new()
+	reference.auto_regenerate = false
+	reference.subdivisions = 2
+	reference.generator = g
+	root.add_child(reference)
+	check(reference.regenerate(), "synchronous reference build")
+	var t := DonjournoTerrain.new()
+	t.subdivisions = 2
+	t.generator = g
+	t.generation_finished.connect(_record)
+	root.add_child(t)
+	check(t.is_generating(), "background rebuild started")
+	await _frames_until_done(t)
+	check_eq(finished.size(), 1, "one rebuild shown")
+	if finished.size() == 1:
+		var stats: Dictionary = finished[0]
+		check(stats.upload_bytes > DonjournoTerrain.UPLOAD_BYTES_PER_FRAME,
+				"the surface (%d bytes) exceeds one frame's budget" % stats.upload_bytes)
+		check(stats.upload_parts >= 2, "handed over in %d parts" % stats.upload_parts)
+		_check_handover(stats, "large mesh")
+	var a: Array = arrays_of(t)
+	var b: Array = arrays_of(reference)
+	for kind in [Mesh.ARRAY_VERTEX, Mesh.ARRAY_NORMAL, Mesh.ARRAY_COLOR]:
+		check(a[kind] == b[kind], "array %d assembled from its parts = the synchronous build" % kind)
+
+
 func test_regenerate_async_api() -> void:
 	var g := small_generator(12)
 	var t := terrain_with(g)
 	t.auto_regenerate = false
 	t.generation_finished.connect(_record)
 	var hash: int = t.get_stats().grid_hash
+	check(t.get_rebuild_job() == null, "no rebuild job while none runs")
 	g.seed = 13
 	check(t.regenerate_async(), "regenerate_async starts")
 	check(t.is_generating(), "is_generating while the worker runs")
+	var job := t.get_rebuild_job()
+	check(job != null and not job.is_cancelled(), "the running job is reachable")
 	check_eq(finished.size(), 0, "nothing shown before the worker is done")
 	check_eq(t.get_stats().grid_hash, hash, "the old terrain stays until then")
 	await settled(t, 1)
 	check_eq(finished.size(), 1, "one generation_finished")
 	check(t.get_stats().grid_hash != hash, "new terrain shown")
 	check_eq(t.get_map().get_grid_hash(), t.get_stats().grid_hash, "queries answer from the new grid")
-	check(not t.regenerate_async() or not t.is_generating(), "unchanged input starts nothing")
+	if job != null:
+		check_eq(job.get_outcome(), DonjournoRebuildJob.OUTCOME_FINISHED, "the job finished")
+		check_eq(job.get_progress(), 1.0, "the job's progress reached 1")
+	check(t.regenerate_async(), "regenerate_async succeeds for an unchanged input")
 	check(not t.is_generating(), "nothing running for an unchanged input")
 	# A synchronous regenerate supersedes a running background one.
 	g.seed = 14
-	t.regenerate_async()
+	check(t.regenerate_async(), "regenerate_async starts again")
+	var superseded := t.get_rebuild_job()
 	g.seed = 15
 	check(t.regenerate(), "synchronous regenerate")
 	check(not t.is_generating(), "the background rebuild was cancelled")
+	check(superseded != null and superseded.is_cancelled(), "its job reports the cancellation")
 	var shown: int = t.get_stats().grid_hash
 	await frames(10)
 	check_eq(t.get_stats().grid_hash, shown, "the cancelled result is never applied")
@@ -112,13 +172,28 @@ func test_regenerate_async_api() -> void:
 
 
 func test_freeing_the_node_while_generating_is_safe() -> void:
+	var jobs: Array[DonjournoRebuildJob] = []
 	for i in 5:
 		var t := DonjournoTerrain.new()
 		t.generator = _big_generator(200 + i)
 		root.add_child(t)
 		check(t.is_generating(), "generating after ready")
+		var job := t.get_rebuild_job()
+		check(job != null, "the job is reachable")
 		await frames(i)
 		t.free()
+		if job != null:
+			check(job.is_cancelled(), "freeing the node cancels its job (after %d frames)" % i)
+			jobs.append(job)
+	# The workers notice at their next progress report and stop without a result.
+	var deadline := Time.get_ticks_msec() + 60000
+	while jobs.any(func(j: DonjournoRebuildJob) -> bool: return j.is_running()) \
+			and Time.get_ticks_msec() < deadline:
+		await tree.process_frame
+	for k in jobs.size():
+		check_eq(jobs[k].get_outcome(), DonjournoRebuildJob.OUTCOME_CANCELLED,
+				"job %d's worker stopped as cancelled" % k)
+		check(jobs[k].get_progress() < 1.0, "job %d stopped before the end" % k)
 	# Removed from the tree and added again: the result is applied once back.
 	var t2 := DonjournoTerrain.new()
 	t2.generator = small_generator(8)

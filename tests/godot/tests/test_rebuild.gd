@@ -99,7 +99,9 @@ func test_replacing_the_generator_disconnects_the_old_one() -> void:
 	old.seed = 99
 	await settled(t)
 	check_eq(finished.size(), 1, "edits of the old generator are ignored")
-	check(not old.changed.is_connected(t._on_generator_changed), "old generator disconnected")
+	var to_t := func(c: Dictionary) -> bool: return c.callable.get_object() == t
+	check(old.changed.get_connections().filter(to_t).is_empty(), "old generator disconnected")
+	check_eq(replacement.changed.get_connections().filter(to_t).size(), 1, "new generator connected once")
 	t.generator = null
 	await settled(t)
 	check_eq(t.mesh.get_surface_count(), 0, "no generator, no terrain")

@@ -1,0 +1,252 @@
+//! Godot's vertex format: a terrain mesh tessellated straight into the byte streams of a Godot 4
+//! surface, so that the Godot addon hands them to the engine without converting a vertex.
+//!
+//! This is the one engine-specific layout in the crate; the rest ([`crate::mesh`]) knows no
+//! engine. It lives here rather than in the addon because the addon's debug build (the one the
+//! Godot editor loads) is not optimised, while this crate always is.
+//!
+//! A Godot 4.2+ surface with positions, normals, tangents and colours (format version 2, no
+//! compression) keeps two streams:
+//!
+//! - the vertex stream: every position (`x, y, z` as little-endian `f32`, [`POSITION_BYTES`]
+//!   each), then every normal-and-tangent ([`NORMAL_TANGENT_BYTES`] each: the normal by
+//!   [`octahedral_encode`], then the tangent Godot derives from it ([`default_tangent`]) by
+//!   [`octahedral_tangent_encode`] with sign +1, as four little-endian `u16`);
+//! - the attribute stream: the sRGB colour and alpha (255) as four bytes ([`COLOR_BYTES`]).
+//!
+//! The addon's Godot tests hold these bytes against what Godot's own `add_surface_from_arrays`
+//! produces.
+
+use crate::grid::Grid;
+use crate::mesh::{check_mesh, tessellate_row, Corners, MeshError, MeshParams};
+use glam::Vec3;
+use rayon::prelude::*;
+
+/// Bytes per vertex of a position in the vertex stream.
+pub const POSITION_BYTES: usize = 12;
+/// Bytes per vertex of a normal and tangent in the vertex stream.
+pub const NORMAL_TANGENT_BYTES: usize = 8;
+/// Bytes per vertex of a colour in the attribute stream.
+pub const COLOR_BYTES: usize = 4;
+/// Bytes per vertex of the vertex stream: the position, then the normal and tangent.
+pub const VERTEX_STREAM_BYTES: usize = POSITION_BYTES + NORMAL_TANGENT_BYTES;
+/// Bytes per vertex of the attribute stream: the colour.
+pub const ATTRIBUTE_STREAM_BYTES: usize = COLOR_BYTES;
+
+/// Caller-provided buffers for [`build_surface`], in Godot's layout (see the module docs).
+#[derive(Debug)]
+pub struct SurfaceStreams<'a> {
+    /// `vertex_count × VERTEX_STREAM_BYTES` bytes: every position, then every normal and tangent.
+    pub vertex: &'a mut [u8],
+    /// `vertex_count × ATTRIBUTE_STREAM_BYTES` bytes: the colours.
+    pub attribute: &'a mut [u8],
+}
+
+/// Octahedral map of a unit vector onto the unit square (`[0, 1]²`).
+fn octahedron(v: Vec3) -> [f32; 2] {
+    let n = v / (v.x.abs() + v.y.abs() + v.z.abs());
+    let (x, y) = if n.z >= 0.0 {
+        (n.x, n.y)
+    } else {
+        (
+            (1.0 - n.y.abs()) * if n.x >= 0.0 { 1.0 } else { -1.0 },
+            (1.0 - n.x.abs()) * if n.y >= 0.0 { 1.0 } else { -1.0 },
+        )
+    };
+    [x * 0.5 + 0.5, y * 0.5 + 0.5]
+}
+
+/// Quantises a `[0, 1]` value to 16 bits, truncating.
+fn unorm16(v: f32) -> u16 {
+    (v * 65535.0).clamp(0.0, 65535.0) as u16
+}
+
+/// Octahedral encoding of a unit vector as two 16-bit unsigned normalised values, the compact
+/// normal format GPUs decode with a few instructions (and Godot's vertex format for normals).
+pub fn octahedral_encode(v: Vec3) -> [u16; 2] {
+    let [x, y] = octahedron(v);
+    [unorm16(x), unorm16(y)]
+}
+
+/// Octahedral encoding of a unit tangent with the bitangent's sign folded into the second value
+/// (Godot's vertex format for tangents).
+pub fn octahedral_tangent_encode(v: Vec3, sign: f32) -> [u16; 2] {
+    let [x, y] = octahedron(v);
+    let y = y.max(1.0 / 32767.0) * 0.5 + 0.5;
+    [unorm16(x), unorm16(if sign >= 0.0 { y } else { 1.0 - y })]
+}
+
+/// A tangent perpendicular to `normal`, for meshes without texture coordinates (the one Godot
+/// derives when a surface has normals but no tangents).
+pub fn default_tangent(normal: Vec3) -> Vec3 {
+    Vec3::new(normal.z, -normal.x, normal.y)
+        .cross(normal.normalize_or_zero())
+        .normalize_or_zero()
+}
+
+/// The eight bytes of a vertex's normal and tangent in the vertex stream.
+fn encode_normal_tangent(normal: Vec3) -> [u8; NORMAL_TANGENT_BYTES] {
+    let [nx, ny] = octahedral_encode(normal);
+    let [tx, ty] = octahedral_tangent_encode(default_tangent(normal), 1.0);
+    let mut out = [0u8; NORMAL_TANGENT_BYTES];
+    for (dst, v) in out.chunks_exact_mut(2).zip([nx, ny, tx, ty]) {
+        dst.copy_from_slice(&v.to_le_bytes());
+    }
+    out
+}
+
+/// Builds the mesh of a grid straight into Godot's surface streams: 24 bytes per vertex instead
+/// of the 40 of a [`crate::mesh::Mesh`]. Vertices come in the same order as in
+/// [`crate::mesh::build_mesh`] with the same positions. Returns the bounds `(min, max)` of the
+/// positions. Fails like [`crate::mesh::build_mesh`], and with [`MeshError::StreamSize`] when a
+/// stream does not have the size of the mesh.
+pub fn build_surface(
+    grid: &Grid,
+    params: &MeshParams,
+    streams: SurfaceStreams<'_>,
+) -> Result<([f32; 3], [f32; 3]), MeshError> {
+    crate::threads::ensure_pool();
+    let total = check_mesh(grid, params)?;
+    for (name, len, per_vertex) in [
+        ("vertex", streams.vertex.len(), VERTEX_STREAM_BYTES),
+        ("attribute", streams.attribute.len(), ATTRIBUTE_STREAM_BYTES),
+    ] {
+        if len != total * per_vertex {
+            return Err(MeshError::StreamSize {
+                stream: name,
+                expected: total * per_vertex,
+                got: len,
+            });
+        }
+    }
+    let corners = Corners::new(grid);
+    let n = params.subdivisions as usize;
+    let per_row = grid.width() * n * n * 6;
+    let up = encode_normal_tangent(Vec3::Y);
+    let (positions, normals) = streams.vertex.split_at_mut(total * POSITION_BYTES);
+    let bounds = positions
+        .par_chunks_mut(per_row * POSITION_BYTES)
+        .zip(normals.par_chunks_mut(per_row * NORMAL_TANGENT_BYTES))
+        .zip(streams.attribute.par_chunks_mut(per_row * COLOR_BYTES))
+        .enumerate()
+        .map(|(z, ((pos, nor), col))| {
+            let (mut lo, mut hi) = (Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY));
+            let mut pos = pos.chunks_exact_mut(POSITION_BYTES);
+            let mut nor = nor.chunks_exact_mut(NORMAL_TANGENT_BYTES);
+            let mut col = col.chunks_exact_mut(COLOR_BYTES);
+            tessellate_row(grid, &corners, params, z, |tri, normal, [r, g, b]| {
+                // Flat ground is common: its encoding is computed once.
+                let nt = if normal == Vec3::Y {
+                    up
+                } else {
+                    encode_normal_tangent(normal)
+                };
+                for p in tri {
+                    lo = lo.min(p);
+                    hi = hi.max(p);
+                    let out = pos.next().expect("row stream sized by check_mesh");
+                    for (dst, c) in out.chunks_exact_mut(4).zip(p.to_array()) {
+                        dst.copy_from_slice(&c.to_le_bytes());
+                    }
+                    nor.next().expect("row stream sized").copy_from_slice(&nt);
+                    col.next()
+                        .expect("row stream sized")
+                        .copy_from_slice(&[r, g, b, 255]);
+                }
+            });
+            (lo, hi)
+        })
+        .reduce(
+            || (Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY)),
+            |(a_lo, a_hi), (b_lo, b_hi)| (a_lo.min(b_lo), a_hi.max(b_hi)),
+        );
+    Ok((bounds.0.to_array(), bounds.1.to_array()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mesh::build_mesh;
+    use crate::mesh::tests::grid;
+
+    #[test]
+    fn surface_streams_match_the_mesh() {
+        let grid = grid();
+        let params = MeshParams {
+            subdivisions: 2,
+            roughness_strength: 0.8,
+            ..Default::default()
+        };
+        let mesh = build_mesh(&grid, &params).unwrap();
+        let n = mesh.vertex_count();
+        let (mut vertex, mut col) = (
+            vec![0u8; n * VERTEX_STREAM_BYTES],
+            vec![0u8; n * ATTRIBUTE_STREAM_BYTES],
+        );
+        let (lo, hi) = build_surface(
+            &grid,
+            &params,
+            SurfaceStreams {
+                vertex: &mut vertex,
+                attribute: &mut col,
+            },
+        )
+        .unwrap();
+        let (pos, nor) = vertex.split_at(n * POSITION_BYTES);
+        assert_eq!(Some((lo, hi)), mesh.bounds());
+        for i in 0..n {
+            let p = &pos[i * 12..i * 12 + 12];
+            let xyz: Vec<f32> = p
+                .chunks_exact(4)
+                .map(|b| f32::from_le_bytes(b.try_into().unwrap()))
+                .collect();
+            assert_eq!(xyz, mesh.positions[i]);
+            let nt: Vec<u16> = nor[i * 8..i * 8 + 8]
+                .chunks_exact(2)
+                .map(|b| u16::from_le_bytes(b.try_into().unwrap()))
+                .collect();
+            let normal = Vec3::from_array(mesh.normals[i]);
+            assert_eq!(nt[..2], octahedral_encode(normal));
+            let c = &col[i * 4..i * 4 + 4];
+            let expected = mesh.colors[i].map(|v| (v * 255.0).round() as u8);
+            assert_eq!(c, expected);
+        }
+        let short = build_surface(
+            &grid,
+            &params,
+            SurfaceStreams {
+                vertex: &mut vertex[1..],
+                attribute: &mut col,
+            },
+        );
+        assert!(matches!(
+            short,
+            Err(MeshError::StreamSize {
+                stream: "vertex",
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn octahedral_encoding_round_trips_and_matches_known_values() {
+        assert_eq!(octahedral_encode(Vec3::Y), [32767, 65535]);
+        assert_eq!(octahedral_encode(Vec3::new(0.6, 0.8, 0.0)), [46810, 51491]);
+        assert_eq!(
+            octahedral_tangent_encode(default_tangent(Vec3::Y), 1.0),
+            [0, 49151]
+        );
+        for v in [Vec3::X, -Vec3::Z, Vec3::new(0.3, -0.5, -0.81).normalize()] {
+            let [x, y] = octahedral_encode(v).map(|c| f32::from(c) / 65535.0 * 2.0 - 1.0);
+            let mut n = Vec3::new(x, y, 1.0 - x.abs() - y.abs());
+            if n.z < 0.0 {
+                let (ox, oy) = (n.x, n.y);
+                n.x = (1.0 - oy.abs()) * ox.signum();
+                n.y = (1.0 - ox.abs()) * oy.signum();
+            }
+            assert!(n.normalize().distance(v) < 1e-3, "{v} -> {n}");
+        }
+        let t = default_tangent(Vec3::new(0.2, 0.9, 0.1).normalize());
+        assert!(t.dot(Vec3::new(0.2, 0.9, 0.1)).abs() < 1e-5);
+    }
+}

@@ -1,0 +1,288 @@
+//! `DonjournoTerrain`: the node that turns a generator into a vertex-coloured mesh. Each concern
+//! has a module (properties, planner, rebuild, worker, upload, collision, trees, water, bake,
+//! queries); this one holds the class, its lifecycle and its rebuild API.
+
+mod bake;
+mod children;
+mod collision;
+pub mod job;
+pub mod planner;
+mod queries;
+mod rebuild;
+mod shown;
+mod trees;
+mod upload;
+mod water;
+mod worker;
+
+use crate::generator::DonjournoGenerator;
+use donjourno::mesh::MeshParams;
+use godot::classes::{IMeshInstance3D, Mesh, MeshInstance3D};
+use godot::obj::EngineBitfield;
+use godot::prelude::*;
+use godot::register::info::{PropertyInfo, PropertyUsageFlags};
+use godot::signal::ConnectHandle;
+use planner::Request;
+use shown::Shown;
+
+/// A procedural terrain: a mesh generated from a [DonjournoGenerator].
+///
+/// Assign a [member generator] and the terrain appears, in the editor as in the game. Whenever
+/// the generator emits [signal Resource.changed] or a mesh setting changes, one rebuild is
+/// scheduled for the end of the frame (many edits in one frame give one rebuild). Automatic
+/// rebuilds run on a worker thread and never block the main thread: the mesh shown is replaced
+/// when the work is done ([signal generation_progress] on the way, [signal generation_finished]
+/// at the end; a large mesh is copied into Godot's arrays over several frames, at most
+/// [constant UPLOAD_BYTES_PER_FRAME] bytes each), a newer edit supersedes a rebuild still
+/// running, and freeing the node cancels it ([method get_rebuild_job] observes that). Call
+/// [method regenerate] to rebuild synchronously instead, or [method regenerate_async].
+///
+/// With [member collision_enabled], the terrain has a [StaticBody3D] with a [HeightMapShape3D]
+/// through the mesh's heights at the cell corners; with [member trees_enabled], a
+/// [MultiMeshInstance3D] shows a tree on every tree cell; where the map has water (lakes, rivers,
+/// sea), a translucent [MeshInstance3D] shows the water surface ([member water_visible]). All are
+/// internal children, rebuilt with the terrain and never saved into the scene.
+/// [method bake_mesh] freezes the result into a resource file for [member baked_mesh], which is
+/// then shown without generating.
+///
+/// Rebuilds are cached: the generation pipeline (mountains, erosion, forests, colours) only runs
+/// again when a generation parameter changed; a change of [member subdivisions],
+/// [member roughness_strength], [member height_scale] or the generator's
+/// [member DonjournoGenerator.cell_size] only re-tessellates; an unchanged input rebuilds nothing.
+///
+/// The mesh is one [ArrayMesh] surface (a flat-shaded triangle list with vertex colours) spanning
+/// `[0, width × cell_size] × [0, depth × cell_size]` on the node's local x and z axes, with
+/// `y = height × height_scale`: its top is about the map's highest point times
+/// [member height_scale]. It carries a [StandardMaterial3D] that uses the vertex colours as albedo;
+/// set [member GeometryInstance3D.material_override] to use your own. The mesh is never saved
+/// into the scene: a saved scene holds only the settings and regenerates the identical mesh when
+/// loaded.
+///
+/// Bad settings (a zero-sized map, a coverage of 2, a mesh above the vertex budget, ...) are
+/// reported with an error naming the property and the accepted range, and the previous mesh
+/// stays in place.
+///
+/// Queries ([method get_height_at], [method get_terrain_at], [method get_water_level_at],
+/// [method is_water_at], [method world_to_cell], [method cell_to_world]) take and return global
+/// positions and describe the mesh currently shown. They assume the node is not tilted (rotation
+/// about the y axis, translation and scale are fine).
+#[derive(GodotClass)]
+#[class(tool, base = MeshInstance3D)]
+pub struct DonjournoTerrain {
+    /// The generation parameters. Without a generator the terrain shows nothing.
+    #[export]
+    #[var(set)]
+    generator: Option<Gd<DonjournoGenerator>>,
+
+    /// Micro-quads per cell side, 1–64: each cell becomes `subdivisions² × 2` triangles.
+    /// Changing it only re-tessellates.
+    #[export_group(name = "Mesh")]
+    #[export(range = (1.0, 64.0, 1.0))]
+    #[var(set)]
+    subdivisions: i32,
+
+    /// Strength of the erosion-driven surface jitter, a factor of 0–4 (0 gives smooth slopes).
+    /// Changing it only re-tessellates.
+    #[export(range = (0.0, 4.0, 0.01))]
+    #[var(set)]
+    roughness_strength: f32,
+
+    /// World units (metres) per height unit, 0.01–1000 or more: the mesh's y is the terrain
+    /// height times this.
+    /// Changing it only re-tessellates.
+    #[export(range = (0.01, 1000.0, 0.01, or_greater, suffix = "m"))]
+    #[var(set)]
+    height_scale: f32,
+
+    /// Give the terrain a collision body (on or off, default on): a [StaticBody3D] with a
+    /// [HeightMapShape3D] through the mesh's heights at the cell corners, rebuilt with the
+    /// terrain, never saved into the scene.
+    #[export_group(name = "Collision", prefix = "collision_")]
+    #[export]
+    #[var(get, set)]
+    collision_enabled: PhantomVar<bool>,
+
+    /// Physics layers the terrain's collision body is in (bit mask of layers 1–32; default 1).
+    #[export(flags_3d_physics)]
+    #[var(get, set)]
+    collision_layer: PhantomVar<u32>,
+
+    /// Physics layers the terrain's collision body scans (bit mask of layers 1–32; default 1).
+    #[export(flags_3d_physics)]
+    #[var(get, set)]
+    collision_mask: PhantomVar<u32>,
+
+    /// Show a tree on every tree cell (on or off, default on): one [MultiMeshInstance3D] (one
+    /// draw call), each tree moved off its cell centre by up to 0.3 cells, turned and scaled
+    /// (0.75–1.25) by a hash of its cell, its foot on the surface. Never saved into the scene.
+    #[export_group(name = "Trees")]
+    #[export]
+    #[var(get, set)]
+    trees_enabled: PhantomVar<bool>,
+
+    /// The mesh shown for each tree, foot at its origin. Empty: a built-in low-poly tree about
+    /// 1.6 cells tall.
+    #[export]
+    #[var(get, set)]
+    tree_mesh: PhantomVar<Option<Gd<Mesh>>>,
+
+    /// Show the water surface (on or off, default on): a translucent [MeshInstance3D] with one
+    /// quad per water cell (lake, river or sea) at its water level, rebuilt with the terrain,
+    /// never saved into the scene. Without water cells there is no water surface.
+    #[export_group(name = "Water", prefix = "water_")]
+    #[export]
+    #[var(get, set)]
+    water_visible: PhantomVar<bool>,
+
+    /// A mesh saved by [method bake_mesh] (or any mesh) shown instead of generating: while set,
+    /// the pipeline never runs, and the collision body and trees come from the data baked with
+    /// it. Clear it to generate again.
+    #[export_group(name = "Baking")]
+    #[export]
+    #[var(set)]
+    baked_mesh: Option<Gd<Mesh>>,
+
+    /// Rebuild automatically, on a worker thread, when the generator or a mesh setting changes
+    /// and when the node becomes ready (on or off, default on; edits within one frame give one
+    /// rebuild, and a newer edit supersedes a rebuild still running). When off, only
+    /// [method regenerate] and [method regenerate_async] rebuild.
+    #[export_group(name = "")]
+    #[export]
+    #[var(set)]
+    auto_regenerate: bool,
+
+    /// Rebuilds the terrain now.
+    #[export_tool_button(fn = Self::regenerate_from_inspector, icon = "Reload", name = "Regenerate")]
+    regenerate_button: PhantomVar<Callable>,
+
+    /// The connection to the generator's `changed` signal.
+    generator_link: Option<ConnectHandle>,
+    rebuilds: rebuild::Rebuilds,
+    shown: Option<Shown>,
+    surface: upload::Surface,
+    collision: collision::Collision,
+    trees: trees::Trees,
+    water: water::Water,
+    last_stats: VarDictionary,
+    last_error: String,
+
+    base: Base<MeshInstance3D>,
+}
+
+// After the class: the primary `#[godot_api]` block uses the macros its derive defines here.
+mod properties;
+
+#[godot_api]
+impl IMeshInstance3D for DonjournoTerrain {
+    fn init(base: Base<MeshInstance3D>) -> Self {
+        let defaults = MeshParams::default();
+        DonjournoTerrain {
+            generator: None,
+            subdivisions: defaults.subdivisions as i32,
+            roughness_strength: defaults.roughness_strength,
+            height_scale: defaults.height_scale,
+            collision_enabled: PhantomVar::default(),
+            collision_layer: PhantomVar::default(),
+            collision_mask: PhantomVar::default(),
+            trees_enabled: PhantomVar::default(),
+            tree_mesh: PhantomVar::default(),
+            water_visible: PhantomVar::default(),
+            baked_mesh: None,
+            auto_regenerate: true,
+            regenerate_button: PhantomVar::default(),
+            generator_link: None,
+            rebuilds: rebuild::Rebuilds::default(),
+            shown: None,
+            surface: upload::Surface::default(),
+            collision: collision::Collision::default(),
+            trees: trees::Trees::default(),
+            water: water::Water::default(),
+            last_stats: VarDictionary::new(),
+            last_error: String::new(),
+            base,
+        }
+    }
+
+    fn ready(&mut self) {
+        if self.baked_mesh.is_some() {
+            self.show_baked();
+        } else if self.auto_regenerate && self.shown.is_none() && !self.is_generating() {
+            self.rebuild(Request::Background);
+        }
+    }
+
+    fn process(&mut self, _delta: f64) {
+        self.poll_job();
+    }
+
+    fn get_configuration_warnings(&self) -> PackedStringArray {
+        let mut warnings = PackedStringArray::new();
+        if self.generator.is_none() && self.baked_mesh.is_none() {
+            warnings.push("Assign a DonjournoGenerator to \"generator\" to see a terrain.");
+        }
+        if !self.last_error.is_empty() {
+            warnings.push(&format!("The last rebuild failed: {}", self.last_error));
+        }
+        warnings
+    }
+
+    fn on_validate_property(&self, property: &mut PropertyInfo) {
+        // The mesh is generated: shown in the inspector, never written to the scene file.
+        if property.property_name == "mesh" {
+            let usage = property.usage.ord() & !PropertyUsageFlags::STORAGE.ord();
+            property.usage = PropertyUsageFlags::from_ord(usage) | PropertyUsageFlags::READ_ONLY;
+        }
+    }
+}
+
+#[godot_api(secondary)]
+impl DonjournoTerrain {
+    /// Rebuilds now what the inputs require (nothing, the mesh, or the grid and the mesh) and
+    /// cancels a scheduled rebuild. Returns `false` after reporting an error, in which case the
+    /// previous mesh stays in place. Emits [signal generation_finished] when the mesh changed.
+    ///
+    /// Blocks until done; a background rebuild still running is cancelled.
+    #[func]
+    pub fn regenerate(&mut self) -> bool {
+        self.rebuilds.scheduled = false;
+        self.rebuild(Request::Now)
+    }
+
+    /// Starts a rebuild on a worker thread and returns at once; cancels a scheduled rebuild and
+    /// supersedes a background rebuild still running (its result is never shown). The mesh is
+    /// replaced when the work is done, with [signal generation_progress] on the way and
+    /// [signal generation_finished] at the end. Returns `false` after reporting an error in the
+    /// settings (the previous mesh stays); an unchanged input starts nothing. Where no thread can
+    /// start (a Web build without threads), rebuilds synchronously.
+    #[func]
+    pub fn regenerate_async(&mut self) -> bool {
+        self.rebuilds.scheduled = false;
+        self.rebuild(Request::Background)
+    }
+
+    /// Forgets the cached grid and mesh settings, so that the next rebuild runs the whole
+    /// pipeline again (the mesh shown is kept until then).
+    #[func]
+    pub fn clear_cache(&mut self) {
+        self.rebuilds.forget();
+    }
+
+    /// Whether a rebuild is scheduled for the end of the frame.
+    #[func]
+    pub fn is_rebuild_scheduled(&self) -> bool {
+        self.rebuilds.scheduled
+    }
+
+    /// The statistics of the last rebuild that changed the mesh (see
+    /// [signal generation_finished]); empty before the first.
+    #[func]
+    pub fn get_stats(&self) -> VarDictionary {
+        self.last_stats.clone()
+    }
+
+    /// The reason the last rebuild failed, or an empty string if it succeeded.
+    #[func]
+    pub fn get_last_error(&self) -> GString {
+        GString::from(&self.last_error)
+    }
+}

@@ -1,0 +1,258 @@
+//! The rebuild planner: what changed since the mesh shown → what to rebuild → which job runs it.
+//!
+//! Plain Rust with no Godot types, so that `cargo test -p donjourno-godot` checks every decision
+//! without an engine. The terrain node feeds it its validated settings and what it shows, and
+//! carries the plan out.
+
+use donjourno::mesh::{MeshError, MeshParams, MAX_VERTICES};
+use donjourno::GeneratorParams;
+
+/// The settings a rebuild builds from.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Inputs {
+    /// The generation parameters (they shape the grid).
+    pub params: GeneratorParams,
+    /// The mesh settings (they shape only the tessellation).
+    pub mesh_params: MeshParams,
+}
+
+/// What the node has when a rebuild is asked for.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Current<'a> {
+    /// The inputs of the generated mesh the node displays; `None` when it displays none, and
+    /// after the cache was cleared (so that nothing counts as unchanged).
+    pub shown: Option<&'a Inputs>,
+    /// The generation parameters of the cached grid, if any.
+    pub cached_grid: Option<&'a GeneratorParams>,
+}
+
+/// How a rebuild was asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// Now, blocking the caller (`regenerate()`).
+    Now,
+    /// In the background (`regenerate_async()`, automatic rebuilds).
+    Background,
+}
+
+/// What changed between the inputs and the mesh shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// Nothing: the mesh shown is the mesh of the inputs.
+    Nothing,
+    /// Only mesh settings.
+    Mesh,
+    /// Generation parameters, or nothing is shown.
+    Grid,
+}
+
+/// What has to be built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Work {
+    /// Nothing.
+    Nothing,
+    /// The mesh, from the cached grid.
+    Mesh,
+    /// The grid (the generation pipeline), then the mesh.
+    GridAndMesh,
+}
+
+/// Which job carries the work out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Runner {
+    /// None: there is nothing to do.
+    Idle,
+    /// The calling thread, at once.
+    Here,
+    /// A worker thread (the caller falls back to [`Runner::Here`] where none can start).
+    Worker,
+}
+
+/// A rebuild's plan.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Plan {
+    /// The inputs to build from.
+    pub inputs: Inputs,
+    /// What changed.
+    pub change: Change,
+    /// What to build.
+    pub work: Work,
+    /// Who builds it.
+    pub runner: Runner,
+    /// Vertices of the mesh to build (within [`MAX_VERTICES`]).
+    pub vertex_count: usize,
+}
+
+/// What changed between `inputs` and what `current` shows.
+pub fn change(inputs: &Inputs, current: &Current<'_>) -> Change {
+    match current.shown {
+        Some(shown) if shown == inputs => Change::Nothing,
+        Some(shown) if shown.params == inputs.params => Change::Mesh,
+        _ => Change::Grid,
+    }
+}
+
+/// What has to be built for `change`: the pipeline runs only when no cached grid has the
+/// inputs' generation parameters.
+pub fn work(change: Change, inputs: &Inputs, current: &Current<'_>) -> Work {
+    match change {
+        Change::Nothing => Work::Nothing,
+        _ if current.cached_grid == Some(&inputs.params) => Work::Mesh,
+        _ => Work::GridAndMesh,
+    }
+}
+
+/// Which job carries `work` out for `request`.
+pub fn runner(work: Work, request: Request) -> Runner {
+    match (work, request) {
+        (Work::Nothing, _) => Runner::Idle,
+        (_, Request::Now) => Runner::Here,
+        (_, Request::Background) => Runner::Worker,
+    }
+}
+
+/// Plans a rebuild of validated `inputs`. Refuses a mesh above the vertex budget before anything
+/// runs (the pipeline would be wasted).
+pub fn plan(inputs: Inputs, current: &Current<'_>, request: Request) -> Result<Plan, MeshError> {
+    let (width, depth) = (inputs.params.width as usize, inputs.params.depth as usize);
+    let vertices = inputs.mesh_params.vertex_count(width, depth);
+    if vertices > MAX_VERTICES {
+        return Err(MeshError::OverBudget {
+            vertices,
+            width,
+            depth,
+            subdivisions: inputs.mesh_params.subdivisions,
+        });
+    }
+    let change = change(&inputs, current);
+    let work = work(change, &inputs, current);
+    Ok(Plan {
+        inputs,
+        change,
+        work,
+        runner: runner(work, request),
+        vertex_count: vertices as usize,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn inputs() -> Inputs {
+        Inputs {
+            params: GeneratorParams {
+                width: 32,
+                depth: 16,
+                ..Default::default()
+            },
+            mesh_params: MeshParams::default(),
+        }
+    }
+
+    #[test]
+    fn nothing_shown_builds_everything() {
+        let plan = plan(inputs(), &Current::default(), Request::Background).unwrap();
+        assert_eq!(plan.change, Change::Grid);
+        assert_eq!(plan.work, Work::GridAndMesh);
+        assert_eq!(plan.runner, Runner::Worker);
+        assert_eq!(plan.vertex_count, 32 * 16 * 6);
+    }
+
+    #[test]
+    fn unchanged_inputs_build_nothing_whatever_the_request() {
+        let shown = inputs();
+        let current = Current {
+            shown: Some(&shown),
+            cached_grid: Some(&shown.params),
+        };
+        for request in [Request::Now, Request::Background] {
+            let plan = plan(inputs(), &current, request).unwrap();
+            assert_eq!(plan.change, Change::Nothing);
+            assert_eq!(plan.work, Work::Nothing);
+            assert_eq!(plan.runner, Runner::Idle);
+        }
+    }
+
+    #[test]
+    fn a_mesh_setting_only_retessellates() {
+        let shown = inputs();
+        let current = Current {
+            shown: Some(&shown),
+            cached_grid: Some(&shown.params),
+        };
+        let mut wanted = inputs();
+        wanted.mesh_params.subdivisions = 3;
+        let plan = plan(wanted, &current, Request::Now).unwrap();
+        assert_eq!(plan.change, Change::Mesh);
+        assert_eq!(plan.work, Work::Mesh);
+        assert_eq!(plan.runner, Runner::Here);
+        assert_eq!(plan.vertex_count, 32 * 16 * 9 * 6);
+        // Without the cached grid, the pipeline has to run again.
+        let uncached = Current {
+            cached_grid: None,
+            ..current
+        };
+        let plan = super::plan(wanted, &uncached, Request::Now).unwrap();
+        assert_eq!(plan.work, Work::GridAndMesh);
+    }
+
+    #[test]
+    fn a_generation_parameter_reruns_the_pipeline_unless_the_cache_has_it() {
+        let shown = inputs();
+        let mut wanted = inputs();
+        wanted.params.seed += 1;
+        let current = Current {
+            shown: Some(&shown),
+            cached_grid: Some(&shown.params),
+        };
+        let plan = plan(wanted, &current, Request::Background).unwrap();
+        assert_eq!(plan.change, Change::Grid);
+        assert_eq!(plan.work, Work::GridAndMesh);
+        assert_eq!(plan.runner, Runner::Worker);
+        // A grid cached for the new parameters (the mesh shown is older) is reused.
+        let current = Current {
+            shown: Some(&shown),
+            cached_grid: Some(&wanted.params),
+        };
+        let plan = super::plan(wanted, &current, Request::Background).unwrap();
+        assert_eq!(plan.change, Change::Grid);
+        assert_eq!(plan.work, Work::Mesh);
+    }
+
+    #[test]
+    fn a_cleared_cache_rebuilds_everything() {
+        // After clear_cache() the node passes neither shown inputs nor a cached grid.
+        let plan = plan(inputs(), &Current::default(), Request::Now).unwrap();
+        assert_eq!(plan.change, Change::Grid);
+        assert_eq!(plan.work, Work::GridAndMesh);
+        assert_eq!(plan.runner, Runner::Here);
+    }
+
+    #[test]
+    fn a_mesh_above_the_budget_is_refused_before_anything_runs() {
+        let mut wanted = inputs();
+        wanted.params.width = 1024;
+        wanted.params.depth = 1024;
+        wanted.mesh_params.subdivisions = 8;
+        let err = plan(wanted, &Current::default(), Request::Background).unwrap_err();
+        assert_eq!(
+            err,
+            MeshError::OverBudget {
+                vertices: 1024 * 1024 * 64 * 6,
+                width: 1024,
+                depth: 1024,
+                subdivisions: 8,
+            }
+        );
+        assert!(err.to_string().contains("above the budget"), "{err}");
+        // The largest 2048-wide map under the budget is accepted, one more row is not.
+        wanted.params.width = 2048;
+        wanted.params.depth = (MAX_VERTICES / 6 / 2048) as u32;
+        wanted.mesh_params.subdivisions = 1;
+        let plan = plan(wanted, &Current::default(), Request::Now).unwrap();
+        assert_eq!(plan.vertex_count, 2048 * 1365 * 6);
+        wanted.params.depth += 1;
+        assert!(super::plan(wanted, &Current::default(), Request::Now).is_err());
+    }
+}

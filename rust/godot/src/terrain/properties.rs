@@ -1,0 +1,211 @@
+//! The terrain's own properties and its signals (gdext registers both, and the accessors named
+//! by `#[var(get, set)]`, from the class's one primary `#[godot_api]` block).
+//!
+//! Mesh settings schedule a rebuild; the collision, trees and water settings belong to their
+//! components and update only their child node.
+
+use super::planner::Request;
+use super::{__godot_DonjournoTerrain_Funcs, DonjournoTerrain};
+use crate::convert;
+use crate::generator::DonjournoGenerator;
+use donjourno::mesh::{MeshParams, MAX_SUBDIVISIONS};
+use donjourno::ParamError;
+use godot::classes::Mesh;
+use godot::prelude::*;
+
+#[godot_api]
+impl DonjournoTerrain {
+    /// Emitted after every rebuild that changed the mesh. `stats` holds: `pipeline_ms`
+    /// (generation time of this rebuild, 0 when the cached grid was reused), `mesh_ms`
+    /// (tessellation), `upload_ms` (handing the buffers to the [ArrayMesh]), `total_ms`,
+    /// `vertex_count`, `pipeline_runs` and `mesh_runs` (counts since the node was created),
+    /// `pipeline_cached` (whether the grid was reused), `grid_hash`, `max_height`, `width`,
+    /// `depth` and `subdivisions`; and how the surface reached the mesh: `upload_bytes` (bytes of
+    /// its streams), `upload_parts` (frames a background rebuild took to copy them, at most
+    /// [constant UPLOAD_BYTES_PER_FRAME] bytes each; 0 when the rebuild ran synchronously and
+    /// wrote them in place) and `upload_largest_part_bytes` (the most bytes copied in one frame).
+    #[signal]
+    pub fn generation_finished(stats: VarDictionary);
+
+    /// Emitted while a background rebuild ([method regenerate_async], automatic rebuilds) runs,
+    /// with the fraction done, 0–1 (rising).
+    #[signal]
+    pub fn generation_progress(fraction: f32);
+
+    /// Sets [member generator] and schedules a rebuild.
+    #[func]
+    pub fn set_generator(&mut self, generator: Option<Gd<DonjournoGenerator>>) {
+        if self.generator == generator {
+            return;
+        }
+        if let Some(link) = self.generator_link.take() {
+            if link.is_connected() {
+                link.disconnect();
+            }
+        }
+        self.generator_link = generator.as_ref().map(|g| {
+            g.signals()
+                .changed()
+                .connect_other(&*self, Self::schedule_rebuild)
+        });
+        self.generator = generator;
+        self.base_mut().update_configuration_warnings();
+        self.schedule_rebuild();
+    }
+
+    /// Sets [member subdivisions] and schedules a rebuild.
+    #[func]
+    pub fn set_subdivisions(&mut self, value: i32) {
+        if self.subdivisions != value {
+            self.subdivisions = value;
+            self.schedule_rebuild();
+        }
+    }
+
+    /// Sets [member roughness_strength] and schedules a rebuild.
+    #[func]
+    pub fn set_roughness_strength(&mut self, value: f32) {
+        if self.roughness_strength != value {
+            self.roughness_strength = value;
+            self.schedule_rebuild();
+        }
+    }
+
+    /// Sets [member height_scale] and schedules a rebuild.
+    #[func]
+    pub fn set_height_scale(&mut self, value: f32) {
+        if self.height_scale != value {
+            self.height_scale = value;
+            self.schedule_rebuild();
+        }
+    }
+
+    /// Whether the terrain has a collision body ([member collision_enabled]).
+    #[func]
+    pub fn get_collision_enabled(&self) -> bool {
+        self.collision.enabled
+    }
+
+    /// Sets [member collision_enabled] and builds or removes the collision body.
+    #[func]
+    pub fn set_collision_enabled(&mut self, value: bool) {
+        if self.collision.enabled != value {
+            self.collision.enabled = value;
+            self.update_collision();
+        }
+    }
+
+    /// The physics layers of the collision body ([member collision_layer]).
+    #[func]
+    pub fn get_collision_layer(&self) -> u32 {
+        self.collision.layer
+    }
+
+    /// Sets [member collision_layer].
+    #[func]
+    pub fn set_collision_layer(&mut self, value: u32) {
+        self.collision.set_layer(value);
+    }
+
+    /// The physics layers the collision body scans ([member collision_mask]).
+    #[func]
+    pub fn get_collision_mask(&self) -> u32 {
+        self.collision.mask
+    }
+
+    /// Sets [member collision_mask].
+    #[func]
+    pub fn set_collision_mask(&mut self, value: u32) {
+        self.collision.set_mask(value);
+    }
+
+    /// Whether trees are shown ([member trees_enabled]).
+    #[func]
+    pub fn get_trees_enabled(&self) -> bool {
+        self.trees.enabled
+    }
+
+    /// Sets [member trees_enabled] and builds or removes the trees.
+    #[func]
+    pub fn set_trees_enabled(&mut self, value: bool) {
+        if self.trees.enabled != value {
+            self.trees.enabled = value;
+            self.update_trees();
+        }
+    }
+
+    /// The mesh shown for each tree ([member tree_mesh]).
+    #[func]
+    pub fn get_tree_mesh(&self) -> Option<Gd<Mesh>> {
+        self.trees.mesh.clone()
+    }
+
+    /// Sets [member tree_mesh] and rebuilds the trees.
+    #[func]
+    pub fn set_tree_mesh(&mut self, value: Option<Gd<Mesh>>) {
+        if self.trees.mesh != value {
+            self.trees.mesh = value;
+            self.update_trees();
+        }
+    }
+
+    /// Whether the water surface is shown ([member water_visible]).
+    #[func]
+    pub fn get_water_visible(&self) -> bool {
+        self.water.visible
+    }
+
+    /// Sets [member water_visible] and shows or hides the water surface.
+    #[func]
+    pub fn set_water_visible(&mut self, value: bool) {
+        self.water.set_visible(value);
+    }
+
+    /// Sets [member baked_mesh]: shows it at once, or schedules a rebuild when cleared.
+    #[func]
+    pub fn set_baked_mesh(&mut self, value: Option<Gd<Mesh>>) {
+        if self.baked_mesh != value {
+            self.baked_mesh = value;
+            self.baked_mesh_changed();
+        }
+    }
+
+    /// Sets [member auto_regenerate]; turning it on schedules a rebuild.
+    #[func]
+    pub fn set_auto_regenerate(&mut self, value: bool) {
+        self.auto_regenerate = value;
+        self.schedule_rebuild();
+    }
+}
+
+impl DonjournoTerrain {
+    /// The inspector's "Regenerate" button: the whole pipeline again, in the background.
+    pub(super) fn regenerate_from_inspector(&mut self) {
+        self.rebuilds.forget();
+        self.rebuilds.scheduled = false;
+        self.rebuild(Request::Background);
+    }
+
+    /// The mesh settings of this node with the generator's cell size, validated, with errors
+    /// naming the Godot properties.
+    pub(super) fn mesh_params(&self, cell_size: f32) -> Result<MeshParams, String> {
+        let subdivisions = u32::try_from(self.subdivisions).map_err(|_| {
+            ParamError {
+                field: "subdivisions",
+                expected: format!("a whole number in [1, {MAX_SUBDIVISIONS}]"),
+                got: self.subdivisions.to_string(),
+            }
+            .to_string()
+        })?;
+        let params = MeshParams {
+            subdivisions,
+            roughness_strength: self.roughness_strength,
+            cell_size,
+            height_scale: self.height_scale,
+        };
+        params
+            .validate()
+            .map_err(|e| convert::property_message(&e))?;
+        Ok(params)
+    }
+}

@@ -1,0 +1,145 @@
+//! Queries about the terrain shown, in global coordinates: heights, terrain classes, water, and
+//! cells. They answer from the generated mesh shown (a baked mesh counts as off the terrain).
+
+use super::DonjournoTerrain;
+use crate::map::DonjournoMap;
+use donjourno::{mesh, water_mesh, Terrain};
+use godot::prelude::*;
+
+#[godot_api(secondary)]
+impl DonjournoTerrain {
+    /// Off the terrain.
+    #[constant]
+    pub const TERRAIN_NONE: i32 = -1;
+    /// Flat, walkable land.
+    #[constant]
+    pub const TERRAIN_GRASS: i32 = Terrain::Grass as i32;
+    /// Elevated ground in the mountain pool.
+    #[constant]
+    pub const TERRAIN_MOUNTAIN: i32 = Terrain::Mountain as i32;
+    /// Grass planted with a tree.
+    #[constant]
+    pub const TERRAIN_TREE: i32 = Terrain::Tree as i32;
+    /// Lake, river or sea.
+    #[constant]
+    pub const TERRAIN_WATER: i32 = Terrain::Water as i32;
+
+    /// The grid the mesh shows, or `null` before the first successful rebuild.
+    #[func]
+    pub fn get_map(&self) -> Option<Gd<DonjournoMap>> {
+        let shown = self.shown.as_ref()?;
+        Some(DonjournoMap::create(
+            shown.grid.clone(),
+            &shown.stats,
+            shown.inputs.mesh_params.cell_size,
+            shown.time,
+        ))
+    }
+
+    /// Whether the vertical line through the global point `(x, z)` meets the terrain.
+    #[func]
+    pub fn has_point(&self, x: f32, z: f32) -> bool {
+        let (lx, lz) = self.local_xz(x, z);
+        self.surface_local(lx, lz).is_some()
+    }
+
+    /// Global y of the terrain surface above the global point `(x, z)`: exactly on the mesh's
+    /// triangles. Off the terrain (or before the first rebuild), the y of the node's own
+    /// ground plane (local y = 0).
+    #[func]
+    pub fn get_height_at(&self, x: f32, z: f32) -> f32 {
+        let (lx, lz) = self.local_xz(x, z);
+        let ly = self.surface_local(lx, lz).unwrap_or(0.0);
+        (self.node_transform() * Vector3::new(lx, ly, lz)).y
+    }
+
+    /// Terrain class of the cell under the global point `(x, z)`: one of the `TERRAIN_*`
+    /// constants, [constant TERRAIN_NONE] off the terrain.
+    #[func]
+    pub fn get_terrain_at(&self, x: f32, z: f32) -> i32 {
+        let cell = self.world_to_cell(Vector3::new(x, 0.0, z));
+        self.shown
+            .as_ref()
+            .and_then(|s| {
+                s.grid
+                    .contains(i64::from(cell.x), i64::from(cell.y))
+                    .then(|| s.grid.terrain[s.grid.index(cell.x as usize, cell.y as usize)] as i32)
+            })
+            .unwrap_or(Self::TERRAIN_NONE)
+    }
+
+    /// Global y of the water surface above the global point `(x, z)`: exactly on the water
+    /// surface's triangles. `NAN` where the cell under the point is not water, off the terrain,
+    /// before the first rebuild and on a baked terrain (test with `is_nan()`).
+    #[func]
+    pub fn get_water_level_at(&self, x: f32, z: f32) -> f32 {
+        let (lx, lz) = self.local_xz(x, z);
+        self.shown
+            .as_ref()
+            .and_then(|s| water_mesh::water_height(&s.grid, &s.inputs.mesh_params, lx, lz))
+            .map_or(f32::NAN, |ly| {
+                (self.node_transform() * Vector3::new(lx, ly, lz)).y
+            })
+    }
+
+    /// Whether the cell under the global point `(x, z)` is water (lake, river or sea): the same
+    /// as [method get_terrain_at] giving [constant TERRAIN_WATER].
+    #[func]
+    pub fn is_water_at(&self, x: f32, z: f32) -> bool {
+        self.get_terrain_at(x, z) == Self::TERRAIN_WATER
+    }
+
+    /// The cell `(x, z)` under a global position (its y is ignored). The result may lie off
+    /// the grid: check it with [method DonjournoMap.has_cell].
+    #[func]
+    pub fn world_to_cell(&self, position: Vector3) -> Vector2i {
+        let (lx, lz) = self.local_xz(position.x, position.z);
+        let cell = self.cell_size();
+        Vector2i::new(
+            (lx / cell).floor().clamp(i32::MIN as f32, i32::MAX as f32) as i32,
+            (lz / cell).floor().clamp(i32::MIN as f32, i32::MAX as f32) as i32,
+        )
+    }
+
+    /// The global position of the centre of cell `(x, z)` on the terrain surface.
+    #[func]
+    pub fn cell_to_world(&self, cell: Vector2i) -> Vector3 {
+        let size = self.cell_size();
+        let (lx, lz) = ((cell.x as f32 + 0.5) * size, (cell.y as f32 + 0.5) * size);
+        let ly = self.surface_local(lx, lz).unwrap_or(0.0);
+        self.node_transform() * Vector3::new(lx, ly, lz)
+    }
+}
+
+impl DonjournoTerrain {
+    /// World size of a cell in the mesh shown, else in the generator.
+    fn cell_size(&self) -> f32 {
+        self.shown
+            .as_ref()
+            .map(|s| s.inputs.mesh_params.cell_size)
+            .or_else(|| self.generator.as_ref().map(|g| g.bind().cell_size()))
+            .filter(|c| *c > 0.0)
+            .unwrap_or(1.0)
+    }
+
+    /// The node's global transform in a tree, else its local one.
+    fn node_transform(&self) -> Transform3D {
+        if self.base().is_inside_tree() {
+            self.base().get_global_transform()
+        } else {
+            self.base().get_transform()
+        }
+    }
+
+    /// Local x and z of the global point `(x, ·, z)`.
+    fn local_xz(&self, x: f32, z: f32) -> (f32, f32) {
+        let local = self.node_transform().affine_inverse() * Vector3::new(x, 0.0, z);
+        (local.x, local.z)
+    }
+
+    /// Local height of the shown surface at local `(x, z)`.
+    fn surface_local(&self, x: f32, z: f32) -> Option<f32> {
+        let shown = self.shown.as_ref()?;
+        mesh::surface_height(&shown.grid, &shown.inputs.mesh_params, x, z)
+    }
+}

@@ -1,0 +1,372 @@
+//! Rebuilds: one scheduled per frame, the planner's plan carried out on the calling thread or on a
+//! worker ([`super::worker`]), and the one path that shows a finished result, whichever thread
+//! built it.
+
+use super::job::DonjournoRebuildJob;
+use super::planner::{self, Current, Inputs, Plan, Request, Runner, Work};
+use super::upload::{Handover, Staging, Streams, UPLOAD_BYTES_PER_FRAME};
+use super::worker::{CachedGrid, Job, Poll};
+use super::{DonjournoTerrain, Shown};
+use crate::convert;
+use donjourno::mesh::Mesh as CoreMesh;
+use godot::prelude::*;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The rebuild state of a terrain.
+#[derive(Default)]
+pub struct Rebuilds {
+    /// The last grid generated, reused while the generation parameters stay the same.
+    pub cache: Option<CachedGrid>,
+    /// The rebuild running on a worker thread, if any; replacing or dropping it cancels it.
+    pub job: Option<Job>,
+    /// The job's finished result while it is copied into Godot's arrays.
+    pub staging: Option<Staging>,
+    /// Whether a rebuild is scheduled for the end of the frame.
+    pub scheduled: bool,
+    /// Whether the cache was cleared since the mesh shown was built: then nothing counts as
+    /// unchanged.
+    pub outdated: bool,
+    /// Pipeline runs since the node was created.
+    pub pipeline_runs: u64,
+    /// Tessellations since the node was created.
+    pub mesh_runs: u64,
+}
+
+impl Rebuilds {
+    /// Forgets the cached grid and makes the next rebuild rebuild everything.
+    pub fn forget(&mut self) {
+        self.cache = None;
+        self.outdated = true;
+    }
+}
+
+/// A finished rebuild, from either thread, ready to show.
+struct Finished {
+    inputs: Inputs,
+    grid: CachedGrid,
+    pipeline_ran: bool,
+    pipeline_time: Duration,
+    mesh_time: Duration,
+    started: Instant,
+    streams: Streams,
+    handover: Handover,
+    water: CoreMesh,
+}
+
+#[godot_api(secondary)]
+impl DonjournoTerrain {
+    /// Bytes of a background rebuild's surface copied into the mesh per frame, at most: a large
+    /// mesh is handed over in several parts (see `upload_parts` in [signal generation_finished]).
+    #[constant]
+    pub const UPLOAD_BYTES_PER_FRAME: i32 = UPLOAD_BYTES_PER_FRAME as i32;
+
+    /// Whether a background rebuild is running (or its result is being copied into the mesh).
+    #[func]
+    pub fn is_generating(&self) -> bool {
+        self.rebuilds.job.is_some()
+    }
+
+    /// The background rebuild running, as an object that stays valid after it ends and after
+    /// this node is freed (to follow its progress or see it cancelled); `null` when none runs.
+    #[func]
+    pub fn get_rebuild_job(&self) -> Option<Gd<DonjournoRebuildJob>> {
+        let job = self.rebuilds.job.as_ref()?;
+        Some(DonjournoRebuildJob::create(job.state()))
+    }
+}
+
+impl DonjournoTerrain {
+    /// Schedules one rebuild at the end of the frame, if automatic rebuilds are on.
+    pub(super) fn schedule_rebuild(&mut self) {
+        if !self.auto_regenerate || self.rebuilds.scheduled {
+            return;
+        }
+        self.rebuilds.scheduled = true;
+        self.run_deferred_gd(|mut this| {
+            // A node freed within the frame has nothing left to rebuild.
+            if this.is_instance_valid() {
+                let mut terrain = this.bind_mut();
+                if std::mem::take(&mut terrain.rebuilds.scheduled) {
+                    terrain.rebuild(Request::Background);
+                }
+            }
+        });
+    }
+
+    /// Rebuilds what the inputs require as `request` asks (a background request rebuilds
+    /// synchronously where no thread can start); reports failures, and invalid settings at once.
+    /// Returns whether nothing failed so far.
+    pub(super) fn rebuild(&mut self, request: Request) -> bool {
+        self.cancel_job();
+        let plan = match self.prepare(request) {
+            Ok(Some(plan)) => plan,
+            other => return self.finish(other.map(|_| None)),
+        };
+        if plan.runner == Runner::Worker {
+            let cached = self.rebuilds.cache.clone();
+            if let Some(job) = Job::start(plan.inputs, plan.vertex_count, cached) {
+                self.rebuilds.job = Some(job);
+                self.base_mut().set_process(true);
+                return true;
+            }
+        }
+        let result = self.build_here(plan).map(|f| Some(self.show(f)));
+        self.finish(result)
+    }
+
+    /// Validates the inputs and plans the rebuild: `Ok(None)` when nothing has to change (or a
+    /// baked mesh is shown instead, or there is no generator).
+    fn prepare(&mut self, request: Request) -> Result<Option<Plan>, String> {
+        if self.baked_mesh.is_some() {
+            self.show_baked();
+            return Ok(None);
+        }
+        let Some(generator) = self.generator.clone() else {
+            self.clear_mesh();
+            return Ok(None);
+        };
+        let (params, cell_size) = {
+            let g = generator.bind();
+            (g.checked_params()?, g.cell_size())
+        };
+        let inputs = Inputs {
+            params,
+            mesh_params: self.mesh_params(cell_size)?,
+        };
+        let attached = self.surface.is_attached(self.base().get_mesh());
+        let current = Current {
+            shown: (self.shown.as_ref())
+                .filter(|_| attached && !self.rebuilds.outdated)
+                .map(|s| &s.inputs),
+            cached_grid: self.rebuilds.cache.as_ref().map(|c| &c.params),
+        };
+        let plan = planner::plan(inputs, &current, request).map_err(|e| e.to_string())?;
+        Ok((plan.work != Work::Nothing).then_some(plan))
+    }
+
+    /// Builds the plan on the calling thread, straight into Godot's arrays.
+    fn build_here(&mut self, plan: Plan) -> Result<Finished, String> {
+        let started = Instant::now();
+        let Plan {
+            inputs,
+            vertex_count,
+            ..
+        } = plan;
+        let cached = self.rebuilds.cache.clone();
+        let (grid, pipeline_ran, pipeline_time) = match cached.filter(|c| c.params == inputs.params)
+        {
+            Some(c) => (c, false, Duration::ZERO),
+            None => {
+                let (grid, stats, time) = convert::run_pipeline(&inputs.params)?;
+                let grid = Arc::new(grid);
+                let params = inputs.params;
+                let cached = CachedGrid {
+                    params,
+                    grid,
+                    stats,
+                    time,
+                };
+                (cached, true, time)
+            }
+        };
+        let buffers_start = Instant::now();
+        let (mut vertex, mut attributes) = self.surface.buffers(vertex_count);
+        let handover = Handover {
+            bytes: vertex.len() + attributes.len(),
+            time: buffers_start.elapsed(),
+            ..Handover::default()
+        };
+        let mesh_params = &inputs.mesh_params;
+        let surface = convert::run_surface(
+            &grid.grid,
+            mesh_params,
+            vertex.as_mut_slice(),
+            attributes.as_mut_slice(),
+        );
+        let (aabb, mesh_time) = surface.inspect_err(|_| {
+            // Only an internal error gets here (inputs are validated above); if the surface was
+            // released for reuse, nothing is shown any more.
+            if self.surface.is_empty() {
+                self.shown = None;
+            }
+        })?;
+        let water = convert::run_water_mesh(&grid.grid, mesh_params)?;
+        Ok(Finished {
+            inputs,
+            grid,
+            pipeline_ran,
+            pipeline_time,
+            mesh_time,
+            started,
+            streams: Streams {
+                vertex_count,
+                vertex,
+                attributes,
+                aabb,
+            },
+            handover,
+            water,
+        })
+    }
+
+    /// Drops the background rebuild, if any (its worker stops at the next progress report).
+    pub(super) fn cancel_job(&mut self) {
+        self.rebuilds.staging = None;
+        if self.rebuilds.job.take().is_some() {
+            self.base_mut().set_process(false);
+        }
+    }
+
+    /// Forwards the background rebuild's progress, copies its finished result into Godot's
+    /// arrays a part per frame, and shows it once all is copied.
+    pub(super) fn poll_job(&mut self) {
+        if self.rebuilds.staging.is_none() {
+            let Some(job) = &mut self.rebuilds.job else {
+                return;
+            };
+            match job.poll() {
+                Poll::Running => return,
+                Poll::Progress(fraction) => {
+                    self.signals().generation_progress().emit(fraction);
+                    return;
+                }
+                Poll::Done(Ok(output)) => self.rebuilds.staging = Some(Staging::new(output)),
+                Poll::Done(Err(e)) => {
+                    if let Some(job) = self.rebuilds.job.take() {
+                        job.end();
+                    }
+                    self.base_mut().set_process(false);
+                    self.finish(Err(e));
+                    return;
+                }
+            }
+        }
+        let Some(staging) = &mut self.rebuilds.staging else {
+            return;
+        };
+        if !staging.copy(UPLOAD_BYTES_PER_FRAME) {
+            return;
+        }
+        let (Some(staging), Some(job)) = (self.rebuilds.staging.take(), self.rebuilds.job.take())
+        else {
+            return;
+        };
+        self.base_mut().set_process(false);
+        let (output, streams, handover) = staging.finish();
+        let (inputs, started) = job.end();
+        let finished = Finished {
+            inputs,
+            grid: output.grid,
+            pipeline_ran: output.pipeline_ran,
+            pipeline_time: output.pipeline_time,
+            mesh_time: output.mesh_time,
+            started,
+            streams,
+            handover,
+            water: output.water,
+        };
+        let stats = self.show(finished);
+        self.finish(Ok(Some(stats)));
+    }
+
+    /// Shows a finished rebuild: the surface, the water, the collision body and the trees;
+    /// returns its statistics.
+    fn show(&mut self, finished: Finished) -> VarDictionary {
+        let Finished {
+            inputs,
+            grid,
+            pipeline_ran,
+            pipeline_time,
+            mesh_time,
+            started,
+            streams,
+            handover,
+            water,
+        } = finished;
+        if pipeline_ran {
+            self.rebuilds.pipeline_runs += 1;
+        }
+        self.rebuilds.mesh_runs += 1;
+        let upload_start = Instant::now();
+        let vertex_count = streams.vertex_count;
+        let mesh = self.surface.upload(streams);
+        if !self.surface.is_attached(self.base().get_mesh()) {
+            self.base_mut().set_mesh(&mesh);
+        }
+        self.with_parent(|t| &mut t.water, |w, parent| w.update(parent, Some(&water)));
+        let upload_time = upload_start.elapsed() + handover.time;
+        self.shown = Some(Shown {
+            inputs,
+            grid: grid.grid.clone(),
+            stats: grid.stats.clone(),
+            time: grid.time,
+        });
+        let stats = grid.stats.clone();
+        self.rebuilds.cache = Some(grid);
+        self.rebuilds.outdated = false;
+        self.update_collision();
+        self.update_trees();
+        let mut d = VarDictionary::new();
+        let (params, mesh_params) = (&inputs.params, &inputs.mesh_params);
+        convert::put(&mut d, "pipeline_ms", convert::ms(pipeline_time));
+        convert::put(&mut d, "mesh_ms", convert::ms(mesh_time));
+        convert::put(&mut d, "upload_ms", convert::ms(upload_time));
+        convert::put(&mut d, "total_ms", convert::ms(started.elapsed()));
+        convert::put(&mut d, "vertex_count", vertex_count as i64);
+        convert::put(&mut d, "pipeline_runs", self.rebuilds.pipeline_runs as i64);
+        convert::put(&mut d, "mesh_runs", self.rebuilds.mesh_runs as i64);
+        convert::put(&mut d, "pipeline_cached", !pipeline_ran);
+        convert::put(&mut d, "grid_hash", convert::hash_int(stats.grid_hash));
+        convert::put(&mut d, "max_height", stats.max_height);
+        convert::put(&mut d, "width", params.width as i64);
+        convert::put(&mut d, "depth", params.depth as i64);
+        convert::put(&mut d, "subdivisions", mesh_params.subdivisions as i64);
+        convert::put(&mut d, "upload_bytes", handover.bytes as i64);
+        convert::put(&mut d, "upload_parts", handover.parts as i64);
+        convert::put(
+            &mut d,
+            "upload_largest_part_bytes",
+            handover.largest_part as i64,
+        );
+        d
+    }
+
+    /// Records the outcome of a rebuild: emits [signal generation_finished] after a new mesh,
+    /// reports an error (the previous mesh stays). Returns whether it succeeded.
+    pub(super) fn finish(&mut self, result: Result<Option<VarDictionary>, String>) -> bool {
+        let had_error = !self.last_error.is_empty();
+        let ok = match result {
+            Ok(Some(stats)) => {
+                self.last_error.clear();
+                self.last_stats = stats.clone();
+                self.signals().generation_finished().emit(&stats);
+                true
+            }
+            Ok(None) => {
+                self.last_error.clear();
+                true
+            }
+            Err(message) => {
+                let name = self.base().get_name();
+                godot_error!("DonjournoTerrain \"{name}\": {message}; the previous mesh is kept");
+                self.last_error = message;
+                false
+            }
+        };
+        let has_error = !self.last_error.is_empty();
+        if had_error != has_error {
+            self.base_mut().update_configuration_warnings();
+        }
+        ok
+    }
+
+    /// Removes the terrain's surface (no generator).
+    fn clear_mesh(&mut self) {
+        self.surface.clear();
+        self.shown = None;
+        self.update_collision();
+        self.update_trees();
+        self.water.remove();
+    }
+}

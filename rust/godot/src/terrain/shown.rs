@@ -1,0 +1,142 @@
+//! What the terrain shows (a generated grid's mesh, a baked mesh, or nothing), and the
+//! components that follow it: the collision body, the trees and the water surface (their nodes
+//! are handed to scripts here).
+
+use super::bake;
+use super::collision::HeightMap;
+use super::planner::Inputs;
+use super::trees;
+use super::DonjournoTerrain;
+use donjourno::{placement, GenerationStats, Grid};
+use godot::classes::{Mesh, MeshInstance3D, MultiMeshInstance3D, Node, StaticBody3D};
+use godot::prelude::*;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The generated mesh shown; queries answer from it so that they agree with the picture.
+pub struct Shown {
+    /// The settings it was built from.
+    pub inputs: Inputs,
+    /// Its grid.
+    pub grid: Arc<Grid>,
+    /// The grid's statistics.
+    pub stats: GenerationStats,
+    /// The time the grid's generation took.
+    pub time: Duration,
+}
+
+/// What the node shows.
+pub enum Showing<'a> {
+    /// Nothing (no generator, or before the first rebuild).
+    Nothing,
+    /// A generated mesh.
+    Generated(&'a Shown),
+    /// [member DonjournoTerrain.baked_mesh], with the data baked into it.
+    Baked(&'a Gd<Mesh>),
+}
+
+impl Showing<'_> {
+    /// The heights of the collision body; `None` when there is nothing to collide with (or a
+    /// baked mesh carries no heights).
+    pub fn height_map(&self) -> Option<Result<HeightMap, String>> {
+        match self {
+            Showing::Nothing => None,
+            Showing::Generated(s) => Some(HeightMap::of(&s.grid, &s.inputs.mesh_params)),
+            Showing::Baked(mesh) => bake::baked_height_map(mesh).map(Ok),
+        }
+    }
+
+    /// The tree transforms (a [`trees::tree_buffer`]) and the cell size.
+    pub fn trees(&self) -> Option<(PackedFloat32Array, f32)> {
+        match self {
+            Showing::Nothing => None,
+            Showing::Generated(s) => {
+                let mesh_params = &s.inputs.mesh_params;
+                let trees = placement::tree_instances(&s.grid, mesh_params).unwrap_or_default();
+                Some((trees::tree_buffer(&trees), mesh_params.cell_size))
+            }
+            Showing::Baked(mesh) => bake::baked_trees(mesh),
+        }
+    }
+}
+
+#[godot_api(secondary)]
+impl DonjournoTerrain {
+    /// The collision body (an internal child), or `null` when there is none.
+    #[func]
+    pub fn get_collision_body(&self) -> Option<Gd<StaticBody3D>> {
+        self.collision.body()
+    }
+
+    /// The trees' [MultiMeshInstance3D] (an internal child), or `null` when there is none.
+    #[func]
+    pub fn get_trees_instance(&self) -> Option<Gd<MultiMeshInstance3D>> {
+        self.trees.node()
+    }
+
+    /// The water surface's [MeshInstance3D] (an internal child), or `null` when the terrain
+    /// shown has no water.
+    #[func]
+    pub fn get_water_instance(&self) -> Option<Gd<MeshInstance3D>> {
+        self.water.node()
+    }
+
+    /// The local transforms of the trees shown (the instances of [method get_trees_instance]'s
+    /// multimesh, in order); empty when [member trees_enabled] is off or nothing is shown.
+    #[func]
+    pub fn get_tree_transforms(&self) -> Array<Transform3D> {
+        let Some(shown) = self.shown.as_ref().filter(|_| self.trees.enabled) else {
+            return Array::new();
+        };
+        donjourno::placement::tree_instances(&shown.grid, &shown.inputs.mesh_params)
+            .unwrap_or_default()
+            .iter()
+            .map(trees::tree_transform)
+            .collect()
+    }
+}
+
+impl DonjournoTerrain {
+    /// What the node shows: the baked mesh while there is one, else the generated mesh.
+    pub(super) fn showing(&self) -> Showing<'_> {
+        match (&self.baked_mesh, &self.shown) {
+            (Some(baked), _) => Showing::Baked(baked),
+            (None, Some(shown)) => Showing::Generated(shown),
+            (None, None) => Showing::Nothing,
+        }
+    }
+
+    /// Calls `f` with a component (taken out of the node meanwhile) and the node as the parent
+    /// of the component's children. The node stays re-entrant: adding a child calls back into
+    /// the engine.
+    pub(super) fn with_parent<C: Default, R>(
+        &mut self,
+        component: fn(&mut Self) -> &mut C,
+        f: impl FnOnce(&mut C, &mut Gd<Node>) -> R,
+    ) -> R {
+        let mut taken = std::mem::take(component(self));
+        let result = {
+            let guard = self.base_mut();
+            let mut parent = guard.clone().upcast();
+            f(&mut taken, &mut parent)
+        };
+        *component(self) = taken;
+        result
+    }
+
+    /// Builds, rebuilds or removes the collision body for what is shown.
+    pub(super) fn update_collision(&mut self) {
+        let heights = (self.collision.enabled)
+            .then(|| self.showing().height_map())
+            .flatten();
+        self.with_parent(|t| &mut t.collision, |c, parent| c.update(parent, heights));
+    }
+
+    /// Builds, rebuilds or removes the trees for what is shown.
+    pub(super) fn update_trees(&mut self) {
+        let trees = (self.trees.enabled)
+            .then(|| self.showing().trees())
+            .flatten();
+        self.with_parent(|t| &mut t.trees, |c, parent| c.update(parent, trees));
+    }
+}
