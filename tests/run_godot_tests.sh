@@ -135,9 +135,12 @@ while IFS= read -r line; do
     elif [[ -z "$extra" ]]; then
         suite_failed=$((suite_failed + 1))
         printf '%s\n' "$line"
-    else
+    elif [[ "$line" == PASS\ * ]]; then
         suite_failed=$((suite_failed + 1))
         printf 'FAIL %s: %s (log: %s)\n' "$name" "$extra" "$suite_log"
+    else
+        suite_failed=$((suite_failed + 1))
+        printf '%s; %s (log: %s)\n' "$line" "$extra" "$suite_log"
     fi
 done < <(grep -a -E '^(PASS|FAIL) ' "$suite_log")
 # A test that began but has no verdict (the run crashed or hung in it).
