@@ -132,7 +132,15 @@ fn shared_vertices_agree_so_the_surface_has_no_cracks() {
 
 #[test]
 fn roughness_strength_only_moves_rough_cells() {
-    let g = grid(24);
+    let mut g = grid(24);
+    // The generated smooth cells are the low ones, where the jitter vanishes anyway: make the
+    // western third of the land smooth too, so that smooth corners above the ground are checked.
+    let w = g.width();
+    for i in 0..g.len() {
+        if i % w < w / 3 {
+            g.roughness[i] = 0.0;
+        }
+    }
     let smooth = build_mesh(
         &g,
         &MeshParams {
@@ -174,13 +182,15 @@ fn roughness_strength_only_moves_rough_cells() {
             moved += usize::from(a[1] != b[1]);
         } else {
             assert_eq!(a[1], b[1], "smooth corner ({cx}, {cz}) moved");
-            still += 1;
+            if a[1] > 0.1 {
+                still += 1;
+            }
         }
     }
     assert!(moved > 0, "jitter had no effect");
     assert!(
         still > 0,
-        "the grid has no smooth corner: the test checks nothing"
+        "the grid has no smooth corner above the ground: the test checks nothing"
     );
 }
 
