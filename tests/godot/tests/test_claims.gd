@@ -41,3 +41,32 @@ func test_queries_on_a_baked_terrain_answer_as_off_the_terrain() -> void:
 	check_eq(t.get_height_at(10.5, 10.5), t.get_height_at(-1000.0, -1000.0), "as off the terrain")
 	check_eq(live.get_terrain_at(-1000.0, -1000.0), DonjournoTerrain.TERRAIN_NONE, "off the live terrain: none")
 	DirAccess.remove_absolute(ProjectSettings.globalize_path(PATH))
+
+
+## "After a failed rebuild the node shows a configuration warning": the terrain asks the editor to
+## refresh its warnings when a rebuild fails and when it recovers. (The warning's text comes from
+## `_get_configuration_warnings`, which scripts cannot call on an extension class; the editor's
+## scene dock shows it.)
+func test_failed_rebuild_refreshes_the_configuration_warning() -> void:
+	var refreshed: Array[Node] = []
+	var on_changed := func(node: Node) -> void: refreshed.append(node)
+	tree.node_configuration_warning_changed.connect(on_changed)
+	# The editor refreshes warnings of the nodes in the edited scene only.
+	var previous_scene := tree.edited_scene_root
+	tree.edited_scene_root = root
+	var g := small_generator(3)
+	var t := terrain_with(g)
+	t.auto_regenerate = false
+	refreshed.clear()
+	g.coverage = 2.0
+	expect_error("coverage must be")
+	check(not t.regenerate(), "the rebuild fails")
+	check(refreshed.has(t), "a failed rebuild refreshes the terrain's warnings")
+	check(t.regenerate() == false, "still failing")
+	expect_error("coverage must be")
+	refreshed.clear()
+	g.coverage = 0.45
+	check(t.regenerate(), "the rebuild succeeds again")
+	check(refreshed.has(t), "recovering refreshes the warnings too")
+	tree.edited_scene_root = previous_scene
+	tree.node_configuration_warning_changed.disconnect(on_changed)
