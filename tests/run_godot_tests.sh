@@ -201,7 +201,7 @@ shot_steps() {
         fail "shot $name renders under Xvfb"
         printf '%s\n' "$problems" | sed 's/^/    /' | head -n 20
         printf '    (logs: %s, %s)\n' "$LOGS/shot_$name.log" "$glog"
-        fail "shot $name shows the terrain (not checked: no picture)"
+        fail "shot $name shows the terrain (not checked: the render failed)"
         return
     fi
     pass "shot $name renders under Xvfb"
