@@ -1,61 +1,81 @@
 #!/usr/bin/env bash
 # Render the demo scene under a private Xvfb (OpenGL 3, software rendering) into PNGs.
 #
-# Usage: tests/render_shots.sh [OUT_DIR]        (default: target/shots)
+# Usage: tests/render_shots.sh [OUT_DIR [NAME...]]        (default: target/shots, every shot)
 #
-# Writes OUT_DIR/terrain_0900.png and OUT_DIR/terrain_1700.png (the terrain alone at 9:00 and
-# 17:00, 1280×720), OUT_DIR/demo_1000.png (the demo with its tuning panel at 10:00) and
-# OUT_DIR/editor_terrain.png (the demo scene open in the editor, 1600×900, with the terrain
-# selected and its inspector showing; taken by the addon's plugin, see addons/donjourno/plugin.gd).
+# Shots (NAME): terrain_0900 and terrain_1700 (the terrain alone at 9:00 and 17:00, 1280×720),
+# demo_1000 (the demo with its tuning panel at 10:00) and editor_terrain (the demo scene open in
+# the editor, 1600×900, with the terrain selected and its inspector showing; taken by the test
+# plugin tests/tools/editor_shot/, enabled in the demo project for that one editor session).
+# Each is written to OUT_DIR/NAME.png, with Godot's log next to it as OUT_DIR/NAME.log.
 # Expects the addon to be built and linked into godot_project/ (`make shots` does both).
-# Each Godot log is kept next to its picture as NAME.log.
+# Exits non-zero, after trying every shot asked for, if one of them failed.
 
-set -euo pipefail
+set -uo pipefail
 cd "$(dirname "$0")/.."
 
 OUT="${1:-target/shots}"
+shift || true
+SHOTS=("$@")
+(( ${#SHOTS[@]} )) || SHOTS=(terrain_0900 terrain_1700 demo_1000 editor_terrain)
 mkdir -p "$OUT"
 OUT="$(cd "$OUT" && pwd)"
 GODOT=(tests/tools/godot.sh --rendering-driver opengl3 --audio-driver Dummy --resolution 1280x720)
 
+# Reports a failed shot: the end of its log, then why.
+failed() {  # NAME REASON
+    tail -n 30 "$OUT/$1.log" >&2
+    echo "render_shots: $1 failed: $2 (log: $OUT/$1.log)" >&2
+    return 1
+}
+
 render() {  # NAME HOURS [extra args...]
-    local name="$1" hours="$2"
+    local name="$1" hours="$2" status=0
     shift 2
     rm -f "$OUT/$name.png"
-    if ! timeout 300 tests/tools/xvfb.sh "${GODOT[@]}" --path godot_project -- \
-            --time="$hours" --shot="$OUT/$name.png" "$@" >"$OUT/$name.log" 2>&1 \
-            || [[ ! -s "$OUT/$name.png" ]]; then
-        tail -n 30 "$OUT/$name.log" >&2
-        echo "render_shots: rendering $name failed (log: $OUT/$name.log)" >&2
-        return 1
-    fi
+    timeout 300 tests/tools/xvfb.sh "${GODOT[@]}" --path godot_project -- \
+        --time="$hours" --shot="$OUT/$name.png" "$@" >"$OUT/$name.log" 2>&1 || status=$?
+    (( status == 0 )) || { failed "$name" "exit status $status"; return 1; }
+    [[ -s "$OUT/$name.png" ]] || { failed "$name" "no picture written"; return 1; }
     echo "render_shots: $OUT/$name.png"
 }
 
-render terrain_0900 9 --hide-ui
-render terrain_1700 17 --hide-ui
 # The editor with the terrain selected.
 editor_shot() {
-    local name=editor_terrain status=0
+    local name=editor_terrain status=0 link=godot_project/addons/donjourno_editor_shot
     rm -f "$OUT/$name.png"
-    # The editor rewrites project.godot when it quits: keep the file as it is.
+    # The editor rewrites project.godot when it quits, and the shot plugin is enabled in it for
+    # this session only: keep the file as it is.
     cp godot_project/project.godot "$OUT/project.godot.keep"
-    if ! DONJOURNO_XVFB_SCREEN=1600x900x24 timeout 300 tests/tools/xvfb.sh tests/tools/godot.sh \
-            --rendering-driver opengl3 --audio-driver Dummy --resolution 1600x900 --editor \
-            --path godot_project res://main.tscn -- --donjourno-editor-shot="$OUT/$name.png" \
-            >"$OUT/$name.log" 2>&1 || [[ ! -s "$OUT/$name.png" ]]; then
-        status=1
-    fi
-    mv -f "$OUT/project.godot.keep" godot_project/project.godot
-    if (( status )); then
-        tail -n 30 "$OUT/$name.log" >&2
-        echo "render_shots: the editor shot failed (log: $OUT/$name.log)" >&2
+    mkdir -p godot_project/addons
+    ln -sfn ../../tests/tools/editor_shot "$link"
+    sed -i 's|^enabled=PackedStringArray("res://addons/donjourno/plugin.cfg")$|enabled=PackedStringArray("res://addons/donjourno/plugin.cfg", "res://addons/donjourno_editor_shot/plugin.cfg")|' \
+        godot_project/project.godot
+    if ! grep -q donjourno_editor_shot godot_project/project.godot; then
+        mv -f "$OUT/project.godot.keep" godot_project/project.godot
+        rm -f "$link"
+        echo "render_shots: cannot enable the editor shot plugin in godot_project/project.godot" >&2
         return 1
     fi
+    DONJOURNO_XVFB_SCREEN=1600x900x24 timeout 300 tests/tools/xvfb.sh tests/tools/godot.sh \
+        --rendering-driver opengl3 --audio-driver Dummy --resolution 1600x900 --editor \
+        --path godot_project res://main.tscn -- --donjourno-editor-shot="$OUT/$name.png" \
+        >"$OUT/$name.log" 2>&1 || status=$?
+    mv -f "$OUT/project.godot.keep" godot_project/project.godot
+    rm -f "$link"
+    (( status == 0 )) || { failed "$name" "exit status $status"; return 1; }
+    [[ -s "$OUT/$name.png" ]] || { failed "$name" "no picture written"; return 1; }
     echo "render_shots: $OUT/$name.png"
 }
 
-if [[ "${DONJOURNO_SHOTS_TESTED_ONLY:-0}" != 1 ]]; then
-    render demo_1000 10
-    editor_shot
-fi
+status=0
+for shot in "${SHOTS[@]}"; do
+    case "$shot" in
+        terrain_0900) render terrain_0900 9 --hide-ui || status=1 ;;
+        terrain_1700) render terrain_1700 17 --hide-ui || status=1 ;;
+        demo_1000) render demo_1000 10 || status=1 ;;
+        editor_terrain) editor_shot || status=1 ;;
+        *) echo "render_shots: unknown shot $shot" >&2; status=1 ;;
+    esac
+done
+exit "$status"

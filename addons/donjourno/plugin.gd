@@ -5,16 +5,12 @@ extends EditorPlugin
 ## - "Add Donjourno Terrain" puts a terrain with a new generator into the edited scene;
 ## - "Regenerate and Bake Donjourno Terrain" regenerates the selected terrains (every terrain of
 ##   the scene when none is selected), saves each mesh next to the scene as
-##   `<scene>_<node>.res` and assigns it to the terrain's `baked_mesh`.
-## Both are undoable.
-##
-## Started with the user argument `--donjourno-editor-shot=PATH` (after `--`), the plugin selects
-## the first terrain of the edited scene, frames it in the 3D view, waits for it to finish
-## generating, saves a screenshot of the whole editor window to PATH and quits the editor; the
-## documentation's editor shots are taken this way.
+##   `<scene>_<node path>.res` and assigns it to the terrain's `baked_mesh`.
+## Both are undoable. The actions themselves are in editor_actions.gd.
 
 const MENU_ITEM := "Add Donjourno Terrain"
 const BAKE_ITEM := "Regenerate and Bake Donjourno Terrain"
+const Actions := preload("res://addons/donjourno/editor_actions.gd")
 
 
 func _enter_tree() -> void:
@@ -24,9 +20,6 @@ func _enter_tree() -> void:
 		return
 	add_tool_menu_item(MENU_ITEM, _add_terrain)
 	add_tool_menu_item(BAKE_ITEM, _bake_terrains)
-	for arg in OS.get_cmdline_user_args():
-		if arg.begins_with("--donjourno-editor-shot="):
-			_editor_shot.call_deferred(arg.trim_prefix("--donjourno-editor-shot="))
 
 
 func _exit_tree() -> void:
@@ -40,31 +33,9 @@ func _add_terrain() -> void:
 	if root == null:
 		push_warning("Donjourno: open or create a 3D scene first.")
 		return
-	var terrain: Node3D = ClassDB.instantiate(&"DonjournoTerrain")
-	terrain.name = &"DonjournoTerrain"
-	terrain.set(&"generator", ClassDB.instantiate(&"DonjournoGenerator"))
-	var undo := get_undo_redo()
-	undo.create_action("Add Donjourno Terrain")
-	undo.add_do_method(root, &"add_child", terrain, true)
-	undo.add_do_method(terrain, &"set_owner", root)
-	undo.add_do_reference(terrain)
-	undo.add_undo_method(root, &"remove_child", terrain)
-	undo.commit_action()
+	var terrain := Actions.add_terrain(root, get_undo_redo())
 	get_editor_interface().get_selection().clear()
 	get_editor_interface().get_selection().add_node(terrain)
-
-
-## The terrains to bake: the selected ones, else every terrain of the edited scene.
-func _terrains_to_bake(root: Node) -> Array[Node]:
-	var found: Array[Node] = []
-	for node in get_editor_interface().get_selection().get_selected_nodes():
-		if node.is_class("DonjournoTerrain"):
-			found.append(node)
-	if found.is_empty():
-		found.assign(root.find_children("*", "DonjournoTerrain", true))
-		if root.is_class("DonjournoTerrain"):
-			found.push_front(root)
-	return found
 
 
 func _bake_terrains() -> void:
@@ -72,110 +43,17 @@ func _bake_terrains() -> void:
 	if root == null or root.scene_file_path.is_empty():
 		push_warning("Donjourno: save the scene first; baked meshes are stored next to it.")
 		return
-	var terrains := _terrains_to_bake(root)
+	# The selected terrains, else every terrain of the scene.
+	var terrains: Array[Node] = []
+	for node in get_editor_interface().get_selection().get_selected_nodes():
+		if node.is_class("DonjournoTerrain"):
+			terrains.append(node)
+	if terrains.is_empty():
+		terrains = Actions.terrains_of(root)
 	if terrains.is_empty():
 		push_warning("Donjourno: the scene has no DonjournoTerrain to bake.")
 		return
-	var baked: Array = []  # [terrain, previous baked mesh, new baked mesh]
-	for terrain in terrains:
-		var path := "%s_%s.res" % [root.scene_file_path.get_basename(), String(terrain.name).to_snake_case()]
-		var previous: Variant = terrain.get(&"baked_mesh")
-		terrain.set(&"baked_mesh", null)
-		var ok: bool = terrain.call(&"regenerate") and terrain.call(&"bake_mesh", path) == OK
-		terrain.set(&"baked_mesh", previous)
-		if not ok:
-			push_error("Donjourno: baking %s failed: %s" % [terrain.name, terrain.call(&"get_last_error")])
-			continue
-		baked.append([terrain, previous, ResourceLoader.load(path, "", ResourceLoader.CACHE_MODE_REPLACE)])
-		print("Donjourno: baked %s into %s" % [terrain.name, path])
+	var baked := Actions.bake(root, terrains, get_undo_redo())
+	for terrain: Node in baked:
+		print("Donjourno: baked %s into %s" % [terrain.name, baked[terrain]])
 	get_editor_interface().get_resource_filesystem().scan()
-	if baked.is_empty():
-		return
-	var undo := get_undo_redo()
-	undo.create_action("Regenerate and Bake Donjourno Terrain")
-	for entry in baked:
-		undo.add_do_property(entry[0], &"baked_mesh", entry[2])
-		undo.add_undo_property(entry[0], &"baked_mesh", entry[1])
-	undo.commit_action()
-
-
-func _editor_shot(path: String) -> void:
-	var editor := get_editor_interface()
-	var tree := get_tree()
-	var root: Node = null
-	for i in 3000:
-		await tree.process_frame
-		root = editor.get_edited_scene_root()
-		if root != null:
-			break
-	var terrains: Array[Node] = [] if root == null else root.find_children("*", "DonjournoTerrain", true)
-	if terrains.is_empty():
-		push_error("Donjourno: editor shot: no DonjournoTerrain in the edited scene")
-		tree.quit(1)
-		return
-	var terrain := terrains[0]
-	editor.set_main_screen_editor("3D")
-	editor.get_selection().clear()
-	editor.get_selection().add_node(terrain)
-	editor.edit_node(terrain)
-	for i in 3000:
-		await tree.process_frame
-		if not terrain.call(&"is_generating") and not terrain.call(&"is_rebuild_scheduled"):
-			break
-	# Frame the selection: "Focus Selection" of the first 3D viewport's view menu.
-	var viewport_control := editor.get_editor_viewport_3d(0).get_parent().get_parent()
-	for button: MenuButton in viewport_control.find_children("*", "MenuButton", true, false):
-		var popup := button.get_popup()
-		for i in popup.item_count:
-			if popup.get_item_text(i) == "Focus Selection":
-				popup.id_pressed.emit(popup.get_item_id(i))
-	await tree.process_frame
-	# Zoom out (mouse wheel over the view) until the whole terrain fits.
-	var surface: Control = null
-	for control: Control in viewport_control.find_children("*", "Control", true, false):
-		for connection in control.gui_input.get_connections():
-			if connection.callable.get_object() == viewport_control:
-				surface = control
-	var camera := editor.get_editor_viewport_3d(0).get_camera_3d()
-	var aabb: AABB = (terrain as Node3D).global_transform * (terrain.call(&"get_aabb") as AABB)
-	var centre := aabb.get_center()
-	if surface != null:
-		# Orbit (middle drag) to look down on the terrain at about 35°.
-		for i in 100:
-			var pitch := -camera.global_basis.z.angle_to(Vector3(camera.global_basis.z.x, 0.0, camera.global_basis.z.z))
-			if camera.global_basis.z.y > 0.0 and -pitch > deg_to_rad(35.0):
-				break
-			var orbit := InputEventMouseMotion.new()
-			orbit.button_mask = MOUSE_BUTTON_MASK_MIDDLE
-			orbit.position = surface.size / 2
-			orbit.relative = Vector2(4.0, 10.0)
-			surface.gui_input.emit(orbit)
-			await tree.process_frame
-		for i in 200:
-			if camera.global_position.distance_to(centre) > 0.75 * aabb.size.length():
-				break
-			var wheel := InputEventMouseButton.new()
-			wheel.button_index = MOUSE_BUTTON_WHEEL_DOWN
-			wheel.pressed = true
-			wheel.factor = 1.0
-			wheel.position = surface.size / 2
-			surface.gui_input.emit(wheel)
-			await tree.process_frame
-		# Pan (shift + middle drag) until the terrain's centre is in the middle of the view.
-		for i in 200:
-			var offset := camera.unproject_position(centre) - surface.size / 2
-			if offset.length() < 8.0:
-				break
-			var drag := InputEventMouseMotion.new()
-			drag.button_mask = MOUSE_BUTTON_MASK_MIDDLE
-			drag.shift_pressed = true
-			drag.position = surface.size / 2
-			drag.relative = -offset.limit_length(40.0)
-			surface.gui_input.emit(drag)
-			await tree.process_frame
-	for i in 60:
-		await tree.process_frame
-	var image := editor.get_base_control().get_viewport().get_texture().get_image()
-	var err := image.save_png(path)
-	print("Donjourno: editor shot %s: %s" % [path, error_string(err)])
-	tree.quit(0 if err == OK else 1)

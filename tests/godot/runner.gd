@@ -1,29 +1,49 @@
 extends Node
-## Runs every `test_*` method of every script in res://tests/, one fresh instance per test, and
-## prints one `PASS name` or `FAIL name: reasons` line each, then a summary line, then quits with
-## the number of failures as exit code.
+## Runs every `test_*` method of every script in res://tests/, one fresh instance per test.
+##
+## Around each test it prints `BEGIN name` and `END name: N errors`, then `PASS name` or
+## `FAIL name: reasons`; at the end `GDSCRIPT RESULTS: N passed, M failed`, and it quits with the
+## number of failures (at most 100) as exit code.
+##
+## A test fails when one of its checks fails, when Godot reports an error while it runs
+## (`SCRIPT ERROR`, `ERROR:`, `push_error`, `printerr`; collected by a `Logger`, see
+## lib/error_log.gd) that the test did not announce with `expect_error()`, or when an announced
+## error never comes. The names of the tests that exist are compared with expected_tests.txt:
+## a listed test that is missing (a file deleted or renamed) fails, and so does a test that is not
+## listed.
+##
+## Environment: DONJOURNO_TEST_FILTER runs only the tests whose `file::method` name contains it.
 
 const TESTS_DIR := "res://tests"
+const EXPECTED_LIST := "res://expected_tests.txt"
+const ErrorLog := preload("res://lib/error_log.gd")
 
 var passed := 0
 var failed := 0
+var _errors := ErrorLog.new()
 
 
 func _ready() -> void:
+	OS.add_logger(_errors)
 	_run_all.call_deferred()
 
 
 func _run_all() -> void:
 	var only := OS.get_environment("DONJOURNO_TEST_FILTER")
+	var expected := _expected_names()
+	var found: PackedStringArray = []
 	var files := Array(DirAccess.get_files_at(TESTS_DIR))
 	files.sort()
 	for file: String in files:
 		if not (file.begins_with("test_") and file.ends_with(".gd")):
 			continue
+		_check_between_tests("before loading %s" % file)
 		var script: GDScript = load(TESTS_DIR.path_join(file))
-		if script == null or not script.can_instantiate():
-			failed += 1
-			print("FAIL %s: the script does not load" % file)
+		var load_errors := _errors.take()
+		if script == null or not script.can_instantiate() or not load_errors.is_empty():
+			var reasons := PackedStringArray(["the script does not load"])
+			reasons.append_array(load_errors)
+			_record(file.get_basename(), reasons)
 			continue
 		var names: Array[String] = []
 		for m in script.get_script_method_list():
@@ -31,14 +51,24 @@ func _run_all() -> void:
 				names.append(m.name)
 		for method in names:
 			var name := "%s::%s" % [file.get_basename(), method]
+			found.append(name)
 			if only != "" and not name.contains(only):
 				continue
-			await _run_one(script, method, name)
+			await _run_one(script, method, name, expected.has(name))
+	_check_between_tests("after the last test")
+	for name in expected:
+		if not found.has(name) and (only == "" or name.contains(only)):
+			_record(name, ["listed in %s but not found (test file deleted or renamed?)" % EXPECTED_LIST])
+	if expected.is_empty():
+		_record("expected tests", ["%s is missing or empty" % EXPECTED_LIST])
 	print("GDSCRIPT RESULTS: %d passed, %d failed" % [passed, failed])
+	OS.remove_logger(_errors)
 	get_tree().quit(mini(failed, 100))
 
 
-func _run_one(script: GDScript, method: String, name: String) -> void:
+func _run_one(script: GDScript, method: String, name: String, listed: bool) -> void:
+	_check_between_tests("before %s" % name)
+	print("BEGIN ", name)
 	var test: RefCounted = script.new()
 	var root := Node3D.new()
 	root.name = name.validate_node_name()
@@ -49,10 +79,63 @@ func _run_one(script: GDScript, method: String, name: String) -> void:
 	await test.call(method)
 	var elapsed := Time.get_ticks_msec() - started
 	root.queue_free()
+	# Errors of the frame that frees the test's nodes are the test's too.
 	await get_tree().process_frame
-	if test.failures.is_empty():
+	var reported := _errors.take()
+	print("END %s: %d errors" % [name, reported.size()])
+	var reasons: PackedStringArray = test.failures.duplicate()
+	reasons.append_array(unexpected_errors(reported, test.expected_errors))
+	if not listed:
+		reasons.append("not listed in %s: add it there" % EXPECTED_LIST)
+	_record(name, reasons, elapsed)
+
+
+## The problems of a test that reported `reported` after announcing `expected`: each announced
+## text must match one reported error (by substring, each error matching at most one
+## announcement), every other reported error is unexpected. Script errors are never expected.
+static func unexpected_errors(reported: PackedStringArray, expected: PackedStringArray) -> PackedStringArray:
+	var used: Array[bool] = []
+	used.resize(expected.size())
+	used.fill(false)
+	var problems: PackedStringArray = []
+	for line in reported:
+		var matched := false
+		if not line.begins_with("SCRIPT ERROR"):
+			for i in expected.size():
+				if not used[i] and line.contains(expected[i]):
+					used[i] = true
+					matched = true
+					break
+		if not matched:
+			problems.append("unexpected %s" % line)
+	for i in expected.size():
+		if not used[i]:
+			problems.append("announced error never reported: %s" % expected[i])
+	return problems
+
+
+func _record(name: String, reasons: PackedStringArray, elapsed: int = -1) -> void:
+	if reasons.is_empty():
 		passed += 1
 		print("PASS %s (%d ms)" % [name, elapsed])
 	else:
 		failed += 1
-		print("FAIL %s: %s" % [name, "; ".join(test.failures)])
+		print("FAIL %s: %s" % [name, "; ".join(reasons)])
+
+
+## Errors reported outside any test (a previous test's late work, a script loading) fail a test of
+## their own.
+func _check_between_tests(when: String) -> void:
+	var stray := _errors.take()
+	if not stray.is_empty():
+		_record("(errors %s)" % when, stray)
+
+
+func _expected_names() -> PackedStringArray:
+	var names: PackedStringArray = []
+	var text := FileAccess.get_file_as_string(EXPECTED_LIST)
+	for line in text.split("\n"):
+		line = line.strip_edges()
+		if not line.is_empty() and not line.begins_with("#"):
+			names.append(line)
+	return names

@@ -60,7 +60,23 @@ fn generate_writes_maps_and_statistics() {
         .map(|k| counts[k].as_u64().unwrap())
         .sum();
     assert_eq!(total, 48 * 40);
-    assert!(stats["timings_ms"]["HybridTerrain"].as_f64().unwrap() >= 0.0);
+    // One wall time per layer of the pipeline, and the total is their sum.
+    let timings = stats["timings_ms"].as_object().unwrap();
+    let layers: Vec<&str> = timings.keys().map(String::as_str).collect();
+    assert_eq!(
+        layers,
+        [
+            "ForestMask",
+            "ForestPlacement",
+            "HybridTerrain",
+            "Hydrology",
+            "TerrainTexture"
+        ]
+    );
+    let ms: Vec<f64> = timings.values().map(|v| v.as_f64().unwrap()).collect();
+    assert!(ms.iter().all(|t| t.is_finite() && *t >= 0.0), "{ms:?}");
+    let total = stats["total_ms"].as_f64().unwrap();
+    assert!((total - ms.iter().sum::<f64>()).abs() <= 1e-9 * total.max(1.0));
     assert_eq!(stats["grid_hash"].as_str().unwrap().len(), 16);
     assert_eq!(stats["params"]["coverage"], 0.5);
     // Same parameters, same hash.

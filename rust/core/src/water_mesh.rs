@@ -172,4 +172,43 @@ mod tests {
             assert!((y - c[1]).abs() < 1e-4, "{c:?} vs {y}");
         }
     }
+
+    /// A grid whose water cells alone are over the vertex budget is refused before any vertex is
+    /// built, naming the vertex count; the same grid with a few water cells builds. The
+    /// terrain's own budget check (6 vertices per cell at subdivision 1, at least the water's)
+    /// runs first in the pipeline, so this refusal is only reachable by a direct call.
+    #[test]
+    fn water_over_the_vertex_budget_is_refused() {
+        // The smallest square whose cells × 6 exceed the budget.
+        let side = (1..)
+            .find(|s: &usize| (s * s * 6) as u64 > MAX_VERTICES)
+            .unwrap();
+        let mut g = Grid::new(side, side);
+        g.terrain.fill(Terrain::Water);
+        g.water_level.fill(0.25);
+        let p = MeshParams::default();
+        let cells = (side * side) as u64;
+        match build_water_mesh(&g, &p) {
+            Err(MeshError::OverBudget {
+                vertices,
+                width,
+                depth,
+                subdivisions,
+            }) => {
+                assert_eq!(vertices, cells * 6);
+                assert_eq!((width, depth, subdivisions), (side, side, 1));
+            }
+            other => panic!(
+                "expected an over-budget refusal, got {:?}",
+                other.map(|m| m.vertex_count())
+            ),
+        }
+        // The same grid with three water cells builds: the check counts water cells only.
+        g.terrain.fill(Terrain::Grass);
+        for x in 0..3 {
+            let i = g.index(x, side / 2);
+            g.terrain[i] = Terrain::Water;
+        }
+        assert_eq!(build_water_mesh(&g, &p).unwrap().vertex_count(), 3 * 6);
+    }
 }

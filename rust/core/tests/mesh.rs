@@ -132,7 +132,15 @@ fn shared_vertices_agree_so_the_surface_has_no_cracks() {
 
 #[test]
 fn roughness_strength_only_moves_rough_cells() {
-    let g = grid(24);
+    let mut g = grid(24);
+    // The generated smooth cells are the low ones, where the jitter vanishes anyway: make the
+    // western third of the land smooth too, so that smooth corners above the ground are checked.
+    let w = g.width();
+    for i in 0..g.len() {
+        if i % w < w / 3 {
+            g.roughness[i] = 0.0;
+        }
+    }
     let smooth = build_mesh(
         &g,
         &MeshParams {
@@ -149,14 +157,41 @@ fn roughness_strength_only_moves_rough_cells() {
         },
     )
     .unwrap();
-    let moved = smooth
-        .positions
-        .iter()
-        .zip(&rough.positions)
-        .filter(|(a, b)| a[1] != b[1])
-        .count();
+    // At subdivision 1 every vertex is a cell corner; it is rough when one of the (up to four)
+    // cells sharing it is.
+    let (w, d) = (g.width(), g.depth());
+    let corner_is_rough = |cx: usize, cz: usize| {
+        (cz.saturating_sub(1)..(cz + 1).min(d)).any(|z| {
+            (cx.saturating_sub(1)..(cx + 1).min(w)).any(|x| g.roughness[g.index(x, z)] > 0.0)
+        })
+    };
+    let (mut moved, mut still) = (0, 0);
+    for (a, b) in smooth.positions.iter().zip(&rough.positions) {
+        assert_eq!(
+            (a[0], a[2]),
+            (b[0], b[2]),
+            "jitter only moves vertices up or down"
+        );
+        let (cx, cz) = (a[0].round() as usize, a[2].round() as usize);
+        assert_eq!(
+            (cx as f32, cz as f32),
+            (a[0], a[2]),
+            "a vertex off the corner lattice"
+        );
+        if corner_is_rough(cx, cz) {
+            moved += usize::from(a[1] != b[1]);
+        } else {
+            assert_eq!(a[1], b[1], "smooth corner ({cx}, {cz}) moved");
+            if a[1] > 0.1 {
+                still += 1;
+            }
+        }
+    }
     assert!(moved > 0, "jitter had no effect");
-    assert!(g.roughness.contains(&0.0));
+    assert!(
+        still > 0,
+        "the grid has no smooth corner above the ground: the test checks nothing"
+    );
 }
 
 #[test]

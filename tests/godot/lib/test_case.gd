@@ -1,12 +1,15 @@
 extends RefCounted
 ## Base of the Godot-side tests: assertions that record failures, fixtures that clean up after
-## themselves, and markers for the errors a test provokes on purpose (the runner checks every
-## `ERROR:` line of the log against them).
+## themselves, and the errors a test provokes on purpose. Every error reported while a test runs
+## is charged to that test: one it did not announce with `expect_error`, or an announced one that
+## never comes, fails it (see runner.gd and tests/godot/check_log.awk).
 
 ## Root of this test's nodes; freed by the runner after the test.
 var root: Node3D
 var tree: SceneTree
 var failures: PackedStringArray = []
+## The errors this test announced with `expect_error`, in order.
+var expected_errors: PackedStringArray = []
 
 
 func check(condition: bool, message: String) -> void:
@@ -24,8 +27,10 @@ func check_near(actual: float, expected: float, tolerance: float, message: Strin
 		failures.append("%s: expected %f ± %f, got %f" % [message, expected, tolerance, actual])
 
 
-## Declares that the code under test is about to report an error containing `text`.
+## Declares that the code under test will report, before this test ends, one error containing
+## `text` (an `ERROR:`, never a `SCRIPT ERROR`). Call it once per error expected.
 func expect_error(text: String) -> void:
+	expected_errors.append(text)
 	print("EXPECT-ERROR: ", text)
 
 

@@ -108,18 +108,34 @@ func test_replacing_the_generator_disconnects_the_old_one() -> void:
 	check_eq(t.get_last_error(), "", "no generator is not an error")
 
 
+## Heights along the middle row of a 64 × 64 terrain, every 4 cells.
+func _heights_across(t: DonjournoTerrain) -> PackedFloat32Array:
+	var heights := PackedFloat32Array()
+	for x in range(0, 64, 4):
+		heights.append(t.get_height_at(x + 0.5, 32.5))
+	return heights
+
+
 func test_handlers_may_query_the_terrain_during_the_signal() -> void:
 	var g := small_generator()
 	var t := DonjournoTerrain.new()
 	var seen := []
 	t.generation_finished.connect(func(stats: Dictionary) -> void:
-		seen.append([t.get_height_at(10.5, 20.5), t.get_map().get_grid_hash(), stats.grid_hash]))
+		var map := t.get_map()
+		seen.append([_heights_across(t), 0 if map == null else map.get_grid_hash(),
+				stats.grid_hash, t.has_point(10.5, 20.5)]))
 	t.generator = g
 	root.add_child(t)
 	await settled(t)
 	check_eq(seen.size(), 1, "the signal was received")
 	if seen.size() == 1:
-		check(seen[0][0] > -1.0, "height query answered inside the handler")
+		# Before the first rebuild the point is off the terrain (the node's ground plane); inside
+		# the handler the queries already answer from the new terrain, as they do afterwards.
+		check(seen[0][3], "the point is on the terrain inside the handler")
+		check(t.has_point(10.5, 20.5), "and after it")
+		var after := _heights_across(t)
+		check_eq(seen[0][0], after, "the heights inside the handler are the new terrain's")
+		check(Array(after).max() > 0.5, "the new terrain rises above the ground plane (%s)" % str(after))
 		check_eq(seen[0][1], seen[0][2], "the map inside the handler is the new one")
 
 

@@ -2,7 +2,8 @@ extends "res://lib/test_case.gd"
 ## Saved scenes hold the settings, not the mesh, and regenerate the same mesh when loaded.
 
 const SCENE_PATH := "user://donjourno_test_scene.tscn"
-const MAX_SCENE_BYTES := 4096
+## The README promises "a few hundred bytes" (this scene measured 414 bytes with Godot 4.6).
+const MAX_SCENE_BYTES := 1000
 
 
 func test_saved_scene_is_small_and_regenerates_on_load() -> void:
@@ -25,8 +26,9 @@ func test_saved_scene_is_small_and_regenerates_on_load() -> void:
 	check_eq(packed.pack(scene_root), OK, "pack the scene")
 	check_eq(ResourceSaver.save(packed, SCENE_PATH), OK, "save the scene")
 	var text := FileAccess.get_file_as_string(SCENE_PATH)
-	check(text.length() > 0 and text.length() < MAX_SCENE_BYTES,
-			"scene file is %d bytes (limit %d)" % [text.length(), MAX_SCENE_BYTES])
+	var size := FileAccess.get_file_as_bytes(SCENE_PATH).size()
+	check(size > 0 and size < MAX_SCENE_BYTES,
+			"scene file is %d bytes (limit %d)" % [size, MAX_SCENE_BYTES])
 	check(not text.contains("ArrayMesh"), "no ArrayMesh in the scene file")
 	check(not text.contains("PackedVector3Array"), "no vertex data in the scene file")
 	check(not text.contains("StaticBody3D") and not text.contains("HeightMapShape3D"),

@@ -14,8 +14,22 @@ func _water_cells(t: DonjournoTerrain) -> Array[Vector2i]:
 	return cells
 
 
-func _wet_terrain() -> DonjournoTerrain:
+## Mean water level of the water cells sharing corner (cx, cz) of the map.
+func _corner_level(map: DonjournoMap, cx: int, cz: int) -> float:
+	var sum := 0.0
+	var n := 0
+	for z in [cz - 1, cz]:
+		for x in [cx - 1, cx]:
+			if map.has_cell(x, z) and map.get_terrain(x, z) == DonjournoTerrain.TERRAIN_WATER:
+				sum += map.get_water_level(x, z)
+				n += 1
+	return sum / n if n > 0 else NAN
+
+
+func _wet_terrain(size: int = 64) -> DonjournoTerrain:
 	var g := small_generator(7)
+	g.width = size
+	g.depth = size
 	g.water_river_threshold = 40
 	var t := DonjournoTerrain.new()
 	t.height_scale = HEIGHT_SCALE
@@ -61,10 +75,13 @@ func test_water_surface_over_the_water_cells() -> void:
 
 
 func test_queries_agree_with_the_map() -> void:
-	var t := _wet_terrain()
+	# 128² cells: sea, rivers and several lakes at distinct levels.
+	var t := _wet_terrain(128)
 	var map := t.get_map()
 	var cell := map.get_cell_size()
 	var flat := 0
+	var wet := 0
+	var flat_levels := {}
 	for z in map.get_depth():
 		for x in map.get_width():
 			var centre := t.global_transform * Vector3((x + 0.5) * cell, 0.0, (z + 0.5) * cell)
@@ -79,6 +96,13 @@ func test_queries_agree_with_the_map() -> void:
 				check(is_nan(map.get_water_level(x, z)), "no map water level on dry cell (%d, %d)" % [x, z])
 				continue
 			var own := map.get_water_level(x, z)
+			# Every water cell: the surface quad is split along its (0,0)–(1,1) diagonal, so its
+			# centre lies halfway between those corners, each at the mean level of the water
+			# cells sharing it.
+			var centre_level := (_corner_level(map, x, z) + _corner_level(map, x + 1, z + 1)) * 0.5
+			check_near(level, centre_level * HEIGHT_SCALE + t.global_position.y, 1e-3,
+					"water level at the centre of (%d, %d) from the map's corner levels" % [x, z])
+			wet += 1
 			# Inside a body of water at one level, the surface lies at that level exactly.
 			var same := true
 			for dz in [-1, 0, 1]:
@@ -90,13 +114,17 @@ func test_queries_agree_with_the_map() -> void:
 						same = false
 			if same:
 				flat += 1
+				if own > 0.0:
+					flat_levels[own] = true
 				check_near(level, own * HEIGHT_SCALE + t.global_position.y, 1e-3,
 						"water level at (%d, %d) is the core's level × height_scale" % [x, z])
 			check(level >= t.get_height_at(centre.x, centre.z) - 1e-3 or not same,
 					"water above the bed at (%d, %d)" % [x, z])
 			if failures.size() > 5:
 				return
+	check_eq(wet, _water_cells(t).size(), "every water cell checked")
 	check(flat > 0, "some water cells lie inside a flat body of water (%d)" % flat)
+	check(flat_levels.size() >= 3, "several lakes above the sea, at distinct levels (%s)" % str(flat_levels.keys()))
 	check(is_nan(t.get_water_level_at(-1000.0, -1000.0)), "no water off the terrain")
 	check(not t.is_water_at(-1000.0, -1000.0), "not water off the terrain")
 

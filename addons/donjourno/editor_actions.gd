@@ -1,0 +1,114 @@
+@tool
+extends RefCounted
+## The editor actions of the Donjourno plugin, as functions of the edited scene's root and an undo
+## history, so that they run (and are tested) without the editor: "Add Donjourno Terrain" and
+## "Regenerate and Bake Donjourno Terrain".
+##
+## `undo_redo` is the editor's `EditorUndoRedoManager` in the plugin, or a plain `UndoRedo` (in
+## the tests): both offer `create_action`, `add_do_property`, `add_undo_property`,
+## `add_do_reference` and `commit_action`; their `add_do_method` differ (see `_add_method`).
+
+
+## Adds a `DonjournoTerrain` with a new `DonjournoGenerator` under `root`, owned by it (so it is
+## saved with the scene), as one undoable action. Returns the terrain.
+static func add_terrain(root: Node, undo_redo: Object) -> Node3D:
+	var terrain: Node3D = ClassDB.instantiate(&"DonjournoTerrain")
+	terrain.name = &"DonjournoTerrain"
+	terrain.set(&"generator", ClassDB.instantiate(&"DonjournoGenerator"))
+	undo_redo.create_action("Add Donjourno Terrain")
+	_add_method(undo_redo, true, root, &"add_child", [terrain, true])
+	_add_method(undo_redo, true, terrain, &"set_owner", [root])
+	undo_redo.add_do_reference(terrain)
+	_add_method(undo_redo, false, root, &"remove_child", [terrain])
+	undo_redo.commit_action()
+	return terrain
+
+
+## Adds a do (`is_do`) or undo method call to the action being created: an `UndoRedo` takes a
+## bound `Callable`, the editor's `EditorUndoRedoManager` the object, the method and the arguments.
+static func _add_method(undo_redo: Object, is_do: bool, object: Object, method: StringName, args: Array) -> void:
+	if undo_redo is UndoRedo:
+		var call := Callable(object, method).bindv(args)
+		if is_do:
+			undo_redo.add_do_method(call)
+		else:
+			undo_redo.add_undo_method(call)
+	else:
+		undo_redo.callv(&"add_do_method" if is_do else &"add_undo_method", [object, method] + args)
+
+
+## Every `DonjournoTerrain` of the scene under `root`, `root` included, in tree order.
+static func terrains_of(root: Node) -> Array[Node]:
+	var found: Array[Node] = []
+	if root.is_class("DonjournoTerrain"):
+		found.append(root)
+	found.append_array(root.find_children("*", "DonjournoTerrain", true, false))
+	return found
+
+
+## The file each terrain of the scene `root` is baked into, as a dictionary terrain → path:
+## `<scene>_<node path>.res` next to the scene file, where the node path is the terrain's path
+## relative to `root` in snake case with `.` between the names (`root`'s own name for `root`),
+## so `Islands/North/Terrain` of `res://level.tscn` bakes into
+## `res://level_islands.north.terrain.res`. Distinct terrains get distinct files: when two paths
+## would coincide after the snake case (`MyTerrain` and `my_terrain`), each of them gets a hash of
+## its exact node path appended.
+static func bake_paths(root: Node) -> Dictionary:
+	var base := root.scene_file_path.get_basename()
+	var stems := {}  # terrain → file name stem
+	var count := {}  # stem → number of terrains
+	for terrain in terrains_of(root):
+		var relative := String(root.name) if terrain == root else String(root.get_path_to(terrain))
+		var parts := PackedStringArray()
+		for part in relative.split("/"):
+			parts.append(part.to_snake_case())
+		var stem := ".".join(parts).validate_filename()
+		stems[terrain] = stem
+		count[stem] = count.get(stem, 0) + 1
+	var paths := {}
+	for terrain: Node in stems:
+		var stem: String = stems[terrain]
+		if count[stem] > 1:
+			var exact := String(root.name) if terrain == root else String(root.get_path_to(terrain))
+			stem += "_%08x" % exact.hash()
+		paths[terrain] = "%s_%s.res" % [base, stem]
+	return paths
+
+
+## Regenerates each of `terrains` (terrains of the scene `root`), saves its mesh into its file
+## (see `bake_paths`) and assigns the saved mesh to its `baked_mesh`, as one undoable action whose
+## undo restores the previous `baked_mesh` of each. A terrain that fails to regenerate or save is
+## reported with `push_error` and left as it was. Returns the dictionary terrain → path of the
+## terrains baked. `root` must have a `scene_file_path`.
+static func bake(root: Node, terrains: Array[Node], undo_redo: Object) -> Dictionary:
+	if root.scene_file_path.is_empty():
+		push_error("Donjourno: save the scene first; baked meshes are stored next to it.")
+		return {}
+	var paths := bake_paths(root)
+	var baked := {}  # terrain → [path, previous baked mesh, new baked mesh]
+	for terrain in terrains:
+		if not paths.has(terrain):
+			push_error("Donjourno: %s is not a terrain of the scene %s" % [terrain, root.scene_file_path])
+			continue
+		var path: String = paths[terrain]
+		var previous: Variant = terrain.get(&"baked_mesh")
+		# Without a baked mesh, regenerate() builds from the generator.
+		terrain.set(&"baked_mesh", null)
+		var ok: bool = terrain.call(&"regenerate") and terrain.call(&"bake_mesh", path) == OK
+		terrain.set(&"baked_mesh", previous)
+		if not ok:
+			push_error("Donjourno: baking %s failed: %s" % [terrain.name, terrain.call(&"get_last_error")])
+			continue
+		var mesh := ResourceLoader.load(path, "", ResourceLoader.CACHE_MODE_REPLACE)
+		baked[terrain] = [path, previous, mesh]
+	if baked.is_empty():
+		return {}
+	undo_redo.create_action("Regenerate and Bake Donjourno Terrain")
+	for terrain: Node in baked:
+		undo_redo.add_do_property(terrain, &"baked_mesh", baked[terrain][2])
+		undo_redo.add_undo_property(terrain, &"baked_mesh", baked[terrain][1])
+	undo_redo.commit_action()
+	var result := {}
+	for terrain: Node in baked:
+		result[terrain] = baked[terrain][0]
+	return result
