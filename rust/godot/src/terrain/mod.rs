@@ -15,8 +15,7 @@ mod upload;
 mod water;
 mod worker;
 
-use crate::generator::DonjournoGenerator;
-use donjourno::mesh::MeshParams;
+use crate::generator::{DonjournoGenerator, ParamStore};
 use godot::classes::{IMeshInstance3D, Mesh, MeshInstance3D};
 use godot::obj::EngineBitfield;
 use godot::prelude::*;
@@ -25,6 +24,11 @@ use godot::signal::ConnectHandle;
 use planner::Request;
 use shown::Shown;
 
+// `terrain_mesh_properties!` and `terrain_mesh_accessors!`: the mesh settings of the parameter
+// table as properties, written by build.rs.
+include!(concat!(env!("OUT_DIR"), "/terrain_properties.rs"));
+
+terrain_mesh_properties! {
 /// A procedural terrain: a mesh generated from a [DonjournoGenerator].
 ///
 /// Assign a [member generator] and the terrain appears, in the editor as in the game. Whenever
@@ -74,26 +78,7 @@ pub struct DonjournoTerrain {
     #[var(set)]
     generator: Option<Gd<DonjournoGenerator>>,
 
-    /// Micro-quads per cell side, 1–64: each cell becomes `subdivisions² × 2` triangles.
-    /// Changing it only re-tessellates.
-    #[export_group(name = "Mesh")]
-    #[export(range = (1.0, 64.0, 1.0))]
-    #[var(set)]
-    subdivisions: i32,
-
-    /// Strength of the erosion-driven surface jitter, a factor of 0–4 (0 gives smooth slopes).
-    /// Changing it only re-tessellates.
-    #[export(range = (0.0, 4.0, 0.01))]
-    #[var(set)]
-    roughness_strength: f32,
-
-    /// World units (metres) per height unit, 0.01–1000 or more: the mesh's y is the terrain
-    /// height times this.
-    /// Changing it only re-tessellates.
-    #[export(range = (0.01, 1000.0, 0.01, or_greater, suffix = "m"))]
-    #[var(set)]
-    height_scale: f32,
-
+} {
     /// Give the terrain a collision body (on or off, default on): a [StaticBody3D] with a
     /// [HeightMapShape3D] through the mesh's heights at the cell corners, rebuilt with the
     /// terrain, never saved into the scene.
@@ -166,7 +151,11 @@ pub struct DonjournoTerrain {
     last_stats: VarDictionary,
     last_error: String,
 
+    /// The mesh settings' values.
+    store: ParamStore,
+
     base: Base<MeshInstance3D>,
+}
 }
 
 // After the class: the primary `#[godot_api]` block uses the macros its derive defines here.
@@ -175,12 +164,12 @@ mod properties;
 #[godot_api]
 impl IMeshInstance3D for DonjournoTerrain {
     fn init(base: Base<MeshInstance3D>) -> Self {
-        let defaults = MeshParams::default();
         DonjournoTerrain {
             generator: None,
-            subdivisions: defaults.subdivisions as i32,
-            roughness_strength: defaults.roughness_strength,
-            height_scale: defaults.height_scale,
+            subdivisions: PhantomVar::default(),
+            roughness_strength: PhantomVar::default(),
+            height_scale: PhantomVar::default(),
+            store: ParamStore::default(),
             collision_enabled: PhantomVar::default(),
             collision_layer: PhantomVar::default(),
             collision_mask: PhantomVar::default(),

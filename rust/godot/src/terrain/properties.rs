@@ -6,13 +6,12 @@
 
 use super::planner::Request;
 use super::{__godot_DonjournoTerrain_Funcs, DonjournoTerrain};
-use crate::convert;
 use crate::generator::DonjournoGenerator;
-use donjourno::mesh::{MeshParams, MAX_SUBDIVISIONS};
-use donjourno::ParamError;
+use donjourno::mesh::MeshParams;
 use godot::classes::Mesh;
 use godot::prelude::*;
 
+terrain_mesh_accessors! {
 #[godot_api]
 impl DonjournoTerrain {
     /// Emitted after every rebuild that changed the mesh. `stats` holds: `pipeline_ms`
@@ -51,33 +50,6 @@ impl DonjournoTerrain {
         self.generator = generator;
         self.base_mut().update_configuration_warnings();
         self.schedule_rebuild();
-    }
-
-    /// Sets [member subdivisions] and schedules a rebuild.
-    #[func]
-    pub fn set_subdivisions(&mut self, value: i32) {
-        if self.subdivisions != value {
-            self.subdivisions = value;
-            self.schedule_rebuild();
-        }
-    }
-
-    /// Sets [member roughness_strength] and schedules a rebuild.
-    #[func]
-    pub fn set_roughness_strength(&mut self, value: f32) {
-        if self.roughness_strength != value {
-            self.roughness_strength = value;
-            self.schedule_rebuild();
-        }
-    }
-
-    /// Sets [member height_scale] and schedules a rebuild.
-    #[func]
-    pub fn set_height_scale(&mut self, value: f32) {
-        if self.height_scale != value {
-            self.height_scale = value;
-            self.schedule_rebuild();
-        }
     }
 
     /// Whether the terrain has a collision body ([member collision_enabled]).
@@ -177,6 +149,7 @@ impl DonjournoTerrain {
         self.schedule_rebuild();
     }
 }
+}
 
 impl DonjournoTerrain {
     /// The inspector's "Regenerate" button: the whole pipeline again, in the background.
@@ -189,23 +162,16 @@ impl DonjournoTerrain {
     /// The mesh settings of this node with the generator's cell size, validated, with errors
     /// naming the Godot properties.
     pub(super) fn mesh_params(&self, cell_size: f32) -> Result<MeshParams, String> {
-        let subdivisions = u32::try_from(self.subdivisions).map_err(|_| {
-            ParamError {
-                field: "subdivisions",
-                expected: format!("a whole number in [1, {MAX_SUBDIVISIONS}]"),
-                got: self.subdivisions.to_string(),
-            }
-            .to_string()
-        })?;
-        let params = MeshParams {
-            subdivisions,
-            roughness_strength: self.roughness_strength,
-            cell_size,
-            height_scale: self.height_scale,
-        };
-        params
-            .validate()
-            .map_err(|e| convert::property_message(&e))?;
+        let mut params = self
+            .store
+            .checked_mesh(&["subdivisions", "roughness_strength", "height_scale"])
+            .map_err(|e| e.to_string())?;
+        params.cell_size = cell_size;
         Ok(params)
+    }
+
+    /// A mesh setting changed: rebuild.
+    fn on_param_changed(&mut self) {
+        self.schedule_rebuild();
     }
 }
