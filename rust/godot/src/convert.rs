@@ -115,6 +115,33 @@ pub fn put(dict: &mut VarDictionary, key: &str, value: impl ToGodot) {
     dict.set(&key.to_variant(), &value.to_variant());
 }
 
+/// A JSON value as a Godot value: objects become dictionaries (keys in order), arrays become
+/// arrays, whole numbers that fit an `int` become `int`, other numbers `float`.
+pub fn json_to_variant(value: &serde_json::Value) -> Variant {
+    use serde_json::Value;
+    match value {
+        Value::Null => Variant::nil(),
+        Value::Bool(b) => b.to_variant(),
+        Value::Number(n) => match n.as_i64() {
+            Some(i) => i.to_variant(),
+            None => n.as_f64().unwrap_or(f64::NAN).to_variant(),
+        },
+        Value::String(s) => s.to_variant(),
+        Value::Array(items) => items
+            .iter()
+            .map(json_to_variant)
+            .collect::<VarArray>()
+            .to_variant(),
+        Value::Object(map) => {
+            let mut d = VarDictionary::new();
+            for (k, v) in map {
+                d.set(k.as_str(), &json_to_variant(v));
+            }
+            d.to_variant()
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -141,8 +141,14 @@ func test_generate_returns_a_map() -> void:
 	check_eq(map.get_heights().size(), 64 * 64, "one height per cell")
 	check_eq(map.get_terrain_classes().size(), 64 * 64, "one class per cell")
 	var stats := map.get_stats()
-	var counts: Array = stats.class_counts
-	check_eq(counts[0] + counts[1] + counts[2] + counts[3], 64 * 64, "class counts add up")
+	var counts: Dictionary = stats.class_counts
+	check_eq(counts.grass + counts.mountain + counts.tree + counts.water, 64 * 64,
+			"class counts add up")
+	var layers: Array = stats.timings_ms.keys()
+	layers.sort()
+	check_eq(layers, ["ForestMask", "ForestPlacement", "HybridTerrain", "Hydrology",
+			"TerrainTexture"], "one time per layer")
+	check_eq(stats.grid_hash, map.get_grid_hash(), "the grid hash as an int")
 	check_near(stats.pool_fraction, 0.45, 0.001, "coverage is exact")
 	check(stats.max_height > 0.0 and stats.max_height <= g.peak_height * 1.5,
 			"max height %f within the peak" % stats.max_height)
