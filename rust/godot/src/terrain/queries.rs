@@ -3,26 +3,26 @@
 
 use super::DonjournoTerrain;
 use crate::map::DonjournoMap;
-use donjourno::{mesh, water_mesh, Terrain};
+use donjourno::{mesh, water_mesh};
 use godot::prelude::*;
 
 #[godot_api(secondary)]
 impl DonjournoTerrain {
-    /// Off the terrain.
+    /// Off the terrain. The classes are [DonjournoMap]'s.
     #[constant]
-    pub const TERRAIN_NONE: i32 = -1;
-    /// Flat, walkable land.
+    pub const TERRAIN_NONE: i32 = DonjournoMap::TERRAIN_NONE;
+    /// [constant DonjournoMap.TERRAIN_GRASS].
     #[constant]
-    pub const TERRAIN_GRASS: i32 = Terrain::Grass as i32;
-    /// Elevated ground in the mountain pool.
+    pub const TERRAIN_GRASS: i32 = DonjournoMap::TERRAIN_GRASS;
+    /// [constant DonjournoMap.TERRAIN_MOUNTAIN].
     #[constant]
-    pub const TERRAIN_MOUNTAIN: i32 = Terrain::Mountain as i32;
-    /// Grass planted with a tree.
+    pub const TERRAIN_MOUNTAIN: i32 = DonjournoMap::TERRAIN_MOUNTAIN;
+    /// [constant DonjournoMap.TERRAIN_TREE].
     #[constant]
-    pub const TERRAIN_TREE: i32 = Terrain::Tree as i32;
-    /// Lake, river or sea.
+    pub const TERRAIN_TREE: i32 = DonjournoMap::TERRAIN_TREE;
+    /// [constant DonjournoMap.TERRAIN_WATER].
     #[constant]
-    pub const TERRAIN_WATER: i32 = Terrain::Water as i32;
+    pub const TERRAIN_WATER: i32 = DonjournoMap::TERRAIN_WATER;
 
     /// The grid the mesh shows, or `null` before the first successful rebuild.
     #[func]
