@@ -12,6 +12,7 @@ mod rebuild;
 mod shown;
 mod trees;
 mod upload;
+mod warnings;
 mod water;
 mod worker;
 
@@ -205,14 +206,12 @@ impl IMeshInstance3D for DonjournoTerrain {
     }
 
     fn get_configuration_warnings(&self) -> PackedStringArray {
-        let mut warnings = PackedStringArray::new();
-        if self.generator.is_none() && self.baked_mesh.is_none() {
-            warnings.push("Assign a DonjournoGenerator to \"generator\" to see a terrain.");
-        }
-        if !self.last_error.is_empty() {
-            warnings.push(&format!("The last rebuild failed: {}", self.last_error));
-        }
-        warnings
+        let warnings = warnings::configuration_warnings(
+            self.generator.is_some(),
+            self.baked_mesh.is_some(),
+            &self.last_error,
+        );
+        warnings.iter().map(GString::from).collect()
     }
 
     fn on_validate_property(&self, property: &mut PropertyInfo) {
