@@ -142,6 +142,21 @@ impl Job {
     /// `cached` when its parameters match. Returns `None` where no thread can start (a Web build
     /// without threads); the caller then rebuilds synchronously.
     pub fn start(inputs: Inputs, vertex_count: usize, cached: Option<CachedGrid>) -> Option<Job> {
+        Self::start_on(inputs, vertex_count, cached, |work| {
+            std::thread::Builder::new()
+                .name("donjourno-rebuild".into())
+                .spawn(work)
+                .map(drop)
+        })
+    }
+
+    /// [`Job::start`] with the function that starts the worker thread.
+    fn start_on(
+        inputs: Inputs,
+        vertex_count: usize,
+        cached: Option<CachedGrid>,
+        spawn: impl FnOnce(Box<dyn FnOnce() + Send>) -> std::io::Result<()>,
+    ) -> Option<Job> {
         let state = Arc::new(JobState::new());
         let (sender, receiver) = mpsc::channel();
         let work = {
@@ -158,10 +173,7 @@ impl Job {
                 let _ = sender.send(result);
             }
         };
-        std::thread::Builder::new()
-            .name("donjourno-rebuild".into())
-            .spawn(work)
-            .ok()?;
+        spawn(Box::new(work)).ok()?;
         Some(Job {
             inputs,
             started: Instant::now(),
@@ -350,5 +362,25 @@ mod tests {
         }
         assert_eq!(state.outcome(), Outcome::Cancelled);
         assert!(state.progress() < 1.0, "stopped early");
+    }
+
+    #[test]
+    fn without_threads_no_job_starts_so_the_caller_rebuilds_here() {
+        // What a Web build without threads meets: the thread cannot start.
+        let refused = |_work: Box<dyn FnOnce() + Send>| -> std::io::Result<()> {
+            Err(std::io::Error::new(
+                std::io::ErrorKind::WouldBlock,
+                "no threads",
+            ))
+        };
+        assert!(Job::start_on(inputs(24, 2_000), 24 * 24 * 6, None, refused).is_none());
+        // The same work run on the calling thread still builds the mesh.
+        let mut job = Job::start_on(inputs(24, 2_000), 24 * 24 * 6, None, |work| {
+            work();
+            Ok(())
+        })
+        .expect("the work ran");
+        let output = wait(&mut job).unwrap();
+        assert_eq!(output.vertex.len(), 24 * 24 * 6 * VERTEX_STREAM_BYTES);
     }
 }
