@@ -4,43 +4,63 @@ extends "res://lib/test_case.gd"
 const PATH := "user://donjourno_claims_test.res"
 
 
-## "The cell queries need a generated grid: on a baked terrain they answer as off the terrain."
+## "The cell queries need a generated grid: on a baked terrain they answer as off the terrain":
+## a terrain loaded with a baked mesh, and a generated terrain once its own bake is assigned (what
+## "Regenerate and Bake" does).
 func test_queries_on_a_baked_terrain_answer_as_off_the_terrain() -> void:
 	var g := small_generator(7)
 	g.water_river_threshold = 40
 	var live := terrain_with(g)
+	live.position = Vector3(0.0, 7.0, 0.0)
 	check_eq(live.bake_mesh(PATH), OK, "bake_mesh saves")
+	var baked: Mesh = ResourceLoader.load(PATH, "", ResourceLoader.CACHE_MODE_IGNORE)
+	# The control: before baking, the live terrain answers from its grid at every point checked.
+	var water := 0
+	for p in _points():
+		check(live.has_point(p.x, p.y), "the live terrain has (%.1f, %.1f)" % [p.x, p.y])
+		check(live.get_terrain_at(p.x, p.y) != DonjournoTerrain.TERRAIN_NONE, "the live terrain has a class at (%.1f, %.1f)" % [p.x, p.y])
+		if live.is_water_at(p.x, p.y):
+			water += 1
+	check(water > 0, "some points checked are over water on the live terrain")
+	check(live.get_map() != null, "the live terrain has a map")
+
 	var t := DonjournoTerrain.new()
-	t.baked_mesh = ResourceLoader.load(PATH, "", ResourceLoader.CACHE_MODE_IGNORE)
+	t.baked_mesh = baked
 	t.position = Vector3(0.0, 7.0, 0.0)
 	root.add_child(t)
-	live.position = Vector3(0.0, 7.0, 0.0)
-	check(t.mesh == t.baked_mesh and t.mesh != null, "the baked terrain shows its mesh")
-	check(t.get_map() == null, "no map on a baked terrain")
-	var cells := 0
-	var water := 0
+	check(t.mesh == baked and t.mesh != null, "the loaded terrain shows its baked mesh")
+	_check_off_terrain(t, "loaded baked terrain")
+
+	live.baked_mesh = baked
+	check(live.mesh == baked, "the generated terrain shows its bake")
+	_check_off_terrain(live, "generated terrain once baked")
+	DirAccess.remove_absolute(ProjectSettings.globalize_path(PATH))
+
+
+## Points over the 64 × 64 cells, every 5 cells, as (x, z).
+func _points() -> Array[Vector2]:
+	var points: Array[Vector2] = []
 	for z in range(0, 64, 5):
 		for x in range(0, 64, 5):
-			var px := x + 0.5
-			var pz := z + 0.5
-			# The same point on the live terrain is on the terrain (the control).
-			check(live.has_point(px, pz), "the live terrain has (%.1f, %.1f)" % [px, pz])
-			if live.is_water_at(px, pz):
-				water += 1
-			check(not t.has_point(px, pz), "baked: no point at (%.1f, %.1f)" % [px, pz])
-			check_eq(t.get_height_at(px, pz), 7.0, "baked: the node's ground plane at (%.1f, %.1f)" % [px, pz])
-			check_eq(t.get_terrain_at(px, pz), DonjournoTerrain.TERRAIN_NONE, "baked: no class at (%.1f, %.1f)" % [px, pz])
-			check(not t.is_water_at(px, pz), "baked: no water at (%.1f, %.1f)" % [px, pz])
-			check(is_nan(t.get_water_level_at(px, pz)), "baked: no water level at (%.1f, %.1f)" % [px, pz])
-			check_eq(t.cell_to_world(Vector2i(x, z)).y, 7.0, "baked: cell_to_world on the ground plane")
-			cells += 1
-			if failures.size() > 5:
-				break
-	check(cells > 100 and water > 0, "checked %d points, %d of them over water on the live terrain" % [cells, water])
-	# Answers exactly like a point off the terrain.
-	check_eq(t.get_height_at(10.5, 10.5), t.get_height_at(-1000.0, -1000.0), "as off the terrain")
-	check_eq(live.get_terrain_at(-1000.0, -1000.0), DonjournoTerrain.TERRAIN_NONE, "off the live terrain: none")
-	DirAccess.remove_absolute(ProjectSettings.globalize_path(PATH))
+			points.append(Vector2(x + 0.5, z + 0.5))
+	return points
+
+
+## Every query of `t` (at y = 7) answers as it does off the terrain.
+func _check_off_terrain(t: DonjournoTerrain, what: String) -> void:
+	check(t.get_map() == null, "%s: no map" % what)
+	check_eq(t.get_height_at(-1000.0, -1000.0), 7.0, "%s: off the terrain, the ground plane" % what)
+	var before := failures.size()
+	for p in _points():
+		var at := "%s at (%.1f, %.1f)" % [what, p.x, p.y]
+		check(not t.has_point(p.x, p.y), "%s: no point" % at)
+		check_eq(t.get_height_at(p.x, p.y), 7.0, "%s: the node's ground plane" % at)
+		check_eq(t.get_terrain_at(p.x, p.y), DonjournoTerrain.TERRAIN_NONE, "%s: no class" % at)
+		check(not t.is_water_at(p.x, p.y), "%s: no water" % at)
+		check(is_nan(t.get_water_level_at(p.x, p.y)), "%s: no water level" % at)
+		check_eq(t.cell_to_world(Vector2i(int(p.x), int(p.y))).y, 7.0, "%s: cell_to_world on the ground plane" % at)
+		if failures.size() > before + 5:
+			return
 
 
 ## "After a failed rebuild the node shows a configuration warning": the terrain asks the editor to
