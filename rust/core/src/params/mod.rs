@@ -359,4 +359,6 @@ pub const PRESETS: &[(&str, &str)] = &[
 ];
 
 #[cfg(test)]
+mod json_tests;
+#[cfg(test)]
 mod tests;
