@@ -113,10 +113,25 @@ pub fn fields(entries: &[&dyn Declared]) -> String {
     out
 }
 
-/// The getter and setter `#[func]`s of `entries`.
+/// The getter and setter `#[func]`s of `entries`, and one integer constant per choice of a
+/// choice parameter (`HEIGHT_MODEL_POOL = 0`).
 pub fn accessors(entries: &[&dyn Declared]) -> String {
     let mut out = String::new();
     for p in entries {
+        if let Kind::Choice(names) = p.kind() {
+            for (i, choice) in names.iter().enumerate() {
+                let constant = format!("{}_{}", p.name(), choice).to_uppercase();
+                let _ = write!(
+                    out,
+                    "            #[doc = \"[member {name}]: {choice}.\"]
+            #[constant]
+            pub const {constant}: i64 = {i};
+
+",
+                    name = p.name()
+                );
+            }
+        }
         let (name, ty) = (p.name(), property_type(*p));
         let (get, set) = store_methods(*p);
         let _ = write!(
@@ -208,7 +223,7 @@ mod tests {
     #[test]
     fn fields_carry_groups_docs_and_accessors() {
         let text = fields(&generator_entries());
-        assert_eq!(text.matches("#[export_group(").count(), 5);
+        assert_eq!(text.matches("#[export_group(").count(), 8);
         assert!(text.contains("#[export_group(name = \"Erosion\", prefix = \"erosion_\")]"));
         assert!(text.contains("erosion_droplets: PhantomVar<i64>,"));
         assert!(text.contains("#[var(get = get_erosion_dt, set = set_erosion_dt)]"));
@@ -216,7 +231,10 @@ mod tests {
         assert!(text.contains(&format!("#[doc = {:?}]", entry("erosion_dt").describe())));
         let api = accessors(&terrain_entries());
         assert!(api.contains("pub fn set_subdivisions(&mut self, value: i64)"));
-        assert!(api.contains("self.store.float(\"height_scale\")"));
+        assert!(api.contains("self.store.float(\"roughness_strength\")"));
+        let api = accessors(&generator_entries());
+        assert!(api.contains("pub const HEIGHT_MODEL_POOL: i64 = 0;"));
+        assert!(api.contains("pub const HEIGHT_MODEL_CONTINENTS: i64 = 2;"));
         let macros = class_macros("terrain_mesh", &terrain_entries());
         assert!(macros.contains("macro_rules! terrain_mesh_properties"));
         assert!(macros.contains("macro_rules! terrain_mesh_accessors"));

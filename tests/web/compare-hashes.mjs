@@ -58,7 +58,8 @@ function parseLines(text, side) {
     });
 }
 
-// The golden file: one case a line, "case grid_hash mesh_hash vertices"; '#' starts a comment.
+// The golden file: one case a line, "case grid_hash mesh_hash vertices climate_hash"; '#' starts a
+// comment.
 function parseGolden(text, source) {
   const cases = [];
   const seen = new Set();
@@ -67,12 +68,20 @@ function parseGolden(text, source) {
     if (line === '' || line.startsWith('#')) continue;
     const fields = line.split(' ');
     const hex = /^[0-9a-f]{16}$/;
-    if (fields.length !== 4 || !hex.test(fields[1]) || !hex.test(fields[2]) || !/^[0-9]+$/.test(fields[3])) {
+    const wellFormed =
+      fields.length === 5 && hex.test(fields[1]) && hex.test(fields[2]) && /^[0-9]+$/.test(fields[3]) && hex.test(fields[4]);
+    if (!wellFormed) {
       throw new Error(`${source}: malformed line: ${line}`);
     }
     if (seen.has(fields[0])) throw new Error(`${source}: case ${fields[0]} is listed twice`);
     seen.add(fields[0]);
-    cases.push({ case: fields[0], grid_hash: fields[1], mesh_hash: fields[2], vertices: Number(fields[3]) });
+    cases.push({
+      case: fields[0],
+      grid_hash: fields[1],
+      mesh_hash: fields[2],
+      vertices: Number(fields[3]),
+      climate_hash: fields[4],
+    });
   }
   if (cases.length === 0) throw new Error(`${source}: no case`);
   return cases;
@@ -92,11 +101,17 @@ function compareSide(label, reference, referenceLabel, results) {
     if (!w) {
       failed++;
       console.log(`FAIL ${name}: missing`);
-    } else if (w.grid_hash !== n.grid_hash || w.mesh_hash !== n.mesh_hash || w.vertices !== n.vertices) {
+    } else if (
+      w.grid_hash !== n.grid_hash ||
+      w.mesh_hash !== n.mesh_hash ||
+      w.vertices !== n.vertices ||
+      w.climate_hash !== n.climate_hash
+    ) {
       failed++;
       console.log(
-        `FAIL ${name}: ${referenceLabel} grid ${n.grid_hash} mesh ${n.mesh_hash} (${n.vertices} vertices), ` +
-          `${label} grid ${w.grid_hash} mesh ${w.mesh_hash} (${w.vertices} vertices)`,
+        `FAIL ${name}: ${referenceLabel} grid ${n.grid_hash} mesh ${n.mesh_hash} climate ${n.climate_hash} ` +
+          `(${n.vertices} vertices), ${label} grid ${w.grid_hash} mesh ${w.mesh_hash} climate ${w.climate_hash} ` +
+          `(${w.vertices} vertices)`,
       );
     } else {
       passed++;

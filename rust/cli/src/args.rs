@@ -120,6 +120,15 @@ fn mesh_entries(skip: &[&str]) -> Vec<&'static dyn Declared> {
         .collect()
 }
 
+/// Help of `--preset`, listing the built-in presets.
+static PRESET_HELP: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+    let names: Vec<&str> = params::PRESETS.iter().map(|(n, _)| *n).collect();
+    format!(
+        "Built-in preset ({}) or a JSON file; flags override it.",
+        names.join(", ")
+    )
+});
+
 /// Generation parameters: a preset (built-in name or JSON file) overridden by single flags.
 #[derive(Clone, Debug, Default)]
 pub struct ParamArgs {
@@ -154,7 +163,7 @@ impl Args for ParamArgs {
         let preset = Arg::new("preset")
             .long("preset")
             .value_name("NAME|FILE")
-            .help("Built-in preset (default, island, highlands, tabletop_plains) or a JSON file; flags override it.")
+            .help(PRESET_HELP.as_str())
             .action(ArgAction::Set);
         add_flags(
             cmd.arg(preset),

@@ -51,6 +51,7 @@ fn erosion(size: u32, reps: usize) {
             params: params.terrain.erosion,
             seed: 9,
             lakes: None,
+            guard: Default::default(),
         };
         let r = erosion.run(&mut h, &mut |_| true).expect("not cancelled");
         steps = r.steps;
@@ -81,6 +82,7 @@ fn lake_erosion(size: u32, reps: usize) {
             params: params.terrain.erosion,
             seed: 9,
             lakes,
+            guard: Default::default(),
         };
         let t = median(reps, || {
             let mut h = base.clone();

@@ -16,7 +16,7 @@ use crate::args::{MeshArgs, ParamArgs, GENERATION_GROUP, MESH_GROUP};
 use clap::Args;
 use donjourno::mesh::{build_mesh, MeshParams};
 use donjourno::params::{Declared, Value as ParamValue, GENERATOR, PRESETS};
-use donjourno::{generate, GeneratorParams};
+use donjourno::{generate, GeneratorParams, HeightModel};
 use serde_json::{json, Value};
 use std::time::Instant;
 
@@ -37,7 +37,7 @@ pub struct HashArgs {
 
 /// The header of the golden file, printed by `--golden` before the cases.
 pub const GOLDEN_HEADER: &str = "\
-# Golden hashes of `donjourno hash --suite`: case, grid hash, mesh hash, vertex count.
+# Golden hashes of `donjourno hash --suite`: case, grid hash, mesh hash, vertex count, climate hash.
 # Regenerate: cargo run --release -p donjourno-cli -- hash --suite --golden > tests/golden/hashes.txt
 # Change it only on purpose, in a commit that says which cases changed and why (README, Determinism).";
 
@@ -53,10 +53,11 @@ pub fn run(args: HashArgs) -> Result<(), String> {
     let cases = if args.suite {
         suite()?
     } else {
-        let mesh = args.mesh.resolve(MeshParams::default())?;
+        let params = args.params.resolve()?;
+        let mesh = params.mesh_params(args.mesh.resolve(MeshParams::default())?);
         vec![Case {
             name: "custom".into(),
-            params: args.params.resolve()?,
+            params,
             mesh,
         }]
     };
@@ -83,11 +84,12 @@ fn golden_line(line: &Value) -> Result<String, String> {
         other => Err(format!("hash line has no {key}: {other}")),
     };
     Ok(format!(
-        "{} {} {} {}",
+        "{} {} {} {} {}",
         field("case")?,
         field("grid_hash")?,
         field("mesh_hash")?,
-        field("vertices")?
+        field("vertices")?,
+        field("climate_hash")?
     ))
 }
 
@@ -99,7 +101,8 @@ fn hash_case(case: &Case) -> Result<Value, String> {
     let start = Instant::now();
     let (grid, _) = generate(&case.params).map_err(|e| format!("{}: {e}", case.name))?;
     let generated = start.elapsed();
-    let mesh = build_mesh(&grid, &case.mesh).map_err(|e| format!("{}: {e}", case.name))?;
+    let mesh = build_mesh(&grid, &case.params.mesh_params(case.mesh))
+        .map_err(|e| format!("{}: {e}", case.name))?;
     let meshed = start.elapsed() - generated;
     Ok(json!({
         "case": case.name,
@@ -108,6 +111,7 @@ fn hash_case(case: &Case) -> Result<Value, String> {
         "depth": case.params.depth,
         "subdivisions": case.mesh.subdivisions,
         "grid_hash": format!("{:016x}", grid.hash()),
+        "climate_hash": format!("{:016x}", grid.climate_hash()),
         "mesh_hash": format!("{:016x}", mesh.hash()),
         "vertices": mesh.vertex_count(),
         "generate_ms": generated.as_secs_f64() * 1e3,
@@ -170,6 +174,46 @@ fn suite() -> Result<Vec<Case>, String> {
         &|p| (p.water.sea_level, p.seed) = (0.08, 5),
         mesh,
     );
+    for (model, name) in [
+        (HeightModel::Subdivision, "subdivision"),
+        (HeightModel::Continents, "continents"),
+    ] {
+        let on = move |p: &mut GeneratorParams| {
+            p.height_model = model;
+            (p.width, p.depth) = (96, 80);
+            if model == HeightModel::Continents {
+                (p.cell_size, p.climate.feature_scale) = (25.0, 0.5);
+            }
+        };
+        variant(&format!("model={name}"), &|p| on(p), mesh);
+        variant(
+            &format!("model={name},seed=4,falloff=12"),
+            &|p| {
+                on(p);
+                (p.seed, p.edge_falloff) = (4, 12);
+            },
+            mesh,
+        );
+        variant(
+            &format!("model={name},water=off,droplets=0"),
+            &|p| {
+                on(p);
+                (p.water.lakes_enabled, p.water.rivers_enabled) = (false, false);
+                p.terrain.droplets = 0;
+            },
+            mesh,
+        );
+    }
+    variant(
+        "model=continents,origin=-1000x500",
+        &|p| {
+            p.height_model = HeightModel::Continents;
+            (p.width, p.depth, p.cell_size) = (64, 64, 20.0);
+            (p.origin_x, p.origin_z) = (-1000.0, 500.0);
+        },
+        mesh,
+    );
+    variant("falloff=16", &|p| p.edge_falloff = 16, mesh);
     let fine = MeshParams {
         subdivisions: 3,
         roughness_strength: 0.6,
@@ -218,7 +262,7 @@ mod tests {
     }
 
     #[test]
-    fn a_case_line_carries_both_hashes() {
+    fn a_case_line_carries_every_hash() {
         let mut params = GeneratorParams {
             width: 16,
             depth: 12,
@@ -237,12 +281,17 @@ mod tests {
         assert_eq!(line["mesh_hash"], format!("{:016x}", mesh.hash()));
         assert_eq!(line["vertices"], 16 * 12 * 6);
         assert_eq!(
+            line["climate_hash"],
+            format!("{:016x}", grid.climate_hash())
+        );
+        assert_eq!(
             golden_line(&line).unwrap(),
             format!(
-                "small {:016x} {:016x} {}",
+                "small {:016x} {:016x} {} {:016x}",
                 grid.hash(),
                 mesh.hash(),
-                16 * 12 * 6
+                16 * 12 * 6,
+                grid.climate_hash()
             )
         );
     }

@@ -91,6 +91,16 @@ fn hour(s: &str) -> Result<f32, String> {
     }
 }
 
+/// The preview's mesh: cells of one projection unit, and heights scaled by
+/// `height_scale / cell_size`, so the map keeps its world proportions.
+fn preview_mesh(params: &GeneratorParams, mesh: MeshParams) -> MeshParams {
+    MeshParams {
+        cell_size: 1.0,
+        height_scale: params.height_scale / params.cell_size,
+        ..mesh
+    }
+}
+
 /// Runs the default pipeline with a progress bar on a terminal.
 fn run_pipeline(params: &GeneratorParams) -> Result<(Grid, GenerationStats), String> {
     let bar = ProgressBar::new(1000);
@@ -145,10 +155,13 @@ fn run(cli: Cli) -> Result<(), String> {
             scale,
         } => {
             let params = params.resolve()?;
-            let mesh_params = mesh.resolve(MeshParams {
-                subdivisions: 2,
-                ..MeshParams::default()
-            })?;
+            let mesh_params = preview_mesh(
+                &params,
+                mesh.resolve(MeshParams {
+                    subdivisions: 2,
+                    ..MeshParams::default()
+                })?,
+            );
             let (grid, stats) = run_pipeline(&params)?;
             let mesh = build_mesh(&grid, &mesh_params).map_err(|e| e.to_string())?;
             let water = build_water_mesh(&grid, &mesh_params).map_err(|e| e.to_string())?;
@@ -182,7 +195,7 @@ fn run(cli: Cli) -> Result<(), String> {
                         .map_err(|e| format!("{}: {e}", path.display()))?
                 }
             };
-            let mesh_params = mesh.resolve(base)?;
+            let mesh_params = params.mesh_params(mesh.resolve(base)?);
             let (grid, _) = run_pipeline(&params)?;
             let mesh = build_mesh(&grid, &mesh_params).map_err(|e| e.to_string())?;
             output::write_obj(&mesh, &obj)

@@ -66,6 +66,7 @@ fn generate_writes_maps_and_statistics() {
     assert_eq!(
         layers,
         [
+            "Climate",
             "ForestMask",
             "ForestPlacement",
             "HybridTerrain",
@@ -371,7 +372,7 @@ fn flags_override_a_preset_file_in_either_format() {
 fn export_reads_a_mesh_file_and_mesh_flags_override_it() {
     let dir = temp_dir("export-mesh");
     let mesh = dir.join("mesh.json");
-    std::fs::write(&mesh, r#"{"subdivisions": 2, "cell_size": 2.0}"#).unwrap();
+    std::fs::write(&mesh, r#"{"subdivisions": 2}"#).unwrap();
     let obj = dir.join("t.obj");
     let export = |extra: &[&str]| {
         let mut args = vec![
@@ -403,8 +404,9 @@ fn export_reads_a_mesh_file_and_mesh_flags_override_it() {
         let max_x = vertices.iter().cloned().fold(0.0, f32::max);
         (vertices.len(), max_x)
     };
-    assert_eq!(export(&[]), (8 * 8 * 4 * 6, 16.0));
-    assert_eq!(export(&["--subdivisions", "3"]), (8 * 8 * 9 * 6, 16.0));
+    assert_eq!(export(&[]), (8 * 8 * 4 * 6, 8.0));
+    assert_eq!(export(&["--subdivisions", "3"]), (8 * 8 * 9 * 6, 8.0));
+    // The cell size is the map's, a generation flag.
     assert_eq!(export(&["--cell-size", "0.5"]), (8 * 8 * 4 * 6, 4.0));
 }
 
@@ -427,7 +429,7 @@ fn params_lists_prints_and_refreshes_the_tables() {
     let out = donjourno(&["params", "--refresh", file.to_str().unwrap()]);
     assert!(String::from_utf8_lossy(&out.stdout).contains("refreshed"));
     let text = std::fs::read_to_string(&file).unwrap();
-    assert!(!text.contains("stale") && text.contains("| `height_scale` |"));
+    assert!(!text.contains("stale") && text.contains("| `roughness_strength` |"));
     let out = donjourno(&["params", "--refresh", file.to_str().unwrap()]);
     assert!(String::from_utf8_lossy(&out.stdout).contains("up to date"));
 }

@@ -5,8 +5,8 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::Command;
 
-/// One case of the golden file: grid hash, mesh hash, vertex count.
-type Entry = (String, String, String);
+/// One case of the golden file: grid hash, mesh hash, vertex count, climate hash.
+type Entry = (String, String, String, String);
 
 fn golden_path() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/golden/hashes.txt")
@@ -19,14 +19,17 @@ fn parse(text: &str, what: &str) -> Vec<(String, Entry)> {
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .map(|l| {
             let f: Vec<&str> = l.split(' ').collect();
-            assert_eq!(f.len(), 4, "{what}: malformed line {l:?}");
-            for hash in &f[1..3] {
+            assert_eq!(f.len(), 5, "{what}: malformed line {l:?}");
+            for hash in [f[1], f[2], f[4]] {
                 assert!(
                     hash.len() == 16 && hash.chars().all(|c| c.is_ascii_hexdigit()),
                     "{what}: {hash:?} is not a 64-bit hex hash in {l:?}"
                 );
             }
-            (f[0].to_owned(), (f[1].into(), f[2].into(), f[3].into()))
+            (
+                f[0].to_owned(),
+                (f[1].into(), f[2].into(), f[3].into(), f[4].into()),
+            )
         })
         .collect()
 }
@@ -55,8 +58,9 @@ fn the_hash_suite_matches_the_golden_file() {
         match current.get(case) {
             None => problems.push(format!("{case}: in the golden file, not in the suite")),
             Some(got) if got != want => problems.push(format!(
-                "{case}: golden grid {} mesh {} ({} vertices), now grid {} mesh {} ({} vertices)",
-                want.0, want.1, want.2, got.0, got.1, got.2
+                "{case}: golden grid {} mesh {} ({} vertices) climate {}, now grid {} mesh {} ({} \
+                 vertices) climate {}",
+                want.0, want.1, want.2, want.3, got.0, got.1, got.2, got.3
             )),
             Some(_) => {}
         }

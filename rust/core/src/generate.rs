@@ -1,9 +1,12 @@
 //! The default pipeline, assembled from [`GeneratorParams`], and the entry points that run it.
 
+use crate::climate::Climate;
 use crate::context::Context;
 use crate::grid::Grid;
+use crate::landform::LandTerrain;
 use crate::layers::{ForestMask, ForestPlacement, HybridTerrain, Hydrology, TerrainTexture};
 use crate::params::{GeneratorParams, ParamError};
+use crate::pipeline::Layer;
 use crate::pipeline::{LayerError, Pipeline, PipelineError};
 use crate::progress::Progress;
 use crate::stats::GenerationStats;
@@ -33,23 +36,34 @@ impl GenerateError {
     }
 }
 
-/// The default pipeline type:
-/// `HybridTerrain → Hydrology → ForestMask → ForestPlacement → TerrainTexture`.
+/// The default pipeline type: the height model's layer (`HybridTerrain` for pool,
+/// [`LandTerrain`] for subdivision and continents) `→ Hydrology → ForestMask → ForestPlacement →
+/// TerrainTexture → Climate`.
 pub type DefaultPipeline = Pipeline<(
-    HybridTerrain,
+    Box<dyn Layer>,
     Hydrology,
     ForestMask,
     ForestPlacement,
     TerrainTexture,
+    Climate,
 )>;
+
+/// The first layer: the chosen height model.
+pub fn height_layer(params: &GeneratorParams) -> Box<dyn Layer> {
+    match LandTerrain::new(params) {
+        Some(land) => Box::new(land),
+        None => Box::new(HybridTerrain {
+            lakes: params.water.erosion_lakes(),
+            edge_falloff: params.edge_falloff,
+            ..HybridTerrain::new(params.seed, params.terrain)
+        }),
+    }
+}
 
 /// Builds the default pipeline for a parameter set.
 pub fn default_pipeline(params: &GeneratorParams) -> DefaultPipeline {
     Pipeline::new((
-        HybridTerrain {
-            lakes: params.water.erosion_lakes(),
-            ..HybridTerrain::new(params.seed, params.terrain)
-        },
+        height_layer(params),
         Hydrology::new(params.seed, params.water),
         ForestMask {
             params: params.forest.mask(),
@@ -59,6 +73,7 @@ pub fn default_pipeline(params: &GeneratorParams) -> DefaultPipeline {
             params: params.forest.placement(),
         },
         TerrainTexture,
+        Climate::new(params),
     ))
 }
 

@@ -68,6 +68,13 @@ pub struct Grid {
     pub lake: Vec<u32>,
     /// The lakes, ordered by id.
     pub lakes: Vec<Lake>,
+    /// Air temperature at the ground, °C (written by the climate layer).
+    pub temperature: Vec<f32>,
+    /// Moisture in 0..=1 (written by the climate layer).
+    pub moisture: Vec<f32>,
+    /// The height model's sea level, in height units: the land above it is the model's land. 0 for
+    /// the pool model, whose sea is the `water_sea_level` parameter.
+    pub sea_level: f32,
 }
 
 /// A read-only view of one cell, gathered from the planes.
@@ -91,6 +98,10 @@ pub struct Cell {
     pub water: WaterKind,
     /// Lake id (0: no lake).
     pub lake: u32,
+    /// Air temperature, °C.
+    pub temperature: f32,
+    /// Moisture in 0..=1.
+    pub moisture: f32,
 }
 
 impl Grid {
@@ -110,6 +121,9 @@ impl Grid {
             water: vec![WaterKind::Dry; n],
             lake: vec![0; n],
             lakes: Vec::new(),
+            temperature: vec![0.0; n],
+            moisture: vec![0.0; n],
+            sea_level: 0.0,
         }
     }
 
@@ -158,6 +172,8 @@ impl Grid {
                 water_level: self.water_level[i],
                 water: self.water[i],
                 lake: self.lake[i],
+                temperature: self.temperature[i],
+                moisture: self.moisture[i],
             }
         })
     }
@@ -239,8 +255,24 @@ impl Grid {
         central_gradient(&self.height, self.width, self.depth, x, z)
     }
 
-    /// A 64-bit fingerprint of every plane (little-endian bytes, xxh3): equal grids hash equal on
-    /// every platform.
+    /// A 64-bit fingerprint of the climate: the temperature and moisture planes and the model's
+    /// sea level (little-endian bytes, xxh3). Kept apart from [`Grid::hash`], which fingerprints
+    /// the terrain as it was before the climate layer existed.
+    pub fn climate_hash(&self) -> u64 {
+        let mut h = xxhash_rust::xxh3::Xxh3::new();
+        h.update(&(self.width as u64).to_le_bytes());
+        h.update(&(self.depth as u64).to_le_bytes());
+        h.update(&self.sea_level.to_bits().to_le_bytes());
+        for plane in [&self.temperature, &self.moisture] {
+            for v in plane.iter() {
+                h.update(&v.to_bits().to_le_bytes());
+            }
+        }
+        h.digest()
+    }
+
+    /// A 64-bit fingerprint of every terrain plane (little-endian bytes, xxh3): equal grids hash
+    /// equal on every platform. The climate planes have their own [`Grid::climate_hash`].
     pub fn hash(&self) -> u64 {
         let mut h = xxhash_rust::xxh3::Xxh3::new();
         h.update(&(self.width as u64).to_le_bytes());

@@ -23,12 +23,14 @@
 
 #![warn(missing_docs)]
 
+pub mod climate;
 pub mod context;
 pub mod erosion;
 pub mod generate;
 pub mod godot_surface;
 pub mod grid;
 pub mod hydrology;
+pub mod landform;
 pub mod layers;
 pub mod mesh;
 pub mod noise;
@@ -46,7 +48,8 @@ pub use context::Context;
 pub use generate::{default_pipeline, generate, generate_with_progress, GenerateError};
 pub use grid::{Cell, Grid, Terrain};
 pub use params::{
-    ErosionParams, ForestParams, GeneratorParams, JsonError, ParamError, TerrainParams, WaterParams,
+    ClimateParams, ContinentsParams, ErosionParams, ForestParams, GeneratorParams, HeightModel,
+    JsonError, ParamError, SubdivisionParams, TerrainParams, WaterParams,
 };
 pub use pipeline::{Layer, LayerError, Pipeline, PipelineError};
 pub use progress::Progress;

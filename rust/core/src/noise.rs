@@ -91,6 +91,47 @@ pub fn fbm(x: f32, z: f32, octaves: u32, seed: u32) -> f32 {
     }
 }
 
+/// Value noise in `-1.0..1.0` with its analytic partial derivatives `[v, ∂v/∂x, ∂v/∂z]`: the same
+/// lattice hashes and smoothstep filter as [`value_noise`], written as
+/// `v = a + (b − a)·sx + (c − a)·sz + (a − b − c + d)·sx·sz` so the derivatives are exact.
+#[inline]
+pub fn value_noise_d(x: f32, z: f32, seed: u32) -> [f32; 3] {
+    let (ix, iz) = (floor_i32(x), floor_i32(z));
+    let tx = x - ix as f32;
+    let tz = z - iz as f32;
+    let sx = tx * tx * (3.0 - 2.0 * tx);
+    let sz = tz * tz * (3.0 - 2.0 * tz);
+    let dsx = 6.0 * tx * (1.0 - tx);
+    let dsz = 6.0 * tz * (1.0 - tz);
+    let signed = |h| 2.0 * unit(h) - 1.0;
+    let x0 = (ix as u32).wrapping_mul(HASH_X);
+    let x1 = x0.wrapping_add(HASH_X);
+    let z0 = seed ^ (iz as u32).wrapping_mul(HASH_Z);
+    let z1 = seed ^ (iz as u32).wrapping_add(1).wrapping_mul(HASH_Z);
+    let a = signed(avalanche(x0 ^ z0));
+    let b = signed(avalanche(x1 ^ z0));
+    let c = signed(avalanche(x0 ^ z1));
+    let d = signed(avalanche(x1 ^ z1));
+    let k = a - b - c + d;
+    [
+        a + (b - a) * sx + (c - a) * sz + k * sx * sz,
+        dsx * ((b - a) + k * sz),
+        dsz * ((c - a) + k * sx),
+    ]
+}
+
+/// [`fbm`] mapped to `-1.0..1.0` (`2·fbm − 1`).
+#[inline]
+pub fn fbm_signed(x: f32, z: f32, octaves: u32, seed: u32) -> f32 {
+    2.0 * fbm(x, z, octaves, seed) - 1.0
+}
+
+/// The seed of octave `octave` of a fractal built on `seed` (as [`fbm`] derives them).
+#[inline]
+pub fn octave_seed(seed: u32, octave: u32) -> u32 {
+    seed.wrapping_add(octave.wrapping_mul(0x9e37_79b9))
+}
+
 /// The fBm of a row of samples, `out[x] = fbm(x·scale, z·scale, octaves, seed)`, bit-identical to
 /// calling [`fbm`] per sample. Neighbouring samples in one lattice cell share its four hashes, so low
 /// octaves cost a few multiplications per sample.
@@ -161,6 +202,25 @@ mod tests {
                 let expected = fbm(x as f32 * scale, z as f32 * scale, octaves, 99);
                 assert_eq!(v.to_bits(), expected.to_bits(), "x {x} z {z}");
             }
+        }
+    }
+
+    #[test]
+    fn value_noise_d_matches_value_noise_and_its_finite_differences() {
+        for i in 0..400 {
+            let (x, z) = (i as f32 * 0.173 - 30.0, i as f32 * 0.089 + 4.0);
+            let [v, dx, dz] = value_noise_d(x, z, 7);
+            assert!(
+                (v - (2.0 * value_noise(x, z, 7) - 1.0)).abs() < 1e-5,
+                "{x} {z}"
+            );
+            let e = 1e-3;
+            let fx = (value_noise_d(x + e, z, 7)[0] - value_noise_d(x - e, z, 7)[0]) / (2.0 * e);
+            let fz = (value_noise_d(x, z + e, 7)[0] - value_noise_d(x, z - e, 7)[0]) / (2.0 * e);
+            assert!(
+                (dx - fx).abs() < 2e-2 && (dz - fz).abs() < 2e-2,
+                "{dx} {fx} {dz} {fz}"
+            );
         }
     }
 

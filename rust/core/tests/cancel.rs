@@ -2,7 +2,7 @@
 //! stop, the run ends with a cancelled error naming the layer, and no later layer runs.
 
 use donjourno::erosion::{Erosion, ErosionError, BATCH};
-use donjourno::layers::{coverage_mask, pool_heights, HybridTerrain};
+use donjourno::layers::{coverage_mask, pool_heights};
 use donjourno::pipeline::Layer;
 use donjourno::{
     default_pipeline, generate, generate_with_progress, Context, GeneratorParams, Grid, LayerError,
@@ -62,8 +62,9 @@ fn the_erosion_layer_stops_with_fewer_steps_and_records_them() {
     let p = params();
     // The erosion layer exactly as `generate` runs it (droplets continue through lakes).
     let pipeline = default_pipeline(&p);
-    let layer: &HybridTerrain = &pipeline.0 .0;
-    assert!(layer.lakes.is_some());
+    let layer = &pipeline.0 .0;
+    assert_eq!(layer.name(), "HybridTerrain");
+    assert!(p.water.erosion_lakes().is_some());
     let (w, d) = (p.width as usize, p.depth as usize);
 
     let mut full_grid = Grid::new(w, d);
@@ -99,6 +100,7 @@ fn cancelled_erosion_returns_the_finished_batches() {
         params: p.terrain.erosion,
         seed: 3,
         lakes: None,
+        guard: Default::default(),
     };
     let mut calls = 0;
     let mut height = start.clone();
@@ -136,6 +138,7 @@ fn planes_of_the_wrong_size_are_errors() {
         params: Default::default(),
         seed: 1,
         lakes: None,
+        guard: Default::default(),
     };
     let err = erosion.run(&mut [0.0; 11], &mut |_| true).unwrap_err();
     assert!(matches!(

@@ -1,9 +1,9 @@
 //! The same parameters give bit-identical grids and meshes on every thread count.
 
 use donjourno::mesh::{build_mesh, MeshParams};
-use donjourno::{generate, GeneratorParams};
+use donjourno::{generate, GeneratorParams, HeightModel};
 
-fn run_on(threads: usize, p: &GeneratorParams, m: &MeshParams) -> (u64, u64) {
+fn run_on(threads: usize, p: &GeneratorParams, m: &MeshParams) -> (u64, u64, u64) {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -11,7 +11,8 @@ fn run_on(threads: usize, p: &GeneratorParams, m: &MeshParams) -> (u64, u64) {
     pool.install(|| {
         let (grid, stats) = generate(p).unwrap();
         assert_eq!(stats.grid_hash, grid.hash());
-        (grid.hash(), build_mesh(&grid, m).unwrap().hash())
+        let mesh = build_mesh(&grid, &p.mesh_params(*m)).unwrap();
+        (grid.hash(), mesh.hash(), grid.climate_hash())
     })
 }
 
@@ -37,6 +38,20 @@ fn grid_and_mesh_are_identical_on_1_2_3_and_8_threads() {
             3,
         ),
     ];
+    let model = |height_model, seed| GeneratorParams {
+        seed,
+        width: 90,
+        depth: 70,
+        height_model,
+        cell_size: 30.0,
+        height_scale: 500.0,
+        edge_falloff: 10,
+        ..Default::default()
+    };
+    let cases = cases.into_iter().chain([
+        (model(HeightModel::Subdivision, 5), 2),
+        (model(HeightModel::Continents, 6), 2),
+    ]);
     for (mut p, subdivisions) in cases {
         p.terrain.droplets = 9000;
         let m = MeshParams {

@@ -364,7 +364,8 @@ fn seeds_change_the_terrain_and_parameters_are_respected() {
             "Hydrology",
             "ForestMask",
             "ForestPlacement",
-            "TerrainTexture"
+            "TerrainTexture",
+            "Climate"
         ]
     );
 }

@@ -402,6 +402,7 @@ fn droplets_reaching_the_lake_erode_below_its_outflow() {
         params,
         seed: 5,
         lakes: None,
+        guard: Default::default(),
     };
     let run = |lakes: Option<LakeFilter>| {
         let mut height = h.clone();

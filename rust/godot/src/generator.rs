@@ -14,14 +14,12 @@ pub use store::ParamStore;
 use crate::convert;
 use crate::map::DonjournoMap;
 use donjourno::params::PRESETS;
-use donjourno::GeneratorParams;
-use godot::classes::Resource;
+use donjourno::{GeneratorParams, HeightModel};
+use godot::classes::{IResource, Resource};
 use godot::prelude::*;
+use godot::register::info::{PropertyInfo, PropertyUsageFlags};
 
 include!(concat!(env!("OUT_DIR"), "/generator_properties.rs"));
-
-/// The mesh settings a generator holds.
-const MESH_SETTINGS: &[&str] = &["cell_size"];
 
 generator_properties! {
     /// Procedural terrain parameters: the map size and seed, the mountains, droplet erosion, water
@@ -34,12 +32,19 @@ generator_properties! {
     /// terrain. Save it as a `.tres` file to share one terrain between scenes.
     ///
     /// Units: the map is [member width] × [member depth] cells of [member cell_size] world units;
-    /// heights are in height units (0 at sea level, at most about [member peak_height]), which a
-    /// terrain converts to world units with its [member DonjournoTerrain.height_scale].
+    /// heights are in height units (0 at the lowest ground, at most about [member peak_height]),
+    /// and one height unit is [member height_scale] world units.
+    ///
+    /// [member height_model] picks how the land rises: [constant HEIGHT_MODEL_POOL] (mountains
+    /// in a coverage mask on flat land), [constant HEIGHT_MODEL_SUBDIVISION] (fractal land around a
+    /// sea) or [constant HEIGHT_MODEL_CONTINENTS] (continents, ranges and river valleys following
+    /// the climate fields). The inspector shows only the active model's group.
     #[derive(GodotClass)]
     #[class(tool, init, base = Resource)]
     pub struct DonjournoGenerator {} {
         store: ParamStore,
+        /// The height model the inspector's property list was last built for.
+        listed_model: HeightModel,
         base: Base<Resource>,
     }
 }
@@ -88,8 +93,8 @@ generator_accessors! {
                 .collect()
         }
 
-        /// Replaces every generation parameter (all but [member cell_size]) by the named
-        /// built-in preset and emits [signal Resource.changed] once. Returns `false` and reports
+        /// Replaces every parameter by the named built-in preset (the world scale and the height
+        /// model included) and emits [signal Resource.changed] once. Returns `false` and reports
         /// an error for an unknown name.
         #[func]
         pub fn apply_preset(&mut self, name: GString) -> bool {
@@ -141,9 +146,29 @@ generator_accessors! {
     }
 }
 
+#[godot_api]
+impl IResource for DonjournoGenerator {
+    /// Hides the parameters of the height models not chosen (they are still saved).
+    fn on_validate_property(&self, property: &mut PropertyInfo) {
+        if !self
+            .store
+            .params
+            .is_active(&property.property_name.to_string())
+        {
+            property.usage = PropertyUsageFlags::NO_EDITOR;
+        }
+    }
+}
+
 impl DonjournoGenerator {
-    /// Called by the generated setters when a property's value changed.
+    /// Called by the generated setters when a property's value changed: emits `changed`, and
+    /// rebuilds the inspector's list when the height model changed.
     fn on_param_changed(&mut self) {
+        let model = self.store.params.height_model;
+        if model != self.listed_model {
+            self.listed_model = model;
+            self.base_mut().notify_property_list_changed();
+        }
         self.base_mut().emit_changed();
     }
 
@@ -156,7 +181,7 @@ impl DonjournoGenerator {
 
     /// World size of one cell.
     pub fn cell_size(&self) -> f32 {
-        self.store.mesh.cell_size
+        self.store.params.cell_size
     }
 
     /// The core parameters, or the reason they cannot be expressed (a negative count).
@@ -166,9 +191,9 @@ impl DonjournoGenerator {
         self.store.params().map_err(|e| e.to_string())
     }
 
-    /// The core parameters after full validation, including [member cell_size]; errors name the
-    /// property as the inspector shows it.
+    /// The core parameters after full validation; errors name the property as the inspector
+    /// shows it.
     pub fn checked_params(&self) -> Result<GeneratorParams, String> {
-        self.store.checked(MESH_SETTINGS).map_err(|e| e.to_string())
+        self.store.checked(&[]).map_err(|e| e.to_string())
     }
 }

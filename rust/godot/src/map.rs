@@ -122,6 +122,26 @@ impl DonjournoMap {
         self.index(x, z).map_or(0.0, |i| self.grid.forest_mask[i])
     }
 
+    /// Air temperature of cell `(x, z)` in °C (`NAN` off the grid).
+    #[func]
+    pub fn get_temperature(&self, x: i32, z: i32) -> f32 {
+        self.index(x, z)
+            .map_or(f32::NAN, |i| self.grid.temperature[i])
+    }
+
+    /// Moisture of cell `(x, z)`, 0–1 (`NAN` off the grid).
+    #[func]
+    pub fn get_moisture(&self, x: i32, z: i32) -> f32 {
+        self.index(x, z).map_or(f32::NAN, |i| self.grid.moisture[i])
+    }
+
+    /// The height model's sea level in height units (0 for the pool model, whose sea is the
+    /// generator's [member DonjournoGenerator.water_sea_level]).
+    #[func]
+    pub fn get_sea_level(&self) -> f32 {
+        self.grid.sea_level
+    }
+
     /// Every height, row by row (`index = z × width + x`).
     #[func]
     pub fn get_heights(&self) -> PackedFloat32Array {

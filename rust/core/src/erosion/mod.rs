@@ -109,6 +109,27 @@ pub struct Erosion<'a> {
     /// Droplets continue through the lakes that pass this filter (seed 001); `None`: plain
     /// erosion.
     pub lakes: Option<LakeFilter>,
+    /// How merges guard the map (see [`MergeGuard`]).
+    pub guard: MergeGuard,
+}
+
+/// How a batch's changes are merged into the map.
+///
+/// Droplets that a lake sends on from the same outflow start at rest on the same cell and follow
+/// the same path, so one batch can stack many equal changes on a few cells. The pool model keeps
+/// seed 000's merge (heights never sink below 0; only dying droplets' loads are capped); land
+/// around a sea, with many lakes, caps every deposit at the cell's highest edge neighbour as the
+/// map stands, and never digs below the sea level.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub enum MergeGuard {
+    /// Heights stay at or above 0; only dying droplets' loads are capped.
+    #[default]
+    Pool,
+    /// Heights stay at or above the sea level; every deposit is capped.
+    Land {
+        /// The sea level, height units.
+        sea_level: f32,
+    },
 }
 
 impl Erosion<'_> {
@@ -176,7 +197,7 @@ impl Erosion<'_> {
                 pool_cells[rng.random_range(0..pool_cells.len() as u32) as usize] as usize
             }));
             run_batch(&mut workers, &surface, &spawns, &self.params);
-            merge(height, &workers, &surface);
+            merge(height, &workers, &surface, self.guard);
             workers
                 .par_iter_mut()
                 .for_each(|w| w.map.copy_from_slice(height));
@@ -203,17 +224,26 @@ struct Worker {
 
 /// Adds the changes of a batch to the map in droplet order; a dying droplet's load only up to
 /// the height of its cell's highest neighbour, and no height below 0.
-fn merge(height: &mut [f32], workers: &[Worker], surface: &Surface) {
+fn merge(height: &mut [f32], workers: &[Worker], surface: &Surface, guard: MergeGuard) {
+    let (floor, cap_all) = match guard {
+        MergeGuard::Pool => (0.0, false),
+        MergeGuard::Land { sea_level } => (sea_level, true),
+    };
     for w in workers {
         for c in &w.log {
             let i = c.index as usize;
-            let delta = if c.settle {
+            let delta = if c.settle || (cap_all && c.delta > 0.0) {
                 let (x, z) = (i % surface.width, i / surface.width);
                 c.delta.min(surface.room(height, i, x, z))
             } else {
                 c.delta
             };
-            height[i] = (height[i] + delta).max(0.0);
+            let h = height[i] + delta;
+            height[i] = if h < floor && delta < 0.0 {
+                floor.min(height[i])
+            } else {
+                h.max(0.0)
+            };
         }
     }
 }

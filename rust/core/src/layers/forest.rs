@@ -7,7 +7,8 @@ use crate::pipeline::{Layer, LayerError};
 use rand::Rng;
 use rayon::prelude::*;
 
-/// Fertility `clamp(1 − (h/h_limit)^steepness, 0, 1)` on grass, 0 on mountains and water.
+/// Fertility `clamp(1 − (h/h_limit)^steepness, 0, 1)` on grass, 0 on mountains and water, with
+/// `h` measured from the height model's sea level (the ground itself for the pool model).
 ///
 /// The power is computed with `libm::powf`, the same code on every platform.
 #[derive(Clone, Copy, Debug, Default)]
@@ -36,8 +37,10 @@ impl Layer for ForestMask {
             height,
             forest_mask,
             terrain,
+            sea_level,
             ..
         } = grid;
+        let sea = *sea_level;
         (
             forest_mask.par_iter_mut(),
             height.par_iter(),
@@ -46,7 +49,7 @@ impl Layer for ForestMask {
             .into_par_iter()
             .for_each(|(m, &h, &t)| {
                 *m = if t == Terrain::Grass {
-                    self.fertility(h)
+                    self.fertility(h - sea)
                 } else {
                     0.0
                 };

@@ -1,7 +1,7 @@
 //! `HybridTerrain`: coverage mask, heightmap inside the pool, droplet erosion, classification.
 
 use crate::context::Context;
-use crate::erosion::{Erosion, ErosionError, ErosionReport};
+use crate::erosion::{Erosion, ErosionError, ErosionReport, MergeGuard};
 use crate::grid::{Grid, Terrain};
 use crate::hydrology::LakeFilter;
 use crate::noise::fbm_row;
@@ -173,6 +173,8 @@ pub struct HybridTerrain {
     /// Droplets continue through the lakes that pass this filter (seed 001); `None`: plain
     /// erosion.
     pub lakes: Option<LakeFilter>,
+    /// Width in cells of the border over which the mountains fade to the flat ground (0: none).
+    pub edge_falloff: u32,
 }
 
 impl HybridTerrain {
@@ -191,28 +193,51 @@ impl HybridTerrain {
         let (width, depth) = (grid.width(), grid.depth());
         let mask = coverage_mask(width, depth, self.params.coverage, self.seed);
         grid.height = pool_heights(&mask, width, self.params.peak_height, self.seed);
+        crate::landform::falloff::apply(&mut grid.height, width, depth, self.edge_falloff, 0.0);
         grid.pool = mask.pool;
-        let erosion = Erosion {
-            pool: &grid.pool,
-            width,
-            depth,
-            droplets: self.params.droplets,
-            params: self.params.erosion,
-            seed: crate::seed::derive(self.seed, "erosion"),
-            lakes: self.lakes,
-        };
-        let result = erosion.run(&mut grid.height, &mut |f| ctx.report(f));
-        let report = match result {
-            Ok(report) => report,
-            Err(ErosionError::Cancelled(partial)) => {
-                record(ctx, &partial);
-                return Err(LayerError::Cancelled);
-            }
-            Err(e @ ErosionError::PlaneSize { .. }) => return Err(LayerError::Grid(e.to_string())),
-        };
-        record(ctx, &report);
+        let report = erode(
+            grid,
+            ctx,
+            self.seed,
+            &self.params,
+            self.lakes,
+            MergeGuard::Pool,
+        )?;
         classify(grid, &report.activity, self.params.peak_height);
         Ok(report)
+    }
+}
+
+/// Phase 3: droplet erosion of the grid's pool cells, its figures written into the context's
+/// statistics (the batches finished so far when cancelled).
+pub(crate) fn erode(
+    grid: &mut Grid,
+    ctx: &mut Context,
+    seed: u64,
+    params: &TerrainParams,
+    lakes: Option<LakeFilter>,
+    guard: MergeGuard,
+) -> Result<ErosionReport, LayerError> {
+    let erosion = Erosion {
+        pool: &grid.pool,
+        width: grid.width(),
+        depth: grid.depth(),
+        droplets: params.droplets,
+        params: params.erosion,
+        seed: crate::seed::derive(seed, "erosion"),
+        lakes,
+        guard,
+    };
+    match erosion.run(&mut grid.height, &mut |f| ctx.report(f)) {
+        Ok(report) => {
+            record(ctx, &report);
+            Ok(report)
+        }
+        Err(ErosionError::Cancelled(partial)) => {
+            record(ctx, &partial);
+            Err(LayerError::Cancelled)
+        }
+        Err(e @ ErosionError::PlaneSize { .. }) => Err(LayerError::Grid(e.to_string())),
     }
 }
 

@@ -1,7 +1,7 @@
 //! The generation layers of the default pipeline.
 
 mod forest;
-mod hybrid;
+pub(crate) mod hybrid;
 pub mod texture;
 mod water;
 

@@ -12,7 +12,7 @@ use crate::grid::{Grid, Terrain};
 use crate::hydrology::queue::MAX_WEIGHT;
 use crate::hydrology::{
     accumulate, find_lakes, flow_directions, priority_flood, river_depth, Flood, FloodOptions,
-    HydrologyError, LakeMap, NO_RECEIVER,
+    HydrologyError, LakeFilter, LakeMap, NO_RECEIVER,
 };
 use crate::layers::MOUNTAIN_MIN_HEIGHT;
 use crate::noise::fbm_row;
@@ -261,23 +261,32 @@ impl Hydrology {
         Hydrology { seed, params }
     }
 
+    /// The sea level: the `water_sea_level` parameter or the height model's, whichever is higher.
+    pub fn sea_level(&self, grid: &Grid) -> f32 {
+        self.params.sea_level.max(grid.sea_level)
+    }
+
     /// Runs every phase and returns the drainage (`None` when no water is enabled).
     pub fn run(&self, grid: &mut Grid, ctx: &mut Context) -> Result<Option<Drainage>, LayerError> {
         crate::threads::ensure_pool();
         self.params.validate()?;
         grid.clear_water();
         ctx.stats_mut().max_accumulation = 0;
-        if !self.params.any_water() || grid.is_empty() {
+        if !(self.params.any_water() || grid.sea_level > 0.0) || grid.is_empty() {
             return Ok(None);
         }
         let drainage = drainage(grid, self.seed).map_err(|e| LayerError::Grid(e.to_string()))?;
         let max_acc = drainage.accumulation.iter().copied().max().unwrap_or(0);
         ctx.stats_mut().max_accumulation = max_acc;
-        if self.params.sea_level > 0.0 {
-            mark_sea(grid, &drainage.flood.filled, self.params.sea_level);
+        let sea_level = self.sea_level(grid);
+        if sea_level > 0.0 {
+            mark_sea(grid, &drainage.flood.filled, sea_level);
         }
         if self.params.lakes_enabled {
-            let filter = self.params.lake_filter();
+            let filter = LakeFilter {
+                sea_level,
+                ..self.params.lake_filter()
+            };
             let lakes = find_lakes(&grid.height, &drainage.flood, &filter, Some(&grid.pool))
                 .map_err(|e| LayerError::Grid(e.to_string()))?;
             mark_lakes(grid, lakes);

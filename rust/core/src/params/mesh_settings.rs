@@ -1,25 +1,16 @@
 //! The declarations of the mesh settings, and which parameters each front-end object holds.
 
-use super::declare::{MAP, MESH, METRES, METRES_PER_HEIGHT, NONE};
+use super::declare::{MESH, NONE};
 use super::entry::Declared;
 use super::table::{Access, Alias, Param, Range, Slider, Value};
 use super::{json, table, JsonError, ParamError, GENERATOR, GROUPS};
 use crate::mesh::{MeshParams, MAX_SUBDIVISIONS};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// Every mesh setting of [`MeshParams`]: they shape the mesh, never the grid.
+/// Every mesh setting of [`MeshParams`]: they shape the mesh, never the grid. The world scale a
+/// mesh also needs (`cell_size`, `height_scale`) belongs to the map: it is declared in
+/// [`GENERATOR`] and copied in by [`GeneratorParams::mesh_params`](super::GeneratorParams::mesh_params).
 pub static MESH_TABLE: &[Param<MeshParams>] = &[
-    Param {
-        name: "cell_size",
-        group: &MAP,
-        access: field!(F32: cell_size),
-        default: Value::F32(1.0),
-        range: Some(Range::open_closed(0.0, 1000.0)),
-        slider: Some(Slider::new(0.01, 100.0, 0.01)),
-        unit: METRES,
-        doc: "World size of one cell; changing it only rebuilds the mesh.",
-        aliases: &[],
-    },
     Param {
         name: "subdivisions",
         group: &MESH,
@@ -40,17 +31,6 @@ pub static MESH_TABLE: &[Param<MeshParams>] = &[
         slider: Some(Slider::new(0.0, 4.0, 0.01)),
         unit: NONE,
         doc: "Strength of the erosion-driven surface jitter (0 gives smooth slopes).",
-        aliases: &[],
-    },
-    Param {
-        name: "height_scale",
-        group: &MESH,
-        access: field!(F32: height_scale),
-        default: Value::F32(10.0),
-        range: Some(Range::open_closed(0.0, 10000.0)),
-        slider: Some(Slider::new(0.01, 1000.0, 0.01)),
-        unit: METRES_PER_HEIGHT,
-        doc: "World units per height unit: the mesh's y is the terrain height times this.",
         aliases: &[],
     },
 ];
@@ -94,12 +74,24 @@ pub fn mesh_defaults() -> MeshParams {
         height_scale: 0.0,
     };
     table::apply_defaults(MESH_TABLE, &mut mesh);
-    mesh
+    super::GeneratorParams::default().mesh_params(mesh)
 }
 
-/// Checks every mesh setting in table order.
+/// Checks every mesh setting in table order, then the world scale against the declarations of
+/// `cell_size` and `height_scale`.
 pub fn validate_mesh(mesh: &MeshParams) -> Result<(), ParamError> {
-    table::validate(MESH_TABLE, &[], mesh)
+    table::validate(MESH_TABLE, &[], mesh)?;
+    let scale = super::GeneratorParams {
+        cell_size: mesh.cell_size,
+        height_scale: mesh.height_scale,
+        ..Default::default()
+    };
+    for name in ["cell_size", "height_scale"] {
+        if let Some(p) = table::find(GENERATOR, name) {
+            p.check(&scale)?;
+        }
+    }
+    Ok(())
 }
 
 /// Mesh settings from JSON (`{"subdivisions": 2}`): missing keys take their defaults.

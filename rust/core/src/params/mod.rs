@@ -21,7 +21,7 @@ pub mod markdown;
 pub mod mesh_settings;
 pub mod table;
 
-pub use declare::{GENERATOR, GENERATOR_PRODUCTS, GROUPS};
+pub use declare::{GENERATOR, GENERATOR_PRODUCTS, GROUPS, MODEL_GROUPS};
 pub use entry::Declared;
 pub use json::JsonError;
 pub use mesh_settings::{
@@ -175,6 +175,71 @@ impl WaterParams {
     }
 }
 
+/// How the land rises: the first stage of the pipeline.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum HeightModel {
+    /// Seed 000: mountains inside a coverage mask, flat land around them.
+    #[default]
+    Pool = 0,
+    /// Seed 004: spatial subdivision of a random 2×2 array, a sea at the mean height.
+    Subdivision = 1,
+    /// Seed 003 §1–2: continents, ranges and river valleys from the climate fields.
+    Continents = 2,
+}
+
+impl HeightModel {
+    /// Every model, in the order of their numeric values.
+    pub const ALL: [HeightModel; 3] = [
+        HeightModel::Pool,
+        HeightModel::Subdivision,
+        HeightModel::Continents,
+    ];
+    /// Their names, as the JSON value, the command-line value and the Godot enum hint.
+    pub const NAMES: [&'static str; 3] = ["pool", "subdivision", "continents"];
+
+    /// The model's name.
+    pub fn name(self) -> &'static str {
+        Self::NAMES[self as usize]
+    }
+}
+
+/// Parameters of the subdivision model (seed 004).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SubdivisionParams {
+    /// `p1`: the first iteration's random offsets lie in `[−p1, p1]`.
+    pub amplitude: f32,
+    /// `p2`: the amplitude is divided by `2^p2` at each iteration.
+    pub decay: f32,
+    /// Sea level above the mean height, as a fraction of the peak height.
+    pub sea_offset: f32,
+}
+
+/// Parameters of the continents model (seed 003 §1–2).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ContinentsParams {
+    /// Added to the continentalness before its spline.
+    pub land_bias: f32,
+    /// Height of the mountain ranges relative to the peak height.
+    pub mountains: f32,
+    /// Band of the river noise around 0 that carves valleys (0: none).
+    pub river_width: f32,
+}
+
+/// Parameters of the climate fields (temperature and moisture), for every model.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ClimateParams {
+    /// Multiplier of every field's scale.
+    pub feature_scale: f32,
+    /// Mean temperature at sea level, °C.
+    pub sea_temperature: f32,
+    /// Largest departure of the temperature field from the mean, °C.
+    pub temperature_range: f32,
+    /// Direction the wind blows towards, degrees clockwise from +z seen from above.
+    pub wind_direction: f32,
+    /// Moisture lost in the lee of high ground, `0..=1`.
+    pub rain_shadow: f32,
+}
+
 /// Everything that determines a generated grid.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GeneratorParams {
@@ -184,6 +249,24 @@ pub struct GeneratorParams {
     pub width: u32,
     /// Cells along z, `1..=MAX_SIDE`.
     pub depth: u32,
+    /// World size of one cell, metres.
+    pub cell_size: f32,
+    /// World units per height unit.
+    pub height_scale: f32,
+    /// How the land rises.
+    pub height_model: HeightModel,
+    /// Border width, in cells, over which land fades out (0: off).
+    pub edge_falloff: u32,
+    /// World x of the first cell, metres.
+    pub origin_x: f32,
+    /// World z of the first cell, metres.
+    pub origin_z: f32,
+    /// The subdivision model.
+    pub subdivision: SubdivisionParams,
+    /// The continents model.
+    pub continents: ContinentsParams,
+    /// Temperature and moisture.
+    pub climate: ClimateParams,
     /// Mountains: coverage, peak height, erosion.
     pub terrain: TerrainParams,
     /// Forest mask and placement.
@@ -198,6 +281,29 @@ impl GeneratorParams {
         seed: 0,
         width: 0,
         depth: 0,
+        cell_size: 0.0,
+        height_scale: 0.0,
+        height_model: HeightModel::Pool,
+        edge_falloff: 0,
+        origin_x: 0.0,
+        origin_z: 0.0,
+        subdivision: SubdivisionParams {
+            amplitude: 0.0,
+            decay: 0.0,
+            sea_offset: 0.0,
+        },
+        continents: ContinentsParams {
+            land_bias: 0.0,
+            mountains: 0.0,
+            river_width: 0.0,
+        },
+        climate: ClimateParams {
+            feature_scale: 0.0,
+            sea_temperature: 0.0,
+            temperature_range: 0.0,
+            wind_direction: 0.0,
+            rain_shadow: 0.0,
+        },
         terrain: TerrainParams {
             coverage: 0.0,
             peak_height: 0.0,
@@ -247,6 +353,27 @@ impl GeneratorParams {
         json::write(GENERATOR, self)
     }
 
+    /// Whether the parameter `name` shapes the terrain under the chosen height model: the
+    /// parameters of another model's group ([`MODEL_GROUPS`]) do not. Unknown names are `true`.
+    pub fn is_active(&self, name: &str) -> bool {
+        match table::find(GENERATOR, name) {
+            Some(p) => MODEL_GROUPS
+                .iter()
+                .position(|g| *g == p.group)
+                .is_none_or(|model| model == self.height_model as usize),
+            None => true,
+        }
+    }
+
+    /// `mesh` with this map's world scale (`cell_size`, `height_scale`).
+    pub fn mesh_params(&self, mesh: crate::mesh::MeshParams) -> crate::mesh::MeshParams {
+        crate::mesh::MeshParams {
+            cell_size: self.cell_size,
+            height_scale: self.height_scale,
+            ..mesh
+        }
+    }
+
     /// A built-in preset by name (see [`PRESETS`]).
     pub fn preset(name: &str) -> Option<Self> {
         PRESETS
@@ -288,6 +415,9 @@ macro_rules! part {
 part!(ErosionParams: terrain.erosion, "the erosion constants and their products with `erosion_dt`");
 part!(TerrainParams: terrain, "coverage, peak height, droplet count and the erosion constants");
 part!(ForestParams: forest, "the forest parameters");
+part!(SubdivisionParams: subdivision, "the subdivision model's parameters");
+part!(ContinentsParams: continents, "the continents model's parameters");
+part!(ClimateParams: climate, "the climate parameters");
 part!(WaterParams: water, "the lake filters, the river threshold and depth, and the sea level");
 
 impl Default for ForestMaskParams {
@@ -355,6 +485,15 @@ pub const PRESETS: &[(&str, &str)] = &[
     (
         "tabletop_plains",
         include_str!("../../presets/tabletop_plains.json"),
+    ),
+    (
+        "archipelago",
+        include_str!("../../presets/archipelago.json"),
+    ),
+    ("continent", include_str!("../../presets/continent.json")),
+    (
+        "fractal_highlands",
+        include_str!("../../presets/fractal_highlands.json"),
     ),
 ];
 

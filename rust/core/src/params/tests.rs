@@ -26,14 +26,27 @@ fn leaves(debug: &str) -> Vec<String> {
 
 /// Every field of `S` is declared exactly once: the table has one entry per leaf field, and
 /// setting each entry changes exactly one leaf, a different one each time.
-fn check_every_field_declared<S: std::fmt::Debug + Copy>(table: &'static [Param<S>], base: S) {
-    let before = leaves(&format!("{base:#?}"));
+/// `elsewhere` names fields declared in another table.
+fn check_every_field_declared<S: std::fmt::Debug + Copy>(
+    table: &'static [Param<S>],
+    base: S,
+    elsewhere: &[&str],
+) {
+    let own = |l: &String| {
+        !elsewhere
+            .iter()
+            .any(|e| l.trim_start().starts_with(&format!("{e}:")))
+    };
+    let before: Vec<String> = leaves(&format!("{base:#?}"))
+        .into_iter()
+        .filter(own)
+        .collect();
     assert_eq!(before.len(), table.len(), "fields vs entries: {before:?}");
     let mut touched = Vec::new();
     for p in table {
         let mut s = base;
         p.set(&mut s, other(p.get(&base))).unwrap();
-        let after = leaves(&format!("{s:#?}"));
+        let after: Vec<String> = leaves(&format!("{s:#?}")).into_iter().filter(own).collect();
         let changed: Vec<usize> = (0..before.len())
             .filter(|&i| before[i] != after[i])
             .collect();
@@ -45,8 +58,19 @@ fn check_every_field_declared<S: std::fmt::Debug + Copy>(table: &'static [Param<
 
 #[test]
 fn every_field_is_declared_once() {
-    check_every_field_declared(GENERATOR, GeneratorParams::default());
-    check_every_field_declared(MESH_TABLE, mesh_defaults());
+    check_every_field_declared(GENERATOR, GeneratorParams::default(), &[]);
+    // The mesh's world scale is the map's, declared in GENERATOR.
+    check_every_field_declared(MESH_TABLE, mesh_defaults(), &["cell_size", "height_scale"]);
+    for name in ["cell_size", "height_scale"] {
+        assert!(table::find(GENERATOR, name).is_some(), "{name}");
+    }
+    let params = GeneratorParams {
+        cell_size: 2.5,
+        height_scale: 4.0,
+        ..Default::default()
+    };
+    let mesh = params.mesh_params(mesh_defaults());
+    assert_eq!((mesh.cell_size, mesh.height_scale), (2.5, 4.0));
 }
 
 #[test]
@@ -232,9 +256,9 @@ fn mesh_settings_are_checked_by_the_table() {
         ..mesh_defaults()
     };
     assert_eq!(mesh.validate().unwrap_err().field, "cell_size");
-    let read = mesh_from_json(r#"{"subdivisions": 3, "height_scale": 2.5}"#).unwrap();
-    assert_eq!((read.subdivisions, read.height_scale), (3, 2.5));
-    assert_eq!(read.roughness_strength, mesh_defaults().roughness_strength);
+    let read = mesh_from_json(r#"{"subdivisions": 3, "roughness_strength": 2.5}"#).unwrap();
+    assert_eq!((read.subdivisions, read.roughness_strength), (3, 2.5));
+    assert_eq!(read.cell_size, mesh_defaults().cell_size);
     let text = serde_json::to_string(&read).unwrap();
     assert_eq!(serde_json::from_str::<MeshParams>(&text).unwrap(), read);
 }
@@ -350,6 +374,27 @@ fn parsing_text_and_describing() {
 }
 
 #[test]
+fn only_the_chosen_models_parameters_are_active() {
+    let mut p = GeneratorParams::default();
+    assert!(p.is_active("coverage") && p.is_active("seed") && p.is_active("erosion_dt"));
+    assert!(!p.is_active("subdivision_decay") && !p.is_active("continents_mountains"));
+    p.height_model = HeightModel::Subdivision;
+    assert!(!p.is_active("coverage") && p.is_active("subdivision_decay"));
+    assert!(p.is_active("peak_height") && p.is_active("climate_wind_direction"));
+    p.height_model = HeightModel::Continents;
+    assert!(p.is_active("continents_land_bias") && !p.is_active("subdivision_amplitude"));
+    assert!(p.is_active("subdivisions"), "not a generation parameter");
+    // Each model's group holds at least one parameter.
+    for group in MODEL_GROUPS {
+        assert!(
+            GENERATOR.iter().any(|q| q.group == group),
+            "{}",
+            group.title
+        );
+    }
+}
+
+#[test]
 fn readme_tables_list_every_parameter() {
     let generation = markdown::generation_table();
     for p in GENERATOR {
@@ -365,7 +410,7 @@ fn readme_tables_list_every_parameter() {
     assert!(markdown::godot_terrain_table().contains("| **Mesh** `subdivisions` |"));
     let text = "a\n<!-- params:mesh -->\nold\n<!-- /params:mesh -->\nb\n";
     let fresh = markdown::refresh(text).unwrap();
-    assert!(fresh.contains("| `height_scale` |") && !fresh.contains("old"));
+    assert!(fresh.contains("| `roughness_strength` |") && !fresh.contains("old"));
     assert_eq!(markdown::refresh(&fresh).unwrap(), fresh);
     assert_eq!(markdown::marked(&fresh), ["mesh"]);
     assert!(markdown::refresh("<!-- params:nope -->").is_err());

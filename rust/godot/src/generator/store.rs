@@ -227,10 +227,14 @@ mod tests {
     fn checks_follow_the_table_then_the_mesh_settings() {
         let mut s = ParamStore::default();
         s.set_float("cell_size", 0.0);
-        assert_eq!(s.checked(&["cell_size"]).unwrap_err().field, "cell_size");
-        assert!(s.checked(&[]).is_ok());
+        assert_eq!(s.checked(&[]).unwrap_err().field, "cell_size");
+        s.set_float("cell_size", 1.0);
+        s.set_int("subdivisions", 0);
+        assert!(s.checked(&[]).is_ok(), "mesh settings are checked only when named");
+        assert_eq!(s.checked(&["subdivisions"]).unwrap_err().field, "subdivisions");
+        s.set_int("subdivisions", 1);
         s.set_float("coverage", 2.0);
-        assert_eq!(s.checked(&["cell_size"]).unwrap_err().field, "coverage");
+        assert_eq!(s.checked(&["subdivisions"]).unwrap_err().field, "coverage");
         let mut s = ParamStore::default();
         s.set_float("erosion_dt", 5.0);
         s.set_float("erosion_friction", 0.5);

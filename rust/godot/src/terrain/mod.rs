@@ -169,7 +169,6 @@ impl IMeshInstance3D for DonjournoTerrain {
             generator: None,
             subdivisions: PhantomVar::default(),
             roughness_strength: PhantomVar::default(),
-            height_scale: PhantomVar::default(),
             store: ParamStore::default(),
             collision_enabled: PhantomVar::default(),
             collision_layer: PhantomVar::default(),

@@ -8,6 +8,8 @@ use super::planner::Request;
 use super::{__godot_DonjournoTerrain_Funcs, DonjournoTerrain};
 use crate::generator::DonjournoGenerator;
 use donjourno::mesh::MeshParams;
+use donjourno::params::terrain_entries;
+use donjourno::GeneratorParams;
 use godot::classes::Mesh;
 use godot::prelude::*;
 
@@ -159,15 +161,12 @@ impl DonjournoTerrain {
         self.rebuild(Request::Background);
     }
 
-    /// The mesh settings of this node with the generator's cell size, validated, with errors
-    /// naming the Godot properties.
-    pub(super) fn mesh_params(&self, cell_size: f32) -> Result<MeshParams, String> {
-        let mut params = self
-            .store
-            .checked_mesh(&["subdivisions", "roughness_strength", "height_scale"])
-            .map_err(|e| e.to_string())?;
-        params.cell_size = cell_size;
-        Ok(params)
+    /// The mesh settings of this node with the generator's world scale (cell size and height
+    /// scale), validated, with errors naming the Godot properties.
+    pub(super) fn mesh_params(&self, params: &GeneratorParams) -> Result<MeshParams, String> {
+        let names: Vec<&str> = terrain_entries().iter().map(|p| p.name()).collect();
+        let mesh = self.store.checked_mesh(&names).map_err(|e| e.to_string())?;
+        Ok(params.mesh_params(mesh))
     }
 
     /// A mesh setting changed: rebuild.

@@ -82,6 +82,23 @@ impl DonjournoTerrain {
             })
     }
 
+    /// Air temperature in °C at the ground of the cell under the global point `(x, z)`: the
+    /// climate's temperature field, 6.5 °C colder per 1000 m above the sea. Off the terrain, as
+    /// [method get_height_at] answers with the flat ground plane, the temperature of flat ground
+    /// at sea level there; `NAN` before the first rebuild and on a baked terrain.
+    #[func]
+    pub fn get_temperature_at(&self, x: f32, z: f32) -> f32 {
+        self.climate_at(x, z).0
+    }
+
+    /// Moisture in 0–1 of the cell under the global point `(x, z)`: the climate's moisture field,
+    /// drier in the rain shadow behind high ground. Off the terrain, the moisture of flat ground
+    /// there; `NAN` before the first rebuild and on a baked terrain.
+    #[func]
+    pub fn get_moisture_at(&self, x: f32, z: f32) -> f32 {
+        self.climate_at(x, z).1
+    }
+
     /// Whether the cell under the global point `(x, z)` is water (lake, river or sea): the same
     /// as [method get_terrain_at] giving [constant TERRAIN_WATER].
     #[func]
@@ -112,6 +129,23 @@ impl DonjournoTerrain {
 }
 
 impl DonjournoTerrain {
+    /// Temperature and moisture under a global point (see [`Self::get_temperature_at`]).
+    fn climate_at(&self, x: f32, z: f32) -> (f32, f32) {
+        let Some(shown) = self.shown.as_ref() else {
+            return (f32::NAN, f32::NAN);
+        };
+        let (lx, lz) = self.local_xz(x, z);
+        let grid = &shown.grid;
+        let cell = shown.inputs.mesh_params.cell_size;
+        let (cx, cz) = ((lx / cell).floor(), (lz / cell).floor());
+        if cx.is_finite() && cz.is_finite() && grid.contains(cx as i64, cz as i64) {
+            let i = grid.index(cx as usize, cz as usize);
+            return (grid.temperature[i], grid.moisture[i]);
+        }
+        let (mx, mz) = (f64::from(lx), f64::from(lz));
+        donjourno::climate::sea_level_climate(&shown.inputs.params, mx, mz)
+    }
+
     /// World size of a cell in the mesh shown, else in the generator.
     fn cell_size(&self) -> f32 {
         self.shown

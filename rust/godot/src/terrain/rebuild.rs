@@ -126,13 +126,10 @@ impl DonjournoTerrain {
             self.clear_mesh();
             return Ok(None);
         };
-        let (params, cell_size) = {
-            let g = generator.bind();
-            (g.checked_params()?, g.cell_size())
-        };
+        let params = generator.bind().checked_params()?;
         let inputs = Inputs {
             params,
-            mesh_params: self.mesh_params(cell_size)?,
+            mesh_params: self.mesh_params(&params)?,
         };
         let attached = self.surface.is_attached(self.base().get_mesh());
         let current = Current {

@@ -1,0 +1,167 @@
+//! The height models: every model generates, carries a climate, and the continents are a pure
+//! function of world position, so a map at an origin is that window of a larger map.
+
+use donjourno::climate::{ClimateFields, Field};
+use donjourno::landform::continents_of;
+use donjourno::{generate, GeneratorParams, Grid, HeightModel, Terrain, WaterKind};
+
+fn continents(width: u32, depth: u32, origin: (f32, f32)) -> GeneratorParams {
+    let mut p = GeneratorParams {
+        seed: 12,
+        width,
+        depth,
+        height_model: HeightModel::Continents,
+        cell_size: 25.0,
+        height_scale: 800.0,
+        origin_x: origin.0,
+        origin_z: origin.1,
+        ..Default::default()
+    };
+    // Only the pure stages: no droplets, no carving.
+    p.terrain.droplets = 0;
+    p.water.lakes_enabled = false;
+    p.water.rivers_enabled = false;
+    p
+}
+
+/// The cells of `small` are the cells of `large` offset by `(dx, dz)`, plane by plane.
+fn assert_window(large: &Grid, small: &Grid, dx: usize, dz: usize, plane: fn(&Grid) -> &[f32]) {
+    for z in 0..small.depth() {
+        for x in 0..small.width() {
+            let a = plane(large)[large.index(x + dx, z + dz)];
+            let b = plane(small)[small.index(x, z)];
+            assert_eq!(a.to_bits(), b.to_bits(), "cell ({x}, {z}): {a} vs {b}");
+        }
+    }
+}
+
+#[test]
+fn a_continents_map_at_an_origin_is_the_window_of_a_larger_map() {
+    let (large, _) = generate(&continents(120, 100, (-500.0, 250.0))).unwrap();
+    // 30 and 44 cells in: the origin moves by 30 × 25 m and 44 × 25 m.
+    let (small, _) = generate(&continents(50, 40, (250.0, 1350.0))).unwrap();
+    assert_window(&large, &small, 30, 44, |g| &g.height);
+    assert_window(&large, &small, 30, 44, |g| &g.temperature);
+    assert_window(&large, &small, 30, 44, |g| &g.moisture);
+    // And each field is the pure function of the world position.
+    let p = continents(50, 40, (250.0, 1350.0));
+    let model = continents_of(&p);
+    let fields = ClimateFields::new(p.seed, p.climate.feature_scale);
+    for (x, z) in [(0usize, 0usize), (49, 39), (17, 23)] {
+        let (wx, wz) = (250.0 + 25.0 * x as f64, 1350.0 + 25.0 * z as f64);
+        assert_eq!(small.height[small.index(x, z)], model.height(wx, wz));
+        let t = fields.field(Field::Temperature, wx, wz);
+        assert_eq!(fields.sample(wx, wz).temperature, t);
+    }
+}
+
+#[test]
+fn every_model_makes_land_water_and_a_climate() {
+    for model in HeightModel::ALL {
+        let p = GeneratorParams {
+            seed: 3,
+            width: 96,
+            depth: 96,
+            height_model: model,
+            cell_size: 30.0,
+            height_scale: 600.0,
+            edge_falloff: 8,
+            ..Default::default()
+        };
+        let (grid, stats) = generate(&p).unwrap();
+        let name = model.name();
+        assert_eq!(stats.grid_hash, grid.hash());
+        let t_min = grid
+            .temperature
+            .iter()
+            .copied()
+            .fold(f32::INFINITY, f32::min);
+        let t_max = grid
+            .temperature
+            .iter()
+            .copied()
+            .fold(f32::NEG_INFINITY, f32::max);
+        assert!(t_max > t_min, "{name}: flat temperature");
+        assert!(t_max <= p.climate.sea_temperature + p.climate.temperature_range + 1e-3);
+        assert!(
+            grid.moisture.iter().all(|m| (0.0..=1.0).contains(m)),
+            "{name}"
+        );
+        let counts = grid.class_counts();
+        assert!(
+            counts[Terrain::Mountain as usize] > 0,
+            "{name}: no mountains"
+        );
+        assert!(
+            counts[Terrain::Grass as usize] + counts[Terrain::Tree as usize] > 0,
+            "{name}"
+        );
+        if model != HeightModel::Pool {
+            let sea = grid.water.iter().filter(|w| **w == WaterKind::Sea).count();
+            assert!(
+                sea > 96 * 4,
+                "{name}: the falloff border should be sea, {sea} sea cells"
+            );
+            assert!(grid.sea_level > 0.0);
+            // The land, and only the land, is where droplets ran.
+            for i in 0..grid.len() {
+                if grid.pool[i] {
+                    assert!(
+                        grid.height[i] >= grid.sea_level,
+                        "{name}: land below the sea"
+                    );
+                }
+            }
+            // The edge sinks into the sea.
+            for x in 0..96 {
+                assert_eq!(grid.water[x], WaterKind::Sea, "{name}: edge cell {x}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_pool_grid_does_not_see_the_climate_or_the_world_scale() {
+    let base = GeneratorParams {
+        width: 64,
+        depth: 48,
+        ..Default::default()
+    };
+    let scaled = GeneratorParams {
+        cell_size: 40.0,
+        height_scale: 900.0,
+        origin_x: 300.0,
+        ..base
+    };
+    let (a, _) = generate(&base).unwrap();
+    let (b, _) = generate(&scaled).unwrap();
+    assert_eq!(a.hash(), b.hash());
+    assert_ne!(a.climate_hash(), b.climate_hash());
+}
+
+#[test]
+fn peaks_are_colder_by_the_lapse_rate() {
+    let mut p = GeneratorParams {
+        seed: 8,
+        width: 80,
+        depth: 80,
+        height_model: HeightModel::Subdivision,
+        cell_size: 10.0,
+        height_scale: 1000.0,
+        ..Default::default()
+    };
+    p.climate.temperature_range = 0.0;
+    let (grid, _) = generate(&p).unwrap();
+    let (hi, _) = grid
+        .height
+        .iter()
+        .enumerate()
+        .fold((0, f32::MIN), |a, (i, &h)| if h > a.1 { (i, h) } else { a });
+    let metres = (grid.height[hi] - grid.sea_level) * 1000.0;
+    let expected = p.climate.sea_temperature - 6.5 * metres / 1000.0;
+    assert!(
+        (grid.temperature[hi] - expected).abs() < 1e-3,
+        "{} vs {expected}",
+        grid.temperature[hi]
+    );
+}
