@@ -66,11 +66,12 @@ func _frame() -> void:
 		return
 	var extent := Vector3(map.get_width(), 0.0, map.get_depth()) * map.get_cell_size()
 	var reserved := panel.get_global_rect().end.x + 16.0 if panel.visible else 0.0
-	var key := [extent, terrain.height_scale, reserved, get_viewport().get_visible_rect().size]
+	var height_scale := terrain.generator.height_scale
+	var key := [extent, height_scale, reserved, get_viewport().get_visible_rect().size]
 	if key == _framed:
 		return
 	_framed = key
-	rig.frame(extent, float(map.get_stats().max_height) * terrain.height_scale, reserved)
+	rig.frame(extent, float(map.get_stats().max_height) * height_scale, reserved)
 
 
 ## Sun path: rises in the east (+x) at 6:00, culminates in the south at noon, sets in the west.

@@ -1,12 +1,21 @@
 extends PanelContainer
-## The tuning panel: seed, coverage, subdivisions, droplets, forest density, water (lakes and
-## rivers), time of day, and a stats line. Generator edits are applied as they happen (sliders when released); the terrain
+## The tuning panel: height model, seed, coverage, subdivisions, droplets, forest density, water
+## (lakes and rivers), time of day, and a stats line. Generator edits are applied as they happen (sliders when released); the terrain
 ## coalesces them into one rebuild per frame.
 
 var _main: Node
 var _terrain: DonjournoTerrain
 var _generator: DonjournoGenerator
 
+## What each height model shows: the demo's own pool terrain, then a preset per model.
+const MODEL_PRESETS := {
+	DonjournoGenerator.HEIGHT_MODEL_POOL: "",
+	DonjournoGenerator.HEIGHT_MODEL_SUBDIVISION: "archipelago",
+	DonjournoGenerator.HEIGHT_MODEL_CONTINENTS: "continent",
+}
+
+var _model: OptionButton
+var _pool_json := ""
 var _seed: SpinBox
 var _coverage: HSlider
 var _subdivisions: SpinBox
@@ -41,6 +50,12 @@ func _ready() -> void:
 	grid.add_theme_constant_override(&"h_separation", 12)
 	rows.add_child(grid)
 
+	_model = OptionButton.new()
+	_model.add_item("Pool (mountains)", DonjournoGenerator.HEIGHT_MODEL_POOL)
+	_model.add_item("Subdivision (islands)", DonjournoGenerator.HEIGHT_MODEL_SUBDIVISION)
+	_model.add_item("Continents", DonjournoGenerator.HEIGHT_MODEL_CONTINENTS)
+	_model.tooltip_text = "How the land rises; each model starts from its preset"
+	_row(grid, "Land", _model)
 	var seed_row := HBoxContainer.new()
 	_seed = _spin(0, 999999, 1)
 	_seed.size_flags_horizontal = Control.SIZE_EXPAND_FILL
@@ -87,14 +102,12 @@ func bind(main: Node, terrain: DonjournoTerrain) -> void:
 	_main = main
 	_terrain = terrain
 	_generator = terrain.generator
-	_seed.value = _generator.seed
-	_coverage.value = _generator.coverage
+	_pool_json = _generator.to_json()
+	_model.select(_model.get_item_index(_generator.height_model))
+	_sync_controls()
 	_subdivisions.value = terrain.subdivisions
-	_droplets.value = _generator.erosion_droplets
-	_forest.value = _generator.forest_density
-	_water.button_pressed = _generator.water_lakes_enabled or _generator.water_rivers_enabled
 	_time.value = main.time_of_day
-	_refresh_value_labels()
+	_model.item_selected.connect(func(index: int) -> void: _set_model(_model.get_item_id(index)))
 	_seed.value_changed.connect(func(v: float) -> void: _generator.seed = int(v))
 	_subdivisions.value_changed.connect(func(v: float) -> void: _terrain.subdivisions = int(v))
 	_droplets.value_changed.connect(func(v: float) -> void: _generator.erosion_droplets = int(v))
@@ -102,6 +115,27 @@ func bind(main: Node, terrain: DonjournoTerrain) -> void:
 	_on_release(_forest, func(v: float) -> void: _generator.forest_density = v)
 	_water.toggled.connect(_set_water)
 	_time.value_changed.connect(func(v: float) -> void: _main.time_of_day = v)
+
+
+## Shows the generator's values in the controls without applying them again.
+func _sync_controls() -> void:
+	_seed.set_value_no_signal(_generator.seed)
+	_coverage.set_value_no_signal(_generator.coverage)
+	_coverage.editable = _generator.height_model == DonjournoGenerator.HEIGHT_MODEL_POOL
+	_droplets.set_value_no_signal(_generator.erosion_droplets)
+	_forest.set_value_no_signal(_generator.forest_density)
+	_water.set_pressed_no_signal(_generator.water_lakes_enabled or _generator.water_rivers_enabled)
+	_refresh_value_labels()
+
+
+## Switches the height model: the demo's pool terrain, or the model's preset (one rebuild).
+func _set_model(model: int) -> void:
+	var preset: String = MODEL_PRESETS[model]
+	if preset == "":
+		_generator.from_json(_pool_json)
+	else:
+		_generator.apply_preset(preset)
+	_sync_controls()
 
 
 ## Turns lakes and rivers on or off (one rebuild: the terrain coalesces the two edits).

@@ -4,7 +4,10 @@ extends SceneTree
 ##   tests/tools/godot.sh --headless --path tests/godot -s res://make_presets.gd
 ## test_presets.gd checks that the files match the core's presets.
 
-const TITLES := {"island": "Island", "highlands": "Highlands", "tabletop_plains": "Tabletop plains"}
+const TITLES := {
+	"island": "Island", "highlands": "Highlands", "tabletop_plains": "Tabletop plains",
+	"archipelago": "Archipelago", "continent": "Continent", "fractal_highlands": "Fractal highlands",
+}
 
 
 func _initialize() -> void:

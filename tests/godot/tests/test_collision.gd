@@ -13,9 +13,9 @@ func _ray_y(t: DonjournoTerrain, x: float, z: float) -> Variant:
 func test_rays_hit_the_surface() -> void:
 	var g := small_generator(21)
 	g.cell_size = 1.5
+	g.height_scale = 4.0
 	var t := DonjournoTerrain.new()
 	t.roughness_strength = 0.0
-	t.height_scale = 4.0
 	t.generator = g
 	root.add_child(t)
 	t.regenerate()

@@ -45,9 +45,9 @@ func test_vertex_count_follows_subdivisions() -> void:
 func test_bounds_follow_cell_size_peak_and_height_scale() -> void:
 	var g := small_generator(3)
 	g.cell_size = 2.0
+	g.height_scale = 10.0
 	var t := DonjournoTerrain.new()
 	t.roughness_strength = 0.0
-	t.height_scale = 10.0
 	t.generator = g
 	root.add_child(t)
 	await settled(t)

@@ -1,7 +1,10 @@
 extends "res://lib/test_case.gd"
 ## The addon's preset resources are the core's built-in presets.
 
-const PRESETS := {"island": "Island", "highlands": "Highlands", "tabletop_plains": "Tabletop plains"}
+const PRESETS := {
+	"island": "Island", "highlands": "Highlands", "tabletop_plains": "Tabletop plains",
+	"archipelago": "Archipelago", "continent": "Continent", "fractal_highlands": "Fractal highlands",
+}
 
 
 func test_preset_files_match_the_core_presets() -> void:

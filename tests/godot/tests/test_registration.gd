@@ -15,7 +15,9 @@ func test_classes_are_registered() -> void:
 
 func test_generator_exports_every_parameter_with_a_range() -> void:
 	var expected := [
-		"seed", "width", "depth", "cell_size", "peak_height", "coverage", "erosion_droplets",
+		"seed", "width", "depth", "cell_size", "height_scale", "peak_height", "edge_falloff",
+		"origin_x", "origin_z", "coverage", "climate_feature_scale", "climate_sea_temperature",
+		"climate_temperature_range", "climate_wind_direction", "climate_rain_shadow", "erosion_droplets",
 		"erosion_dt", "erosion_friction", "erosion_density", "erosion_deposition_rate",
 		"erosion_evaporation_rate", "erosion_min_volume", "water_min_lake_cells",
 		"water_min_lake_depth", "water_river_threshold", "water_river_depth", "water_sea_level",
@@ -38,8 +40,10 @@ func test_generator_exports_every_parameter_with_a_range() -> void:
 	for name: String in switches:
 		check(props.has(name) and props[name].type == TYPE_BOOL, "generator exports switch %s" % name)
 	# The inspector reads top-down like the pipeline.
-	check_eq(groups, ["Map", "Coverage", "Erosion", "Water", "Forest"] as Array[String],
-			"generator groups in pipeline order")
+	check_eq(groups, ["Map", "Pool", "Subdivision", "Continents", "Climate", "Erosion", "Water",
+			"Forest"] as Array[String], "generator groups in pipeline order")
+	check(props.has("height_model") and props["height_model"].hint == PROPERTY_HINT_ENUM,
+			"height_model is an enum")
 	var terrain_groups: Array[String] = []
 	var t := DonjournoTerrain.new()
 	for p in t.get_property_list():
@@ -51,7 +55,7 @@ func test_generator_exports_every_parameter_with_a_range() -> void:
 
 func test_terrain_api() -> void:
 	var t := DonjournoTerrain.new()
-	for name in ["generator", "subdivisions", "roughness_strength", "height_scale", "auto_regenerate",
+	for name in ["generator", "subdivisions", "roughness_strength", "auto_regenerate",
 			"collision_enabled", "collision_layer", "collision_mask", "trees_enabled", "tree_mesh",
 			"baked_mesh"]:
 		check(name in t, "terrain has property %s" % name)
@@ -63,7 +67,7 @@ func test_terrain_api() -> void:
 	for method in ["regenerate", "get_height_at", "get_terrain_at", "world_to_cell", "cell_to_world",
 			"get_map", "get_stats", "clear_cache", "get_last_error", "regenerate_async",
 			"is_generating", "bake_mesh", "get_collision_body", "get_trees_instance",
-			"get_tree_transforms"]:
+			"get_tree_transforms", "get_temperature_at", "get_moisture_at"]:
 		check(t.has_method(method), "terrain has method %s" % method)
 	var constants := {
 		"TERRAIN_GRASS": 0, "TERRAIN_MOUNTAIN": 1, "TERRAIN_TREE": 2, "TERRAIN_WATER": 3,

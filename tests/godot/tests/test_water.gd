@@ -31,8 +31,8 @@ func _wet_terrain(size: int = 64) -> DonjournoTerrain:
 	g.width = size
 	g.depth = size
 	g.water_river_threshold = 40
+	g.height_scale = HEIGHT_SCALE
 	var t := DonjournoTerrain.new()
-	t.height_scale = HEIGHT_SCALE
 	t.generator = g
 	root.add_child(t)
 	t.regenerate()

@@ -220,6 +220,26 @@ impl IMeshInstance3D for DonjournoTerrain {
             property.usage = PropertyUsageFlags::from_ord(usage) | PropertyUsageFlags::READ_ONLY;
         }
     }
+
+    /// Scenes saved before `height_scale` became the generator's still load: the value goes to
+    /// the generator, with a warning that says where the property lives now.
+    fn on_set(&mut self, property: StringName, value: Variant) -> bool {
+        if property != "height_scale" {
+            return false;
+        }
+        let Ok(scale) = value.try_to::<f32>() else {
+            return false;
+        };
+        godot_warn!(
+            "DonjournoTerrain.height_scale is now DonjournoGenerator.height_scale; {scale} was \
+             moved to the generator (save the scene to keep it there)"
+        );
+        // Deferred: the generator's `changed` reaches this terrain, which is busy here.
+        if let Some(generator) = self.generator.as_mut() {
+            generator.call_deferred("set", &["height_scale".to_variant(), scale.to_variant()]);
+        }
+        true
+    }
 }
 
 #[godot_api(secondary)]
