@@ -7,7 +7,8 @@ extends Node3D
 
 ## Camera elevation: atan(1/√2), the true isometric angle.
 const ELEVATION := deg_to_rad(35.264)
-## Distance of the camera from the rig along its view direction (orthographic: only clipping).
+## Least distance of the camera from the rig along its view direction (orthographic: only
+## clipping); larger terrains push it back so nothing is clipped.
 const DISTANCE := 600.0
 const PAN_SPEED := 0.9  # screen heights per second
 const ZOOM_STEP := 1.15
@@ -28,7 +29,13 @@ func _ready() -> void:
 	camera.position = Vector3(0.0, sin(ELEVATION), cos(ELEVATION)) * DISTANCE
 	camera.rotation = Vector3(-ELEVATION, 0.0, 0.0)
 	camera.near = 1.0
-	camera.far = DISTANCE * 3.0
+	_place_camera(DISTANCE)
+
+
+## Puts the camera `distance` back along the view direction, with room behind the terrain.
+func _place_camera(distance: float) -> void:
+	camera.position = Vector3(0.0, sin(ELEVATION), cos(ELEVATION)) * distance
+	camera.far = distance * 3.0
 
 
 ## Fits a terrain of `extent` (x, z) and `height` into the view, centred on the origin, in the
@@ -40,6 +47,7 @@ func frame(extent: Vector3, height: float, reserved_left: float = 0.0) -> void:
 	# Screen height of the footprint seen from the isometric angle, plus the tallest peak; the
 	# footprint's screen width is its diagonal.
 	var needed := diagonal * sin(ELEVATION) + height * cos(ELEVATION)
+	_place_camera(maxf(DISTANCE, diagonal + height))
 	camera.size = maxf(needed, diagonal * screen.y / free_width) * 1.08
 	_min_size = camera.size * 0.1
 	_max_size = camera.size * 3.0

@@ -3,7 +3,8 @@ extends Node3D
 ## and wires the tuning panel to the generator and the terrain.
 ##
 ## Command line (after `--`): `--time=HOURS` sets the time of day, `--hide-ui` hides the panel,
-## `--shot=PATH` saves a PNG of the first fully built frame to PATH and quits.
+## `--shot=PATH` saves a PNG of the first fully built frame to PATH and quits, `--model=N` switches
+## to height model N (a `DonjournoGenerator.HEIGHT_MODEL_*`) as the panel's Land menu does.
 
 ## Hours of sunrise and sunset.
 const DAY_START := 6.0
@@ -26,6 +27,7 @@ const SHOT_SETTLE_FRAMES := 12
 @onready var panel: Control = $UI/Panel
 
 var _shot_path := ""
+var _model := -1
 ## What the view was last fitted to: re-fitting only when it changes keeps the user's pan and
 ## zoom while they tune the terrain.
 var _framed := []
@@ -39,10 +41,14 @@ func _ready() -> void:
 			panel.visible = false
 		elif arg.begins_with("--shot="):
 			_shot_path = arg.trim_prefix("--shot=")
+		elif arg.begins_with("--model="):
+			_model = int(arg.trim_prefix("--model="))
 	terrain.generation_finished.connect(_on_generation_finished)
 	panel.resized.connect(_frame)
 	get_viewport().size_changed.connect(_frame)
 	panel.bind(self, terrain)
+	if _model >= 0:
+		panel.select_model(_model)
 	_update_sun()
 	if terrain.get_map() != null:
 		_on_generation_finished(terrain.get_stats())
@@ -72,6 +78,8 @@ func _frame() -> void:
 		return
 	_framed = key
 	rig.frame(extent, float(map.get_stats().max_height) * height_scale, reserved)
+	# Shadows reach across the whole terrain, however large.
+	sun.directional_shadow_max_distance = maxf(1500.0, Vector2(extent.x, extent.z).length() * 2.0)
 
 
 ## Sun path: rises in the east (+x) at 6:00, culminates in the south at noon, sets in the west.

@@ -117,6 +117,12 @@ func bind(main: Node, terrain: DonjournoTerrain) -> void:
 	_time.value_changed.connect(func(v: float) -> void: _main.time_of_day = v)
 
 
+## Selects a height model in the Land menu and applies it.
+func select_model(model: int) -> void:
+	_model.select(_model.get_item_index(model))
+	_set_model(model)
+
+
 ## Shows the generator's values in the controls without applying them again.
 func _sync_controls() -> void:
 	_seed.set_value_no_signal(_generator.seed)

@@ -15,7 +15,8 @@
 #      resources at exit, and the runner exited with its failure count;
 #   4. the demo project (godot_project) imports, opens in the editor headless and runs its main
 #      scene without errors;
-#   5. each shot of the demo rendered under Xvfb at 9:00 and 17:00 (target/shots/terrain_*.png)
+#   5. each shot of the demo rendered under Xvfb at 9:00 and 17:00 (target/shots/terrain_*.png),
+#      and switched to the continents model at 10:00 (continents_1000.png)
 #      renders (exit status 0, clean log, a PNG written) and is not blank and shows grass, rock,
 #      snow and water (skipped with --no-shots).
 # Logs go to target/godot-tests/. The last line reads `Godot tests: N passed, M failed`; the
@@ -210,7 +211,7 @@ shot_steps() {
     grep -a -E '^(shot|FAIL) ' "$LOGS/check_$name.log" | sed 's/^/    /'
 }
 if (( SHOTS )); then
-    for shot in terrain_0900 terrain_1700; do
+    for shot in terrain_0900 terrain_1700 continents_1000; do
         shot_steps "$shot"
     done
 fi
