@@ -33,6 +33,8 @@ fn main() {
             codegen::class_macros("terrain_mesh", &terrain_entries()),
         ),
     ];
+    let biomes = codegen::biome_constants();
+    let files = files.into_iter().chain([("biome_constants.rs", biomes)]);
     for (name, text) in files {
         std::fs::write(out.join(name), text).expect("OUT_DIR is writable");
     }

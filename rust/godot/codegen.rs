@@ -185,6 +185,23 @@ macro_rules! {name}_accessors {{
     )
 }
 
+/// One `BIOME_<NAME>` integer constant per biome of seed 003's table, in id order, in a secondary
+/// `#[godot_api]` block of `DonjournoTerrain`.
+pub fn biome_constants() -> String {
+    let mut out = String::from("#[godot_api(secondary)]\nimpl DonjournoTerrain {\n");
+    for biome in donjourno::biomes::Biome::ALL {
+        let _ = write!(
+            out,
+            "    #[doc = \"Biome {id}: {name}.\"]\n    #[constant]\n    pub const BIOME_{constant}: i32 = {id};\n",
+            id = biome as u8,
+            name = biome.name(),
+            constant = biome.constant()
+        );
+    }
+    out.push_str("}\n");
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -223,7 +240,7 @@ mod tests {
     #[test]
     fn fields_carry_groups_docs_and_accessors() {
         let text = fields(&generator_entries());
-        assert_eq!(text.matches("#[export_group(").count(), 8);
+        assert_eq!(text.matches("#[export_group(").count(), 9);
         assert!(text.contains("#[export_group(name = \"Erosion\", prefix = \"erosion_\")]"));
         assert!(text.contains("erosion_droplets: PhantomVar<i64>,"));
         assert!(text.contains("#[var(get = get_erosion_dt, set = set_erosion_dt)]"));
@@ -235,6 +252,9 @@ mod tests {
         let api = accessors(&generator_entries());
         assert!(api.contains("pub const HEIGHT_MODEL_POOL: i64 = 0;"));
         assert!(api.contains("pub const HEIGHT_MODEL_CONTINENTS: i64 = 2;"));
+        let biomes = biome_constants();
+        assert!(biomes.contains("pub const BIOME_DEEP_OCEAN: i32 = 0;"));
+        assert!(biomes.contains("pub const BIOME_VOLCANIC: i32 = 19;"));
         let macros = class_macros("terrain_mesh", &terrain_entries());
         assert!(macros.contains("macro_rules! terrain_mesh_properties"));
         assert!(macros.contains("macro_rules! terrain_mesh_accessors"));

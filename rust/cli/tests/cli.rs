@@ -66,6 +66,7 @@ fn generate_writes_maps_and_statistics() {
     assert_eq!(
         layers,
         [
+            "Biomes",
             "Climate",
             "ForestMask",
             "ForestPlacement",

@@ -1,5 +1,6 @@
 //! The default pipeline, assembled from [`GeneratorParams`], and the entry points that run it.
 
+use crate::biomes::Biomes;
 use crate::climate::Climate;
 use crate::context::Context;
 use crate::grid::Grid;
@@ -37,15 +38,16 @@ impl GenerateError {
 }
 
 /// The default pipeline type: the height model's layer (`HybridTerrain` for pool,
-/// [`LandTerrain`] for subdivision and continents) `→ Hydrology → ForestMask → ForestPlacement →
-/// TerrainTexture → Climate`.
+/// [`LandTerrain`] for subdivision and continents) `→ Hydrology → Climate → Biomes → ForestMask →
+/// ForestPlacement → TerrainTexture`.
 pub type DefaultPipeline = Pipeline<(
     Box<dyn Layer>,
     Hydrology,
+    Climate,
+    Biomes,
     ForestMask,
     ForestPlacement,
     TerrainTexture,
-    Climate,
 )>;
 
 /// The first layer: the chosen height model.
@@ -65,6 +67,8 @@ pub fn default_pipeline(params: &GeneratorParams) -> DefaultPipeline {
     Pipeline::new((
         height_layer(params),
         Hydrology::new(params.seed, params.water),
+        Climate::new(params),
+        Biomes::new(params),
         ForestMask {
             params: params.forest.mask(),
         },
@@ -72,8 +76,13 @@ pub fn default_pipeline(params: &GeneratorParams) -> DefaultPipeline {
             seed: params.seed,
             params: params.forest.placement(),
         },
-        TerrainTexture,
-        Climate::new(params),
+        TerrainTexture {
+            ground: Some(crate::layers::texture::GroundScale {
+                cell_size: params.cell_size,
+                height_scale: params.height_scale,
+                snowline: params.biomes.snowline,
+            }),
+        },
     ))
 }
 

@@ -75,6 +75,10 @@ pub struct Grid {
     /// The height model's sea level, in height units: the land above it is the model's land. 0 for
     /// the pool model, whose sea is the `water_sea_level` parameter.
     pub sea_level: f32,
+    /// The heaviest biome id per cell (seed 003's table order); empty when biomes are off.
+    pub biome: Vec<u8>,
+    /// The (up to) four heaviest biomes of each cell and their weights; empty when biomes are off.
+    pub biome_weights: Vec<crate::biomes::BiomeWeights>,
 }
 
 /// A read-only view of one cell, gathered from the planes.
@@ -124,6 +128,8 @@ impl Grid {
             temperature: vec![0.0; n],
             moisture: vec![0.0; n],
             sea_level: 0.0,
+            biome: Vec::new(),
+            biome_weights: Vec::new(),
         }
     }
 
@@ -255,8 +261,8 @@ impl Grid {
         central_gradient(&self.height, self.width, self.depth, x, z)
     }
 
-    /// A 64-bit fingerprint of the climate: the temperature and moisture planes and the model's
-    /// sea level (little-endian bytes, xxh3). Kept apart from [`Grid::hash`], which fingerprints
+    /// A 64-bit fingerprint of the climate: the temperature and moisture planes, the model's sea
+    /// level and the biome planes (little-endian bytes, xxh3; empty biome planes add nothing). Kept apart from [`Grid::hash`], which fingerprints
     /// the terrain as it was before the climate layer existed.
     pub fn climate_hash(&self) -> u64 {
         let mut h = xxhash_rust::xxh3::Xxh3::new();
@@ -265,6 +271,13 @@ impl Grid {
         h.update(&self.sea_level.to_bits().to_le_bytes());
         for plane in [&self.temperature, &self.moisture] {
             for v in plane.iter() {
+                h.update(&v.to_bits().to_le_bytes());
+            }
+        }
+        h.update(&self.biome);
+        for w in &self.biome_weights {
+            h.update(&w.ids);
+            for v in w.weights {
                 h.update(&v.to_bits().to_le_bytes());
             }
         }

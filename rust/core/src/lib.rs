@@ -23,6 +23,7 @@
 
 #![warn(missing_docs)]
 
+pub mod biomes;
 pub mod climate;
 pub mod context;
 pub mod erosion;
@@ -48,8 +49,8 @@ pub use context::Context;
 pub use generate::{default_pipeline, generate, generate_with_progress, GenerateError};
 pub use grid::{Cell, Grid, Terrain};
 pub use params::{
-    ClimateParams, ContinentsParams, ErosionParams, ForestParams, GeneratorParams, HeightModel,
-    JsonError, ParamError, SubdivisionParams, TerrainParams, WaterParams,
+    BiomeParams, ClimateParams, ContinentsParams, ErosionParams, ForestParams, GeneratorParams,
+    HeightModel, JsonError, ParamError, SubdivisionParams, TerrainParams, WaterParams,
 };
 pub use pipeline::{Layer, LayerError, Pipeline, PipelineError};
 pub use progress::Progress;

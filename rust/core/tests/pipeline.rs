@@ -362,10 +362,11 @@ fn seeds_change_the_terrain_and_parameters_are_respected() {
         [
             "HybridTerrain",
             "Hydrology",
+            "Climate",
+            "Biomes",
             "ForestMask",
             "ForestPlacement",
-            "TerrainTexture",
-            "Climate"
+            "TerrainTexture"
         ]
     );
 }
@@ -403,7 +404,7 @@ fn recoloured(g: &Grid, k: f32) -> Vec<[u8; 3]> {
     let mut s = g.clone();
     s.height.iter_mut().for_each(|h| *h *= k);
     s.water_level.iter_mut().for_each(|h| *h *= k);
-    TerrainTexture
+    TerrainTexture::default()
         .apply(&mut s, &mut donjourno::Context::default())
         .unwrap();
     s.color

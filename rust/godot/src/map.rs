@@ -135,6 +135,15 @@ impl DonjournoMap {
         self.index(x, z).map_or(f32::NAN, |i| self.grid.moisture[i])
     }
 
+    /// The heaviest biome of cell `(x, z)` (a `DonjournoTerrain.BIOME_*` id), −1 off the grid or
+    /// without biomes.
+    #[func]
+    pub fn get_biome(&self, x: i32, z: i32) -> i32 {
+        self.index(x, z)
+            .and_then(|i| self.grid.biome.get(i))
+            .map_or(-1, |&b| i32::from(b))
+    }
+
     /// The height model's sea level in height units (0 for the pool model, whose sea is the
     /// generator's [member DonjournoGenerator.water_sea_level]).
     #[func]

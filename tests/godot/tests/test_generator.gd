@@ -92,7 +92,7 @@ func test_property_groups_and_hints() -> void:
 			prefixes[p.name] = p.hint_string
 		elif p.usage & PROPERTY_USAGE_EDITOR:
 			props[p.name] = p
-	check_eq(groups, ["Map", "Pool", "Subdivision", "Continents", "Climate", "Erosion", "Water",
+	check_eq(groups, ["Map", "Pool", "Subdivision", "Continents", "Climate", "Biomes", "Erosion", "Water",
 			"Forest"], "inspector groups")
 	check_eq(prefixes.get("Erosion"), "erosion_", "the Erosion group strips its prefix")
 	check_eq(prefixes.get("Map"), "", "the Map group has no prefix")
@@ -147,7 +147,7 @@ func test_generate_returns_a_map() -> void:
 			"class counts add up")
 	var layers: Array = stats.timings_ms.keys()
 	layers.sort()
-	check_eq(layers, ["Climate", "ForestMask", "ForestPlacement", "HybridTerrain", "Hydrology",
+	check_eq(layers, ["Biomes", "Climate", "ForestMask", "ForestPlacement", "HybridTerrain", "Hydrology",
 			"TerrainTexture"], "one time per layer")
 	check_eq(stats.grid_hash, map.get_grid_hash(), "the grid hash as an int")
 	check_near(stats.pool_fraction, 0.45, 0.001, "coverage is exact")

@@ -8,7 +8,10 @@ use rand::Rng;
 use rayon::prelude::*;
 
 /// Fertility `clamp(1 − (h/h_limit)^steepness, 0, 1)` on grass, 0 on mountains and water, with
-/// `h` measured from the height model's sea level (the ground itself for the pool model).
+/// `h` measured from the height model's sea level (the ground itself for the pool model). With
+/// biomes, times the cell's tree cover: the biome-weighted cover of seed 003's table (0 where the
+/// heaviest biome grows no trees), so deserts, glaciers and tundra grow none and forest edges thin
+/// out.
 ///
 /// The power is computed with `libm::powf`, the same code on every platform.
 #[derive(Clone, Copy, Debug, Default)]
@@ -38,18 +41,32 @@ impl Layer for ForestMask {
             forest_mask,
             terrain,
             sea_level,
+            biome_weights,
             ..
         } = grid;
         let sea = *sea_level;
+        // The weighted cover of the cell's biomes; none where the heaviest biome grows no trees
+        // (glacier, desert, tundra, sea), so its neighbours' forests stop at its border.
+        let cover = |i: usize| -> f32 {
+            let of = |id| crate::biomes::Biome::from_id(id).map_or(0.0, |b| b.info().tree_cover);
+            biome_weights.get(i).map_or(1.0, |w| {
+                if of(w.dominant()) == 0.0 {
+                    0.0
+                } else {
+                    w.iter().map(|(id, weight)| weight * of(id)).sum()
+                }
+            })
+        };
         (
             forest_mask.par_iter_mut(),
             height.par_iter(),
             terrain.par_iter(),
         )
             .into_par_iter()
-            .for_each(|(m, &h, &t)| {
+            .enumerate()
+            .for_each(|(i, (m, &h, &t))| {
                 *m = if t == Terrain::Grass {
-                    self.fertility(h - sea)
+                    self.fertility(h - sea) * cover(i)
                 } else {
                     0.0
                 };

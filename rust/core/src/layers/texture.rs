@@ -80,9 +80,24 @@ pub fn colour(terrain: Terrain, h_rel: f32, steepness: f32, water_depth: f32) ->
     }
 }
 
-/// Colours every cell by the table of seed 000.
+/// What the biome ground colours need besides the grid: the world scale and the snowline.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GroundScale {
+    /// Metres per cell.
+    pub cell_size: f32,
+    /// Metres per height unit.
+    pub height_scale: f32,
+    /// Temperature (°C) below which snow lies.
+    pub snowline: f32,
+}
+
+/// Colours every cell: by the table of seed 000, or, when the grid carries biomes, dry land by
+/// its biomes' ground ([`crate::biomes::ground`]) and water by the table.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct TerrainTexture;
+pub struct TerrainTexture {
+    /// The scale of the biome ground colours (`None`: seed 000's table everywhere).
+    pub ground: Option<GroundScale>,
+}
 
 impl Layer for TerrainTexture {
     fn name(&self) -> &str {
@@ -113,6 +128,55 @@ impl Layer for TerrainTexture {
                     *c = colour(terrain[i], height[i] * inv_max, steepness, water_depth);
                 }
             });
+        if let Some(scale) = self.ground.filter(|_| !grid.biome_weights.is_empty()) {
+            biome_ground(grid, &scale);
+        }
         Ok(())
     }
+}
+
+/// Colours every dry cell of a grid with biomes by its biomes' ground: slope in metres per metre,
+/// temperature from the climate plane, height above the sea (or the water level of a wet cell
+/// next to it) for the wet sand.
+fn biome_ground(grid: &mut Grid, scale: &GroundScale) {
+    use crate::biomes::ground::{self, GroundCell};
+    let (width, depth) = (grid.width(), grid.depth());
+    let mut colours = std::mem::take(&mut grid.color);
+    {
+        let g = &*grid;
+        let water_near = |x: usize, z: usize| -> f32 {
+            let mut level = g.sea_level;
+            for (dx, dz) in [(-1i64, 0i64), (1, 0), (0, -1), (0, 1)] {
+                let (nx, nz) = (x as i64 + dx, z as i64 + dz);
+                if g.contains(nx, nz) {
+                    let j = g.index(nx as usize, nz as usize);
+                    if g.terrain[j] == Terrain::Water {
+                        level = level.max(g.water_level[j]);
+                    }
+                }
+            }
+            level
+        };
+        colours
+            .par_chunks_mut(width.max(1))
+            .enumerate()
+            .for_each(|(z, row)| {
+                for (x, c) in row.iter_mut().enumerate() {
+                    let i = z * width + x;
+                    if g.terrain[i] == Terrain::Water {
+                        continue;
+                    }
+                    let (gx, gz) = crate::grid::central_gradient(&g.height, width, depth, x, z);
+                    let cell = GroundCell {
+                        weights: g.biome_weights[i],
+                        slope: (gx * gx + gz * gz).sqrt() * scale.height_scale / scale.cell_size,
+                        temperature: g.temperature[i],
+                        above_water: (g.height[i] - water_near(x, z)) * scale.height_scale,
+                        tree: g.terrain[i] == Terrain::Tree,
+                    };
+                    *c = ground::colour(&cell, scale.snowline);
+                }
+            });
+    }
+    grid.color = colours;
 }

@@ -18,6 +18,8 @@ pub static SUBDIVISION: Group = Group::new("Subdivision", "subdivision");
 pub static CONTINENTS: Group = Group::new("Continents", "continents");
 /// The climate fields: temperature and moisture.
 pub static CLIMATE: Group = Group::new("Climate", "climate");
+/// Biomes, their trees and their ground.
+pub static BIOMES: Group = Group::new("Biomes", "biomes");
 /// Droplet erosion.
 pub static EROSION: Group = Group::new("Erosion", "erosion");
 /// Lakes, rivers and sea.
@@ -34,6 +36,7 @@ pub static GROUPS: &[&Group] = &[
     &SUBDIVISION,
     &CONTINENTS,
     &CLIMATE,
+    &BIOMES,
     &EROSION,
     &WATER,
     &FOREST,
@@ -56,6 +59,7 @@ const METRES: Unit = Unit::new("m (world units)", "m");
 const METRES_PER_HEIGHT: Unit = Unit::new("m per height unit", "m");
 const CELSIUS: Unit = Unit::new("°C", "°C");
 const DEGREES: Unit = Unit::new("degrees", "°");
+const CLIMATE_UNITS: Unit = Unit::new("climate-space units", "");
 /// Largest accepted map origin coordinate, in metres (f32 keeps centimetres there).
 const MAX_ORIGIN: f64 = 100_000.0;
 
@@ -310,6 +314,39 @@ pub static GENERATOR: &[Param<GeneratorParams>] = &[
         slider: Some(Slider::new(0.0, 1.0, 0.01)),
         unit: NONE,
         doc: "Strength of the rain shadow: the moisture lost behind high ground (0: none).",
+        aliases: &[],
+    },
+    Param {
+        name: "biomes_enabled",
+        group: &BIOMES,
+        access: field!(Bool: biomes.enabled),
+        default: Value::Bool(false),
+        range: None,
+        slider: None,
+        unit: NONE,
+        doc: "Classify seed 003's 20 biomes from the climate and the terrain: their trees and ground colours replace seed 000's forests and colour table.",
+        aliases: &[],
+    },
+    Param {
+        name: "biomes_blend",
+        group: &BIOMES,
+        access: field!(F32: biomes.blend),
+        default: Value::F32(0.6),
+        range: Some(Range::closed(0.1, 3.0)),
+        slider: Some(Slider::new(0.1, 3.0, 0.01)),
+        unit: CLIMATE_UNITS,
+        doc: "Width of the transitions between climate biomes (one unit is 10 °C or 0.22 of moisture): larger values blend neighbouring biomes over a wider band.",
+        aliases: &[],
+    },
+    Param {
+        name: "biomes_snowline",
+        group: &BIOMES,
+        access: field!(F32: biomes.snowline),
+        default: Value::F32(-1.0),
+        range: Some(Range::closed(-30.0, 20.0)),
+        slider: Some(Slider::new(-30.0, 20.0, 0.1)),
+        unit: CELSIUS,
+        doc: "Temperature below which snow lies on the ground (fully 3 °C below it), except on the steepest rock.",
         aliases: &[],
     },
     Param {

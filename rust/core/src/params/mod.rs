@@ -240,6 +240,17 @@ pub struct ClimateParams {
     pub rain_shadow: f32,
 }
 
+/// Parameters of the biomes (seed 003 §3–4).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BiomeParams {
+    /// Classify biomes, grow their trees and colour their ground.
+    pub enabled: bool,
+    /// Width of the transitions between climate biomes, in climate-space units.
+    pub blend: f32,
+    /// Temperature (°C) below which snow lies.
+    pub snowline: f32,
+}
+
 /// Everything that determines a generated grid.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GeneratorParams {
@@ -267,6 +278,8 @@ pub struct GeneratorParams {
     pub continents: ContinentsParams,
     /// Temperature and moisture.
     pub climate: ClimateParams,
+    /// Biomes.
+    pub biomes: BiomeParams,
     /// Mountains: coverage, peak height, erosion.
     pub terrain: TerrainParams,
     /// Forest mask and placement.
@@ -296,6 +309,11 @@ impl GeneratorParams {
             land_bias: 0.0,
             mountains: 0.0,
             river_width: 0.0,
+        },
+        biomes: BiomeParams {
+            enabled: false,
+            blend: 0.0,
+            snowline: 0.0,
         },
         climate: ClimateParams {
             feature_scale: 0.0,
@@ -418,6 +436,7 @@ part!(ForestParams: forest, "the forest parameters");
 part!(SubdivisionParams: subdivision, "the subdivision model's parameters");
 part!(ContinentsParams: continents, "the continents model's parameters");
 part!(ClimateParams: climate, "the climate parameters");
+part!(BiomeParams: biomes, "the biome parameters");
 part!(WaterParams: water, "the lake filters, the river threshold and depth, and the sea level");
 
 impl Default for ForestMaskParams {

@@ -230,8 +230,14 @@ mod tests {
         assert_eq!(s.checked(&[]).unwrap_err().field, "cell_size");
         s.set_float("cell_size", 1.0);
         s.set_int("subdivisions", 0);
-        assert!(s.checked(&[]).is_ok(), "mesh settings are checked only when named");
-        assert_eq!(s.checked(&["subdivisions"]).unwrap_err().field, "subdivisions");
+        assert!(
+            s.checked(&[]).is_ok(),
+            "mesh settings are checked only when named"
+        );
+        assert_eq!(
+            s.checked(&["subdivisions"]).unwrap_err().field,
+            "subdivisions"
+        );
         s.set_int("subdivisions", 1);
         s.set_float("coverage", 2.0);
         assert_eq!(s.checked(&["subdivisions"]).unwrap_err().field, "coverage");

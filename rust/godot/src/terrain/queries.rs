@@ -6,6 +6,8 @@ use crate::map::DonjournoMap;
 use donjourno::{mesh, water_mesh};
 use godot::prelude::*;
 
+include!(concat!(env!("OUT_DIR"), "/biome_constants.rs"));
+
 #[godot_api(secondary)]
 impl DonjournoTerrain {
     /// Off the terrain. The classes are [DonjournoMap]'s.
@@ -99,6 +101,37 @@ impl DonjournoTerrain {
         self.climate_at(x, z).1
     }
 
+    /// The heaviest biome of the cell under the global point `(x, z)`: one of the `BIOME_*`
+    /// constants (seed 003's table order), −1 off the terrain or when the generator's
+    /// [member DonjournoGenerator.biomes_enabled] is off.
+    #[func]
+    pub fn get_biome_at(&self, x: f32, z: f32) -> i32 {
+        self.biome_weights_at(x, z)
+            .map_or(-1, |w| i32::from(w.dominant()))
+    }
+
+    /// The biomes of the cell under the global point `(x, z)` and their weights, summing to 1
+    /// (`{BIOME_BOREAL_FOREST: 0.7, BIOME_TUNDRA: 0.3}`); empty off the terrain or without biomes.
+    #[func]
+    pub fn get_biome_weights_at(&self, x: f32, z: f32) -> VarDictionary {
+        let mut out = VarDictionary::new();
+        if let Some(w) = self.biome_weights_at(x, z) {
+            for (id, weight) in w.iter() {
+                out.set(i64::from(id), weight);
+            }
+        }
+        out
+    }
+
+    /// The name of biome `id` (`"boreal forest"`), or an empty string for an unknown id.
+    #[func]
+    pub fn get_biome_name(id: i32) -> GString {
+        u8::try_from(id)
+            .ok()
+            .and_then(donjourno::biomes::Biome::from_id)
+            .map_or(GString::new(), |b| GString::from(b.name()))
+    }
+
     /// Whether the cell under the global point `(x, z)` is water (lake, river or sea): the same
     /// as [method get_terrain_at] giving [constant TERRAIN_WATER].
     #[func]
@@ -129,6 +162,20 @@ impl DonjournoTerrain {
 }
 
 impl DonjournoTerrain {
+    /// The biome weights of the cell under a global point, when the grid shown has biomes.
+    fn biome_weights_at(&self, x: f32, z: f32) -> Option<donjourno::biomes::BiomeWeights> {
+        let shown = self.shown.as_ref()?;
+        let cell = self.world_to_cell(Vector3::new(x, 0.0, z));
+        let grid = &shown.grid;
+        grid.contains(i64::from(cell.x), i64::from(cell.y))
+            .then(|| {
+                grid.biome_weights
+                    .get(grid.index(cell.x as usize, cell.y as usize))
+            })
+            .flatten()
+            .copied()
+    }
+
     /// Temperature and moisture under a global point (see [`Self::get_temperature_at`]).
     fn climate_at(&self, x: f32, z: f32) -> (f32, f32) {
         let Some(shown) = self.shown.as_ref() else {

@@ -1,0 +1,258 @@
+//! Biome weights of one cell: the climate biomes from their distance in climate space, then the
+//! overrides in seed 003's order (water → coast → altitude; cliffs and scree are materials of the
+//! ground, not biomes). Each override is a soft membership in `[0, 1]` that takes its share from
+//! the weights below it, so borders blend instead of cutting.
+
+use super::table::{Biome, BIOMES};
+
+/// Climate space: °C that count as one unit of distance.
+pub const TEMPERATURE_SPAN: f32 = 10.0;
+/// Climate space: moisture that counts as one unit of distance.
+pub const MOISTURE_SPAN: f32 = 0.22;
+/// Climate biomes that share a cell: the nearest this many.
+pub const NEAREST: usize = 4;
+/// Sea deeper than this many metres is deep ocean; shallower sea is coast.
+pub const DEEP_SEA: f32 = 50.0;
+/// Coast: land closer to the sea than this many metres (fading out from half of it)…
+pub const COAST_WIDTH: f32 = 90.0;
+/// …and lower than this many metres above it (fading out from a third of it).
+pub const COAST_HEIGHT: f32 = 12.0;
+/// Hot, wet coasts are mangrove: warmer than this (°C)…
+pub const MANGROVE_TEMPERATURE: f32 = 22.0;
+/// …and wetter than this.
+pub const MANGROVE_MOISTURE: f32 = 0.6;
+/// Wetland: moisture from which it starts, to where it is full.
+pub const WETLAND_MOISTURE: (f32, f32) = (0.72, 0.88);
+/// Wetland: °C from which it starts (frozen ground is tundra), to where it is full.
+pub const WETLAND_TEMPERATURE: (f32, f32) = (2.0, 8.0);
+/// Wetland: metres above the sea within which it lies, fading out over the second value.
+pub const WETLAND_HEIGHT: (f32, f32) = (15.0, 40.0);
+/// Wetland: slope (rise per run) from which it fades, to where it is gone.
+pub const WETLAND_SLOPE: (f32, f32) = (0.02, 0.06);
+/// Alpine meadow: metres above the sea from which it starts, to where it is full…
+pub const ALPINE_HEIGHT: (f32, f32) = (350.0, 600.0);
+/// …where colder than the treeline (°C, full below the first value).
+pub const TREELINE: (f32, f32) = (3.0, 7.0);
+/// Peaks: metres above the sea from which they start, to where they are full…
+pub const PEAK_HEIGHT: (f32, f32) = (700.0, 1100.0);
+/// …where colder than this (°C, full below the first value).
+pub const PEAK_TEMPERATURE: (f32, f32) = (-4.0, 1.0);
+/// Glacier: °C below which the ground is ice, fading out by the second value.
+pub const GLACIER_TEMPERATURE: (f32, f32) = (-14.0, -9.0);
+
+/// What the classification reads of one cell.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct CellClimate {
+    /// Air temperature, °C.
+    pub temperature: f32,
+    /// Moisture, 0–1.
+    pub moisture: f32,
+    /// Metres above the sea (negative under it).
+    pub above_sea: f32,
+    /// Slope, rise per run.
+    pub slope: f32,
+    /// Metres to the nearest sea cell (0 on the sea; large without sea).
+    pub sea_distance: f32,
+    /// Sea depth in metres on sea cells, `None` elsewhere.
+    pub sea_depth: Option<f32>,
+}
+
+/// The (up to) four heaviest biomes of a cell, heaviest first, weights summing to 1.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct BiomeWeights {
+    /// Biome ids; unused slots have weight 0.
+    pub ids: [u8; NEAREST],
+    /// Their weights.
+    pub weights: [f32; NEAREST],
+}
+
+impl BiomeWeights {
+    /// The heaviest biome.
+    pub fn dominant(&self) -> u8 {
+        self.ids[0]
+    }
+
+    /// `(id, weight)` pairs with a weight above 0.
+    pub fn iter(&self) -> impl Iterator<Item = (u8, f32)> + '_ {
+        self.ids
+            .iter()
+            .copied()
+            .zip(self.weights.iter().copied())
+            .filter(|(_, w)| *w > 0.0)
+    }
+}
+
+/// `0` at or below `lo`, `1` at or above `hi`, smooth between (reversed when `lo > hi`).
+#[inline]
+fn ramp(lo: f32, hi: f32, v: f32) -> f32 {
+    let t = ((v - lo) / (hi - lo)).clamp(0.0, 1.0);
+    t * t * (3.0 - 2.0 * t)
+}
+
+/// The weights of every biome for one cell; `blend` widens the climate transitions.
+pub fn weights(c: &CellClimate, blend: f32) -> [f32; 20] {
+    let mut w = climate_weights(c.temperature, c.moisture, blend);
+    let mut over = |biome: Biome, o: f32| {
+        if o > 0.0 {
+            w.iter_mut().for_each(|x| *x *= 1.0 - o);
+            w[biome as usize] += o;
+        }
+    };
+    // Lowest precedence first: altitude, then wetland and coast, and water last of all.
+    over(
+        Biome::AlpineMeadow,
+        ramp(ALPINE_HEIGHT.0, ALPINE_HEIGHT.1, c.above_sea)
+            * ramp(TREELINE.1, TREELINE.0, c.temperature),
+    );
+    over(
+        Biome::MountainPeaks,
+        ramp(PEAK_HEIGHT.0, PEAK_HEIGHT.1, c.above_sea)
+            * ramp(PEAK_TEMPERATURE.1, PEAK_TEMPERATURE.0, c.temperature),
+    );
+    over(
+        Biome::Glacier,
+        ramp(GLACIER_TEMPERATURE.1, GLACIER_TEMPERATURE.0, c.temperature),
+    );
+    let wetland = ramp(WETLAND_MOISTURE.0, WETLAND_MOISTURE.1, c.moisture)
+        * ramp(WETLAND_TEMPERATURE.0, WETLAND_TEMPERATURE.1, c.temperature)
+        * ramp(WETLAND_HEIGHT.1, WETLAND_HEIGHT.0, c.above_sea)
+        * ramp(WETLAND_SLOPE.1, WETLAND_SLOPE.0, c.slope);
+    over(Biome::Wetland, wetland);
+    let hot_wet = c.temperature > MANGROVE_TEMPERATURE && c.moisture > MANGROVE_MOISTURE;
+    let shore = if hot_wet {
+        Biome::Mangrove
+    } else {
+        Biome::Coast
+    };
+    let coast = ramp(COAST_WIDTH, COAST_WIDTH * 0.5, c.sea_distance)
+        * ramp(COAST_HEIGHT, COAST_HEIGHT / 3.0, c.above_sea);
+    over(shore, coast);
+    if let Some(depth) = c.sea_depth {
+        over(
+            if depth > DEEP_SEA {
+                Biome::DeepOcean
+            } else {
+                shore
+            },
+            1.0,
+        );
+    }
+    w
+}
+
+/// The climate biomes' weights: Gaussian in the distance to each centre, less the Gaussian of the
+/// first centre left out, so the nearest [`NEAREST`] share the cell and a biome fades to 0 before
+/// another takes its place; normalised.
+pub fn climate_weights(temperature: f32, moisture: f32, blend: f32) -> [f32; 20] {
+    let mut d2 = [f32::INFINITY; 20];
+    for row in &BIOMES {
+        if let Some((t, m)) = row.centre {
+            let dt = (temperature - t) / TEMPERATURE_SPAN;
+            let dm = (moisture - m) / MOISTURE_SPAN;
+            d2[row.biome as usize] = dt * dt + dm * dm;
+        }
+    }
+    let mut order: [usize; 20] = std::array::from_fn(|i| i);
+    order.sort_by(|&a, &b| d2[a].total_cmp(&d2[b]).then(a.cmp(&b)));
+    let nearest = d2[order[0]];
+    let mut w = [0.0f32; 20];
+    let inv = 1.0 / (2.0 * blend * blend);
+    // Relative to the nearest centre, so far-off cells still get weights.
+    let gauss = |d: f32| libm::expf(-(d - nearest) * inv);
+    let floor = gauss(d2[order[NEAREST]]);
+    for &i in order.iter().take(NEAREST) {
+        w[i] = gauss(d2[i]) - floor;
+    }
+    if w[order[0]] <= 0.0 {
+        w[order[0]] = 1.0;
+    }
+    let sum: f32 = w.iter().sum();
+    w.iter_mut().for_each(|x| *x /= sum);
+    w
+}
+
+/// The heaviest [`NEAREST`] of a full weight vector, renormalised (ties go to the lower id).
+pub fn top(w: &[f32; 20]) -> BiomeWeights {
+    let mut order: [usize; 20] = std::array::from_fn(|i| i);
+    order.sort_by(|&a, &b| w[b].total_cmp(&w[a]).then(a.cmp(&b)));
+    let mut out = BiomeWeights::default();
+    let sum: f32 = order.iter().take(NEAREST).map(|&i| w[i]).sum();
+    for (k, &i) in order.iter().take(NEAREST).enumerate() {
+        out.ids[k] = i as u8;
+        out.weights[k] = if sum > 0.0 { w[i] / sum } else { 0.0 };
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn land(temperature: f32, moisture: f32) -> CellClimate {
+        CellClimate {
+            temperature,
+            moisture,
+            above_sea: 100.0,
+            slope: 0.1,
+            sea_distance: 10_000.0,
+            sea_depth: None,
+        }
+    }
+
+    fn dominant(c: &CellClimate) -> Biome {
+        Biome::from_id(top(&weights(c, 0.6)).dominant()).unwrap()
+    }
+
+    #[test]
+    fn the_whittaker_diagram_places_the_climate_biomes() {
+        assert_eq!(dominant(&land(30.0, 0.02)), Biome::HotDesert);
+        assert_eq!(dominant(&land(26.0, 0.95)), Biome::TropicalRainforest);
+        assert_eq!(dominant(&land(25.0, 0.38)), Biome::Savanna);
+        assert_eq!(dominant(&land(12.0, 0.62)), Biome::DeciduousForest);
+        assert_eq!(dominant(&land(1.0, 0.6)), Biome::BorealForest);
+        assert_eq!(dominant(&land(-7.0, 0.35)), Biome::Tundra);
+        assert_eq!(dominant(&land(4.0, 0.15)), Biome::ColdSteppe);
+    }
+
+    #[test]
+    fn overrides_follow_water_coast_altitude() {
+        let mut sea = land(15.0, 0.5);
+        sea.sea_depth = Some(120.0);
+        sea.sea_distance = 0.0;
+        assert_eq!(dominant(&sea), Biome::DeepOcean);
+        sea.sea_depth = Some(10.0);
+        assert_eq!(dominant(&sea), Biome::Coast);
+        let mut beach = land(15.0, 0.5);
+        (beach.sea_distance, beach.above_sea) = (20.0, 2.0);
+        assert_eq!(dominant(&beach), Biome::Coast);
+        (beach.temperature, beach.moisture) = (27.0, 0.8);
+        assert_eq!(dominant(&beach), Biome::Mangrove);
+        let mut high = land(-1.0, 0.5);
+        high.above_sea = 650.0;
+        assert_eq!(dominant(&high), Biome::AlpineMeadow);
+        (high.above_sea, high.temperature) = (1300.0, -6.0);
+        assert_eq!(dominant(&high), Biome::MountainPeaks);
+        high.temperature = -20.0;
+        assert_eq!(dominant(&high), Biome::Glacier);
+        let mut marsh = land(12.0, 0.95);
+        (marsh.above_sea, marsh.slope) = (5.0, 0.0);
+        assert_eq!(dominant(&marsh), Biome::Wetland);
+    }
+
+    #[test]
+    fn weights_sum_to_one_and_change_smoothly() {
+        let mut last: Option<[f32; 20]> = None;
+        for i in 0..=400 {
+            let t = -25.0 + i as f32 * 0.14;
+            let w = weights(&land(t, 0.5), 0.6);
+            assert!((w.iter().sum::<f32>() - 1.0).abs() < 1e-4);
+            let b = top(&w);
+            assert!((b.weights.iter().sum::<f32>() - 1.0).abs() < 1e-5);
+            if let Some(prev) = last {
+                let change: f32 = w.iter().zip(&prev).map(|(a, b)| (a - b).abs()).sum();
+                assert!(change < 0.2, "at {t} °C the weights jump by {change}");
+            }
+            last = Some(w);
+        }
+    }
+}

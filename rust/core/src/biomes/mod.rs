@@ -1,0 +1,154 @@
+//! Biomes (seed 003 §3): each cell's weights over the 20 biomes of the seed's table, from the
+//! climate planes and the terrain, written into the grid's `biome` and `biome_weights` planes;
+//! the tree cover they allow; and the ground colours they give (§4).
+//!
+//! Biomes are off by default (`biomes_enabled`): then the planes stay empty and seed 000's forests
+//! and colour table are untouched.
+
+pub mod classify;
+pub mod ground;
+pub mod table;
+
+pub use classify::{BiomeWeights, CellClimate};
+pub use table::{Biome, BiomeInfo, BIOMES};
+
+use crate::context::Context;
+use crate::grid::Grid;
+use crate::params::{BiomeParams, GeneratorParams};
+use crate::pipeline::{Layer, LayerError};
+use crate::water::WaterKind;
+use rayon::prelude::*;
+
+/// Metres from every cell to the nearest sea cell: a two-pass chamfer distance transform (steps
+/// of 1 and √2 cells) times the cell size; `f32::INFINITY` on a map without sea.
+pub fn sea_distance(grid: &Grid, cell_size: f32) -> Vec<f32> {
+    let (w, d) = (grid.width(), grid.depth());
+    let mut dist: Vec<f32> = grid
+        .water
+        .iter()
+        .map(|k| {
+            if *k == WaterKind::Sea {
+                0.0
+            } else {
+                f32::INFINITY
+            }
+        })
+        .collect();
+    let diagonal = std::f32::consts::SQRT_2;
+    let relax = |dist: &mut [f32], i: usize, j: usize, step: f32| {
+        let v = dist[j] + step;
+        if v < dist[i] {
+            dist[i] = v;
+        }
+    };
+    for z in 0..d {
+        for x in 0..w {
+            let i = z * w + x;
+            if x > 0 {
+                relax(&mut dist, i, i - 1, 1.0);
+            }
+            if z > 0 {
+                relax(&mut dist, i, i - w, 1.0);
+                if x > 0 {
+                    relax(&mut dist, i, i - w - 1, diagonal);
+                }
+                if x + 1 < w {
+                    relax(&mut dist, i, i - w + 1, diagonal);
+                }
+            }
+        }
+    }
+    for z in (0..d).rev() {
+        for x in (0..w).rev() {
+            let i = z * w + x;
+            if x + 1 < w {
+                relax(&mut dist, i, i + 1, 1.0);
+            }
+            if z + 1 < d {
+                relax(&mut dist, i, i + w, 1.0);
+                if x + 1 < w {
+                    relax(&mut dist, i, i + w + 1, diagonal);
+                }
+                if x > 0 {
+                    relax(&mut dist, i, i + w - 1, diagonal);
+                }
+            }
+        }
+    }
+    dist.iter_mut().for_each(|v| *v *= cell_size);
+    dist
+}
+
+/// The biome layer: classifies every cell when biomes are on, else leaves the planes empty.
+#[derive(Clone, Copy, Debug)]
+pub struct Biomes {
+    /// The biome parameters.
+    pub params: BiomeParams,
+    /// Metres per cell.
+    pub cell_size: f32,
+    /// Metres per height unit.
+    pub height_scale: f32,
+}
+
+impl Biomes {
+    /// The layer of a parameter set.
+    pub fn new(params: &GeneratorParams) -> Self {
+        Biomes {
+            params: params.biomes,
+            cell_size: params.cell_size,
+            height_scale: params.height_scale,
+        }
+    }
+
+    /// What the classification reads of cell `i = (x, z)`.
+    fn cell(&self, grid: &Grid, sea: &[f32], x: usize, z: usize) -> CellClimate {
+        let i = grid.index(x, z);
+        let metres = |h: f32| (h - grid.sea_level) * self.height_scale;
+        let (gx, gz) = grid.gradient(x, z);
+        let slope = (gx * gx + gz * gz).sqrt() * self.height_scale / self.cell_size;
+        let sea_depth = (grid.water[i] == WaterKind::Sea)
+            .then(|| (grid.water_level[i] - grid.height[i]) * self.height_scale);
+        CellClimate {
+            temperature: grid.temperature[i],
+            moisture: grid.moisture[i],
+            above_sea: metres(grid.height[i]),
+            slope,
+            sea_distance: sea[i],
+            sea_depth,
+        }
+    }
+}
+
+impl Layer for Biomes {
+    fn name(&self) -> &str {
+        "Biomes"
+    }
+
+    fn apply(&self, grid: &mut Grid, _ctx: &mut Context) -> Result<(), LayerError> {
+        crate::threads::ensure_pool();
+        self.params.validate()?;
+        if !self.params.enabled {
+            grid.biome.clear();
+            grid.biome_weights.clear();
+            return Ok(());
+        }
+        let sea = sea_distance(grid, self.cell_size);
+        let width = grid.width().max(1);
+        let mut weights = vec![BiomeWeights::default(); grid.len()];
+        {
+            let grid = &*grid;
+            weights
+                .par_chunks_mut(width)
+                .enumerate()
+                .for_each(|(z, row)| {
+                    for (x, w) in row.iter_mut().enumerate() {
+                        let c = self.cell(grid, &sea, x, z);
+                        *w = classify::top(&classify::weights(&c, self.params.blend));
+                    }
+                });
+        }
+        grid.biome = weights.iter().map(BiomeWeights::dominant).collect();
+        grid.biome_weights = weights;
+        Ok(())
+    }
+}

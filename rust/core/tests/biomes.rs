@@ -1,0 +1,149 @@
+//! Biomes on generated terrains: weights that sum to 1, overrides that obey their rules, trees only
+//! where biomes allow them, and ground colours without hard borders.
+
+use donjourno::biomes::Biome;
+use donjourno::{generate, GeneratorParams, Grid, HeightModel, Terrain, WaterKind};
+
+fn continent(seed: u64) -> GeneratorParams {
+    let mut p = GeneratorParams::preset("continent").unwrap();
+    p.seed = seed;
+    (p.width, p.depth) = (128, 128);
+    p.terrain.droplets = 8000;
+    p.climate.temperature_range = 22.0;
+    p.climate.feature_scale = 0.6;
+    p.biomes.enabled = true;
+    p
+}
+
+fn biome(g: &Grid, i: usize) -> Biome {
+    Biome::from_id(g.biome[i]).unwrap()
+}
+
+#[test]
+fn weights_sum_to_one_and_the_dominant_biome_is_the_heaviest() {
+    let (g, _) = generate(&continent(3)).unwrap();
+    assert_eq!(g.biome.len(), g.len());
+    for (i, w) in g.biome_weights.iter().enumerate() {
+        let sum: f32 = w.weights.iter().sum();
+        assert!((sum - 1.0).abs() < 1e-4, "cell {i}: {sum}");
+        assert_eq!(g.biome[i], w.ids[0]);
+        assert!(
+            w.weights.windows(2).all(|p| p[0] >= p[1]),
+            "cell {i}: {w:?}"
+        );
+    }
+    let kinds: std::collections::BTreeSet<u8> = g.biome.iter().copied().collect();
+    assert!(kinds.len() >= 6, "a continent holds many biomes: {kinds:?}");
+}
+
+#[test]
+fn overrides_obey_their_rules_and_trees_grow_only_where_biomes_allow() {
+    for seed in [3, 8] {
+        let p = continent(seed);
+        let (g, _) = generate(&p).unwrap();
+        let mut trees = 0;
+        for i in 0..g.len() {
+            let b = biome(&g, i);
+            if g.water[i] == WaterKind::Sea {
+                let depth = (g.water_level[i] - g.height[i]) * p.height_scale;
+                let expect_deep = depth > 60.0;
+                if expect_deep {
+                    assert_eq!(b, Biome::DeepOcean, "sea {depth} m deep at {i}");
+                }
+                assert!(matches!(
+                    b,
+                    Biome::DeepOcean | Biome::Coast | Biome::Mangrove
+                ));
+            } else {
+                assert_ne!(
+                    b,
+                    Biome::DeepOcean,
+                    "dry or fresh-water cell {i} as deep ocean"
+                );
+            }
+            if g.temperature[i] < -16.0 {
+                assert_eq!(b, Biome::Glacier, "{} °C at {i}", g.temperature[i]);
+            }
+            if g.terrain[i] == Terrain::Tree {
+                trees += 1;
+                assert!(
+                    !matches!(
+                        b,
+                        Biome::Glacier | Biome::HotDesert | Biome::Tundra | Biome::DeepOcean
+                    ),
+                    "a tree in {b:?} at {i}"
+                );
+            }
+        }
+        assert!(
+            trees > 50,
+            "seed {seed}: forests still grow ({trees} trees)"
+        );
+    }
+}
+
+#[test]
+fn ground_colours_have_no_hard_borders_except_on_cliffs_and_shores() {
+    // The bound: neighbouring dry, gentle, non-tree cells differ by at most 60 in any channel.
+    const BOUND: i32 = 60;
+    let p = continent(5);
+    let (g, _) = generate(&p).unwrap();
+    let (w, d) = (g.width(), g.depth());
+    let gentle = |i: usize| {
+        let (x, z) = g.xz(i);
+        let (gx, gz) = g.gradient(x, z);
+        (gx * gx + gz * gz).sqrt() * p.height_scale / p.cell_size < 0.5
+    };
+    let plain = |i: usize| g.terrain[i] == Terrain::Grass || g.terrain[i] == Terrain::Mountain;
+    let mut pairs = 0;
+    for z in 0..d {
+        for x in 0..w - 1 {
+            let (i, j) = (z * w + x, z * w + x + 1);
+            if !(plain(i) && plain(j) && gentle(i) && gentle(j)) {
+                continue;
+            }
+            // Shores: next to water the ground turns to wet sand on purpose.
+            let near_water = [i, j].iter().any(|&k| {
+                let (cx, cz) = g.xz(k);
+                (-2i64..=2).any(|dz| {
+                    (-2i64..=2).any(|dx| {
+                        let (nx, nz) = (cx as i64 + dx, cz as i64 + dz);
+                        g.contains(nx, nz)
+                            && g.water[g.index(nx as usize, nz as usize)] != WaterKind::Dry
+                    })
+                })
+            });
+            if near_water {
+                continue;
+            }
+            pairs += 1;
+            let diff = (0..3)
+                .map(|c| (i32::from(g.color[i][c]) - i32::from(g.color[j][c])).abs())
+                .max()
+                .unwrap();
+            assert!(
+                diff <= BOUND,
+                "cells {i} and {j}: {:?} vs {:?}",
+                g.color[i],
+                g.color[j]
+            );
+        }
+    }
+    assert!(pairs > 500, "{pairs} pairs checked");
+}
+
+#[test]
+fn biomes_off_leave_the_grid_as_it_was() {
+    let mut p = GeneratorParams {
+        width: 48,
+        depth: 40,
+        height_model: HeightModel::Subdivision,
+        ..Default::default()
+    };
+    let (off, _) = generate(&p).unwrap();
+    assert!(off.biome.is_empty() && off.biome_weights.is_empty());
+    p.biomes.enabled = true;
+    let (on, _) = generate(&p).unwrap();
+    assert_eq!(on.height, off.height, "biomes do not shape the land (yet)");
+    assert_ne!(on.color, off.color);
+}
