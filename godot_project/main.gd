@@ -4,7 +4,8 @@ extends Node3D
 ##
 ## Command line (after `--`): `--time=HOURS` sets the time of day, `--hide-ui` hides the panel,
 ## `--shot=PATH` saves a PNG of the first fully built frame to PATH and quits, `--model=N` switches
-## to height model N (a `DonjournoGenerator.HEIGHT_MODEL_*`) as the panel's Land menu does.
+## to height model N (a `DonjournoGenerator.HEIGHT_MODEL_*`) as the panel's Land menu does,
+## `--biomes` turns the biomes on.
 
 ## Hours of sunrise and sunset.
 const DAY_START := 6.0
@@ -43,6 +44,8 @@ func _ready() -> void:
 			_shot_path = arg.trim_prefix("--shot=")
 		elif arg.begins_with("--model="):
 			_model = int(arg.trim_prefix("--model="))
+		elif arg == "--biomes":
+			terrain.generator.biomes_enabled = true
 	terrain.generation_finished.connect(_on_generation_finished)
 	panel.resized.connect(_frame)
 	get_viewport().size_changed.connect(_frame)

@@ -1,6 +1,6 @@
 extends PanelContainer
 ## The tuning panel: height model, seed, coverage, subdivisions, droplets, forest density, water
-## (lakes and rivers), time of day, and a stats line. Generator edits are applied as they happen (sliders when released); the terrain
+## (lakes and rivers), biomes, time of day, and a stats line. Generator edits are applied as they happen (sliders when released); the terrain
 ## coalesces them into one rebuild per frame.
 
 var _main: Node
@@ -22,6 +22,7 @@ var _subdivisions: SpinBox
 var _droplets: SpinBox
 var _forest: HSlider
 var _water: CheckBox
+var _biomes: CheckBox
 var _time: HSlider
 var _time_label: Label
 var _stats: Label
@@ -78,6 +79,10 @@ func _ready() -> void:
 	_water.text = "Lakes and rivers"
 	_water.tooltip_text = "Fill depressions with lakes and carve rivers"
 	_row(grid, "Water", _water)
+	_biomes = CheckBox.new()
+	_biomes.text = "Biomes"
+	_biomes.tooltip_text = "Deserts, forests, tundra and glaciers from the climate, with their own ground and trees"
+	_row(grid, "Climate", _biomes)
 	_time = _slider(6.0, 18.0, 0.25)
 	_time_label = Label.new()
 	_time_label.custom_minimum_size = Vector2(48, 0)
@@ -114,6 +119,7 @@ func bind(main: Node, terrain: DonjournoTerrain) -> void:
 	_on_release(_coverage, func(v: float) -> void: _generator.coverage = v)
 	_on_release(_forest, func(v: float) -> void: _generator.forest_density = v)
 	_water.toggled.connect(_set_water)
+	_biomes.toggled.connect(func(on: bool) -> void: _generator.biomes_enabled = on)
 	_time.value_changed.connect(func(v: float) -> void: _main.time_of_day = v)
 
 
@@ -131,16 +137,19 @@ func _sync_controls() -> void:
 	_droplets.set_value_no_signal(_generator.erosion_droplets)
 	_forest.set_value_no_signal(_generator.forest_density)
 	_water.set_pressed_no_signal(_generator.water_lakes_enabled or _generator.water_rivers_enabled)
+	_biomes.set_pressed_no_signal(_generator.biomes_enabled)
 	_refresh_value_labels()
 
 
 ## Switches the height model: the demo's pool terrain, or the model's preset (one rebuild).
 func _set_model(model: int) -> void:
 	var preset: String = MODEL_PRESETS[model]
+	var biomes := _generator.biomes_enabled
 	if preset == "":
 		_generator.from_json(_pool_json)
 	else:
 		_generator.apply_preset(preset)
+	_generator.biomes_enabled = biomes
 	_sync_controls()
 
 
