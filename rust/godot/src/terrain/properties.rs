@@ -8,6 +8,7 @@ use super::planner::Request;
 use super::{__godot_DonjournoTerrain_Funcs, DonjournoTerrain};
 use crate::generator::DonjournoGenerator;
 use donjourno::mesh::MeshParams;
+use donjourno::params::terrain_entries;
 use godot::classes::Mesh;
 use godot::prelude::*;
 
@@ -162,10 +163,8 @@ impl DonjournoTerrain {
     /// The mesh settings of this node with the generator's cell size, validated, with errors
     /// naming the Godot properties.
     pub(super) fn mesh_params(&self, cell_size: f32) -> Result<MeshParams, String> {
-        let mut params = self
-            .store
-            .checked_mesh(&["subdivisions", "roughness_strength", "height_scale"])
-            .map_err(|e| e.to_string())?;
+        let names: Vec<&str> = terrain_entries().iter().map(|p| p.name()).collect();
+        let mut params = self.store.checked_mesh(&names).map_err(|e| e.to_string())?;
         params.cell_size = cell_size;
         Ok(params)
     }
