@@ -18,6 +18,7 @@
 //! produces.
 
 use crate::grid::Grid;
+use crate::mesh::base::tessellate_base;
 use crate::mesh::{check_mesh, tessellate_row, Corners, MeshError, MeshParams};
 use glam::Vec3;
 use rayon::prelude::*;
@@ -120,47 +121,94 @@ pub fn build_surface(
         }
     }
     let corners = Corners::new(grid);
+    let (w, d) = (grid.width(), grid.depth());
     let n = params.subdivisions as usize;
-    let per_row = grid.width() * n * n * 6;
+    let per_row = w * n * n * 6;
+    let surface = per_row * d;
     let up = encode_normal_tangent(Vec3::Y);
     let (positions, normals) = streams.vertex.split_at_mut(total * POSITION_BYTES);
+    let (positions, base_positions) = positions.split_at_mut(surface * POSITION_BYTES);
+    let (normals, base_normals) = normals.split_at_mut(surface * NORMAL_TANGENT_BYTES);
+    let (colours, base_colours) = streams.attribute.split_at_mut(surface * COLOR_BYTES);
     let bounds = positions
         .par_chunks_mut(per_row * POSITION_BYTES)
         .zip(normals.par_chunks_mut(per_row * NORMAL_TANGENT_BYTES))
-        .zip(streams.attribute.par_chunks_mut(per_row * COLOR_BYTES))
+        .zip(colours.par_chunks_mut(per_row * COLOR_BYTES))
         .enumerate()
         .map(|(z, ((pos, nor), col))| {
-            let (mut lo, mut hi) = (Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY));
-            let mut pos = pos.chunks_exact_mut(POSITION_BYTES);
-            let mut nor = nor.chunks_exact_mut(NORMAL_TANGENT_BYTES);
-            let mut col = col.chunks_exact_mut(COLOR_BYTES);
-            tessellate_row(grid, &corners, params, z, |tri, normal, [r, g, b]| {
-                // Flat ground is common: its encoding is computed once.
-                let nt = if normal == Vec3::Y {
-                    up
-                } else {
-                    encode_normal_tangent(normal)
-                };
-                for p in tri {
-                    lo = lo.min(p);
-                    hi = hi.max(p);
-                    let out = pos.next().expect("row stream sized by check_mesh");
-                    for (dst, c) in out.chunks_exact_mut(4).zip(p.to_array()) {
-                        dst.copy_from_slice(&c.to_le_bytes());
-                    }
-                    nor.next().expect("row stream sized").copy_from_slice(&nt);
-                    col.next()
-                        .expect("row stream sized")
-                        .copy_from_slice(&[r, g, b, 255]);
-                }
+            let mut writer = StreamWriter::new(pos, nor, col, up);
+            tessellate_row(grid, &corners, params, z, |tri, normal, rgb| {
+                writer.triangle(tri, normal, rgb)
             });
-            (lo, hi)
+            writer.bounds
         })
         .reduce(
             || (Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY)),
             |(a_lo, a_hi), (b_lo, b_hi)| (a_lo.min(b_lo), a_hi.max(b_hi)),
         );
-    Ok((bounds.0.to_array(), bounds.1.to_array()))
+    let (mut lo, mut hi) = bounds;
+    if params.diorama_base {
+        let mut writer = StreamWriter::new(base_positions, base_normals, base_colours, up);
+        tessellate_base(&corners, params, w, d, |tri, normal, rgb| {
+            writer.triangle(tri, normal, rgb)
+        });
+        lo = lo.min(writer.bounds.0);
+        hi = hi.max(writer.bounds.1);
+    }
+    Ok((lo.to_array(), hi.to_array()))
+}
+
+/// Writes consecutive triangles into slices of the surface streams and tracks their bounds.
+struct StreamWriter<'a> {
+    pos: std::slice::ChunksExactMut<'a, u8>,
+    nor: std::slice::ChunksExactMut<'a, u8>,
+    col: std::slice::ChunksExactMut<'a, u8>,
+    /// The encoding of the up normal, computed once (flat ground is common).
+    up: [u8; NORMAL_TANGENT_BYTES],
+    /// Bounds `(min, max)` of the positions written so far.
+    bounds: (Vec3, Vec3),
+}
+
+impl<'a> StreamWriter<'a> {
+    /// A writer at the start of the position, normal-and-tangent and colour slices.
+    fn new(
+        pos: &'a mut [u8],
+        nor: &'a mut [u8],
+        col: &'a mut [u8],
+        up: [u8; NORMAL_TANGENT_BYTES],
+    ) -> Self {
+        StreamWriter {
+            pos: pos.chunks_exact_mut(POSITION_BYTES),
+            nor: nor.chunks_exact_mut(NORMAL_TANGENT_BYTES),
+            col: col.chunks_exact_mut(COLOR_BYTES),
+            up,
+            bounds: (Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY)),
+        }
+    }
+
+    /// Writes the three vertices of a triangle.
+    fn triangle(&mut self, tri: [Vec3; 3], normal: Vec3, [r, g, b]: [u8; 3]) {
+        let nt = if normal == Vec3::Y {
+            self.up
+        } else {
+            encode_normal_tangent(normal)
+        };
+        for p in tri {
+            self.bounds = (self.bounds.0.min(p), self.bounds.1.max(p));
+            let out = self.pos.next().expect("stream sized by check_mesh");
+            for (dst, c) in out.chunks_exact_mut(4).zip(p.to_array()) {
+                dst.copy_from_slice(&c.to_le_bytes());
+            }
+            self.nor
+                .next()
+                .expect("stream sized by check_mesh")
+                .copy_from_slice(&nt);
+            self.col
+                .next()
+                .expect("stream sized by check_mesh")
+                .copy_from_slice(&[r, g, b, 255]);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -172,20 +220,30 @@ mod tests {
     #[test]
     fn surface_streams_match_the_mesh() {
         let grid = grid();
-        let params = MeshParams {
-            subdivisions: 2,
-            roughness_strength: 0.8,
-            ..Default::default()
-        };
-        let mesh = build_mesh(&grid, &params).unwrap();
+        for diorama_base in [false, true] {
+            streams_match_the_mesh(
+                &grid,
+                &MeshParams {
+                    subdivisions: 2,
+                    roughness_strength: 0.8,
+                    diorama_base,
+                    ..Default::default()
+                },
+            );
+        }
+    }
+
+    /// The streams of `params` hold the mesh of `params`, vertex by vertex.
+    fn streams_match_the_mesh(grid: &Grid, params: &MeshParams) {
+        let mesh = build_mesh(grid, params).unwrap();
         let n = mesh.vertex_count();
         let (mut vertex, mut col) = (
             vec![0u8; n * VERTEX_STREAM_BYTES],
             vec![0u8; n * ATTRIBUTE_STREAM_BYTES],
         );
         let (lo, hi) = build_surface(
-            &grid,
-            &params,
+            grid,
+            params,
             SurfaceStreams {
                 vertex: &mut vertex,
                 attribute: &mut col,
@@ -212,8 +270,8 @@ mod tests {
             assert_eq!(c, expected);
         }
         let short = build_surface(
-            &grid,
-            &params,
+            grid,
+            params,
             SurfaceStreams {
                 vertex: &mut vertex[1..],
                 attribute: &mut col,

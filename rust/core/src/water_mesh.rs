@@ -57,6 +57,7 @@ pub fn build_water_mesh(grid: &Grid, params: &MeshParams) -> Result<Mesh, MeshEr
     if cells * 6 > MAX_VERTICES {
         return Err(MeshError::OverBudget {
             vertices: cells * 6,
+            base: 0,
             width: w,
             depth: d,
             subdivisions: 1,
@@ -194,6 +195,7 @@ mod tests {
                 width,
                 depth,
                 subdivisions,
+                ..
             }) => {
                 assert_eq!(vertices, cells * 6);
                 assert_eq!((width, depth, subdivisions), (side, side, 1));

@@ -69,6 +69,7 @@ fn bounds_follow_cell_size_and_height_scale() {
         roughness_strength: 0.0,
         cell_size: 2.0,
         height_scale: 10.0,
+        ..Default::default()
     };
     let m = build_mesh(&g, &p).unwrap();
     let (lo, hi) = m.bounds().unwrap();

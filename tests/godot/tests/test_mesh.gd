@@ -66,3 +66,35 @@ func test_bounds_follow_cell_size_peak_and_height_scale() -> void:
 	check(aabb.end.y >= max_height * 10.0 * 0.7, "top %f ≈ max height × scale %f" % [aabb.end.y, max_height * 10.0])
 	check(max_height > 0.5 * g.peak_height and max_height <= 1.5 * g.peak_height,
 			"max height %f ≈ peak %f" % [max_height, g.peak_height])
+
+
+func test_diorama_base_reaches_down_to_the_base_level() -> void:
+	var t := terrain_with(small_generator(), 2)
+	var surface: AABB = t.mesh.get_aabb()
+	var n: int = arrays_of(t)[Mesh.ARRAY_VERTEX].size()
+	var runs: int = t.get_stats().pipeline_runs
+	check(not t.diorama_base, "the diorama base is off by default")
+	t.diorama_base = true
+	t.diorama_depth = 0.5
+	await settled(t)
+	check_eq(t.get_stats().pipeline_runs, runs, "the base only re-tessellates")
+	var aabb: AABB = t.mesh.get_aabb()
+	var base_level: float = surface.position.y - 0.5 * t.height_scale
+	check_near(aabb.position.y, base_level, 1e-3,
+			"bottom %f = lowest surface point − depth × height scale %f" % [aabb.position.y, base_level])
+	check_near(aabb.end.y, surface.end.y, 1e-4, "the top is the surface's")
+	check(aabb.position.is_equal_approx(Vector3(surface.position.x, aabb.position.y, surface.position.z))
+			and is_equal_approx(aabb.size.x, surface.size.x) and is_equal_approx(aabb.size.z, surface.size.z),
+			"the base stays within the map's footprint")
+	var a := arrays_of(t)
+	var vertices: PackedVector3Array = a[Mesh.ARRAY_VERTEX]
+	# Walls: 64 × 4 edge segments × 2 subdivisions × 7 bands × 6, then the bottom face.
+	check_eq(vertices.size(), n + 64 * 4 * 2 * 7 * 6 + 6, "vertex count with the walls")
+	check_eq(t.get_stats().vertex_count, vertices.size(), "stats vertex_count")
+	var normals: PackedVector3Array = a[Mesh.ARRAY_NORMAL]
+	for i in range(n, vertices.size(), 101):
+		check(normals[i].y < 1e-3, "base normal %d faces sideways or down: %s" % [i, normals[i]])
+	t.diorama_base = false
+	await settled(t)
+	check_eq(arrays_of(t)[Mesh.ARRAY_VERTEX].size(), n, "off again: the surface alone")
+	check(t.mesh.get_aabb().is_equal_approx(surface), "off again: the surface's bounds")

@@ -11,12 +11,16 @@
 //! Coordinates: x along the width, z along the depth, y up; the mesh spans
 //! `[0, width·cell_size] × [0, depth·cell_size]` with `y = h' · height_scale`. Triangles are wound
 //! clockwise seen from above (Godot's front-face convention) and their normals point up.
+//!
+//! With [`MeshParams::diorama_base`] on, the side walls and the bottom face of the diorama base
+//! ([`base`]) follow the surface's vertices.
 
 use crate::grid::Grid;
 use glam::Vec3;
 use rayon::prelude::*;
 use thiserror::Error;
 
+pub mod base;
 mod heights;
 pub use heights::surface_height;
 use heights::vertex_height;
@@ -26,6 +30,8 @@ pub(crate) use heights::Corners;
 pub const MAX_VERTICES: u64 = 1 << 24;
 /// Largest accepted subdivision level.
 pub const MAX_SUBDIVISIONS: u32 = 64;
+/// Largest accepted diorama depth ([`MeshParams::diorama_depth`]), in height units.
+pub const MAX_DIORAMA_DEPTH: f32 = 1000.0;
 /// Seed of the roughness-jitter hash.
 pub const JITTER_SEED: u32 = 0x6a09_e667;
 
@@ -43,6 +49,11 @@ pub struct MeshParams {
     pub cell_size: f32,
     /// World height of one height unit.
     pub height_scale: f32,
+    /// Adds the diorama base: side walls in soil and rock strata down to a base level, and a
+    /// bottom face (see [`base`]).
+    pub diorama_base: bool,
+    /// Height units from the lowest surface vertex down to the base level of the diorama base.
+    pub diorama_depth: f32,
 }
 
 impl Default for MeshParams {
@@ -58,10 +69,12 @@ pub enum MeshError {
     #[error(transparent)]
     Param(#[from] crate::params::ParamError),
     /// The mesh would exceed [`MAX_VERTICES`].
-    #[error("the mesh would have {vertices} vertices ({width}×{depth} cells × {subdivisions}² × 6), above the budget of {max}; lower subdivisions or the map size", max = MAX_VERTICES)]
+    #[error("the mesh would have {vertices} vertices ({width}×{depth} cells × {subdivisions}² × 6{}), above the budget of {max}; lower subdivisions or the map size", base_note(.base), max = MAX_VERTICES)]
     OverBudget {
         /// Requested vertex count.
         vertices: u64,
+        /// Vertices of the diorama base among them (0 without it).
+        base: u64,
         /// Grid width.
         width: usize,
         /// Grid depth.
@@ -84,18 +97,59 @@ pub enum MeshError {
     },
 }
 
+/// The diorama base's share of an over-budget message.
+fn base_note(base: &u64) -> String {
+    match *base {
+        0 => String::new(),
+        _ => format!(" + {base} of the diorama base"),
+    }
+}
+
 impl MeshParams {
     /// Checks every field against its declared range.
     pub fn validate(&self) -> Result<(), crate::params::ParamError> {
         crate::params::validate_mesh(self)
     }
 
-    /// Vertices a `width × depth` grid needs with these settings.
+    /// Vertices a `width × depth` grid needs with these settings: the surface's and, with
+    /// [`diorama_base`](Self::diorama_base), the base's.
     pub fn vertex_count(&self, width: usize, depth: usize) -> u64 {
+        self.surface_vertex_count(width, depth)
+            .saturating_add(self.base_vertex_count(width, depth))
+    }
+
+    /// Vertices of the surface alone: `width · depth · subdivisions² · 6`.
+    pub fn surface_vertex_count(&self, width: usize, depth: usize) -> u64 {
         let n = u64::from(self.subdivisions);
         (width as u64)
             .saturating_mul(depth as u64)
             .saturating_mul(n * n * 6)
+    }
+
+    /// Vertices of the diorama base (0 when it is off):
+    /// `2 · (width + depth) · subdivisions · (1 + ROCK_BANDS) · 6 + 6`.
+    pub fn base_vertex_count(&self, width: usize, depth: usize) -> u64 {
+        if self.diorama_base {
+            base::base_vertex_count(width, depth, self.subdivisions)
+        } else {
+            0
+        }
+    }
+
+    /// The vertex count of a `width × depth` grid, or [`MeshError::OverBudget`] above
+    /// [`MAX_VERTICES`].
+    pub fn check_budget(&self, width: usize, depth: usize) -> Result<u64, MeshError> {
+        let vertices = self.vertex_count(width, depth);
+        if vertices > MAX_VERTICES {
+            return Err(MeshError::OverBudget {
+                vertices,
+                base: self.base_vertex_count(width, depth),
+                width,
+                depth,
+                subdivisions: self.subdivisions,
+            });
+        }
+        Ok(vertices)
     }
 }
 
@@ -160,16 +214,7 @@ pub(crate) fn check_mesh(grid: &Grid, params: &MeshParams) -> Result<usize, Mesh
     if w == 0 || d == 0 {
         return Err(MeshError::EmptyGrid);
     }
-    let vertices = params.vertex_count(w, d);
-    if vertices > MAX_VERTICES {
-        return Err(MeshError::OverBudget {
-            vertices,
-            width: w,
-            depth: d,
-            subdivisions: params.subdivisions,
-        });
-    }
-    Ok(vertices as usize)
+    Ok(params.check_budget(w, d)? as usize)
 }
 
 /// Calls `emit(triangle, normal, colour)` for every triangle of grid row `z`, in mesh order:
@@ -219,40 +264,62 @@ pub(crate) fn tessellate_row(
     }
 }
 
+/// A triangle sink writing consecutive vertices into mesh buffers from their start.
+fn mesh_writer<'a>(
+    pos: &'a mut [[f32; 3]],
+    nor: &'a mut [[f32; 3]],
+    col: &'a mut [[f32; 4]],
+) -> impl FnMut([Vec3; 3], Vec3, [u8; 3]) + 'a {
+    let mut k = 0;
+    move |tri, normal, [r, g, b]| {
+        let rgba = [
+            f32::from(r) / 255.0,
+            f32::from(g) / 255.0,
+            f32::from(b) / 255.0,
+            1.0,
+        ];
+        for p in tri {
+            pos[k] = p.to_array();
+            nor[k] = normal.to_array();
+            col[k] = rgba;
+            k += 1;
+        }
+    }
+}
+
 /// Builds the mesh of a grid, or explains why it cannot.
 pub fn build_mesh(grid: &Grid, params: &MeshParams) -> Result<Mesh, MeshError> {
     crate::threads::ensure_pool();
     let total = check_mesh(grid, params)?;
     let corners = Corners::new(grid);
+    let (w, d) = (grid.width(), grid.depth());
     let n = params.subdivisions as usize;
-    let per_row = grid.width() * n * n * 6;
+    let per_row = w * n * n * 6;
+    let surface = per_row * d;
     let mut mesh = Mesh {
         positions: vec![[0.0; 3]; total],
         normals: vec![[0.0; 3]; total],
         colors: vec![[0.0; 4]; total],
     };
-    mesh.positions
-        .par_chunks_mut(per_row)
-        .zip(mesh.normals.par_chunks_mut(per_row))
-        .zip(mesh.colors.par_chunks_mut(per_row))
+    let (pos, base_pos) = mesh.positions.split_at_mut(surface);
+    let (nor, base_nor) = mesh.normals.split_at_mut(surface);
+    let (col, base_col) = mesh.colors.split_at_mut(surface);
+    pos.par_chunks_mut(per_row)
+        .zip(nor.par_chunks_mut(per_row))
+        .zip(col.par_chunks_mut(per_row))
         .enumerate()
         .for_each(|(z, ((pos, nor), col))| {
-            let mut k = 0;
-            tessellate_row(grid, &corners, params, z, |tri, normal, [r, g, b]| {
-                let rgba = [
-                    f32::from(r) / 255.0,
-                    f32::from(g) / 255.0,
-                    f32::from(b) / 255.0,
-                    1.0,
-                ];
-                for p in tri {
-                    pos[k] = p.to_array();
-                    nor[k] = normal.to_array();
-                    col[k] = rgba;
-                    k += 1;
-                }
-            });
+            tessellate_row(grid, &corners, params, z, mesh_writer(pos, nor, col));
         });
+    if params.diorama_base {
+        base::tessellate_base(
+            &corners,
+            params,
+            w,
+            d,
+            mesh_writer(base_pos, base_nor, base_col),
+        );
+    }
     Ok(mesh)
 }
 
@@ -286,6 +353,7 @@ pub(crate) mod tests {
                 roughness_strength: 1.5,
                 cell_size: 2.0,
                 height_scale: 10.0,
+                ..Default::default()
             };
             let mesh = build_mesh(&grid, &params).unwrap();
             for p in mesh.positions.iter().step_by(7) {

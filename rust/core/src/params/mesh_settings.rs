@@ -33,6 +33,28 @@ pub static MESH_TABLE: &[Param<MeshParams>] = &[
         doc: "Strength of the erosion-driven surface jitter (0 gives smooth slopes).",
         aliases: &[],
     },
+    Param {
+        name: "diorama_base",
+        group: &MESH,
+        access: field!(Bool: diorama_base),
+        default: Value::Bool(false),
+        range: None,
+        slider: None,
+        unit: NONE,
+        doc: "Close the map as a tabletop diorama: side walls in soil and rock strata from the surface edge down to a base level, and a bottom face.",
+        aliases: &[],
+    },
+    Param {
+        name: "diorama_depth",
+        group: &MESH,
+        access: field!(F32: diorama_depth),
+        default: Value::F32(0.5),
+        range: Some(Range::open_closed(0.0, crate::mesh::MAX_DIORAMA_DEPTH as f64)),
+        slider: Some(Slider::exp(0.01, 10.0, 0.01)),
+        unit: super::table::Unit::new("height units", ""),
+        doc: "Depth of the diorama base: its bottom lies this far below the lowest point of the surface.",
+        aliases: &[],
+    },
 ];
 
 /// The parameters a generator holds, in inspector order: every [`GENERATOR`] entry and the mesh
@@ -72,6 +94,8 @@ pub fn mesh_defaults() -> MeshParams {
         roughness_strength: 0.0,
         cell_size: 0.0,
         height_scale: 0.0,
+        diorama_base: false,
+        diorama_depth: 0.0,
     };
     table::apply_defaults(MESH_TABLE, &mut mesh);
     super::GeneratorParams::default().mesh_params(mesh)

@@ -4,7 +4,7 @@
 //! without an engine. The terrain node feeds it its validated settings and what it shows, and
 //! carries the plan out.
 
-use donjourno::mesh::{MeshError, MeshParams, MAX_VERTICES};
+use donjourno::mesh::{MeshError, MeshParams};
 use donjourno::GeneratorParams;
 
 /// The settings a rebuild builds from.
@@ -79,7 +79,7 @@ pub struct Plan {
     pub work: Work,
     /// Who builds it.
     pub runner: Runner,
-    /// Vertices of the mesh to build (within [`MAX_VERTICES`]).
+    /// Vertices of the mesh to build (within [`MAX_VERTICES`](donjourno::mesh::MAX_VERTICES)).
     pub vertex_count: usize,
 }
 
@@ -115,15 +115,7 @@ pub fn runner(work: Work, request: Request) -> Runner {
 /// runs (the pipeline would be wasted).
 pub fn plan(inputs: Inputs, current: &Current<'_>, request: Request) -> Result<Plan, MeshError> {
     let (width, depth) = (inputs.params.width as usize, inputs.params.depth as usize);
-    let vertices = inputs.mesh_params.vertex_count(width, depth);
-    if vertices > MAX_VERTICES {
-        return Err(MeshError::OverBudget {
-            vertices,
-            width,
-            depth,
-            subdivisions: inputs.mesh_params.subdivisions,
-        });
-    }
+    let vertices = inputs.mesh_params.check_budget(width, depth)?;
     let change = change(&inputs, current);
     let work = work(change, &inputs, current);
     Ok(Plan {
@@ -198,6 +190,34 @@ mod tests {
     }
 
     #[test]
+    fn the_diorama_base_only_retessellates_and_counts_its_vertices() {
+        let shown = inputs();
+        let current = Current {
+            shown: Some(&shown),
+            cached_grid: Some(&shown.params),
+        };
+        let mut wanted = inputs();
+        wanted.mesh_params.diorama_base = true;
+        let plan = plan(wanted, &current, Request::Background).unwrap();
+        assert_eq!(plan.change, Change::Mesh);
+        assert_eq!(plan.work, Work::Mesh);
+        assert_eq!(
+            plan.vertex_count,
+            32 * 16 * 6 + 2 * (32 + 16) * (1 + donjourno::mesh::base::ROCK_BANDS) * 6 + 6
+        );
+        wanted.mesh_params.diorama_depth += 1.0;
+        let shown = plan.inputs;
+        let current = Current {
+            shown: Some(&shown),
+            cached_grid: Some(&shown.params),
+        };
+        assert_eq!(
+            super::plan(wanted, &current, Request::Now).unwrap().work,
+            Work::Mesh
+        );
+    }
+
+    #[test]
     fn a_generation_parameter_reruns_the_pipeline_unless_the_cache_has_it() {
         let shown = inputs();
         let mut wanted = inputs();
@@ -240,6 +260,7 @@ mod tests {
             err,
             MeshError::OverBudget {
                 vertices: 1024 * 1024 * 64 * 6,
+                base: 0,
                 width: 1024,
                 depth: 1024,
                 subdivisions: 8,
@@ -248,7 +269,7 @@ mod tests {
         assert!(err.to_string().contains("above the budget"), "{err}");
         // The largest 2048-wide map under the budget is accepted, one more row is not.
         wanted.params.width = 2048;
-        wanted.params.depth = (MAX_VERTICES / 6 / 2048) as u32;
+        wanted.params.depth = (donjourno::mesh::MAX_VERTICES / 6 / 2048) as u32;
         wanted.mesh_params.subdivisions = 1;
         let plan = plan(wanted, &Current::default(), Request::Now).unwrap();
         assert_eq!(plan.vertex_count, 2048 * 1365 * 6);
