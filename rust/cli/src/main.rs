@@ -88,6 +88,10 @@ enum Command {
         /// Fewer repetitions and sizes, for a quick look.
         #[arg(long)]
         quick: bool,
+        /// Only the figures whose name contains this (hydrology, erosion, fbm, tessellation,
+        /// generate, subdivision, continents, field).
+        #[arg(long, value_name = "NAME")]
+        only: Option<String>,
     },
     /// Print the grid and mesh hashes as JSON (to compare platforms; `--suite` for the fixed set).
     Hash(hash::HashArgs),
@@ -230,10 +234,7 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         Command::Hash(args) => hash::run(args),
         Command::Params(args) => args::run_params(&args),
-        Command::Bench { quick } => {
-            bench::run(quick);
-            Ok(())
-        }
+        Command::Bench { quick, only } => bench::run(quick, only.as_deref()),
     }
 }
 
