@@ -46,7 +46,8 @@ enum Command {
         #[arg(long)]
         moisture_png: Option<PathBuf>,
     },
-    /// Render an isometric preview PNG with the seed's projection and lighting.
+    /// Render a preview PNG: the isometric view with the seed's projection and lighting, or with
+    /// `--style relief` seed 004's top-down shaded relief.
     Preview {
         #[command(flatten)]
         params: ParamArgs,
