@@ -1,10 +1,14 @@
 //! `donjourno bench`: the figures the README quotes.
 
+use donjourno::climate::{ClimateFields, Field, FieldSample, MapFrame};
 use donjourno::erosion::Erosion;
 use donjourno::hydrology::{accumulate, flow_directions, priority_flood, FloodOptions, LakeFilter};
+use donjourno::landform::subdivision::subdivision_heights;
+use donjourno::landform::{continents_heights, continents_of};
 use donjourno::layers::{coverage_mask, pool_heights};
 use donjourno::mesh::{build_mesh, MeshParams};
 use donjourno::{generate, GeneratorParams};
+use rayon::prelude::*;
 use std::time::{Duration, Instant};
 
 /// Median wall time of `reps` runs of `f`.
@@ -226,18 +230,143 @@ fn hydrology(sizes: &[u32], reps: usize) {
     }
 }
 
-/// Prints every figure.
-pub fn run(quick: bool) {
-    let reps = if quick { 1 } else { 5 };
-    println!("donjourno bench — {} threads", rayon::current_num_threads());
-    hydrology(if quick { &[512] } else { &[512, 1024] }, reps * 3);
-    erosion(256, reps);
-    lake_erosion(256, reps);
-    if !quick {
-        erosion(512, 3);
-        lake_erosion(512, 3);
+/// Subdivision (seed 004) to a 1025² map: every iteration, the window, its scaling and sea level.
+/// Target 25 ms.
+fn subdivision(reps: usize) {
+    let params = GeneratorParams::preset("fractal_highlands").unwrap_or_default();
+    let side = 1025;
+    let t = median(reps, || {
+        subdivision_heights(
+            side,
+            side,
+            params.seed,
+            &params.subdivision,
+            params.terrain.peak_height,
+        )
+    });
+    println!(
+        "subdivision {side}² (10 iterations): {:.1} ms (target ≤ 25 ms)",
+        t.as_secs_f64() * 1e3
+    );
+}
+
+/// Continents heights plus all five climate fields at every cell of a 1024² map, in parallel
+/// rows as the core lays them. Target 120 ms.
+fn continents(reps: usize) {
+    let side = 1024usize;
+    let params = GeneratorParams {
+        width: side as u32,
+        depth: side as u32,
+        ..GeneratorParams::preset("continent").unwrap_or_default()
+    };
+    let c = continents_of(&params);
+    let frame = MapFrame::of(&params);
+    let fields = ClimateFields::new(params.seed, params.climate.feature_scale);
+    let sample_all = || {
+        let mut samples = vec![FieldSample::default(); side * side];
+        samples
+            .par_chunks_mut(side)
+            .enumerate()
+            .for_each(|(z, row)| {
+                for (x, s) in row.iter_mut().enumerate() {
+                    let (wx, wz) = frame.world(x as f64, z as f64);
+                    *s = fields.sample(wx, wz);
+                }
+            });
+        samples
+    };
+    let height = median(reps, || continents_heights(&c, &frame, side, side));
+    let climate = median(reps, sample_all);
+    let both = median(reps, || {
+        (continents_heights(&c, &frame, side, side), sample_all())
+    });
+    println!(
+        "continents {side}² height + five fields: {:.1} ms (height {:.1} ms, fields {:.1} ms; target ≤ 120 ms)",
+        both.as_secs_f64() * 1e3,
+        height.as_secs_f64() * 1e3,
+        climate.as_secs_f64() * 1e3
+    );
+}
+
+/// One field (temperature) at scattered world positions on one thread: the cost of a streaming
+/// query. Target 60 ns per sample.
+fn field_sample(reps: usize) {
+    let fields = ClimateFields::new(11, 1.0);
+    // Scattered positions over 200 km, from a fixed 64-bit LCG (no two in one lattice cell).
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = || {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (state >> 11) as f64 / (1u64 << 53) as f64 * 200_000.0 - 100_000.0
+    };
+    let positions: Vec<(f64, f64)> = (0..1 << 20).map(|_| (next(), next())).collect();
+    let t = median(reps, || {
+        let mut sum = 0.0f32;
+        for &(x, z) in &positions {
+            sum += fields.field(Field::Temperature, std::hint::black_box(x), z);
+        }
+        sum
+    });
+    println!(
+        "climate field at scattered positions (one thread): {:.1} ns/sample (target ≤ 60 ns)",
+        t.as_secs_f64() * 1e9 / positions.len() as f64
+    );
+}
+
+/// The figures `donjourno bench` prints, by name (for `--only`).
+pub const FIGURES: [&str; 8] = [
+    "hydrology",
+    "erosion",
+    "fbm",
+    "tessellation",
+    "generate",
+    "subdivision",
+    "continents",
+    "field",
+];
+
+/// Prints every figure, or only those whose name (one of [`FIGURES`]) contains `only`.
+pub fn run(quick: bool, only: Option<&str>) -> Result<(), String> {
+    if let Some(o) = only {
+        if !FIGURES.iter().any(|f| f.contains(o)) {
+            return Err(format!(
+                "--only {o}: no such figure (one of {})",
+                FIGURES.join(", ")
+            ));
+        }
     }
-    fbm(reps);
-    tessellation(reps);
-    end_to_end(if quick { &[128] } else { &[128, 256, 512] }, reps);
+    let reps = if quick { 1 } else { 5 };
+    let on = |name: &str| only.is_none_or(|o| name.contains(o));
+    println!("donjourno bench — {} threads", rayon::current_num_threads());
+    if on("hydrology") {
+        hydrology(if quick { &[512] } else { &[512, 1024] }, reps * 3);
+    }
+    if on("erosion") {
+        erosion(256, reps);
+        lake_erosion(256, reps);
+        if !quick {
+            erosion(512, 3);
+            lake_erosion(512, 3);
+        }
+    }
+    if on("fbm") {
+        fbm(reps);
+    }
+    if on("tessellation") {
+        tessellation(reps);
+    }
+    if on("generate") {
+        end_to_end(if quick { &[128] } else { &[128, 256, 512] }, reps);
+    }
+    if on("subdivision") {
+        subdivision(reps * 2);
+    }
+    if on("continents") {
+        continents(reps);
+    }
+    if on("field") {
+        field_sample(reps);
+    }
+    Ok(())
 }

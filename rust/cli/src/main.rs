@@ -4,6 +4,7 @@ mod args;
 mod bench;
 mod hash;
 mod output;
+mod relief;
 mod render;
 
 use args::{MeshArgs, ParamArgs};
@@ -38,8 +39,15 @@ enum Command {
         /// Statistics as JSON (pool fraction, max height, class counts, timings, grid hash).
         #[arg(long)]
         json: Option<PathBuf>,
+        /// Temperature map PNG, one pixel per cell: blue (−20 °C) → white → red (40 °C).
+        #[arg(long)]
+        temperature_png: Option<PathBuf>,
+        /// Moisture map PNG, one pixel per cell: brown (dry, 0) → green → blue (wet, 1).
+        #[arg(long)]
+        moisture_png: Option<PathBuf>,
     },
-    /// Render an isometric preview PNG with the seed's projection and lighting.
+    /// Render a preview PNG: the isometric view with the seed's projection and lighting, or with
+    /// `--style relief` seed 004's top-down shaded relief.
     Preview {
         #[command(flatten)]
         params: ParamArgs,
@@ -52,9 +60,16 @@ enum Command {
         /// Mesh settings; the preview uses 2 subdivisions unless `--subdivisions` says otherwise.
         #[command(flatten)]
         mesh: MeshArgs<true>,
-        /// Pixels per projection unit (default: fit the map into about 1400 pixels).
+        /// Pixels per projection unit (default: fit the map into about 1400 pixels); with
+        /// `--style relief`, pixels per cell (rounded; default: fit into about 1024 pixels).
         #[arg(long)]
         scale: Option<f32>,
+        /// `iso`: the isometric mesh render; `relief`: seed 004's top-down shaded relief.
+        #[arg(long, value_enum, default_value_t = relief::Style::Iso)]
+        style: relief::Style,
+        /// Relief shadows: how fast the shadow line sinks (seed 004's slider, 0 to 2).
+        #[arg(long, default_value_t = relief::DEFAULT_SHADOW, value_parser = relief::shadow_arg)]
+        shadow: f32,
     },
     /// Export the terrain mesh as a Wavefront OBJ with vertex colours.
     Export {
@@ -74,6 +89,10 @@ enum Command {
         /// Fewer repetitions and sizes, for a quick look.
         #[arg(long)]
         quick: bool,
+        /// Only the figures whose name contains this (hydrology, erosion, fbm, tessellation,
+        /// generate, subdivision, continents, field).
+        #[arg(long, value_name = "NAME")]
+        only: Option<String>,
     },
     /// Print the grid and mesh hashes as JSON (to compare platforms; `--suite` for the fixed set).
     Hash(hash::HashArgs),
@@ -129,9 +148,17 @@ fn run(cli: Cli) -> Result<(), String> {
             png,
             heightmap,
             json,
+            temperature_png,
+            moisture_png,
         } => {
             let params = params.resolve()?;
             let (grid, stats) = run_pipeline(&params)?;
+            if let Some(path) = temperature_png {
+                output::write_temperature_png(&grid, &path)?;
+            }
+            if let Some(path) = moisture_png {
+                output::write_moisture_png(&grid, &path)?;
+            }
             if let Some(path) = png {
                 output::write_colour_png(&grid, &path)?;
             }
@@ -153,8 +180,14 @@ fn run(cli: Cli) -> Result<(), String> {
             time_of_day,
             mesh,
             scale,
+            style,
+            shadow,
         } => {
             let params = params.resolve()?;
+            if style == relief::Style::Relief {
+                let (grid, _) = run_pipeline(&params)?;
+                return relief::write_preview(&grid, &params, shadow, scale, &out);
+            }
             let mesh_params = preview_mesh(
                 &params,
                 mesh.resolve(MeshParams {
@@ -202,10 +235,7 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         Command::Hash(args) => hash::run(args),
         Command::Params(args) => args::run_params(&args),
-        Command::Bench { quick } => {
-            bench::run(quick);
-            Ok(())
-        }
+        Command::Bench { quick, only } => bench::run(quick, only.as_deref()),
     }
 }
 

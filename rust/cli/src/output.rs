@@ -74,6 +74,75 @@ pub fn write_heightmap_png(grid: &Grid, peak: f32, path: &Path) -> Result<(), St
     )
 }
 
+/// Coldest temperature of the temperature map's ramp, °C: drawn pure blue (and anything colder).
+pub const TEMPERATURE_MIN: f32 = -20.0;
+/// Hottest temperature of the temperature map's ramp, °C: drawn pure red (and anything hotter).
+/// The middle of the range, 10 °C, is white.
+pub const TEMPERATURE_MAX: f32 = 40.0;
+/// The temperature ramp: cold, middle and hot colours.
+pub const TEMPERATURE_RAMP: [[u8; 3]; 3] = [[40, 80, 210], [245, 245, 240], [205, 40, 30]];
+/// The moisture ramp over 0..1: dry (brown), middle (green) and wet (blue) colours.
+pub const MOISTURE_RAMP: [[u8; 3]; 3] = [[150, 105, 55], [70, 155, 70], [40, 90, 205]];
+
+/// The colour at `t` (clamped to 0..1) on a three-stop ramp: `ramp[0]` at 0, `ramp[1]` at ½,
+/// `ramp[2]` at 1, linear between the stops.
+pub fn ramp3(ramp: &[[u8; 3]; 3], t: f32) -> [u8; 3] {
+    let t = if t.is_nan() { 0.0 } else { t.clamp(0.0, 1.0) } * 2.0;
+    let (a, b, f) = if t <= 1.0 {
+        (ramp[0], ramp[1], t)
+    } else {
+        (ramp[1], ramp[2], t - 1.0)
+    };
+    [0, 1, 2].map(|k| {
+        let (a, b) = (f32::from(a[k]), f32::from(b[k]));
+        (a + (b - a) * f + 0.5) as u8
+    })
+}
+
+/// The colour of a temperature in °C: blue at [`TEMPERATURE_MIN`], white halfway, red at
+/// [`TEMPERATURE_MAX`].
+pub fn temperature_colour(celsius: f32) -> [u8; 3] {
+    ramp3(
+        &TEMPERATURE_RAMP,
+        (celsius - TEMPERATURE_MIN) / (TEMPERATURE_MAX - TEMPERATURE_MIN),
+    )
+}
+
+/// The colour of a moisture in 0..1: brown when dry, green halfway, blue when wet.
+pub fn moisture_colour(moisture: f32) -> [u8; 3] {
+    ramp3(&MOISTURE_RAMP, moisture)
+}
+
+/// Writes one scalar plane of the grid as an RGB map, one pixel per cell, through `colour`.
+fn write_plane_png(
+    grid: &Grid,
+    plane: &[f32],
+    colour: impl Fn(f32) -> [u8; 3],
+    path: &Path,
+) -> Result<(), String> {
+    let data: Vec<u8> = plane.iter().flat_map(|&v| colour(v)).collect();
+    write_png(
+        path,
+        grid.width() as u32,
+        grid.depth() as u32,
+        png::ColorType::Rgb,
+        png::BitDepth::Eight,
+        &data,
+    )
+}
+
+/// Writes the temperature plane (°C) as a colour map, one pixel per cell: a blue → white → red
+/// ramp over [`TEMPERATURE_MIN`]..[`TEMPERATURE_MAX`], clamped outside it.
+pub fn write_temperature_png(grid: &Grid, path: &Path) -> Result<(), String> {
+    write_plane_png(grid, &grid.temperature, temperature_colour, path)
+}
+
+/// Writes the moisture plane (0..1) as a colour map, one pixel per cell: a brown → green → blue
+/// ramp from dry to wet.
+pub fn write_moisture_png(grid: &Grid, path: &Path) -> Result<(), String> {
+    write_plane_png(grid, &grid.moisture, moisture_colour, path)
+}
+
 /// Statistics of one run as pretty JSON: the core's statistics record (see
 /// [`donjourno::stats`]) with the parameters under `params`.
 pub fn stats_json(params: &GeneratorParams, stats: &GenerationStats) -> String {
@@ -109,4 +178,23 @@ pub fn write_obj(mesh: &Mesh, path: &Path) -> Result<(), String> {
         writeln!(out, "f {a}//{n} {}//{n} {}//{n}", a + 1, a + 2).map_err(err)?;
     }
     out.flush().map_err(err)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ramps_hit_their_stops_and_clamp() {
+        assert_eq!(temperature_colour(TEMPERATURE_MIN), TEMPERATURE_RAMP[0]);
+        assert_eq!(temperature_colour(-60.0), TEMPERATURE_RAMP[0]);
+        assert_eq!(temperature_colour(10.0), TEMPERATURE_RAMP[1]);
+        assert_eq!(temperature_colour(TEMPERATURE_MAX), TEMPERATURE_RAMP[2]);
+        assert_eq!(temperature_colour(90.0), TEMPERATURE_RAMP[2]);
+        assert_eq!(moisture_colour(0.0), MOISTURE_RAMP[0]);
+        assert_eq!(moisture_colour(0.5), MOISTURE_RAMP[1]);
+        assert_eq!(moisture_colour(1.0), MOISTURE_RAMP[2]);
+        let warm = temperature_colour(25.0);
+        assert!(warm[0] > warm[2], "{warm:?}");
+    }
 }

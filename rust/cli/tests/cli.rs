@@ -434,3 +434,119 @@ fn params_lists_prints_and_refreshes_the_tables() {
     let out = donjourno(&["params", "--refresh", file.to_str().unwrap()]);
     assert!(String::from_utf8_lossy(&out.stdout).contains("up to date"));
 }
+
+/// RGB pixels of an 8-bit PNG, with its size.
+fn png_pixels(path: &PathBuf) -> (u32, u32, Vec<[u8; 3]>) {
+    let decoder = png::Decoder::new(std::fs::File::open(path).unwrap());
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    assert_eq!(info.color_type, png::ColorType::Rgb);
+    let pixels = buf[..info.buffer_size()]
+        .chunks_exact(3)
+        .map(|c| [c[0], c[1], c[2]])
+        .collect();
+    (info.width, info.height, pixels)
+}
+
+/// Mean red minus mean blue of a picture.
+fn redness(pixels: &[[u8; 3]]) -> f64 {
+    pixels
+        .iter()
+        .map(|p| f64::from(p[0]) - f64::from(p[2]))
+        .sum::<f64>()
+        / pixels.len() as f64
+}
+
+#[test]
+fn generate_writes_temperature_and_moisture_maps() {
+    let dir = temp_dir("climate");
+    let run = |sea_temperature: &str, tag: &str| {
+        let (t, m) = (
+            dir.join(format!("t{tag}.png")),
+            dir.join(format!("m{tag}.png")),
+        );
+        let out = donjourno(&[
+            "generate",
+            "--preset",
+            "continent",
+            "--width",
+            "64",
+            "--depth",
+            "48",
+            "--droplets",
+            "500",
+            "--climate-sea-temperature",
+            sea_temperature,
+            "--temperature-png",
+            t.to_str().unwrap(),
+            "--moisture-png",
+            m.to_str().unwrap(),
+            "--json",
+            dir.join("s.json").to_str().unwrap(),
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(png_size(&t), (64, 48, png::BitDepth::Eight));
+        assert_eq!(png_size(&m), (64, 48, png::BitDepth::Eight));
+        (png_pixels(&t).2, png_pixels(&m).2)
+    };
+    let (temperature, moisture) = run("14", "mild");
+    let distinct = |p: &[[u8; 3]]| p.iter().collect::<std::collections::HashSet<_>>().len();
+    assert!(distinct(&temperature) > 1, "one temperature colour");
+    assert!(distinct(&moisture) > 1, "one moisture colour");
+    let (hot, _) = run("35", "hot");
+    let (cold, _) = run("-10", "cold");
+    assert!(
+        redness(&hot) > redness(&cold) + 50.0,
+        "hot {} cold {}",
+        redness(&hot),
+        redness(&cold)
+    );
+}
+
+#[test]
+fn preview_relief_draws_cells_and_checks_the_shadow() {
+    let dir = temp_dir("relief");
+    let out_png = dir.join("relief.png");
+    let out = donjourno(&[
+        "preview",
+        "--style",
+        "relief",
+        "--preset",
+        "archipelago",
+        "--width",
+        "40",
+        "--depth",
+        "30",
+        "--droplets",
+        "300",
+        "--scale",
+        "2",
+        "--shadow",
+        "1.5",
+        "--out",
+        out_png.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (w, h, pixels) = png_pixels(&out_png);
+    assert_eq!((w, h), (80, 60));
+    assert!(
+        pixels
+            .iter()
+            .collect::<std::collections::HashSet<_>>()
+            .len()
+            > 2
+    );
+    let bad = donjourno(&["preview", "--style", "relief", "--shadow", "3"]);
+    assert!(!bad.status.success());
+    let message = String::from_utf8_lossy(&bad.stderr);
+    assert!(message.contains("--shadow"), "{message}");
+}

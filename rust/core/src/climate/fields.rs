@@ -97,27 +97,34 @@ pub struct FieldSample {
 pub struct ClimateFields {
     seeds: [u32; 5],
     warp_seeds: [u32; 2],
-    /// Multiplier of every scale.
-    feature_scale: f64,
+    /// `1 / (WARP_SCALE · feature_scale)`, computed once rather than per sample.
+    warp_inv: f64,
+    /// `WARP_AMPLITUDE · feature_scale`, metres.
+    warp_amp: f64,
+    /// `1 / (field scale · feature_scale)` per field, in [`Field::ALL`] order.
+    field_inv: [f64; 5],
 }
 
 impl ClimateFields {
     /// The fields of `seed`, with every scale multiplied by `feature_scale`.
     pub fn new(seed: u64, feature_scale: f32) -> Self {
         let stream = |name| crate::seed::derive32(seed, name);
+        let feature_scale = f64::from(feature_scale);
         ClimateFields {
             seeds: Field::ALL.map(|f| stream(f.stream())),
             warp_seeds: [stream("warp-x"), stream("warp-z")],
-            feature_scale: f64::from(feature_scale),
+            warp_inv: 1.0 / (WARP_SCALE * feature_scale),
+            warp_amp: f64::from(WARP_AMPLITUDE) * feature_scale,
+            field_inv: Field::ALL.map(|f| 1.0 / (f.scale() * feature_scale)),
         }
     }
 
     /// The warped position of a world position, metres.
     #[inline]
     pub fn warp(&self, x: f64, z: f64) -> (f64, f64) {
-        let inv = 1.0 / (WARP_SCALE * self.feature_scale);
+        let inv = self.warp_inv;
         let (u, v) = ((x * inv) as f32, (z * inv) as f32);
-        let amp = f64::from(WARP_AMPLITUDE) * self.feature_scale;
+        let amp = self.warp_amp;
         let dx = fbm_signed(u, v, WARP_OCTAVES, self.warp_seeds[0]);
         let dz = fbm_signed(u, v, WARP_OCTAVES, octave_seed(self.warp_seeds[1], 17));
         (x + f64::from(dx) * amp, z + f64::from(dz) * amp)
@@ -126,7 +133,7 @@ impl ClimateFields {
     /// One field at an already warped position.
     #[inline]
     pub fn field_at_warped(&self, field: Field, wx: f64, wz: f64) -> f32 {
-        let inv = 1.0 / (field.scale() * self.feature_scale);
+        let inv = self.field_inv[field as usize];
         let v = fbm_signed(
             (wx * inv) as f32,
             (wz * inv) as f32,

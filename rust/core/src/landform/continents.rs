@@ -161,7 +161,13 @@ impl Continents {
         let c = self.fields.field_at_warped(Field::Continentalness, wx, wz) + self.params.land_bias;
         let base = spline(c);
         let inland = smoothstep(INLAND.0, INLAND.1, c);
-        let mountains = self.mountains(x, z, wx, wz) * inland;
+        // Mountains are never negative, so offshore (`inland == 0`) their product is +0 either
+        // way: skipping them there saves the ridges, erosion and ridged noises, bit for bit.
+        let mountains = if inland == 0.0 {
+            0.0
+        } else {
+            self.mountains(x, z, wx, wz) * inland
+        };
         let (u, v) = self.at(x, z, DETAIL_SCALE);
         let detail = eroded_fbm(u, v, self.detail_seed) * DETAIL_HEIGHT * (0.3 + 0.7 * inland);
         let land = base + mountains + detail;
