@@ -45,6 +45,10 @@ enum Command {
         /// Moisture map PNG, one pixel per cell: brown (dry, 0) → green → blue (wet, 1).
         #[arg(long)]
         moisture_png: Option<PathBuf>,
+        /// Biome map PNG, one pixel per cell, with a legend of the biomes present (their ids;
+        /// the names are printed to standard error). Needs `--biomes-enabled true`.
+        #[arg(long)]
+        biome_png: Option<PathBuf>,
     },
     /// Render a preview PNG: the isometric view with the seed's projection and lighting, or with
     /// `--style relief` seed 004's top-down shaded relief.
@@ -150,6 +154,7 @@ fn run(cli: Cli) -> Result<(), String> {
             json,
             temperature_png,
             moisture_png,
+            biome_png,
         } => {
             let params = params.resolve()?;
             let (grid, stats) = run_pipeline(&params)?;
@@ -158,6 +163,21 @@ fn run(cli: Cli) -> Result<(), String> {
             }
             if let Some(path) = moisture_png {
                 output::write_moisture_png(&grid, &path)?;
+            }
+            if let Some(path) = biome_png {
+                if grid.biome.is_empty() {
+                    return Err("--biome-png needs biomes: add --biomes-enabled true".into());
+                }
+                output::write_rgb_png(&output::biome_image(&grid), &path)?;
+                for (id, n) in stats
+                    .biome_counts
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, n)| **n > 0)
+                {
+                    let name = donjourno::biomes::Biome::ALL[id].name();
+                    eprintln!("{id:2} {name}: {n} cells");
+                }
             }
             if let Some(path) = png {
                 output::write_colour_png(&grid, &path)?;

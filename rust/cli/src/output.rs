@@ -143,6 +143,102 @@ pub fn write_moisture_png(grid: &Grid, path: &Path) -> Result<(), String> {
     write_plane_png(grid, &grid.moisture, moisture_colour, path)
 }
 
+/// The biome map's colour of each biome, in id order (seed 003's table): distinct hues grouped
+/// by kind (water blues, cold whites and greys, forests greens, dry land yellows and reds).
+pub const BIOME_COLOURS: [[u8; 3]; 20] = [
+    [24, 52, 120],   // deep ocean
+    [236, 218, 160], // beach and coast
+    [170, 200, 90],  // temperate grassland
+    [60, 140, 50],   // temperate deciduous forest
+    [20, 100, 80],   // temperate rainforest
+    [40, 90, 60],    // boreal forest
+    [160, 170, 150], // tundra
+    [240, 248, 255], // glacier
+    [150, 190, 120], // alpine meadow
+    [120, 110, 110], // mountain peaks
+    [250, 210, 110], // hot desert
+    [200, 110, 60],  // badlands
+    [210, 180, 80],  // savanna
+    [10, 120, 30],   // tropical rainforest
+    [120, 150, 40],  // tropical dry forest
+    [170, 160, 100], // mediterranean shrubland
+    [190, 190, 140], // cold steppe
+    [80, 130, 120],  // wetland
+    [60, 110, 90],   // mangrove
+    [90, 40, 40],    // volcanic
+];
+
+/// Swatch side of the biome legend, pixels.
+const SWATCH: usize = 12;
+/// 3×5 digits for the legend's ids, one row of three bits per line, top first.
+const DIGITS: [[u8; 5]; 10] = [
+    [7, 5, 5, 5, 7],
+    [2, 6, 2, 2, 7],
+    [7, 1, 7, 4, 7],
+    [7, 1, 7, 1, 7],
+    [5, 5, 7, 1, 1],
+    [7, 4, 7, 1, 7],
+    [7, 4, 7, 5, 7],
+    [7, 1, 1, 1, 1],
+    [7, 5, 7, 5, 7],
+    [7, 5, 7, 1, 7],
+];
+
+/// The biome map as an RGB image: one pixel per cell in [`BIOME_COLOURS`], and on its right a
+/// legend column with a swatch and the id of every biome present, in id order. Black where the
+/// grid has no biomes.
+pub fn biome_image(grid: &Grid) -> Image {
+    let (w, d) = (grid.width(), grid.depth());
+    let present: Vec<usize> = (0..20)
+        .filter(|&id| grid.biome.iter().any(|&b| usize::from(b) == id))
+        .collect();
+    let legend_w = if present.is_empty() {
+        0
+    } else {
+        4 + SWATCH + 4 + 7 + 4
+    };
+    let height = d.max(present.len() * (SWATCH + 2) + 2);
+    let width = w + legend_w;
+    let mut data = vec![24u8; width * height * 3];
+    let mut put = |x: usize, y: usize, c: [u8; 3]| {
+        let i = (y * width + x) * 3;
+        data[i..i + 3].copy_from_slice(&c);
+    };
+    for z in 0..d {
+        for x in 0..w {
+            let c = grid
+                .biome
+                .get(z * w + x)
+                .map_or([0, 0, 0], |&b| BIOME_COLOURS[usize::from(b) % 20]);
+            put(x, z, c);
+        }
+    }
+    for (row, &id) in present.iter().enumerate() {
+        let (x0, y0) = (w + 4, 2 + row * (SWATCH + 2));
+        for dy in 0..SWATCH {
+            for dx in 0..SWATCH {
+                put(x0 + dx, y0 + dy, BIOME_COLOURS[id]);
+            }
+        }
+        let text = format!("{id:02}");
+        for (k, ch) in text.bytes().enumerate() {
+            let glyph = DIGITS[usize::from(ch - b'0')];
+            for (gy, bits) in glyph.iter().enumerate() {
+                for gx in 0..3 {
+                    if bits & (4 >> gx) != 0 {
+                        put(x0 + SWATCH + 4 + k * 4 + gx, y0 + 3 + gy, [230, 230, 230]);
+                    }
+                }
+            }
+        }
+    }
+    Image {
+        width: width as u32,
+        height: height as u32,
+        pixels: data,
+    }
+}
+
 /// Statistics of one run as pretty JSON: the core's statistics record (see
 /// [`donjourno::stats`]) with the parameters under `params`.
 pub fn stats_json(params: &GeneratorParams, stats: &GenerationStats) -> String {

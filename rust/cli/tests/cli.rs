@@ -550,3 +550,51 @@ fn preview_relief_draws_cells_and_checks_the_shadow() {
     let message = String::from_utf8_lossy(&bad.stderr);
     assert!(message.contains("--shadow"), "{message}");
 }
+
+#[test]
+fn the_biome_map_has_a_legend_and_needs_biomes() {
+    let dir = temp_dir("biome-png");
+    let png = dir.join("biomes.png");
+    let json = dir.join("stats.json");
+    let base = [
+        "generate",
+        "--preset",
+        "continent",
+        "--width",
+        "96",
+        "--depth",
+        "64",
+        "--erosion-droplets",
+        "1000",
+        "--climate-temperature-range",
+        "22",
+        "--biome-png",
+        png.to_str().unwrap(),
+    ];
+    let refused = donjourno(&base);
+    assert!(!refused.status.success());
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("--biomes-enabled true"));
+    let mut args = base.to_vec();
+    args.extend(["--biomes-enabled", "true", "--json", json.to_str().unwrap()]);
+    let out = donjourno(&args);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let (w, h, _) = png_size(&png);
+    assert!(w > 96, "a legend column beside the 96-cell map: {w}");
+    assert!(h >= 64);
+    let stats: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    let counts = stats["biome_counts"].as_object().unwrap();
+    assert!(counts.len() >= 3, "{counts:?}");
+    let total: u64 = counts.values().map(|v| v.as_u64().unwrap()).sum();
+    assert_eq!(total, 96 * 64);
+    // The names listed on standard error are the biomes counted.
+    let listed = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        counts.keys().all(|name| listed.contains(name.as_str())),
+        "{listed}"
+    );
+}

@@ -14,6 +14,7 @@
 //! | `timings_ms` | wall time of each layer, by layer name, in milliseconds |
 //! | `total_ms` | sum of the layer times, in milliseconds |
 //! | `grid_hash` | [`Grid::hash`] as 16 lower-case hex digits |
+//! | `biome_counts` | cells per biome by name, the biomes present only (empty when biomes are off) |
 
 use crate::grid::{Grid, Terrain};
 use crate::water::WaterKind;
@@ -56,6 +57,8 @@ pub struct GenerationStats {
     pub water_counts: [usize; 4],
     /// [`Grid::hash`] of the result.
     pub grid_hash: u64,
+    /// Cells per biome, indexed by biome id (all 0 when biomes are off).
+    pub biome_counts: [usize; 20],
 }
 
 impl GenerationStats {
@@ -88,6 +91,12 @@ impl GenerationStats {
         self.lake_count = grid.lakes.len();
         self.water_counts = grid.water_counts();
         self.grid_hash = grid.hash();
+        self.biome_counts = [0; 20];
+        for &b in &grid.biome {
+            if let Some(c) = self.biome_counts.get_mut(usize::from(b)) {
+                *c += 1;
+            }
+        }
     }
 
     /// The serialised record as a JSON value: for front ends that turn it into their own
@@ -136,7 +145,7 @@ impl Serialize for GenerationStats {
             max_accumulation: self.max_accumulation,
             erosion_lake_jumps: self.lake_jumps,
         };
-        let mut out = s.serialize_struct("GenerationStats", 8)?;
+        let mut out = s.serialize_struct("GenerationStats", 9)?;
         out.serialize_field("pool_fraction", &self.pool_fraction)?;
         out.serialize_field("max_height", &self.max_height)?;
         out.serialize_field("class_counts", &Pairs(classes))?;
@@ -145,6 +154,11 @@ impl Serialize for GenerationStats {
         out.serialize_field("timings_ms", &Pairs(timings))?;
         out.serialize_field("total_ms", &millis(self.total_time()))?;
         out.serialize_field("grid_hash", &format!("{:016x}", self.grid_hash))?;
+        let biomes = crate::biomes::Biome::ALL
+            .iter()
+            .map(|&b| (b.name(), self.biome_counts[b as usize]))
+            .filter(|(_, n)| *n > 0);
+        out.serialize_field("biome_counts", &Pairs(biomes))?;
         out.end()
     }
 }
@@ -175,6 +189,11 @@ mod tests {
             lake_count: 5,
             water_counts: [6, 7, 8, 9],
             grid_hash: 0xab,
+            biome_counts: {
+                let mut c = [0; 20];
+                (c[5], c[10]) = (3, 4);
+                c
+            },
         };
         let v = stats.to_value();
         let keys: Vec<&str> = v.as_object().unwrap().keys().map(|k| k.as_str()).collect();
@@ -187,6 +206,7 @@ mod tests {
             "timings_ms",
             "total_ms",
             "grid_hash",
+            "biome_counts",
         ];
         expected.sort_unstable();
         let mut keys = keys;
@@ -199,6 +219,10 @@ mod tests {
             serde_json::json!({"grass": 1, "mountain": 2, "tree": 3, "water": 4})
         );
         assert_eq!(v["erosion_steps"], 10);
+        assert_eq!(
+            v["biome_counts"],
+            serde_json::json!({"boreal forest": 3, "hot desert": 4})
+        );
         assert_eq!(
             v["water"],
             serde_json::json!({
