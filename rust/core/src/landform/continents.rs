@@ -5,7 +5,7 @@
 //! Elevations are computed relative to sea level in units of the peak height, then laid on the
 //! grid as `h = peak · (SEA_LEVEL + e)`, clamped at 0: the sea lies at `SEA_LEVEL · peak`.
 
-use crate::climate::{ClimateFields, Field};
+use crate::climate::{ClimateFields, Field, FieldSample};
 use crate::noise::{octave_seed, value_noise_d};
 use crate::params::ContinentsParams;
 
@@ -28,7 +28,7 @@ pub const SPLINE: [(f32, f32); 8] = [
 /// Mountains: metres per period of the ridged multifractal's first octave (feature scale 1).
 pub const MOUNTAIN_SCALE: f64 = 1200.0;
 /// Mountains: octaves of the ridged multifractal.
-pub const MOUNTAIN_OCTAVES: u32 = 5;
+pub const MOUNTAIN_OCTAVES: u32 = 4;
 /// Mountains: how strongly an octave's signal weights the next (Musgrave's gain).
 pub const MOUNTAIN_WEIGHT_GAIN: f32 = 2.0;
 /// Mountains: height of a full ridge at `continents_mountains = 1`, in units of the peak height.
@@ -43,14 +43,14 @@ pub const INLAND: (f32, f32) = (-0.1, 0.25);
 /// Detail: metres per period of the eroded fBm's first octave.
 pub const DETAIL_SCALE: f64 = 400.0;
 /// Detail: octaves of the eroded fBm.
-pub const DETAIL_OCTAVES: u32 = 6;
+pub const DETAIL_OCTAVES: u32 = 4;
 /// Detail: amplitude in units of the peak height.
 pub const DETAIL_HEIGHT: f32 = 0.05;
 
 /// Rivers: metres per period of the river noise.
 pub const RIVER_SCALE: f64 = 1800.0;
 /// Rivers: octaves of the river noise.
-pub const RIVER_OCTAVES: u32 = 3;
+pub const RIVER_OCTAVES: u32 = 2;
 /// Rivers: deepest cut, in units of the peak height.
 pub const RIVER_DEPTH: f32 = 0.12;
 /// Rivers: the cut never takes more than this share of the land's elevation, so a channel falls
@@ -158,7 +158,32 @@ impl Continents {
     /// Elevation relative to sea level, in units of the peak height.
     pub fn elevation(&self, x: f64, z: f64) -> f32 {
         let (wx, wz) = self.fields.warp(x, z);
-        let c = self.fields.field_at_warped(Field::Continentalness, wx, wz) + self.params.land_bias;
+        let field = |f| self.fields.field_at_warped(f, wx, wz);
+        self.elevation_from(x, z, field(Field::Continentalness), || {
+            (field(Field::Ridges), field(Field::Erosion))
+        })
+    }
+
+    /// The height and all five climate fields at a world position, sharing the warp and the three
+    /// fields the height reads (the streaming path: one call per vertex of a tile).
+    pub fn sample(&self, x: f64, z: f64) -> (f32, FieldSample) {
+        let fields = self.fields.sample(x, z);
+        let e = self.elevation_from(x, z, fields.continentalness, || {
+            (fields.ridges, fields.erosion)
+        });
+        ((self.peak * (SEA_LEVEL + e)).max(0.0), fields)
+    }
+
+    /// Elevation from the continentalness and, when mountains may rise there, the ridges and
+    /// erosion fields (asked for lazily: offshore they are not needed).
+    fn elevation_from(
+        &self,
+        x: f64,
+        z: f64,
+        continentalness: f32,
+        ridges_erosion: impl FnOnce() -> (f32, f32),
+    ) -> f32 {
+        let c = continentalness + self.params.land_bias;
         let base = spline(c);
         let inland = smoothstep(INLAND.0, INLAND.1, c);
         // Mountains are never negative, so offshore (`inland == 0`) their product is +0 either
@@ -166,7 +191,7 @@ impl Continents {
         let mountains = if inland == 0.0 {
             0.0
         } else {
-            self.mountains(x, z, wx, wz) * inland
+            self.mountains(x, z, ridges_erosion) * inland
         };
         let (u, v) = self.at(x, z, DETAIL_SCALE);
         let detail = eroded_fbm(u, v, self.detail_seed) * DETAIL_HEIGHT * (0.3 + 0.7 * inland);
@@ -175,17 +200,16 @@ impl Continents {
     }
 
     /// Ridged mountains masked by the ridges field and flattened by the erosion field.
-    fn mountains(&self, x: f64, z: f64, wx: f64, wz: f64) -> f32 {
+    fn mountains(&self, x: f64, z: f64, ridges_erosion: impl FnOnce() -> (f32, f32)) -> f32 {
         let amount = self.params.mountains * MOUNTAIN_HEIGHT;
         if amount == 0.0 {
             return 0.0;
         }
-        let ridges = self.fields.field_at_warped(Field::Ridges, wx, wz);
+        let (ridges, erosion) = ridges_erosion();
         let mask = smoothstep(RIDGE_MASK.0, RIDGE_MASK.1, ridges);
         if mask == 0.0 {
             return 0.0;
         }
-        let erosion = self.fields.field_at_warped(Field::Erosion, wx, wz);
         let rugged = 1.0 - smoothstep(EROSION_FLATTENS.0, EROSION_FLATTENS.1, erosion);
         let (u, v) = self.at(x, z, MOUNTAIN_SCALE);
         amount * ridged(u, v, self.mountain_seed) * mask * rugged
@@ -260,7 +284,9 @@ mod tests {
                     a *= 0.5;
                     f *= 2.0;
                 }
-                s / 1.96875
+                s / (0..DETAIL_OCTAVES)
+                    .map(|o| 0.5f32.powi(o as i32))
+                    .sum::<f32>()
             };
             plain += (p(u) - p(u + 0.01)).abs();
         }
@@ -295,6 +321,17 @@ mod tests {
             "{sea} {land} {high}"
         );
         assert_eq!(c.height(1234.5, -987.0), c.height(1234.5, -987.0));
+    }
+
+    #[test]
+    fn sample_gives_the_height_and_the_fields_of_the_separate_calls() {
+        let c = Continents::new(4, ContinentsParams::default(), 1.0, 1.0);
+        for i in 0..500 {
+            let (x, z) = (f64::from(i) * 91.0 - 7000.0, f64::from(i % 37) * 233.0);
+            let (h, f) = c.sample(x, z);
+            assert_eq!(h.to_bits(), c.height(x, z).to_bits(), "{x} {z}");
+            assert_eq!(f, c.fields.sample(x, z));
+        }
     }
 
     #[test]
