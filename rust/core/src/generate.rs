@@ -57,6 +57,7 @@ pub fn height_layer(params: &GeneratorParams) -> Box<dyn Layer> {
         None => Box::new(HybridTerrain {
             lakes: params.water.erosion_lakes(),
             edge_falloff: params.edge_falloff,
+            shaping: crate::biomes::shape::Shaping::new(params),
             ..HybridTerrain::new(params.seed, params.terrain)
         }),
     }

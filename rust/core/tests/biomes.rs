@@ -144,6 +144,67 @@ fn biomes_off_leave_the_grid_as_it_was() {
     assert!(off.biome.is_empty() && off.biome_weights.is_empty());
     p.biomes.enabled = true;
     let (on, _) = generate(&p).unwrap();
-    assert_eq!(on.height, off.height, "biomes do not shape the land (yet)");
     assert_ne!(on.color, off.color);
+}
+
+#[test]
+fn biomes_shape_the_land_before_erosion() {
+    let mut p = continent(3);
+    p.terrain.droplets = 0;
+    p.water.lakes_enabled = false;
+    p.water.rivers_enabled = false;
+    let (shaped, _) = generate(&p).unwrap();
+    p.biomes.enabled = false;
+    let (raw, _) = generate(&p).unwrap();
+    let moved = |b: Biome| {
+        let cells: Vec<usize> = (0..shaped.len())
+            .filter(|&i| biome(&shaped, i) == b && shaped.water[i] == WaterKind::Dry)
+            .collect();
+        let moved = cells
+            .iter()
+            .filter(|&&i| shaped.height[i] != raw.height[i])
+            .count();
+        (cells.len(), moved)
+    };
+    // Dunes in the desert, terraces in the badlands: nearly every such cell moves.
+    for b in [Biome::HotDesert, Biome::Badlands] {
+        let (n, m) = moved(b);
+        assert!(n > 20 && m * 10 > n * 8, "{b:?}: {m} of {n} cells shaped");
+    }
+    // Terraces: the badlands' heights gather on the shelves, flat at whole steps above the sea.
+    let mesa: Vec<usize> = (0..shaped.len())
+        .filter(|&i| {
+            let w = shaped.biome_weights[i];
+            w.ids[0] == Biome::Badlands as u8 && w.weights[0] > 0.95
+        })
+        .collect();
+    let on_shelf = mesa
+        .iter()
+        .filter(|&&i| {
+            let m = (shaped.height[i] - shaped.sea_level) * p.height_scale;
+            (m / 30.0 - (m / 30.0).round()).abs() < 0.02
+        })
+        .count();
+    assert!(
+        mesa.len() < 20 || on_shelf * 2 > mesa.len(),
+        "{on_shelf} of {} on shelves",
+        mesa.len()
+    );
+    // Land with no weight of a shaping biome is untouched.
+    let shaping = [
+        Biome::HotDesert,
+        Biome::Badlands,
+        Biome::Tundra,
+        Biome::Wetland,
+        Biome::Volcanic,
+    ];
+    let plain: Vec<usize> = (0..shaped.len())
+        .filter(|&i| {
+            shaped.biome_weights[i]
+                .iter()
+                .all(|(id, _)| shaping.iter().all(|b| *b as u8 != id))
+        })
+        .collect();
+    assert!(plain.len() > 1000);
+    assert!(plain.iter().all(|&i| shaped.height[i] == raw.height[i]));
 }

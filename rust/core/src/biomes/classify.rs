@@ -55,6 +55,8 @@ pub struct CellClimate {
     pub sea_distance: f32,
     /// Sea depth in metres on sea cells, `None` elsewhere.
     pub sea_depth: Option<f32>,
+    /// Share of the rare volcanic mask, 0–1 (see [`super::shape::volcanic_share`]).
+    pub volcanic: f32,
 }
 
 /// The (up to) four heaviest biomes of a cell, heaviest first, weights summing to 1.
@@ -127,6 +129,7 @@ pub fn weights(c: &CellClimate, blend: f32) -> [f32; 20] {
     let coast = ramp(COAST_WIDTH, COAST_WIDTH * 0.5, c.sea_distance)
         * ramp(COAST_HEIGHT, COAST_HEIGHT / 3.0, c.above_sea);
     over(shore, coast);
+    over(Biome::Volcanic, c.volcanic);
     if let Some(depth) = c.sea_depth {
         over(
             if depth > DEEP_SEA {
@@ -196,6 +199,7 @@ mod tests {
             slope: 0.1,
             sea_distance: 10_000.0,
             sea_depth: None,
+            volcanic: 0.0,
         }
     }
 
@@ -237,6 +241,11 @@ mod tests {
         let mut marsh = land(12.0, 0.95);
         (marsh.above_sea, marsh.slope) = (5.0, 0.0);
         assert_eq!(dominant(&marsh), Biome::Wetland);
+        let mut volcano = land(12.0, 0.5);
+        volcano.volcanic = 0.9;
+        assert_eq!(dominant(&volcano), Biome::Volcanic);
+        volcano.sea_depth = Some(100.0);
+        assert_eq!(dominant(&volcano), Biome::DeepOcean, "water comes first");
     }
 
     #[test]

@@ -7,6 +7,7 @@
 
 pub mod classify;
 pub mod ground;
+pub mod shape;
 pub mod table;
 
 pub use classify::{BiomeWeights, CellClimate};
@@ -88,6 +89,12 @@ pub struct Biomes {
     pub cell_size: f32,
     /// Metres per height unit.
     pub height_scale: f32,
+    /// Where the map lies (for the volcanic mask).
+    pub frame: crate::climate::MapFrame,
+    /// Seed of the volcanic mask.
+    pub volcano_seed: u32,
+    /// Multiplier of the volcanic mask's scale (the climate's feature scale).
+    pub feature_scale: f32,
 }
 
 impl Biomes {
@@ -97,6 +104,9 @@ impl Biomes {
             params: params.biomes,
             cell_size: params.cell_size,
             height_scale: params.height_scale,
+            frame: crate::climate::MapFrame::of(params),
+            volcano_seed: crate::seed::derive32(params.seed, "volcano"),
+            feature_scale: params.climate.feature_scale,
         }
     }
 
@@ -115,6 +125,11 @@ impl Biomes {
             slope,
             sea_distance: sea[i],
             sea_depth,
+            volcanic: {
+                let (wx, wz) = self.frame.world(x as f64, z as f64);
+                let mask = shape::volcano_mask(self.volcano_seed, self.feature_scale, wx, wz);
+                shape::volcanic_share(mask)
+            },
         }
     }
 }

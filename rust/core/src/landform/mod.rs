@@ -119,6 +119,8 @@ pub struct LandTerrain {
     pub lakes: Option<LakeFilter>,
     /// Width in cells of the border over which land sinks into the sea (0: none).
     pub edge_falloff: u32,
+    /// Biome shaping of the raw heights, when biomes are on.
+    pub shaping: Option<crate::biomes::shape::Shaping>,
 }
 
 impl LandTerrain {
@@ -137,6 +139,7 @@ impl LandTerrain {
             params: params.terrain,
             lakes: params.water.erosion_lakes(),
             edge_falloff: params.edge_falloff,
+            shaping: crate::biomes::shape::Shaping::new(params),
         })
     }
 
@@ -169,9 +172,12 @@ impl Layer for LandTerrain {
         let peak = self.params.peak_height;
         let floor = (sea - EDGE_SEA_DEPTH * peak).max(0.0);
         falloff::apply(&mut height, width, depth, self.edge_falloff, floor);
-        grid.pool = height.iter().map(|&h| h > sea).collect();
         grid.height = height;
         grid.sea_level = sea;
+        if let Some(shaping) = &self.shaping {
+            shaping.apply(grid)?;
+        }
+        grid.pool = grid.height.iter().map(|&h| h > sea).collect();
         ctx.check()?;
         let lakes = self.lakes.map(|f| LakeFilter {
             sea_level: f.sea_level.max(sea),

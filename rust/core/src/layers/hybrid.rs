@@ -175,6 +175,8 @@ pub struct HybridTerrain {
     pub lakes: Option<LakeFilter>,
     /// Width in cells of the border over which the mountains fade to the flat ground (0: none).
     pub edge_falloff: u32,
+    /// Biome shaping of the raw heights, when biomes are on.
+    pub shaping: Option<crate::biomes::shape::Shaping>,
 }
 
 impl HybridTerrain {
@@ -195,6 +197,9 @@ impl HybridTerrain {
         grid.height = pool_heights(&mask, width, self.params.peak_height, self.seed);
         crate::landform::falloff::apply(&mut grid.height, width, depth, self.edge_falloff, 0.0);
         grid.pool = mask.pool;
+        if let Some(shaping) = &self.shaping {
+            shaping.apply(grid)?;
+        }
         let report = erode(
             grid,
             ctx,
