@@ -36,7 +36,7 @@ build: ## Build the library, the CLI and the Godot addon (debug and release) int
 	@$(MAKE) --no-print-directory addon-debug
 
 test: ## Run every test and check, stage by stage, printing how long each stage took
-	@tests/tools/stages.sh test-tools test-rust lint test-godot test-wasi test-web
+	@tests/tools/stages.sh test-tools test-rust lint test-godot test-wasi test-web test-windows
 
 test-tools: ## Checks of the project's own scripts (the Web toolchain's --env contract)
 	tests/tools/test-toolchain-env.sh
@@ -95,7 +95,7 @@ clean: ## Remove build outputs
 	rm -rf $(ADDON_BIN) $(DEMO)/.godot $(DEMO)/addons tests/godot/.godot tests/godot/addons \
 		tests/bench/.godot tests/bench/bin
 
-.PHONY: test-wasi web-toolchain web test-web serve
+.PHONY: test-wasi web-toolchain web test-web serve windows-toolchain windows test-windows
 
 test-wasi: ## Same terrain everywhere: the CLI under Node's WASI prints the native grid and mesh hashes
 	tests/tools/test-wasi.sh
@@ -111,3 +111,12 @@ test-web: ## Web smoke test (each .wasm loads and initialises under Node) and Em
 
 serve: ## Serve the Web export in target/web-export on http://localhost:8080 with COOP/COEP headers
 	python3 tests/tools/serve.py target/web-export --port 8080
+
+windows-toolchain: ## Provision the Windows cross toolchain (rustup target, MinGW-w64, Wine) into ~/.cache/donjourno/windows
+	tests/tools/windows-toolchain.sh
+
+windows: ## Cross-build the addon's Windows x86_64 DLLs (debug and release) into addons/donjourno/bin
+	tests/tools/windows-build.sh
+
+test-windows: windows ## Windows checks: each DLL exports the entry symbol; the Windows CLI under Wine prints the golden hashes
+	tests/tools/test-windows.sh

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs a built library into the addon folder without its DWARF debug info.
+# Installs a built library into the addon folder without its DWARF debug info (Linux .so,
+# macOS .dylib, or a Windows .dll, stripped with the MinGW objcopy).
 #
 # Usage: tests/tools/install-lib.sh BUILT INSTALLED
 #
@@ -12,12 +13,14 @@ built="$1" installed="$2"
 [[ -f "$built" ]] || { echo "install-lib: $built is missing (build it first)" >&2; exit 1; }
 mkdir -p "$(dirname "$installed")"
 tmp="$installed.tmp"
-case "$(uname -s)" in
-    Darwin)
-        cp "$built" "$tmp"
-        strip -S "$tmp" ;;
-    *)
-        objcopy --strip-debug "$built" "$tmp" ;;
-esac
+if [[ "$installed" == *.dll ]]; then
+    # A Windows DLL (cross-built with MinGW): the MinGW objcopy reads PE files on any host.
+    "${MINGW_OBJCOPY:-x86_64-w64-mingw32-objcopy}" --strip-debug "$built" "$tmp"
+elif [[ "$(uname -s)" == Darwin ]]; then
+    cp "$built" "$tmp"
+    strip -S "$tmp"
+else
+    objcopy --strip-debug "$built" "$tmp"
+fi
 mv -f "$tmp" "$installed"
 echo "install-lib: $installed ($(( $(wc -c < "$installed") / 1024 / 1024 )) MiB; $(( $(wc -c < "$built") / 1024 / 1024 )) MiB with debug info in $built)"

@@ -65,3 +65,39 @@ again="$(PATH="$work/bin:$PATH" FAKE_RUSTUP_STATE="$work/rustup-state" DONJOURNO
     tests/tools/web-toolchain.sh --env 2>/dev/null)" || fail "the second --env run failed"
 [[ "$again" == "$out" ]] || fail "the second --env run printed other lines than the first"
 echo "test-toolchain-env: --env prints only export lines, on the first run and after (3 checks passed)"
+
+# The same contract for tests/tools/windows-toolchain.sh --env: a stand-in for a provisioned prefix,
+# and a rustup without the x86_64-pc-windows-gnu target, which `rustup target add` reports on
+# standard output.
+wprefix="$work/cache/windows/$(sed -n 's/^readonly TOOLCHAIN_ID=//p' tests/tools/windows-toolchain.sh)"
+mkdir -p "$wprefix/bin" "$wprefix/wineprefix/drive_c" "$work/wbin" "$work/wrustup-state"
+touch "$wprefix/.donjourno-windows-toolchain" "$wprefix/bcryptprimitives.dll"
+for exe in "$wprefix/bin/x86_64-w64-mingw32-gcc" "$wprefix/bin/wine"; do
+    printf '#!/bin/sh\nexit 0\n' > "$exe"
+    chmod +x "$exe"
+done
+cat > "$work/wbin/rustup" <<'RUSTUP'
+#!/usr/bin/env bash
+state="$FAKE_RUSTUP_STATE"
+case "$1 $2" in
+    "target list") [[ -f "$state/target" ]] && echo "x86_64-pc-windows-gnu"; exit 0 ;;
+    "target add")
+        touch "$state/target" "$state/added-by-test"
+        echo "info: downloading component 'rust-std' for '$3'"
+        echo "info: installing component 'rust-std' for '$3'" ;;
+    *) echo "fake rustup: unexpected arguments: $*" >&2; exit 2 ;;
+esac
+RUSTUP
+chmod +x "$work/wbin/rustup"
+wout="$(PATH="$work/wbin:$PATH" FAKE_RUSTUP_STATE="$work/wrustup-state" DONJOURNO_CACHE="$work/cache" \
+    tests/tools/windows-toolchain.sh --env 2>"$work/wstderr")" \
+    || { cat "$work/wstderr" >&2; fail "windows-toolchain.sh --env failed"; }
+[[ -f "$work/wrustup-state/added-by-test" ]] || fail "windows-toolchain.sh did not add the missing rustup target"
+bad="$(grep -Ev '^export [A-Z_][A-Z0-9_]*=' <<<"$wout" || true)"
+[[ -z "$bad" ]] || fail "windows-toolchain.sh --env printed lines other than export lines: $bad"
+grep -q "installing component 'rust-std'" "$work/wstderr" || fail "rustup's output was not passed on to standard error"
+wenv="$(env -i PATH=/usr/bin:/bin bash -c "set -eu; eval \"\$1\"; printf '%s\n' \"\$DONJOURNO_WINE\" \"\$CARGO_TARGET_X86_64_PC_WINDOWS_GNU_LINKER\"" _ "$wout")" \
+    || fail "the output of windows-toolchain.sh --env does not evaluate in bash"
+[[ "$wenv" == "$wprefix/bin/wine"$'\n'"$wprefix/bin/x86_64-w64-mingw32-gcc" ]] \
+    || fail "evaluating windows-toolchain.sh --env set DONJOURNO_WINE/the linker to '$wenv'"
+echo "test-toolchain-env: windows-toolchain.sh --env prints only export lines when it adds the rustup target (3 checks passed)"

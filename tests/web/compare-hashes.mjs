@@ -7,6 +7,9 @@
 //        [--golden tests/golden/hashes.txt]           the reference (default: the native run)
 //        [--wasi PATH/donjourno.wasm]                 the wasm32-wasip1 build, run with node:wasi
 //        [--emscripten LABEL=PATH/donjourno.js ...]   wasm32-unknown-emscripten builds, run by node
+//        [--suite-output LABEL=PATH ...]              what another build printed for
+//                                                     `donjourno hash --suite --golden` (the golden
+//                                                     file's format), e.g. the Windows CLI under Wine
 //        [--timing N]
 //
 // --timing N also times the default 128×128 terrain N times on each side (and natively with one
@@ -21,7 +24,7 @@ import { join } from 'node:path';
 import { WASI } from 'node:wasi';
 
 function parseArgs(argv) {
-  const opts = { native: null, golden: null, wasi: null, emscripten: [], timing: 0 };
+  const opts = { native: null, golden: null, wasi: null, emscripten: [], outputs: [], timing: 0 };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
@@ -36,11 +39,18 @@ function parseArgs(argv) {
       const eq = v.indexOf('=');
       if (eq <= 0) throw new Error(`--emscripten needs LABEL=PATH, got ${v}`);
       opts.emscripten.push({ label: v.slice(0, eq), path: v.slice(eq + 1) });
+    } else if (arg === '--suite-output') {
+      const v = value();
+      const eq = v.indexOf('=');
+      if (eq <= 0) throw new Error(`--suite-output needs LABEL=PATH, got ${v}`);
+      opts.outputs.push({ label: v.slice(0, eq), path: v.slice(eq + 1) });
     } else if (arg === '--timing') opts.timing = Number.parseInt(value(), 10);
     else throw new Error(`unknown argument ${arg}`);
   }
   if (!opts.native) throw new Error('--native is required');
-  if (!opts.wasi && opts.emscripten.length === 0) throw new Error('give --wasi and/or --emscripten');
+  if (!opts.wasi && opts.emscripten.length === 0 && opts.outputs.length === 0) {
+    throw new Error('give --wasi, --emscripten and/or --suite-output');
+  }
   if (!(opts.timing >= 0)) throw new Error('--timing needs a whole number');
   return opts;
 }
@@ -178,6 +188,15 @@ async function main() {
     sides.push({ label, run: async (args) => runProcess(process.execPath, [path, ...args]) });
   }
 
+  // Saved suite output in the golden file's format: compared like a side, but never run or timed.
+  for (const { label, path } of opts.outputs) {
+    sides.push({
+      label,
+      run: async () => null,
+      load: () => parseGolden(readFileSync(path, 'utf8'), `${label} (${path})`),
+    });
+  }
+
   const native = parseLines(runProcess(opts.native, ['hash', '--suite']), 'native');
   let reference = native;
   let referenceLabel = 'native';
@@ -195,7 +214,7 @@ async function main() {
     let results = side.results;
     if (!results) {
       try {
-        results = parseLines(await side.run(['hash', '--suite']), side.label);
+        results = side.load ? side.load() : parseLines(await side.run(['hash', '--suite']), side.label);
       } catch (err) {
         failed++;
         console.log(`FAIL ${side.label}: ${err.message}`);
@@ -217,7 +236,7 @@ async function main() {
       `native ${await time(async (a) => runProcess(opts.native, a))} (all threads)`,
       `native ${await time(async (a) => runProcess(opts.native, a, { RAYON_NUM_THREADS: '1' }))} (1 thread)`,
     ];
-    for (const side of sides.filter((s) => !s.results)) figures.push(`${side.label} ${await time(side.run)}`);
+    for (const side of sides.filter((s) => !s.results && !s.load)) figures.push(`${side.label} ${await time(side.run)}`);
     console.log(`timing: default 128×128 terrain, median of ${opts.timing} runs: ${figures.join(', ')}`);
   }
 
