@@ -79,7 +79,7 @@ func test_diorama_base_reaches_down_to_the_base_level() -> void:
 	await settled(t)
 	check_eq(t.get_stats().pipeline_runs, runs, "the base only re-tessellates")
 	var aabb: AABB = t.mesh.get_aabb()
-	var base_level: float = surface.position.y - 0.5 * t.height_scale
+	var base_level: float = surface.position.y - 0.5 * t.generator.height_scale
 	check_near(aabb.position.y, base_level, 1e-3,
 			"bottom %f = lowest surface point − depth × height scale %f" % [aabb.position.y, base_level])
 	check_near(aabb.end.y, surface.end.y, 1e-4, "the top is the surface's")
