@@ -15,9 +15,9 @@ pub use continents::Continents;
 use crate::climate::MapFrame;
 use crate::context::Context;
 use crate::erosion::MergeGuard;
-use crate::grid::{Grid, Terrain};
+use crate::grid::Grid;
 use crate::hydrology::LakeFilter;
-use crate::layers::hybrid::erode;
+use crate::layers::hybrid::{classify_above, erode};
 use crate::params::{GeneratorParams, HeightModel, SubdivisionParams, TerrainParams};
 use crate::pipeline::{Layer, LayerError};
 use rayon::prelude::*;
@@ -71,38 +71,8 @@ pub fn continents_heights(
 /// `sqrt(a/a_max) · clamp((h − sea)/(peak − sea), 0, 1)` on land, 0 in the sea.
 pub fn classify_land(grid: &mut Grid, activity: &[f32], peak: f32) {
     let sea = grid.sea_level;
-    let max_activity = activity.iter().copied().fold(0.0f32, f32::max);
-    let inv_activity = if max_activity > 0.0 {
-        1.0 / max_activity
-    } else {
-        0.0
-    };
     let relief = (peak - sea).max(f32::EPSILON);
-    let Grid {
-        height,
-        roughness,
-        terrain,
-        pool,
-        ..
-    } = grid;
-    for (((h, r), t), (&land, &a)) in height
-        .iter()
-        .zip(roughness.iter_mut())
-        .zip(terrain.iter_mut())
-        .zip(pool.iter().zip(activity))
-    {
-        let above = *h - sea;
-        *t = if land && above > MOUNTAIN_ABOVE_SEA * peak {
-            Terrain::Mountain
-        } else {
-            Terrain::Grass
-        };
-        *r = if land {
-            (a * inv_activity).sqrt() * (above / relief).clamp(0.0, 1.0)
-        } else {
-            0.0
-        };
-    }
+    classify_above(grid, activity, sea, MOUNTAIN_ABOVE_SEA * peak, relief);
 }
 
 /// The land layer of the subdivision and continents models: heights and sea level, the edge

@@ -123,6 +123,19 @@ pub fn pool_heights(mask: &CoverageMask, width: usize, peak_height: f32, seed: u
 /// Phase 4: `Mountain` where in the pool and above [`MOUNTAIN_MIN_HEIGHT`], else `Grass`; roughness
 /// `sqrt(a/a_max) · clamp(h/H_peak, 0, 1)` from the erosion activity `a`, 0 outside the pool.
 pub fn classify(grid: &mut Grid, activity: &[f32], peak_height: f32) {
+    classify_above(grid, activity, 0.0, MOUNTAIN_MIN_HEIGHT, peak_height);
+}
+
+/// Phase 4 for any ground level `base`: `Mountain` where in the pool and more than
+/// `mountain_above` above `base`, else `Grass`; roughness
+/// `sqrt(a/a_max) · clamp((h − base)/relief, 0, 1)` in the pool, 0 outside it.
+pub fn classify_above(
+    grid: &mut Grid,
+    activity: &[f32],
+    base: f32,
+    mountain_above: f32,
+    relief: f32,
+) {
     crate::threads::ensure_pool();
     let max_activity = activity.iter().copied().fold(0.0f32, f32::max);
     let inv_activity = if max_activity > 0.0 {
@@ -146,13 +159,14 @@ pub fn classify(grid: &mut Grid, activity: &[f32], peak_height: f32) {
     )
         .into_par_iter()
         .for_each(|(&h, r, t, &in_pool, &a)| {
-            *t = if in_pool && h > MOUNTAIN_MIN_HEIGHT {
+            let above = h - base;
+            *t = if in_pool && above > mountain_above {
                 Terrain::Mountain
             } else {
                 Terrain::Grass
             };
             *r = if in_pool {
-                (a * inv_activity).sqrt() * (h / peak_height).clamp(0.0, 1.0)
+                (a * inv_activity).sqrt() * (above / relief).clamp(0.0, 1.0)
             } else {
                 0.0
             };
