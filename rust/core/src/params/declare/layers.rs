@@ -1,0 +1,237 @@
+//! Droplet erosion, water and forests.
+
+use super::*;
+
+/// `erosion_droplets`.
+pub(super) const EROSION_DROPLETS: Param<GeneratorParams> = Param {
+    name: "erosion_droplets",
+    group: &EROSION,
+    access: field!(U32: terrain.droplets),
+    default: Value::U32(16_000),
+    range: Some(Range::closed(0.0, MAX_DROPLETS as f64)),
+    slider: Some(Slider::new(0.0, 1_000_000.0, 1.0)),
+    unit: DROPLETS,
+    doc: "Number of erosion droplets: more droplets carve deeper valleys and take longer.",
+    aliases: &[Alias::Json("terrain.droplets"), Alias::Flag("droplets")],
+};
+
+/// `erosion_dt`.
+pub(super) const EROSION_DT: Param<GeneratorParams> = Param {
+    name: "erosion_dt",
+    group: &EROSION,
+    access: field!(F32: terrain.erosion.dt),
+    default: Value::F32(1.2),
+    range: Some(Range::open_closed(0.0, 10.0)),
+    slider: Some(Slider::new(0.01, 10.0, 0.01)),
+    unit: TIME,
+    doc: "Integration time step of a droplet.",
+    aliases: &[Alias::Json("terrain.erosion.dt")],
+};
+
+/// `erosion_friction`.
+pub(super) const EROSION_FRICTION: Param<GeneratorParams> = Param {
+    name: "erosion_friction",
+    group: &EROSION,
+    access: field!(F32: terrain.erosion.friction),
+    default: Value::F32(0.05),
+    range: Some(Range::closed(0.0, 1.0)),
+    slider: Some(Slider::new(0.0, 1.0, 0.001)),
+    unit: PER_TIME,
+    doc: "Fraction of a droplet's speed lost per unit time.",
+    aliases: &[Alias::Json("terrain.erosion.friction")],
+};
+
+/// `erosion_density`.
+pub(super) const EROSION_DENSITY: Param<GeneratorParams> = Param {
+    name: "erosion_density",
+    group: &EROSION,
+    access: field!(F32: terrain.erosion.density),
+    default: Value::F32(1.0),
+    range: Some(Range::open_closed(0.0, 100.0)),
+    slider: Some(Slider::new(0.01, 100.0, 0.01)),
+    unit: NONE,
+    doc: "Droplet density (mass per unit volume): a droplet's mass is its volume times this.",
+    aliases: &[Alias::Json("terrain.erosion.density")],
+};
+
+/// `erosion_deposition_rate`.
+pub(super) const EROSION_DEPOSITION_RATE: Param<GeneratorParams> = Param {
+    name: "erosion_deposition_rate",
+    group: &EROSION,
+    access: field!(F32: terrain.erosion.deposition_rate),
+    default: Value::F32(0.1),
+    range: Some(Range::closed(0.0, 1.0)),
+    slider: Some(Slider::new(0.0, 1.0, 0.001)),
+    unit: PER_TIME,
+    doc: "Rate at which carried sediment approaches the droplet's capacity.",
+    aliases: &[Alias::Json("terrain.erosion.deposition_rate")],
+};
+
+/// `erosion_evaporation_rate`.
+pub(super) const EROSION_EVAPORATION_RATE: Param<GeneratorParams> = Param {
+    name: "erosion_evaporation_rate",
+    group: &EROSION,
+    access: field!(F32: terrain.erosion.evaporation_rate),
+    default: Value::F32(0.01),
+    range: Some(Range::open_closed(0.0, 1.0)),
+    slider: Some(Slider::new(0.0001, 1.0, 0.0001)),
+    unit: PER_TIME,
+    doc: "Fraction of a droplet's volume lost per unit time.",
+    aliases: &[Alias::Json("terrain.erosion.evaporation_rate")],
+};
+
+/// `erosion_min_volume`.
+pub(super) const EROSION_MIN_VOLUME: Param<GeneratorParams> = Param {
+    name: "erosion_min_volume",
+    group: &EROSION,
+    access: field!(F32: terrain.erosion.min_volume),
+    default: Value::F32(0.01),
+    range: Some(Range::open_closed(0.0, 1.0)),
+    slider: Some(Slider::new(0.0001, 1.0, 0.0001)),
+    unit: VOLUME,
+    doc: "Volume below which a droplet dies.",
+    aliases: &[Alias::Json("terrain.erosion.min_volume")],
+};
+
+/// `water_lakes_enabled`.
+pub(super) const WATER_LAKES_ENABLED: Param<GeneratorParams> = Param {
+    name: "water_lakes_enabled",
+    group: &WATER,
+    access: field!(Bool: water.lakes_enabled),
+    default: Value::Bool(true),
+    range: None,
+    slider: None,
+    unit: NONE,
+    doc: "Fill depressions with lakes.",
+    aliases: &[Alias::OffFlag("no-lakes")],
+};
+
+/// `water_min_lake_cells`.
+pub(super) const WATER_MIN_LAKE_CELLS: Param<GeneratorParams> = Param {
+    name: "water_min_lake_cells",
+    group: &WATER,
+    access: field!(U32: water.min_lake_cells),
+    default: Value::U32(6),
+    range: Some(ANY_CELLS),
+    slider: Some(Slider::new(1.0, 1000.0, 1.0)),
+    unit: CELLS,
+    doc: "Fewest cells a lake may have: smaller depressions stay dry.",
+    aliases: &[Alias::Flag("min-lake-cells")],
+};
+
+/// `water_min_lake_depth`.
+pub(super) const WATER_MIN_LAKE_DEPTH: Param<GeneratorParams> = Param {
+    name: "water_min_lake_depth",
+    group: &WATER,
+    access: field!(F32: water.min_lake_depth),
+    default: Value::F32(0.01),
+    range: Some(Range::closed(0.0, PEAK)),
+    slider: Some(Slider::new(0.0, 1.0, 0.001)),
+    unit: HEIGHT,
+    doc: "Smallest depth a lake may have (its level minus its deepest bed).",
+    aliases: &[Alias::Flag("min-lake-depth")],
+};
+
+/// `water_lake_erosion`.
+pub(super) const WATER_LAKE_EROSION: Param<GeneratorParams> = Param {
+    name: "water_lake_erosion",
+    group: &WATER,
+    access: field!(Bool: water.lake_erosion),
+    default: Value::Bool(true),
+    range: None,
+    slider: None,
+    unit: NONE,
+    doc: "Erosion droplets that reach a lake continue from its outflow (needs lakes).",
+    aliases: &[Alias::OffFlag("no-lake-erosion")],
+};
+
+/// `water_rivers_enabled`.
+pub(super) const WATER_RIVERS_ENABLED: Param<GeneratorParams> = Param {
+    name: "water_rivers_enabled",
+    group: &WATER,
+    access: field!(Bool: water.rivers_enabled),
+    default: Value::Bool(true),
+    range: None,
+    slider: None,
+    unit: NONE,
+    doc: "Mark and carve rivers.",
+    aliases: &[Alias::OffFlag("no-rivers")],
+};
+
+/// `water_river_threshold`.
+pub(super) const WATER_RIVER_THRESHOLD: Param<GeneratorParams> = Param {
+    name: "water_river_threshold",
+    group: &WATER,
+    access: field!(U32: water.river_threshold),
+    default: Value::U32(200),
+    range: Some(ANY_CELLS),
+    slider: Some(Slider::new(1.0, 10000.0, 1.0)),
+    unit: MOUNTAIN_CELLS,
+    doc: "Flow accumulation (mountain cells draining through a cell) above which the cell is a river.",
+    aliases: &[Alias::Flag("river-threshold")],
+};
+
+/// `water_river_depth`.
+pub(super) const WATER_RIVER_DEPTH: Param<GeneratorParams> = Param {
+    name: "water_river_depth",
+    group: &WATER,
+    access: field!(F32: water.river_depth),
+    default: Value::F32(0.01),
+    range: Some(Range::closed(0.0, 1.0)),
+    slider: Some(Slider::new(0.0, 1.0, 0.001)),
+    unit: HEIGHT,
+    doc: "Carving depth of a river at the threshold; it grows with the square root of the accumulation, up to four times this.",
+    aliases: &[],
+};
+
+/// `water_sea_level`.
+pub(super) const WATER_SEA_LEVEL: Param<GeneratorParams> = Param {
+    name: "water_sea_level",
+    group: &WATER,
+    access: field!(F32: water.sea_level),
+    default: Value::F32(0.0),
+    range: Some(Range::closed(0.0, PEAK)),
+    slider: Some(Slider::new(0.0, 1.0, 0.001)),
+    unit: HEIGHT,
+    doc: "Sea level: cells whose filled level lies below it are sea (0: no sea).",
+    aliases: &[Alias::Flag("sea-level")],
+};
+
+/// `forest_height_limit`.
+pub(super) const FOREST_HEIGHT_LIMIT: Param<GeneratorParams> = Param {
+    name: "forest_height_limit",
+    group: &FOREST,
+    access: field!(F32: forest.height_limit),
+    default: Value::F32(0.6),
+    range: Some(Range::open_closed(0.0, PEAK)),
+    slider: Some(Slider::exp(0.01, PEAK, 0.01)),
+    unit: HEIGHT,
+    doc: "Height at which forest fertility falls to zero.",
+    aliases: &[],
+};
+
+/// `forest_steepness`.
+pub(super) const FOREST_STEEPNESS: Param<GeneratorParams> = Param {
+    name: "forest_steepness",
+    group: &FOREST,
+    access: field!(F32: forest.steepness),
+    default: Value::F32(2.0),
+    range: Some(Range::open_closed(0.0, 16.0)),
+    slider: Some(Slider::new(0.01, 16.0, 0.01)),
+    unit: NONE,
+    doc: "Exponent of the fertility fall-off with height: higher values keep forests dense further up.",
+    aliases: &[],
+};
+
+/// `forest_density`.
+pub(super) const FOREST_DENSITY: Param<GeneratorParams> = Param {
+    name: "forest_density",
+    group: &FOREST,
+    access: field!(F32: forest.density),
+    default: Value::F32(0.4),
+    range: Some(Range::closed(0.0, 1.0)),
+    slider: Some(Slider::new(0.0, 1.0, 0.01)),
+    unit: NONE,
+    doc: "Probability of a tree on fully fertile grass.",
+    aliases: &[],
+};

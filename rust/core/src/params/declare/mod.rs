@@ -1,0 +1,147 @@
+//! The declarations: every parameter once, with its name, group, type, default, range, editor
+//! slider, unit, documentation and old names.
+//!
+//! To add a parameter, add its field to the struct, declare it once in the submodule of its
+//! group (`world`, `climate`, `layers`; a mesh setting in
+//! [`mesh_settings`](super::mesh_settings)) and list it in [`GENERATOR`]; validation, JSON, the
+//! command line, the Godot properties and the README tables follow.
+
+mod climate;
+mod layers;
+mod world;
+
+use super::table::{Access, Alias, Group, Param, Product, Range, Slider, Unit, Value};
+use super::{GeneratorParams, HeightModel, MAX_DROPLETS, MAX_PEAK_HEIGHT, MAX_SIDE};
+use climate::*;
+use layers::*;
+use world::*;
+
+/// The map: seed, size and cell size.
+pub static MAP: Group = Group::new("Map", "");
+/// The pool model's mountain mask.
+pub static POOL: Group = Group::new("Pool", "");
+/// The subdivision model (seed 004).
+pub static SUBDIVISION: Group = Group::new("Subdivision", "subdivision");
+/// The continents model (seed 003 §1–2).
+pub static CONTINENTS: Group = Group::new("Continents", "continents");
+/// The climate fields: temperature and moisture.
+pub static CLIMATE: Group = Group::new("Climate", "climate");
+/// Biomes, their trees and their ground.
+pub static BIOMES: Group = Group::new("Biomes", "biomes");
+/// Droplet erosion.
+pub static EROSION: Group = Group::new("Erosion", "erosion");
+/// Lakes, rivers and sea.
+pub static WATER: Group = Group::new("Water", "water");
+/// Forests.
+pub static FOREST: Group = Group::new("Forest", "forest");
+/// The terrain mesh.
+pub static MESH: Group = Group::new("Mesh", "");
+
+/// The groups in the order the inspector and the tables show them.
+pub static GROUPS: &[&Group] = &[
+    &MAP,
+    &POOL,
+    &SUBDIVISION,
+    &CONTINENTS,
+    &CLIMATE,
+    &BIOMES,
+    &EROSION,
+    &WATER,
+    &FOREST,
+    &MESH,
+];
+
+/// The group of each height model's own parameters, in the order of [`HeightModel::NAMES`]: the
+/// inspector shows only the active model's group.
+pub static MODEL_GROUPS: [&Group; 3] = [&POOL, &SUBDIVISION, &CONTINENTS];
+
+pub(super) const NONE: Unit = Unit::new("", "");
+const CELLS: Unit = Unit::new("cells", "cells");
+const MOUNTAIN_CELLS: Unit = Unit::new("mountain cells", "cells");
+const HEIGHT: Unit = Unit::new("height units", "");
+const DROPLETS: Unit = Unit::new("droplets", "");
+const TIME: Unit = Unit::new("droplet time units", "");
+const PER_TIME: Unit = Unit::new("per droplet time unit", "");
+const VOLUME: Unit = Unit::new("droplet volumes", "");
+const METRES: Unit = Unit::new("m (world units)", "m");
+const METRES_PER_HEIGHT: Unit = Unit::new("m per height unit", "m");
+const CELSIUS: Unit = Unit::new("°C", "°C");
+const DEGREES: Unit = Unit::new("degrees", "°");
+const CLIMATE_UNITS: Unit = Unit::new("climate-space units", "");
+/// Largest accepted map origin coordinate, in metres (f32 keeps centimetres there).
+const MAX_ORIGIN: f64 = 100_000.0;
+
+const SIDE: f64 = MAX_SIDE as f64;
+const PEAK: f64 = MAX_PEAK_HEIGHT as f64;
+/// Fewest/most cells of a map, for cell counts.
+const ANY_CELLS: Range = Range::closed(1.0, SIDE * SIDE);
+
+/// Every parameter of [`GeneratorParams`], in inspector order.
+/// Every parameter of [`GeneratorParams`], in inspector order.
+pub static GENERATOR: &[Param<GeneratorParams>] = &[
+    SEED,
+    WIDTH,
+    DEPTH,
+    CELL_SIZE,
+    HEIGHT_SCALE,
+    HEIGHT_MODEL,
+    PEAK_HEIGHT,
+    EDGE_FALLOFF,
+    ORIGIN_X,
+    ORIGIN_Z,
+    COVERAGE,
+    SUBDIVISION_AMPLITUDE,
+    SUBDIVISION_DECAY,
+    SUBDIVISION_SEA_OFFSET,
+    CONTINENTS_LAND_BIAS,
+    CONTINENTS_MOUNTAINS,
+    CONTINENTS_RIVER_WIDTH,
+    CLIMATE_FEATURE_SCALE,
+    CLIMATE_SEA_TEMPERATURE,
+    CLIMATE_TEMPERATURE_RANGE,
+    CLIMATE_WIND_DIRECTION,
+    CLIMATE_RAIN_SHADOW,
+    BIOMES_ENABLED,
+    BIOMES_BLEND,
+    BIOMES_SNOWLINE,
+    EROSION_DROPLETS,
+    EROSION_DT,
+    EROSION_FRICTION,
+    EROSION_DENSITY,
+    EROSION_DEPOSITION_RATE,
+    EROSION_EVAPORATION_RATE,
+    EROSION_MIN_VOLUME,
+    WATER_LAKES_ENABLED,
+    WATER_MIN_LAKE_CELLS,
+    WATER_MIN_LAKE_DEPTH,
+    WATER_LAKE_EROSION,
+    WATER_RIVERS_ENABLED,
+    WATER_RIVER_THRESHOLD,
+    WATER_RIVER_DEPTH,
+    WATER_SEA_LEVEL,
+    FOREST_HEIGHT_LIMIT,
+    FOREST_STEEPNESS,
+    FOREST_DENSITY,
+];
+
+/// Products of [`GENERATOR`] entries that must stay within `[0, 1]`.
+pub static GENERATOR_PRODUCTS: &[Product] = &[
+    Product {
+        field: "erosion_dt × erosion_friction",
+        a: "erosion_dt",
+        b: "erosion_friction",
+        range: Range::closed(0.0, 1.0),
+    },
+    Product {
+        field: "erosion_dt × erosion_deposition_rate",
+        a: "erosion_dt",
+        b: "erosion_deposition_rate",
+        range: Range::closed(0.0, 1.0),
+    },
+    Product {
+        field: "erosion_dt × erosion_evaporation_rate",
+        a: "erosion_dt",
+        b: "erosion_evaporation_rate",
+        range: Range::closed(0.0, 1.0),
+    },
+];

@@ -1,0 +1,228 @@
+//! The map and the height models: seed, size, world scale, the model and its own parameters.
+
+use super::*;
+
+/// `seed`.
+pub(super) const SEED: Param<GeneratorParams> = Param {
+    name: "seed",
+    group: &MAP,
+    access: field!(U64: seed),
+    default: Value::U64(1),
+    range: None,
+    slider: Some(Slider::new(0.0, 2147483647.0, 1.0)),
+    unit: NONE,
+    doc: "Master seed: every random stream (mountain mask, heights, erosion, water, trees) derives from it.",
+    aliases: &[],
+};
+
+/// `width`.
+pub(super) const WIDTH: Param<GeneratorParams> = Param {
+    name: "width",
+    group: &MAP,
+    access: field!(U32: width),
+    default: Value::U32(128),
+    range: Some(Range::closed(1.0, SIDE)),
+    slider: Some(Slider::new(1.0, SIDE, 1.0)),
+    unit: CELLS,
+    doc: "Cells along the x axis.",
+    aliases: &[],
+};
+
+/// `depth`.
+pub(super) const DEPTH: Param<GeneratorParams> = Param {
+    name: "depth",
+    group: &MAP,
+    access: field!(U32: depth),
+    default: Value::U32(128),
+    range: Some(Range::closed(1.0, SIDE)),
+    slider: Some(Slider::new(1.0, SIDE, 1.0)),
+    unit: CELLS,
+    doc: "Cells along the z axis.",
+    aliases: &[],
+};
+
+/// `cell_size`.
+pub(super) const CELL_SIZE: Param<GeneratorParams> = Param {
+    name: "cell_size",
+    group: &MAP,
+    access: field!(F32: cell_size),
+    default: Value::F32(1.0),
+    range: Some(Range::open_closed(0.0, 1000.0)),
+    slider: Some(Slider::new(0.01, 100.0, 0.01)),
+    unit: METRES,
+    doc: "World size of one cell. The climate fields and the continents are laid out in metres, so with those it shapes the land; the pool and subdivision heights do not depend on it.",
+    aliases: &[],
+};
+
+/// `height_scale`.
+pub(super) const HEIGHT_SCALE: Param<GeneratorParams> = Param {
+    name: "height_scale",
+    group: &MAP,
+    access: field!(F32: height_scale),
+    default: Value::F32(10.0),
+    range: Some(Range::open_closed(0.0, 10000.0)),
+    slider: Some(Slider::new(0.01, 1000.0, 0.01)),
+    unit: METRES_PER_HEIGHT,
+    doc: "World units per height unit: the mesh's y is the terrain height times this, and the climate's lapse rate counts these metres.",
+    aliases: &[],
+};
+
+/// `height_model`.
+pub(super) const HEIGHT_MODEL: Param<GeneratorParams> = Param {
+    name: "height_model",
+    group: &MAP,
+    access: Access::Choice(
+        &HeightModel::NAMES,
+        |p| p.height_model as usize,
+        |p, i| p.height_model = HeightModel::ALL[i],
+    ),
+    default: Value::Choice(0),
+    range: None,
+    slider: None,
+    unit: NONE,
+    doc: "How the land rises: pool (seed 000, mountains inside a coverage mask on flat land), subdivision (seed 004, fractal land around a sea at mean height) or continents (seed 003, climate-driven continents, ranges and river valleys).",
+    aliases: &[],
+};
+
+/// `peak_height`.
+pub(super) const PEAK_HEIGHT: Param<GeneratorParams> = Param {
+    name: "peak_height",
+    group: &MAP,
+    access: field!(F32: terrain.peak_height),
+    default: Value::F32(1.0),
+    range: Some(Range::open_closed(0.0, PEAK)),
+    slider: Some(Slider::exp(0.01, PEAK, 0.01)),
+    unit: HEIGHT,
+    doc: "Height of the highest possible summit (0 is the lowest ground).",
+    aliases: &[Alias::Json("terrain.peak_height")],
+};
+
+/// `edge_falloff`.
+pub(super) const EDGE_FALLOFF: Param<GeneratorParams> = Param {
+    name: "edge_falloff",
+    group: &MAP,
+    access: field!(U32: edge_falloff),
+    default: Value::U32(0),
+    range: Some(Range::closed(0.0, SIDE / 2.0)),
+    slider: Some(Slider::new(0.0, 256.0, 1.0)),
+    unit: CELLS,
+    doc: "Width of the border over which land fades to the flat ground (pool) or into the sea (subdivision, continents), so no mountain is cut at the map edge; 0 turns it off.",
+    aliases: &[],
+};
+
+/// `origin_x`.
+pub(super) const ORIGIN_X: Param<GeneratorParams> = Param {
+    name: "origin_x",
+    group: &MAP,
+    access: field!(F32: origin_x),
+    default: Value::F32(0.0),
+    range: Some(Range::closed(-MAX_ORIGIN, MAX_ORIGIN)),
+    slider: Some(Slider::new(-10000.0, 10000.0, 1.0)),
+    unit: METRES,
+    doc: "World x of the map's first cell: the continents and the climate fields are functions of world position, so a map at an origin is that window of a larger map.",
+    aliases: &[],
+};
+
+/// `origin_z`.
+pub(super) const ORIGIN_Z: Param<GeneratorParams> = Param {
+    name: "origin_z",
+    group: &MAP,
+    access: field!(F32: origin_z),
+    default: Value::F32(0.0),
+    range: Some(Range::closed(-MAX_ORIGIN, MAX_ORIGIN)),
+    slider: Some(Slider::new(-10000.0, 10000.0, 1.0)),
+    unit: METRES,
+    doc: "World z of the map's first cell (see origin_x).",
+    aliases: &[],
+};
+
+/// `coverage`.
+pub(super) const COVERAGE: Param<GeneratorParams> = Param {
+    name: "coverage",
+    group: &POOL,
+    access: field!(F32: terrain.coverage),
+    default: Value::F32(0.45),
+    range: Some(Range::closed(0.0, 1.0)),
+    slider: Some(Slider::new(0.0, 1.0, 0.01)),
+    unit: NONE,
+    doc: "Pool model: fraction of the map covered by mountains; the mountain pool holds exactly round(width × depth × coverage) cells.",
+    aliases: &[Alias::Json("terrain.coverage")],
+};
+
+/// `subdivision_amplitude`.
+pub(super) const SUBDIVISION_AMPLITUDE: Param<GeneratorParams> = Param {
+    name: "subdivision_amplitude",
+    group: &SUBDIVISION,
+    access: field!(F32: subdivision.amplitude),
+    default: Value::F32(0.5),
+    range: Some(Range::closed(0.1, 2.0)),
+    slider: Some(Slider::new(0.1, 2.0, 0.01)),
+    unit: NONE,
+    doc: "Seed 004's p1: the random offset of the first iteration's new cells lies in [−p1, p1].",
+    aliases: &[],
+};
+
+/// `subdivision_decay`.
+pub(super) const SUBDIVISION_DECAY: Param<GeneratorParams> = Param {
+    name: "subdivision_decay",
+    group: &SUBDIVISION,
+    access: field!(F32: subdivision.decay),
+    default: Value::F32(1.1),
+    range: Some(Range::closed(0.5, 2.0)),
+    slider: Some(Slider::new(0.5, 2.0, 0.01)),
+    unit: NONE,
+    doc: "Seed 004's p2: the offset's amplitude is divided by 2^p2 at each iteration; higher values give smoother land.",
+    aliases: &[],
+};
+
+/// `subdivision_sea_offset`.
+pub(super) const SUBDIVISION_SEA_OFFSET: Param<GeneratorParams> = Param {
+    name: "subdivision_sea_offset",
+    group: &SUBDIVISION,
+    access: field!(F32: subdivision.sea_offset),
+    default: Value::F32(0.0),
+    range: Some(Range::closed(-1.0, 1.0)),
+    slider: Some(Slider::new(-1.0, 1.0, 0.01)),
+    unit: NONE,
+    doc: "Sea level above the mean height, as a fraction of peak_height: 0 raises the sea to the mean height as seed 004 does, negative values drain it.",
+    aliases: &[],
+};
+
+/// `continents_land_bias`.
+pub(super) const CONTINENTS_LAND_BIAS: Param<GeneratorParams> = Param {
+    name: "continents_land_bias",
+    group: &CONTINENTS,
+    access: field!(F32: continents.land_bias),
+    default: Value::F32(0.1),
+    range: Some(Range::closed(-1.0, 1.0)),
+    slider: Some(Slider::new(-1.0, 1.0, 0.01)),
+    unit: NONE,
+    doc: "Added to the continentalness before its spline: higher values raise more land out of the ocean.",
+    aliases: &[],
+};
+
+/// `continents_mountains`.
+pub(super) const CONTINENTS_MOUNTAINS: Param<GeneratorParams> = Param {
+    name: "continents_mountains",
+    group: &CONTINENTS,
+    access: field!(F32: continents.mountains),
+    default: Value::F32(1.0),
+    range: Some(Range::closed(0.0, 4.0)),
+    slider: Some(Slider::new(0.0, 4.0, 0.01)),
+    unit: NONE,
+    doc: "Height of the ridged mountain ranges relative to peak_height (0: no ranges).",
+    aliases: &[],
+};
+
+/// `continents_river_width`.
+pub(super) const CONTINENTS_RIVER_WIDTH: Param<GeneratorParams> = Param {
+    name: "continents_river_width",
+    group: &CONTINENTS,
+    access: field!(F32: continents.river_width),
+    default: Value::F32(0.04),
+    range: Some(Range::closed(0.0, 0.25)),
+    slider: Some(Slider::new(0.0, 0.25, 0.001)),
+    unit: NONE,
+    doc: "Width of the carved river valleys, as the band of the river noise around 0 (0: no carved rivers).",
+    aliases: &[],
+};

@@ -1,0 +1,238 @@
+//! The parameters of each layer and height model, as the layers take them;
+//! [`GeneratorParams`](super::GeneratorParams) gathers them, and the declarations in [`declare`](super::declare) describe every field.
+
+use super::ParamError;
+
+/// Droplet erosion constants (seed defaults, tuned from SimpleErosion).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ErosionParams {
+    /// Integration time step.
+    pub dt: f32,
+    /// Fraction of speed lost per unit time.
+    pub friction: f32,
+    /// Droplet density (mass = volume × density).
+    pub density: f32,
+    /// Rate at which carried sediment approaches its capacity.
+    pub deposition_rate: f32,
+    /// Fraction of volume lost per unit time.
+    pub evaporation_rate: f32,
+    /// Volume below which a droplet dies.
+    pub min_volume: f32,
+}
+
+/// Parameters of the [`HybridTerrain`](crate::layers::HybridTerrain) layer.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TerrainParams {
+    /// Fraction of cells that form the mountain pool, `0..=1`.
+    pub coverage: f32,
+    /// Height of the highest possible summit, in height units.
+    pub peak_height: f32,
+    /// Number of erosion droplets.
+    pub droplets: u32,
+    /// Droplet physics.
+    pub erosion: ErosionParams,
+}
+
+/// Parameters of the [`ForestMask`](crate::layers::ForestMask) layer.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ForestMaskParams {
+    /// Height at which fertility reaches zero, in height units.
+    pub height_limit: f32,
+    /// Exponent of the fall-off with height.
+    pub steepness: f32,
+}
+
+/// Parameters of the [`ForestPlacement`](crate::layers::ForestPlacement) layer.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ForestPlacementParams {
+    /// Probability of a tree on a fully fertile cell, `0..=1`.
+    pub density: f32,
+}
+
+/// Forest parameters as presented to users: the mask and the placement together.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ForestParams {
+    /// Height at which fertility reaches zero, in height units.
+    pub height_limit: f32,
+    /// Exponent of the fall-off with height.
+    pub steepness: f32,
+    /// Probability of a tree on a fully fertile cell.
+    pub density: f32,
+}
+
+impl ForestParams {
+    /// The mask layer's share.
+    pub fn mask(&self) -> ForestMaskParams {
+        ForestMaskParams {
+            height_limit: self.height_limit,
+            steepness: self.steepness,
+        }
+    }
+
+    /// The placement layer's share.
+    pub fn placement(&self) -> ForestPlacementParams {
+        ForestPlacementParams {
+            density: self.density,
+        }
+    }
+}
+
+/// Parameters of the [`Hydrology`](crate::layers::Hydrology) layer and of the lake-aware erosion.
+///
+/// Heights are in height units (the flat ground outside the mountains lies at 0). Accumulation
+/// counts the mountain cells (above the mountain threshold) upstream of a cell, itself included:
+/// rain on low ground soaks in, so rivers rise in the mountains and cross the flat ground to the
+/// map border, a lake or the sea.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WaterParams {
+    /// Fill depressions with lakes.
+    pub lakes_enabled: bool,
+    /// Fewest cells a lake may have; smaller depressions stay dry.
+    pub min_lake_cells: u32,
+    /// Smallest depth (level minus the deepest bed) a lake may have, in height units.
+    pub min_lake_depth: f32,
+    /// Erosion droplets that reach a lake continue from its outflow (seed 001); needs lakes.
+    pub lake_erosion: bool,
+    /// Mark and carve rivers.
+    pub rivers_enabled: bool,
+    /// A cell whose accumulation exceeds this many mountain cells is a river.
+    pub river_threshold: u32,
+    /// Carving depth of a river at the threshold, in height units; it grows with the square root
+    /// of the accumulation, up to four times this.
+    pub river_depth: f32,
+    /// Cells whose filled level lies strictly below this are sea (0: no sea).
+    pub sea_level: f32,
+}
+
+impl WaterParams {
+    /// The lakes to mark: at least `min_lake_cells` cells, `min_lake_depth` deep, not below the
+    /// sea.
+    pub fn lake_filter(&self) -> crate::hydrology::LakeFilter {
+        crate::hydrology::LakeFilter {
+            min_cells: self.min_lake_cells,
+            min_depth: self.min_lake_depth,
+            sea_level: self.sea_level,
+        }
+    }
+
+    /// The lake filter for erosion when droplets continue through lakes, else `None`.
+    pub fn erosion_lakes(&self) -> Option<crate::hydrology::LakeFilter> {
+        (self.lakes_enabled && self.lake_erosion).then(|| self.lake_filter())
+    }
+
+    /// Whether the layer has anything to do.
+    pub fn any_water(&self) -> bool {
+        self.lakes_enabled || self.rivers_enabled || self.sea_level > 0.0
+    }
+}
+
+/// How the land rises: the first stage of the pipeline.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum HeightModel {
+    /// Seed 000: mountains inside a coverage mask, flat land around them.
+    #[default]
+    Pool = 0,
+    /// Seed 004: spatial subdivision of a random 2×2 array, a sea at the mean height.
+    Subdivision = 1,
+    /// Seed 003 §1–2: continents, ranges and river valleys from the climate fields.
+    Continents = 2,
+}
+
+impl HeightModel {
+    /// Every model, in the order of their numeric values.
+    pub const ALL: [HeightModel; 3] = [
+        HeightModel::Pool,
+        HeightModel::Subdivision,
+        HeightModel::Continents,
+    ];
+    /// Their names, as the JSON value, the command-line value and the Godot enum hint.
+    pub const NAMES: [&'static str; 3] = ["pool", "subdivision", "continents"];
+
+    /// The model's name.
+    pub fn name(self) -> &'static str {
+        Self::NAMES[self as usize]
+    }
+}
+
+/// Parameters of the subdivision model (seed 004).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SubdivisionParams {
+    /// `p1`: the first iteration's random offsets lie in `[−p1, p1]`.
+    pub amplitude: f32,
+    /// `p2`: the amplitude is divided by `2^p2` at each iteration.
+    pub decay: f32,
+    /// Sea level above the mean height, as a fraction of the peak height.
+    pub sea_offset: f32,
+}
+
+/// Parameters of the continents model (seed 003 §1–2).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ContinentsParams {
+    /// Added to the continentalness before its spline.
+    pub land_bias: f32,
+    /// Height of the mountain ranges relative to the peak height.
+    pub mountains: f32,
+    /// Band of the river noise around 0 that carves valleys (0: none).
+    pub river_width: f32,
+}
+
+/// Parameters of the climate fields (temperature and moisture), for every model.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ClimateParams {
+    /// Multiplier of every field's scale.
+    pub feature_scale: f32,
+    /// Mean temperature at sea level, °C.
+    pub sea_temperature: f32,
+    /// Largest departure of the temperature field from the mean, °C.
+    pub temperature_range: f32,
+    /// Direction the wind blows towards, degrees clockwise from +z seen from above.
+    pub wind_direction: f32,
+    /// Moisture lost in the lee of high ground, `0..=1`.
+    pub rain_shadow: f32,
+}
+
+/// Parameters of the biomes (seed 003 §3–4).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BiomeParams {
+    /// Classify biomes, grow their trees and colour their ground.
+    pub enabled: bool,
+    /// Width of the transitions between climate biomes, in climate-space units.
+    pub blend: f32,
+    /// Temperature (°C) below which snow lies.
+    pub snowline: f32,
+}
+
+impl Default for ForestMaskParams {
+    fn default() -> Self {
+        ForestParams::default().mask()
+    }
+}
+
+impl ForestMaskParams {
+    /// Checks the height limit and the exponent.
+    pub fn validate(&self) -> Result<(), ParamError> {
+        let forest = ForestParams {
+            height_limit: self.height_limit,
+            steepness: self.steepness,
+            ..ForestParams::default()
+        };
+        forest.validate()
+    }
+}
+
+impl Default for ForestPlacementParams {
+    fn default() -> Self {
+        ForestParams::default().placement()
+    }
+}
+
+impl ForestPlacementParams {
+    /// Checks the density.
+    pub fn validate(&self) -> Result<(), ParamError> {
+        let forest = ForestParams {
+            density: self.density,
+            ..ForestParams::default()
+        };
+        forest.validate()
+    }
+}
