@@ -44,17 +44,26 @@ pub fn write_rgb_png(image: &Image, path: &Path) -> Result<(), String> {
     )
 }
 
-/// Writes the colour plane, one pixel per cell.
-pub fn write_colour_png(grid: &Grid, path: &Path) -> Result<(), String> {
-    let data = grid.color.as_flattened();
+/// Writes one pixel per cell of `grid`: 8-bit RGB or 16-bit greyscale bytes, row by row.
+fn write_grid_png(grid: &Grid, path: &Path, rgb: bool, data: &[u8]) -> Result<(), String> {
+    let (colour, depth) = if rgb {
+        (png::ColorType::Rgb, png::BitDepth::Eight)
+    } else {
+        (png::ColorType::Grayscale, png::BitDepth::Sixteen)
+    };
     write_png(
         path,
         grid.width() as u32,
         grid.depth() as u32,
-        png::ColorType::Rgb,
-        png::BitDepth::Eight,
+        colour,
+        depth,
         data,
     )
+}
+
+/// Writes the colour plane, one pixel per cell.
+pub fn write_colour_png(grid: &Grid, path: &Path) -> Result<(), String> {
+    write_grid_png(grid, path, true, grid.color.as_flattened())
 }
 
 /// Writes heights as 16-bit greyscale: 0 at sea level (and below), 65535 at `peak`.
@@ -64,14 +73,7 @@ pub fn write_heightmap_png(grid: &Grid, peak: f32, path: &Path) -> Result<(), St
         .iter()
         .flat_map(|&h| (((h / peak).clamp(0.0, 1.0) * 65535.0 + 0.5) as u16).to_be_bytes())
         .collect();
-    write_png(
-        path,
-        grid.width() as u32,
-        grid.depth() as u32,
-        png::ColorType::Grayscale,
-        png::BitDepth::Sixteen,
-        &data,
-    )
+    write_grid_png(grid, path, false, &data)
 }
 
 /// Coldest temperature of the temperature map's ramp, °C: drawn pure blue (and anything colder).
@@ -121,14 +123,7 @@ fn write_plane_png(
     path: &Path,
 ) -> Result<(), String> {
     let data: Vec<u8> = plane.iter().flat_map(|&v| colour(v)).collect();
-    write_png(
-        path,
-        grid.width() as u32,
-        grid.depth() as u32,
-        png::ColorType::Rgb,
-        png::BitDepth::Eight,
-        &data,
-    )
+    write_grid_png(grid, path, true, &data)
 }
 
 /// Writes the temperature plane (°C) as a colour map, one pixel per cell: a blue → white → red

@@ -6,7 +6,7 @@
 //! computes them later, with every cell below the sea level counted as sea), then shaped; the
 //! final biomes are classified again on the finished terrain.
 
-use super::classify::{BiomeWeights, CellClimate};
+use super::classify::BiomeWeights;
 use super::{Biome, Biomes};
 use crate::climate::{Climate, MapFrame};
 use crate::context::Context;
@@ -189,12 +189,6 @@ impl Shaping {
 /// The volcanic share of a cell for the classification: the cone's band of the mask.
 pub fn volcanic_share(mask: f32) -> f32 {
     ramp(VOLCANO_MASK.0, VOLCANO_MASK.1, mask)
-}
-
-/// What the classification of one cell needs from the volcanic mask.
-pub fn with_volcano(mut c: CellClimate, mask: f32) -> CellClimate {
-    c.volcanic = volcanic_share(mask);
-    c
 }
 
 #[cfg(test)]
