@@ -5,7 +5,7 @@ extends Node3D
 ## Command line (after `--`): `--time=HOURS` sets the time of day, `--hide-ui` hides the panel,
 ## `--shot=PATH` saves a PNG of the first fully built frame to PATH and quits, `--model=N` switches
 ## to height model N (a `DonjournoGenerator.HEIGHT_MODEL_*`) as the panel's Land menu does,
-## `--biomes` turns the biomes on.
+## `--biomes` turns the biomes on, `--biome-map` shows the biome map debug view.
 
 ## Hours of sunrise and sunset.
 const DAY_START := 6.0
@@ -26,6 +26,8 @@ const SHOT_SETTLE_FRAMES := 12
 @onready var environment: Environment = $WorldEnvironment.environment
 @onready var rig: Node3D = $CameraRig
 @onready var panel: Control = $UI/Panel
+## The biome map debug view (biome_view.gd), hidden until the panel's *Biome map* box is ticked.
+var biome_view: Control
 
 var _shot_path := ""
 var _model := -1
@@ -35,6 +37,9 @@ var _framed := []
 
 
 func _ready() -> void:
+	biome_view = preload("res://biome_view.gd").new()
+	biome_view.visible = false
+	$UI.add_child(biome_view)
 	for arg in OS.get_cmdline_user_args():
 		if arg.begins_with("--time="):
 			time_of_day = float(arg.trim_prefix("--time="))
@@ -46,6 +51,8 @@ func _ready() -> void:
 			_model = int(arg.trim_prefix("--model="))
 		elif arg == "--biomes":
 			terrain.generator.biomes_enabled = true
+		elif arg == "--biome-map":
+			biome_view.visible = true
 	terrain.generation_finished.connect(_on_generation_finished)
 	panel.resized.connect(_frame)
 	get_viewport().size_changed.connect(_frame)
@@ -66,6 +73,15 @@ func _on_generation_finished(stats: Dictionary) -> void:
 	terrain.position = -extent * 0.5
 	_frame()
 	panel.show_stats(stats)
+	if biome_view.visible:
+		biome_view.show_map(terrain.get_map())
+
+
+## Shows or hides the biome map debug view.
+func show_biome_map(on: bool) -> void:
+	biome_view.visible = on
+	if on:
+		biome_view.show_map(terrain.get_map())
 
 
 ## Fits the terrain into the view beside the panel.

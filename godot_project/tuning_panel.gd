@@ -23,6 +23,7 @@ var _droplets: SpinBox
 var _forest: HSlider
 var _water: CheckBox
 var _biomes: CheckBox
+var _biome_map: CheckBox
 var _time: HSlider
 var _time_label: Label
 var _stats: Label
@@ -82,7 +83,13 @@ func _ready() -> void:
 	_biomes = CheckBox.new()
 	_biomes.text = "Biomes"
 	_biomes.tooltip_text = "Deserts, forests, tundra and glaciers from the climate, with their own ground and trees"
-	_row(grid, "Climate", _biomes)
+	_biome_map = CheckBox.new()
+	_biome_map.text = "Map"
+	_biome_map.tooltip_text = "Show the biome map with its legend"
+	var climate_row := HBoxContainer.new()
+	climate_row.add_child(_biomes)
+	climate_row.add_child(_biome_map)
+	_row(grid, "Climate", climate_row)
 	_time = _slider(6.0, 18.0, 0.25)
 	_time_label = Label.new()
 	_time_label.custom_minimum_size = Vector2(48, 0)
@@ -120,6 +127,8 @@ func bind(main: Node, terrain: DonjournoTerrain) -> void:
 	_on_release(_forest, func(v: float) -> void: _generator.forest_density = v)
 	_water.toggled.connect(_set_water)
 	_biomes.toggled.connect(func(on: bool) -> void: _generator.biomes_enabled = on)
+	_biome_map.set_pressed_no_signal(main.biome_view.visible)
+	_biome_map.toggled.connect(func(on: bool) -> void: _main.show_biome_map(on))
 	_time.value_changed.connect(func(v: float) -> void: _main.time_of_day = v)
 
 

@@ -1,6 +1,8 @@
 //! File outputs: PNG images, statistics JSON and OBJ meshes.
 
 use crate::render::Image;
+use donjourno::biomes::table::MAP_COLOURS;
+use donjourno::biomes::Biome;
 use donjourno::mesh::Mesh;
 use donjourno::{GenerationStats, GeneratorParams, Grid};
 use std::fs::File;
@@ -138,31 +140,6 @@ pub fn write_moisture_png(grid: &Grid, path: &Path) -> Result<(), String> {
     write_plane_png(grid, &grid.moisture, moisture_colour, path)
 }
 
-/// The biome map's colour of each biome, in id order (seed 003's table): distinct hues grouped
-/// by kind (water blues, cold whites and greys, forests greens, dry land yellows and reds).
-pub const BIOME_COLOURS: [[u8; 3]; 20] = [
-    [24, 52, 120],   // deep ocean
-    [236, 218, 160], // beach and coast
-    [170, 200, 90],  // temperate grassland
-    [60, 140, 50],   // temperate deciduous forest
-    [20, 100, 80],   // temperate rainforest
-    [40, 90, 60],    // boreal forest
-    [160, 170, 150], // tundra
-    [240, 248, 255], // glacier
-    [150, 190, 120], // alpine meadow
-    [120, 110, 110], // mountain peaks
-    [250, 210, 110], // hot desert
-    [200, 110, 60],  // badlands
-    [210, 180, 80],  // savanna
-    [10, 120, 30],   // tropical rainforest
-    [120, 150, 40],  // tropical dry forest
-    [170, 160, 100], // mediterranean shrubland
-    [190, 190, 140], // cold steppe
-    [80, 130, 120],  // wetland
-    [60, 110, 90],   // mangrove
-    [90, 40, 40],    // volcanic
-];
-
 /// Swatch side of the biome legend, pixels.
 const SWATCH: usize = 12;
 /// 3×5 digits for the legend's ids, one row of three bits per line, top first.
@@ -179,7 +156,7 @@ const DIGITS: [[u8; 5]; 10] = [
     [7, 5, 7, 1, 7],
 ];
 
-/// The biome map as an RGB image: one pixel per cell in [`BIOME_COLOURS`], and on its right a
+/// The biome map as an RGB image: one pixel per cell in [`MAP_COLOURS`], and on its right a
 /// legend column with a swatch and the id of every biome present, in id order. Black where the
 /// grid has no biomes.
 pub fn biome_image(grid: &Grid) -> Image {
@@ -204,7 +181,8 @@ pub fn biome_image(grid: &Grid) -> Image {
             let c = grid
                 .biome
                 .get(z * w + x)
-                .map_or([0, 0, 0], |&b| BIOME_COLOURS[usize::from(b) % 20]);
+                .and_then(|&b| Biome::from_id(b))
+                .map_or([0, 0, 0], Biome::map_colour);
             put(x, z, c);
         }
     }
@@ -212,7 +190,7 @@ pub fn biome_image(grid: &Grid) -> Image {
         let (x0, y0) = (w + 4, 2 + row * (SWATCH + 2));
         for dy in 0..SWATCH {
             for dx in 0..SWATCH {
-                put(x0 + dx, y0 + dy, BIOME_COLOURS[id]);
+                put(x0 + dx, y0 + dy, MAP_COLOURS[id]);
             }
         }
         let text = format!("{id:02}");

@@ -1,6 +1,7 @@
 //! `DonjournoMap`: a generated grid handed to scripts.
 
 use crate::convert;
+use donjourno::biomes::Biome;
 use donjourno::{GenerationStats, Grid, Terrain};
 use godot::classes::image::Format;
 use godot::classes::{IRefCounted, Image, RefCounted};
@@ -174,6 +175,28 @@ impl DonjournoMap {
             false,
             Format::RGB8,
             &bytes,
+        )
+    }
+
+    /// The biome map as an RGB8 image of `width × depth` pixels, one pixel per cell in the colour
+    /// of its heaviest biome ([method DonjournoTerrain.get_biome_color]); `null` without biomes.
+    #[func]
+    pub fn get_biome_image(&self) -> Option<Gd<Image>> {
+        if self.grid.biome.is_empty() {
+            return None;
+        }
+        let bytes: Vec<u8> = self
+            .grid
+            .biome
+            .iter()
+            .flat_map(|&b| Biome::from_id(b).map_or([0, 0, 0], Biome::map_colour))
+            .collect();
+        Image::create_from_data(
+            self.get_width(),
+            self.get_depth(),
+            false,
+            Format::RGB8,
+            &PackedByteArray::from(bytes),
         )
     }
 

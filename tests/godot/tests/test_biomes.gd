@@ -47,3 +47,23 @@ func test_queries_answer_the_biomes_of_the_grid() -> void:
 	t.regenerate()
 	var c := t.cell_to_world(Vector2i(10, 10))
 	check_eq(t.get_biome_at(c.x, c.z), -1, "biomes off: no biome")
+
+
+func test_biome_image_and_legend_colours_follow_the_map() -> void:
+	var t := _biome_terrain()
+	var map := t.get_map()
+	var image := map.get_biome_image()
+	check(image != null, "a biome image")
+	check_eq(image.get_size(), Vector2i(map.get_width(), map.get_depth()), "one pixel per cell")
+	var colours := {}
+	for z in range(0, map.get_depth(), 5):
+		for x in range(0, map.get_width(), 5):
+			var id := map.get_biome(x, z)
+			var want := DonjournoTerrain.get_biome_color(id)
+			check(image.get_pixel(x, z).is_equal_approx(want), "pixel (%d, %d) is biome %d's colour" % [x, z, id])
+			colours[want.to_html()] = true
+	check(colours.size() >= 3, "distinct colours for distinct biomes")
+	check_eq(DonjournoTerrain.get_biome_color(99), Color(0, 0, 0), "unknown id: black")
+	t.generator.biomes_enabled = false
+	t.regenerate()
+	check(t.get_map().get_biome_image() == null, "no image without biomes")

@@ -294,6 +294,11 @@ impl Biome {
     pub fn constant(self) -> &'static str {
         CONSTANTS[self as usize]
     }
+
+    /// Its colour in the biome map (the CLI's `--biome-png`, the demo's debug view).
+    pub fn map_colour(self) -> Rgb {
+        MAP_COLOURS[self as usize]
+    }
 }
 
 /// Script constant names, in id order.
@@ -338,3 +343,28 @@ mod tests {
         assert_eq!(BIOMES.iter().filter(|b| b.centre.is_some()).count(), 13);
     }
 }
+
+/// The biome map's (debug view's) colour of each biome, in id order (seed 003's table): distinct hues grouped
+/// by kind (water blues, cold whites and greys, forests greens, dry land yellows and reds).
+pub const MAP_COLOURS: [Rgb; 20] = [
+    [24, 52, 120],   // deep ocean
+    [236, 218, 160], // beach and coast
+    [170, 200, 90],  // temperate grassland
+    [60, 140, 50],   // temperate deciduous forest
+    [20, 100, 80],   // temperate rainforest
+    [40, 90, 60],    // boreal forest
+    [160, 170, 150], // tundra
+    [240, 248, 255], // glacier
+    [150, 190, 120], // alpine meadow
+    [120, 110, 110], // mountain peaks
+    [250, 210, 110], // hot desert
+    [200, 110, 60],  // badlands
+    [210, 180, 80],  // savanna
+    [10, 120, 30],   // tropical rainforest
+    [120, 150, 40],  // tropical dry forest
+    [170, 160, 100], // mediterranean shrubland
+    [190, 190, 140], // cold steppe
+    [80, 130, 120],  // wetland
+    [60, 110, 90],   // mangrove
+    [90, 40, 40],    // volcanic
+];

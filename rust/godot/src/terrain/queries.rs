@@ -132,6 +132,17 @@ impl DonjournoTerrain {
             .map_or(GString::new(), |b| GString::from(b.name()))
     }
 
+    /// The colour of biome `id` in the biome map ([method DonjournoMap.get_biome_image]), for
+    /// legends; black for an unknown id.
+    #[func]
+    pub fn get_biome_color(id: i32) -> Color {
+        let [r, g, b] = u8::try_from(id)
+            .ok()
+            .and_then(donjourno::biomes::Biome::from_id)
+            .map_or([0, 0, 0], donjourno::biomes::Biome::map_colour);
+        Color::from_rgba8(r, g, b, 255)
+    }
+
     /// Whether the cell under the global point `(x, z)` is water (lake, river or sea): the same
     /// as [method get_terrain_at] giving [constant TERRAIN_WATER].
     #[func]
