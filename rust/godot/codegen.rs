@@ -11,7 +11,7 @@
 //!   `#[func]`s to the impl block. They read and write the class's field `store`
 //!   (a `ParamStore`) and call `self.on_param_changed()` when a value changes.
 
-use donjourno::params::{Declared, Kind};
+use donjourno::params::{Declared, Kind, FILE_INPUTS};
 use std::fmt::Write as _;
 
 /// The Godot (Rust) type of a parameter's property.
@@ -84,7 +84,7 @@ pub fn export_attribute(p: &dyn Declared) -> String {
 pub fn fields(entries: &[&dyn Declared]) -> String {
     let mut out = String::new();
     let mut group = None;
-    for p in entries {
+    for (i, p) in entries.iter().enumerate() {
         let name = p.name();
         let _ = writeln!(out, "            #[doc = {:?}]", p.describe());
         if group != Some(p.group().title) {
@@ -109,8 +109,30 @@ pub fn fields(entries: &[&dyn Declared]) -> String {
             "            {name}: PhantomVar<{}>,",
             property_type(*p)
         );
+        let group_ends = entries
+            .get(i + 1)
+            .is_none_or(|next| next.group().title != p.group().title);
+        if group_ends {
+            file_fields(&mut out, p.group().title);
+        }
     }
     out
+}
+
+/// The file input properties of the group titled `title` ([`FILE_INPUTS`]): a path with the
+/// inspector's file picker, read and written by hand-written `get_<name>`/`set_<name>`.
+fn file_fields(out: &mut String, title: &str) {
+    for f in FILE_INPUTS.iter().filter(|f| f.group.title == title) {
+        let filter: Vec<String> = f.extensions.iter().map(|e| format!("*.{e}")).collect();
+        let name = f.name;
+        let _ = writeln!(out, "            #[doc = {:?}]", f.doc);
+        let _ = writeln!(out, "            #[export(file = {:?})]", filter.join(","));
+        let _ = writeln!(
+            out,
+            "            #[var(get = get_{name}, set = set_{name})]"
+        );
+        let _ = writeln!(out, "            {name}: PhantomVar<GString>,");
+    }
 }
 
 /// The getter and setter `#[func]`s of `entries`, and one integer constant per choice of a
@@ -240,7 +262,11 @@ mod tests {
     #[test]
     fn fields_carry_groups_docs_and_accessors() {
         let text = fields(&generator_entries());
-        assert_eq!(text.matches("#[export_group(").count(), 9);
+        assert_eq!(text.matches("#[export_group(").count(), 10);
+        assert!(text.contains("#[export_group(name = \"Image\", prefix = \"image_\")]"));
+        let file = text.find("image_file: PhantomVar<GString>,").unwrap();
+        assert!(text[..file].contains("image_stretch: PhantomVar<bool>,"));
+        assert!(text[file..].contains("#[export_group(name = \"Climate\""));
         assert!(text.contains("#[export_group(name = \"Erosion\", prefix = \"erosion_\")]"));
         assert!(text.contains("erosion_droplets: PhantomVar<i64>,"));
         assert!(text.contains("#[var(get = get_erosion_dt, set = set_erosion_dt)]"));
@@ -252,6 +278,7 @@ mod tests {
         let api = accessors(&generator_entries());
         assert!(api.contains("pub const HEIGHT_MODEL_POOL: i64 = 0;"));
         assert!(api.contains("pub const HEIGHT_MODEL_CONTINENTS: i64 = 2;"));
+        assert!(api.contains("pub const HEIGHT_MODEL_IMAGE: i64 = 3;"));
         let biomes = biome_constants();
         assert!(biomes.contains("pub const BIOME_DEEP_OCEAN: i32 = 0;"));
         assert!(biomes.contains("pub const BIOME_VOLCANIC: i32 = 19;"));

@@ -3,9 +3,13 @@
 
 use clap::builder::ValueParser;
 use clap::{Arg, ArgAction, ArgGroup, ArgMatches, Args, Command, FromArgMatches};
+use donjourno::heightmap::{self, Format};
 use donjourno::mesh::MeshParams;
 use donjourno::params::{self, Alias, Declared, Kind, Param, Value, GENERATOR, MESH_TABLE};
 use donjourno::GeneratorParams;
+use donjourno::Inputs;
+use std::path::PathBuf;
+use std::sync::Arc;
 
 /// Id of the argument group holding every generation flag and `--preset`.
 pub const GENERATION_GROUP: &str = "generation";
@@ -134,6 +138,7 @@ static PRESET_HELP: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
 pub struct ParamArgs {
     preset: Option<String>,
     given: Vec<(&'static str, Value)>,
+    heightmap_in: Option<PathBuf>,
 }
 
 impl ParamArgs {
@@ -156,6 +161,20 @@ impl ParamArgs {
             .map_err(|e| format!("invalid parameters: {e}"))?;
         Ok(p)
     }
+
+    /// The files the generation reads: the `--heightmap-in` heightmap, decoded.
+    pub fn inputs(&self) -> Result<Inputs, String> {
+        let Some(path) = &self.heightmap_in else {
+            return Ok(Inputs::default());
+        };
+        let shown = path.display();
+        let format = Format::from_path(&path.to_string_lossy()).map_err(|e| e.to_string())?;
+        let bytes = std::fs::read(path).map_err(|e| format!("{shown}: {e}"))?;
+        let map = heightmap::decode(&bytes, format).map_err(|e| format!("{shown}: {e}"))?;
+        Ok(Inputs {
+            heightmap: Some(Arc::new(map)),
+        })
+    }
 }
 
 impl Args for ParamArgs {
@@ -165,11 +184,17 @@ impl Args for ParamArgs {
             .value_name("NAME|FILE")
             .help(PRESET_HELP.as_str())
             .action(ArgAction::Set);
+        let heightmap_in = Arg::new("heightmap-in")
+            .long("heightmap-in")
+            .value_name("FILE")
+            .value_parser(clap::value_parser!(PathBuf))
+            .help("The heightmap of `--height-model image`: a 16-bit greyscale .png, an .exr (metres) or a square raw .r16")
+            .action(ArgAction::Set);
         add_flags(
-            cmd.arg(preset),
+            cmd.arg(preset).arg(heightmap_in),
             &generation_entries(),
             GENERATION_GROUP,
-            &["preset"],
+            &["preset", "heightmap-in"],
         )
     }
 
@@ -183,6 +208,7 @@ impl FromArgMatches for ParamArgs {
         Ok(ParamArgs {
             preset: m.get_one::<String>("preset").cloned(),
             given: given(m, &generation_entries()),
+            heightmap_in: m.get_one::<PathBuf>("heightmap-in").cloned(),
         })
     }
 

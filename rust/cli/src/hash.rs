@@ -14,10 +14,12 @@
 
 use crate::args::{MeshArgs, ParamArgs, GENERATION_GROUP, MESH_GROUP};
 use clap::Args;
+use donjourno::heightmap::{self, Format};
 use donjourno::mesh::{build_mesh, MeshParams};
 use donjourno::params::{Declared, Value as ParamValue, GENERATOR, PRESETS};
-use donjourno::{generate, GeneratorParams, HeightModel};
+use donjourno::{generate, generate_with_inputs, GeneratorParams, HeightModel, Inputs, Progress};
 use serde_json::{json, Value};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// Flags of `donjourno hash`.
@@ -46,6 +48,7 @@ struct Case {
     name: String,
     params: GeneratorParams,
     mesh: MeshParams,
+    inputs: Inputs,
 }
 
 /// Runs `donjourno hash`.
@@ -53,12 +56,14 @@ pub fn run(args: HashArgs) -> Result<(), String> {
     let cases = if args.suite {
         suite()?
     } else {
+        let inputs = args.params.inputs()?;
         let params = args.params.resolve()?;
         let mesh = params.mesh_params(args.mesh.resolve(MeshParams::default())?);
         vec![Case {
             name: "custom".into(),
             params,
             mesh,
+            inputs,
         }]
     };
     if args.golden {
@@ -99,7 +104,8 @@ fn hash_case(case: &Case) -> Result<Value, String> {
         .validate()
         .map_err(|e| format!("{}: invalid mesh settings: {e}", case.name))?;
     let start = Instant::now();
-    let (grid, _) = generate(&case.params).map_err(|e| format!("{}: {e}", case.name))?;
+    let (grid, _) = generate_with_inputs(&case.params, &case.inputs, Progress::default())
+        .map_err(|e| format!("{}: {e}", case.name))?;
     let generated = start.elapsed();
     let mesh = build_mesh(&grid, &case.params.mesh_params(case.mesh))
         .map_err(|e| format!("{}: {e}", case.name))?;
@@ -130,12 +136,14 @@ fn suite() -> Result<Vec<Case>, String> {
                 name: format!("preset={name},{layer}=on"),
                 params: with_layer,
                 mesh,
+                inputs: Inputs::default(),
             });
         }
         cases.push(Case {
             name: format!("preset={name}"),
             params,
             mesh,
+            inputs: Inputs::default(),
         });
     }
     let base = GeneratorParams::default();
@@ -146,6 +154,7 @@ fn suite() -> Result<Vec<Case>, String> {
             name: name.into(),
             params,
             mesh,
+            inputs: Inputs::default(),
         });
     };
     variant("seed=2", &|p| p.seed = 2, mesh);
@@ -224,7 +233,43 @@ fn suite() -> Result<Vec<Case>, String> {
         &|p| (p.width, p.depth) = (48, 48),
         fine,
     );
+    cases.push(image_case(mesh)?);
     Ok(cases)
+}
+
+/// The image model on a heightmap made here: a subdivision map, written as a 16-bit PNG and read
+/// back, raised with a sea and eroded.
+fn image_case(mesh: MeshParams) -> Result<Case, String> {
+    let source = GeneratorParams {
+        height_model: HeightModel::Subdivision,
+        width: 64,
+        depth: 64,
+        ..GeneratorParams::default()
+    };
+    let (grid, _) = generate(&source).map_err(|e| format!("image case source: {e}"))?;
+    let (map, _) = heightmap::export(
+        &grid,
+        Format::Png16,
+        source.terrain.peak_height,
+        source.height_scale,
+    );
+    let bytes = heightmap::encode(&map, Format::Png16).map_err(|e| e.to_string())?;
+    let map = heightmap::decode(&bytes, Format::Png16).map_err(|e| e.to_string())?;
+    let mut params = GeneratorParams {
+        height_model: HeightModel::Image,
+        width: 80,
+        depth: 72,
+        ..GeneratorParams::default()
+    };
+    params.image.sea_level = 0.4;
+    Ok(Case {
+        name: "model=image,from=png16,size=80x72".into(),
+        params,
+        mesh,
+        inputs: Inputs {
+            heightmap: Some(Arc::new(map)),
+        },
+    })
 }
 
 /// Every optional feature of `params` switched on, one at a time: for each switch of a
@@ -273,6 +318,7 @@ mod tests {
             name: "small".into(),
             params,
             mesh: MeshParams::default(),
+            inputs: Inputs::default(),
         };
         let line = hash_case(&case).unwrap();
         let (grid, _) = generate(&params).unwrap();

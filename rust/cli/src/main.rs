@@ -11,7 +11,7 @@ use args::{MeshArgs, ParamArgs};
 use clap::{Parser, Subcommand};
 use donjourno::mesh::{build_mesh, MeshParams};
 use donjourno::water_mesh::build_water_mesh;
-use donjourno::{generate_with_progress, GenerationStats, GeneratorParams, Grid, Progress};
+use donjourno::{generate_with_inputs, GenerationStats, GeneratorParams, Grid, Inputs, Progress};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -33,7 +33,9 @@ enum Command {
         /// Top-down colour map PNG, one pixel per cell.
         #[arg(long)]
         png: Option<PathBuf>,
-        /// 16-bit greyscale heightmap PNG (0 = sea level, 65535 = peak height).
+        /// Heightmap, its format from the extension: `.png` 16-bit greyscale or `.r16` raw
+        /// (0 = height 0, 65535 = peak height), `.exr` float metres. A `FILE.json` beside it
+        /// gives the height range in metres (for Terrain3D's import scale and offset).
         #[arg(long)]
         heightmap: Option<PathBuf>,
         /// Statistics as JSON (pool fraction, max height, class counts, timings, grid hash).
@@ -125,7 +127,10 @@ fn preview_mesh(params: &GeneratorParams, mesh: MeshParams) -> MeshParams {
 }
 
 /// Runs the default pipeline with a progress bar on a terminal.
-fn run_pipeline(params: &GeneratorParams) -> Result<(Grid, GenerationStats), String> {
+fn run_pipeline(
+    params: &GeneratorParams,
+    inputs: &Inputs,
+) -> Result<(Grid, GenerationStats), String> {
     let bar = ProgressBar::new(1000);
     bar.set_style(
         ProgressStyle::with_template("{msg:>10} [{bar:40}] {percent:>3}% {elapsed}")
@@ -134,8 +139,9 @@ fn run_pipeline(params: &GeneratorParams) -> Result<(Grid, GenerationStats), Str
     );
     bar.set_message("eroding");
     let sink = bar.clone();
-    let result = generate_with_progress(
+    let result = generate_with_inputs(
         params,
+        inputs,
         Progress::new(move |f| {
             sink.set_position((f * 1000.0) as u64);
             true
@@ -156,8 +162,9 @@ fn run(cli: Cli) -> Result<(), String> {
             moisture_png,
             biome_png,
         } => {
+            let inputs = params.inputs()?;
             let params = params.resolve()?;
-            let (grid, stats) = run_pipeline(&params)?;
+            let (grid, stats) = run_pipeline(&params, &inputs)?;
             if let Some(path) = temperature_png {
                 output::write_temperature_png(&grid, &path)?;
             }
@@ -183,7 +190,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 output::write_colour_png(&grid, &path)?;
             }
             if let Some(path) = heightmap {
-                output::write_heightmap_png(&grid, params.terrain.peak_height, &path)?;
+                output::write_heightmap(&grid, &params, &path)?;
             }
             let report = output::stats_json(&params, &stats);
             match json {
@@ -203,9 +210,10 @@ fn run(cli: Cli) -> Result<(), String> {
             style,
             shadow,
         } => {
+            let inputs = params.inputs()?;
             let params = params.resolve()?;
             if style == relief::Style::Relief {
-                let (grid, _) = run_pipeline(&params)?;
+                let (grid, _) = run_pipeline(&params, &inputs)?;
                 return relief::write_preview(&grid, &params, shadow, scale, &out);
             }
             let mesh_params = preview_mesh(
@@ -215,7 +223,7 @@ fn run(cli: Cli) -> Result<(), String> {
                     ..MeshParams::default()
                 })?,
             );
-            let (grid, stats) = run_pipeline(&params)?;
+            let (grid, stats) = run_pipeline(&params, &inputs)?;
             let mesh = build_mesh(&grid, &mesh_params).map_err(|e| e.to_string())?;
             let water = build_water_mesh(&grid, &mesh_params).map_err(|e| e.to_string())?;
             let (w, d) = (grid.width(), grid.depth());
@@ -238,6 +246,7 @@ fn run(cli: Cli) -> Result<(), String> {
             mesh_file,
             mesh,
         } => {
+            let inputs = params.inputs()?;
             let params = params.resolve()?;
             let base = match mesh_file {
                 None => MeshParams::default(),
@@ -249,7 +258,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 }
             };
             let mesh_params = params.mesh_params(mesh.resolve(base)?);
-            let (grid, _) = run_pipeline(&params)?;
+            let (grid, _) = run_pipeline(&params, &inputs)?;
             let mesh = build_mesh(&grid, &mesh_params).map_err(|e| e.to_string())?;
             output::write_obj(&mesh, &obj)
         }

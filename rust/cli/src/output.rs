@@ -3,6 +3,7 @@
 use crate::render::Image;
 use donjourno::biomes::table::MAP_COLOURS;
 use donjourno::biomes::Biome;
+use donjourno::heightmap::{self, Format};
 use donjourno::mesh::Mesh;
 use donjourno::{GenerationStats, GeneratorParams, Grid};
 use std::fs::File;
@@ -68,14 +69,22 @@ pub fn write_colour_png(grid: &Grid, path: &Path) -> Result<(), String> {
     write_grid_png(grid, path, true, grid.color.as_flattened())
 }
 
-/// Writes heights as 16-bit greyscale: 0 at sea level (and below), 65535 at `peak`.
-pub fn write_heightmap_png(grid: &Grid, peak: f32, path: &Path) -> Result<(), String> {
-    let data: Vec<u8> = grid
-        .height
-        .iter()
-        .flat_map(|&h| (((h / peak).clamp(0.0, 1.0) * 65535.0 + 0.5) as u16).to_be_bytes())
-        .collect();
-    write_grid_png(grid, path, false, &data)
+/// Writes the heights in the format of `path`'s extension (see [`donjourno::heightmap`]), and
+/// beside it `path.json`: the size, the cell size and the height range in metres.
+pub fn write_heightmap(grid: &Grid, params: &GeneratorParams, path: &Path) -> Result<(), String> {
+    let shown = path.display();
+    let format = Format::from_path(&path.to_string_lossy()).map_err(|e| e.to_string())?;
+    let (map, range) = heightmap::export(
+        grid,
+        format,
+        params.terrain.peak_height,
+        params.height_scale,
+    );
+    let bytes = heightmap::encode(&map, format).map_err(|e| format!("{shown}: {e}"))?;
+    std::fs::write(path, bytes).map_err(|e| format!("{shown}: {e}"))?;
+    let meta_path = format!("{}.json", path.display());
+    let text = heightmap::metadata_json(&map, format, range, params.cell_size);
+    std::fs::write(&meta_path, text).map_err(|e| format!("{meta_path}: {e}"))
 }
 
 /// Coldest temperature of the temperature map's ramp, °C: drawn pure blue (and anything colder).

@@ -4,6 +4,7 @@ use crate::biomes::Biomes;
 use crate::climate::Climate;
 use crate::context::Context;
 use crate::grid::Grid;
+use crate::heightmap::Heightmap;
 use crate::landform::LandTerrain;
 use crate::layers::{ForestMask, ForestPlacement, HybridTerrain, Hydrology, TerrainTexture};
 use crate::params::{GeneratorParams, ParamError};
@@ -11,6 +12,7 @@ use crate::pipeline::Layer;
 use crate::pipeline::{LayerError, Pipeline, PipelineError};
 use crate::progress::Progress;
 use crate::stats::GenerationStats;
+use std::sync::Arc;
 use thiserror::Error;
 
 /// Why a generation failed.
@@ -50,9 +52,21 @@ pub type DefaultPipeline = Pipeline<(
     TerrainTexture,
 )>;
 
+/// What a generation reads besides its parameters: files a designer brings.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Inputs {
+    /// The heightmap of the `image` height model.
+    pub heightmap: Option<Arc<Heightmap>>,
+}
+
 /// The first layer: the chosen height model.
 pub fn height_layer(params: &GeneratorParams) -> Box<dyn Layer> {
-    match LandTerrain::new(params) {
+    height_layer_with(params, &Inputs::default())
+}
+
+/// [`height_layer`] with the inputs the image model reads.
+pub fn height_layer_with(params: &GeneratorParams, inputs: &Inputs) -> Box<dyn Layer> {
+    match LandTerrain::with_heightmap(params, inputs.heightmap.clone()) {
         Some(land) => Box::new(land),
         None => Box::new(HybridTerrain {
             lakes: params.water.erosion_lakes(),
@@ -65,8 +79,13 @@ pub fn height_layer(params: &GeneratorParams) -> Box<dyn Layer> {
 
 /// Builds the default pipeline for a parameter set.
 pub fn default_pipeline(params: &GeneratorParams) -> DefaultPipeline {
+    default_pipeline_with(params, &Inputs::default())
+}
+
+/// [`default_pipeline`] with the inputs the image model reads.
+pub fn default_pipeline_with(params: &GeneratorParams, inputs: &Inputs) -> DefaultPipeline {
     Pipeline::new((
-        height_layer(params),
+        height_layer_with(params, inputs),
         Hydrology::new(params.seed, params.water),
         Climate::new(params),
         Biomes::new(params),
@@ -97,8 +116,17 @@ pub fn generate_with_progress(
     params: &GeneratorParams,
     progress: Progress,
 ) -> Result<(Grid, GenerationStats), GenerateError> {
+    generate_with_inputs(params, &Inputs::default(), progress)
+}
+
+/// [`generate_with_progress`] with the inputs the image model reads (its heightmap).
+pub fn generate_with_inputs(
+    params: &GeneratorParams,
+    inputs: &Inputs,
+    progress: Progress,
+) -> Result<(Grid, GenerationStats), GenerateError> {
     params.validate()?;
-    let pipeline = default_pipeline(params);
+    let pipeline = default_pipeline_with(params, inputs);
     let mut grid = Grid::new(params.width as usize, params.depth as usize);
     let mut ctx = Context::new(progress);
     pipeline.execute(&mut grid, &mut ctx)?;

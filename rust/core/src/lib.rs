@@ -30,6 +30,7 @@ pub mod erosion;
 pub mod generate;
 pub mod godot_surface;
 pub mod grid;
+pub mod heightmap;
 pub mod hydrology;
 pub mod landform;
 pub mod layers;
@@ -46,7 +47,9 @@ pub mod water;
 pub mod water_mesh;
 
 pub use context::Context;
-pub use generate::{default_pipeline, generate, generate_with_progress, GenerateError};
+pub use generate::{
+    default_pipeline, generate, generate_with_inputs, generate_with_progress, GenerateError, Inputs,
+};
 pub use grid::{Cell, Grid, Terrain};
 pub use params::{
     BiomeParams, ClimateParams, ContinentsParams, ErosionParams, ForestParams, GeneratorParams,

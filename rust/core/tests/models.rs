@@ -3,7 +3,10 @@
 
 use donjourno::climate::{ClimateFields, Field};
 use donjourno::landform::continents_of;
-use donjourno::{generate, GeneratorParams, Grid, HeightModel, Terrain, WaterKind};
+use donjourno::{
+    generate, generate_with_inputs, GeneratorParams, Grid, HeightModel, Inputs, Progress, Terrain,
+    WaterKind,
+};
 
 fn continents(width: u32, depth: u32, origin: (f32, f32)) -> GeneratorParams {
     let mut p = GeneratorParams {
@@ -70,7 +73,10 @@ fn every_model_makes_land_water_and_a_climate() {
         };
         // Continents of a few kilometres, so the 2.9 km map holds coast and ranges.
         p.climate.feature_scale = 0.4;
-        let (grid, stats) = generate(&p).unwrap();
+        // The image model raises a subdivision map read back from a 16-bit PNG, its sea at 40 %.
+        p.image.sea_level = 0.4;
+        let inputs = image_inputs(&p);
+        let (grid, stats) = generate_with_inputs(&p, &inputs, Progress::default()).unwrap();
         let name = model.name();
         assert_eq!(stats.grid_hash, grid.hash());
         let t_min = grid
@@ -166,4 +172,21 @@ fn peaks_are_colder_by_the_lapse_rate() {
         "{} vs {expected}",
         grid.temperature[hi]
     );
+}
+
+/// The image model's heightmap: a subdivision map of `p`'s size as a 16-bit PNG, decoded.
+fn image_inputs(p: &GeneratorParams) -> Inputs {
+    let source = GeneratorParams {
+        height_model: HeightModel::Subdivision,
+        ..*p
+    };
+    let (grid, _) = generate(&source).unwrap();
+    let format = donjourno::heightmap::Format::Png16;
+    let (map, _) =
+        donjourno::heightmap::export(&grid, format, p.terrain.peak_height, p.height_scale);
+    let bytes = donjourno::heightmap::encode(&map, format).unwrap();
+    let map = donjourno::heightmap::decode(&bytes, format).unwrap();
+    Inputs {
+        heightmap: Some(std::sync::Arc::new(map)),
+    }
 }

@@ -4,7 +4,7 @@
 use donjourno::godot_surface::{build_surface, SurfaceStreams};
 use donjourno::mesh::{Mesh, MeshParams};
 use donjourno::{
-    generate_with_progress, GenerationStats, GeneratorParams, Grid, ParamError, Progress,
+    generate_with_inputs, GenerationStats, GeneratorParams, Grid, Inputs, ParamError, Progress,
 };
 use godot::prelude::*;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -44,22 +44,28 @@ fn contained<T>(what: &str, f: impl FnOnce() -> Result<T, String>) -> Result<T, 
         .unwrap_or_else(|p| Err(format!("internal error in {what}: {}", panic_message(&*p))))
 }
 
-/// Runs the default pipeline: the grid, its statistics and the wall time.
-pub fn run_pipeline(params: &GeneratorParams) -> Result<(Grid, GenerationStats, Duration), String> {
-    run_pipeline_with_progress(params, Progress::default())
+/// Runs the default pipeline with the inputs the image model reads: the grid, its statistics
+/// and the wall time.
+pub fn run_pipeline_with_inputs(
+    params: &GeneratorParams,
+    inputs: &Inputs,
+) -> Result<(Grid, GenerationStats, Duration), String> {
+    run_pipeline_with_progress(params, inputs, Progress::default())
 }
 
-/// [`run_pipeline`] reporting to a progress sink that may cancel the run.
+/// [`run_pipeline_with_inputs`] reporting to a progress sink that may cancel the run.
 pub fn run_pipeline_with_progress(
     params: &GeneratorParams,
+    inputs: &Inputs,
     progress: Progress,
 ) -> Result<(Grid, GenerationStats, Duration), String> {
     contained("the generation pipeline", || {
         let start = Instant::now();
-        let (grid, stats) = generate_with_progress(params, progress).map_err(|e| match e {
-            donjourno::GenerateError::Param(p) => property_message(&p),
-            other => other.to_string(),
-        })?;
+        let (grid, stats) =
+            generate_with_inputs(params, inputs, progress).map_err(|e| match e {
+                donjourno::GenerateError::Param(p) => property_message(&p),
+                other => other.to_string(),
+            })?;
         Ok((grid, stats, start.elapsed()))
     })
 }

@@ -7,8 +7,10 @@
 #[cfg(test)]
 #[path = "../codegen.rs"]
 mod codegen;
+mod heightmap_file;
 mod store;
 
+pub use heightmap_file::{inputs_of, HeightmapFile};
 pub use store::ParamStore;
 
 use crate::convert;
@@ -18,6 +20,7 @@ use donjourno::{GeneratorParams, HeightModel};
 use godot::classes::{IResource, Resource};
 use godot::prelude::*;
 use godot::register::info::{PropertyInfo, PropertyUsageFlags};
+use std::sync::Arc;
 
 include!(concat!(env!("OUT_DIR"), "/generator_properties.rs"));
 
@@ -37,11 +40,14 @@ generator_properties! {
     ///
     /// [member height_model] picks how the land rises: [constant HEIGHT_MODEL_POOL] (mountains
     /// in a coverage mask on flat land), [constant HEIGHT_MODEL_SUBDIVISION] (fractal land around a
-    /// sea) or [constant HEIGHT_MODEL_CONTINENTS] (continents, ranges and river valleys following
-    /// the climate fields). The inspector shows only the active model's group.
+    /// sea), [constant HEIGHT_MODEL_CONTINENTS] (continents, ranges and river valleys following
+    /// the climate fields) or [constant HEIGHT_MODEL_IMAGE] (the heightmap file [member image_file]).
+    /// The inspector shows only the active model's group.
     #[derive(GodotClass)]
     #[class(tool, init, base = Resource)]
     pub struct DonjournoGenerator {} {
+        /// The path of [member image_file] and what reading it gave.
+        heightmap: Option<(String, Result<Arc<HeightmapFile>, String>)>,
         store: ParamStore,
         /// The height model the inspector's property list was last built for.
         listed_model: HeightModel,
@@ -57,9 +63,10 @@ generator_accessors! {
         /// fraction of a second.
         #[func]
         pub fn generate(&self) -> Option<Gd<DonjournoMap>> {
-            let result = self
-                .checked_params()
-                .and_then(|params| convert::run_pipeline(&params));
+            let result = self.checked_params().and_then(|params| {
+                let file = self.heightmap()?;
+                convert::run_pipeline_with_inputs(&params, &inputs_of(file.as_deref())?)
+            });
             match result {
                 Ok((grid, stats, elapsed)) => Some(DonjournoMap::create(
                     grid.into(),
@@ -71,6 +78,34 @@ generator_accessors! {
                     godot_error!("DonjournoGenerator.generate(): {message}");
                     None
                 }
+            }
+        }
+
+        /// Returns [member image_file].
+        #[func]
+        pub fn get_image_file(&self) -> GString {
+            self.heightmap
+                .as_ref()
+                .map_or(GString::new(), |(path, _)| GString::from(path.as_str()))
+        }
+
+        /// Sets [member image_file] and reads the file (an error is reported when the image model
+        /// generates); emits [signal Resource.changed] when the path or the file's content changed.
+        #[func]
+        pub fn set_image_file(&mut self, path: GString) {
+            let path = path.to_string();
+            let before = self
+                .heightmap
+                .as_ref()
+                .map(|(p, r)| (p.clone(), r.as_ref().map(|f| f.key).ok()));
+            self.heightmap = (!path.is_empty())
+                .then(|| (path.clone(), HeightmapFile::read(&path).map(Arc::new)));
+            let after = self
+                .heightmap
+                .as_ref()
+                .map(|(p, r)| (p.clone(), r.as_ref().map(|f| f.key).ok()));
+            if before != after {
+                self.base_mut().emit_changed();
             }
         }
 
@@ -150,11 +185,10 @@ generator_accessors! {
 impl IResource for DonjournoGenerator {
     /// Hides the parameters of the height models not chosen (they are still saved).
     fn on_validate_property(&self, property: &mut PropertyInfo) {
-        if !self
-            .store
-            .params
-            .is_active(&property.property_name.to_string())
-        {
+        let name = property.property_name.to_string();
+        let image_file =
+            name == "image_file" && self.store.params.height_model != HeightModel::Image;
+        if image_file || !self.store.params.is_active(&name) {
             property.usage = PropertyUsageFlags::NO_EDITOR;
         }
     }
@@ -176,6 +210,18 @@ impl DonjournoGenerator {
     pub fn set_params(&mut self, params: &GeneratorParams) {
         if self.store.set_params(params) {
             self.on_param_changed();
+        }
+    }
+
+    /// The heightmap file the generation reads: `None` unless the height model is
+    /// [`HeightModel::Image`]; an error when that model has no readable file.
+    pub fn heightmap(&self) -> Result<Option<Arc<HeightmapFile>>, String> {
+        if self.store.params.height_model != HeightModel::Image {
+            return Ok(None);
+        }
+        match &self.heightmap {
+            None => Err("height_model is image: choose a heightmap file in image_file".into()),
+            Some((_, read)) => read.clone().map(Some),
         }
     }
 

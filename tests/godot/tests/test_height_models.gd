@@ -23,7 +23,15 @@ func test_height_model_is_an_enum_with_constants() -> void:
 	check_eq(g.height_model, DonjournoGenerator.HEIGHT_MODEL_POOL, "pool by default")
 	var p: Dictionary = _props(g)["height_model"]
 	check_eq(p.hint, PROPERTY_HINT_ENUM, "enum hint")
-	check_eq(p.hint_string, "Pool:0,Subdivision:1,Continents:2", "enum names")
+	check_eq(p.hint_string, "Pool:0,Subdivision:1,Continents:2,Image:3", "enum names")
+	check_eq(DonjournoGenerator.HEIGHT_MODEL_IMAGE, 3, "image")
+	var file: Dictionary = _props(g)["image_file"]
+	check_eq(file.hint, PROPERTY_HINT_FILE, "image_file picks a file")
+	check(file.hint_string.contains("*.exr") and file.hint_string.contains("*.r16"), "its formats")
+	check(not _shown(g, "image_file"), "image_file hidden for the pool")
+	g.height_model = DonjournoGenerator.HEIGHT_MODEL_IMAGE
+	check(_shown(g, "image_file") and _shown(g, "image_sea_level"), "image_file shown for the image model")
+	g.height_model = DonjournoGenerator.HEIGHT_MODEL_POOL
 	g.height_model = 7
 	check(g.get_validation_error().begins_with("height_model"), "an unknown model is refused: %s"
 			% g.get_validation_error())

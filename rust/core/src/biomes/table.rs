@@ -325,25 +325,6 @@ pub const CONSTANTS: [&str; 20] = [
     "VOLCANIC",
 ];
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_table_is_in_id_order() {
-        for (i, row) in BIOMES.iter().enumerate() {
-            assert_eq!(row.biome as usize, i, "{}", row.name);
-            assert_eq!(Biome::from_id(i as u8), Some(row.biome));
-            assert!(row.ground.splat.iter().sum::<f32>() > 0.0, "{}", row.name);
-        }
-        assert_eq!(Biome::from_id(20), None);
-        assert_eq!(Biome::Volcanic as u8, 19);
-        assert_eq!(Biome::HotDesert.constant(), "HOT_DESERT");
-        // Thirteen climate biomes on the Whittaker diagram.
-        assert_eq!(BIOMES.iter().filter(|b| b.centre.is_some()).count(), 13);
-    }
-}
-
 /// The biome map's (debug view's) colour of each biome, in id order (seed 003's table): distinct hues grouped
 /// by kind (water blues, cold whites and greys, forests greens, dry land yellows and reds).
 pub const MAP_COLOURS: [Rgb; 20] = [
@@ -368,3 +349,22 @@ pub const MAP_COLOURS: [Rgb; 20] = [
     [60, 110, 90],   // mangrove
     [90, 40, 40],    // volcanic
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_is_in_id_order() {
+        for (i, row) in BIOMES.iter().enumerate() {
+            assert_eq!(row.biome as usize, i, "{}", row.name);
+            assert_eq!(Biome::from_id(i as u8), Some(row.biome));
+            assert!(row.ground.splat.iter().sum::<f32>() > 0.0, "{}", row.name);
+        }
+        assert_eq!(Biome::from_id(20), None);
+        assert_eq!(Biome::Volcanic as u8, 19);
+        assert_eq!(Biome::HotDesert.constant(), "HOT_DESERT");
+        // Thirteen climate biomes on the Whittaker diagram.
+        assert_eq!(BIOMES.iter().filter(|b| b.centre.is_some()).count(), 13);
+    }
+}

@@ -16,11 +16,13 @@ use crate::climate::MapFrame;
 use crate::context::Context;
 use crate::erosion::MergeGuard;
 use crate::grid::Grid;
+use crate::heightmap::{image_heights, Heightmap, HeightmapError};
 use crate::hydrology::LakeFilter;
 use crate::layers::hybrid::{classify_above, erode};
-use crate::params::{GeneratorParams, HeightModel, SubdivisionParams, TerrainParams};
+use crate::params::{GeneratorParams, HeightModel, ImageParams, SubdivisionParams, TerrainParams};
 use crate::pipeline::{Layer, LayerError};
 use rayon::prelude::*;
+use std::sync::Arc;
 
 /// Land more than this share of `peak_height` above the sea is `Mountain`; lower land is `Grass`.
 pub const MOUNTAIN_ABOVE_SEA: f32 = 0.25;
@@ -38,12 +40,23 @@ pub fn continents_of(params: &GeneratorParams) -> Continents {
 }
 
 /// The model that shapes a [`LandTerrain`].
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum LandModel {
     /// Seed 004.
     Subdivision(SubdivisionParams),
     /// Seed 003 §2, laid out in the map's frame.
     Continents(Continents, MapFrame),
+    /// An imported heightmap (`None`: none was given, which the layer reports as an error).
+    Image(Option<Arc<Heightmap>>, ImageModel),
+}
+
+/// How the image model scales its heightmap (see [`crate::heightmap`]'s *Scales*).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ImageModel {
+    /// The image model's parameters.
+    pub params: ImageParams,
+    /// Metres per height unit, for EXR samples.
+    pub height_scale: f32,
 }
 
 /// Continents heights of every cell of a `width × depth` map in `frame`.
@@ -77,7 +90,7 @@ pub fn classify_land(grid: &mut Grid, activity: &[f32], peak: f32) {
 
 /// The land layer of the subdivision and continents models: heights and sea level, the edge
 /// falloff into the sea, droplet erosion of the land, classification.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct LandTerrain {
     /// Master seed.
     pub seed: u64,
@@ -94,14 +107,30 @@ pub struct LandTerrain {
 }
 
 impl LandTerrain {
-    /// The layer of a parameter set whose model is subdivision or continents (`None` for pool).
+    /// The layer of a parameter set whose model is subdivision, continents or image (`None` for
+    /// pool); the image model has no heightmap (see [`Self::with_heightmap`]).
     pub fn new(params: &GeneratorParams) -> Option<Self> {
+        Self::with_heightmap(params, None)
+    }
+
+    /// [`Self::new`], with the heightmap the image model raises.
+    pub fn with_heightmap(
+        params: &GeneratorParams,
+        heightmap: Option<Arc<Heightmap>>,
+    ) -> Option<Self> {
         let model = match params.height_model {
             HeightModel::Pool => return None,
             HeightModel::Subdivision => LandModel::Subdivision(params.subdivision),
             HeightModel::Continents => {
                 LandModel::Continents(continents_of(params), MapFrame::of(params))
             }
+            HeightModel::Image => LandModel::Image(
+                heightmap,
+                ImageModel {
+                    params: params.image,
+                    height_scale: params.height_scale,
+                },
+            ),
         };
         Some(LandTerrain {
             seed: params.seed,
@@ -123,6 +152,14 @@ impl LandTerrain {
             LandModel::Continents(c, frame) => {
                 (continents_heights(c, frame, width, depth), c.sea_level())
             }
+            LandModel::Image(map, m) => {
+                let sea = m.params.sea_level * peak;
+                let height = map.as_ref().map_or_else(
+                    || vec![0.0; width * depth],
+                    |map| image_heights(map, width, depth, peak, m.height_scale, m.params.stretch),
+                );
+                (height, sea)
+            }
         }
     }
 }
@@ -132,11 +169,15 @@ impl Layer for LandTerrain {
         match self.model {
             LandModel::Subdivision(_) => "Subdivision",
             LandModel::Continents(..) => "Continents",
+            LandModel::Image(..) => "Image",
         }
     }
 
     fn apply(&self, grid: &mut Grid, ctx: &mut Context) -> Result<(), LayerError> {
         self.params.validate()?;
+        if let LandModel::Image(None, _) = self.model {
+            return Err(LayerError::Grid(HeightmapError::Missing.to_string()));
+        }
         let (width, depth) = (grid.width(), grid.depth());
         let (mut height, sea) = self.heights(width, depth);
         let peak = self.params.peak_height;

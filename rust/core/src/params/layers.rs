@@ -136,17 +136,20 @@ pub enum HeightModel {
     Subdivision = 1,
     /// Seed 003 §1–2: continents, ranges and river valleys from the climate fields.
     Continents = 2,
+    /// An imported heightmap (16-bit PNG, EXR or raw R16), see [`crate::heightmap`].
+    Image = 3,
 }
 
 impl HeightModel {
     /// Every model, in the order of their numeric values.
-    pub const ALL: [HeightModel; 3] = [
+    pub const ALL: [HeightModel; 4] = [
         HeightModel::Pool,
         HeightModel::Subdivision,
         HeightModel::Continents,
+        HeightModel::Image,
     ];
     /// Their names, as the JSON value, the command-line value and the Godot enum hint.
-    pub const NAMES: [&'static str; 3] = ["pool", "subdivision", "continents"];
+    pub const NAMES: [&'static str; 4] = ["pool", "subdivision", "continents", "image"];
 
     /// The model's name.
     pub fn name(self) -> &'static str {
@@ -163,6 +166,15 @@ pub struct SubdivisionParams {
     pub decay: f32,
     /// Sea level above the mean height, as a fraction of the peak height.
     pub sea_offset: f32,
+}
+
+/// Parameters of the image model: how an imported heightmap becomes heights.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ImageParams {
+    /// Sea level as a fraction of the peak height (0: no sea).
+    pub sea_level: f32,
+    /// Stretch the image's own lowest..highest sample to 0..peak height.
+    pub stretch: bool,
 }
 
 /// Parameters of the continents model (seed 003 §1–2).

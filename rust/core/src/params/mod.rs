@@ -22,12 +22,12 @@ pub mod markdown;
 pub mod mesh_settings;
 pub mod table;
 
-pub use declare::{GENERATOR, GENERATOR_PRODUCTS, GROUPS, MODEL_GROUPS};
+pub use declare::{FileInput, FILE_INPUTS, GENERATOR, GENERATOR_PRODUCTS, GROUPS, MODEL_GROUPS};
 pub use entry::Declared;
 pub use json::JsonError;
 pub use layers::{
     BiomeParams, ClimateParams, ContinentsParams, ErosionParams, ForestMaskParams, ForestParams,
-    ForestPlacementParams, HeightModel, SubdivisionParams, TerrainParams, WaterParams,
+    ForestPlacementParams, HeightModel, ImageParams, SubdivisionParams, TerrainParams, WaterParams,
 };
 pub use mesh_settings::{
     generator_entries, mesh_defaults, mesh_from_json, terrain_entries, validate_mesh, MESH_TABLE,
@@ -82,6 +82,8 @@ pub struct GeneratorParams {
     pub subdivision: SubdivisionParams,
     /// The continents model.
     pub continents: ContinentsParams,
+    /// The image model.
+    pub image: ImageParams,
     /// Temperature and moisture.
     pub climate: ClimateParams,
     /// Biomes.
@@ -115,6 +117,10 @@ impl GeneratorParams {
             land_bias: 0.0,
             mountains: 0.0,
             river_width: 0.0,
+        },
+        image: ImageParams {
+            sea_level: 0.0,
+            stretch: false,
         },
         biomes: BiomeParams {
             enabled: false,
@@ -241,6 +247,7 @@ part!(TerrainParams: terrain, "coverage, peak height, droplet count and the eros
 part!(ForestParams: forest, "the forest parameters");
 part!(SubdivisionParams: subdivision, "the subdivision model's parameters");
 part!(ContinentsParams: continents, "the continents model's parameters");
+part!(ImageParams: image, "the image model's parameters");
 part!(ClimateParams: climate, "the climate parameters");
 part!(BiomeParams: biomes, "the biome parameters");
 part!(WaterParams: water, "the lake filters, the river threshold and depth, and the sea level");

@@ -5,6 +5,7 @@
 mod bake;
 mod children;
 mod collision;
+mod heightmap;
 pub mod job;
 pub mod planner;
 mod queries;

@@ -12,8 +12,29 @@ use donjourno::GeneratorParams;
 pub struct Inputs {
     /// The generation parameters (they shape the grid).
     pub params: GeneratorParams,
+    /// The content key of the image model's heightmap file, if it reads one (it shapes the grid).
+    pub heightmap: Option<u64>,
     /// The mesh settings (they shape only the tessellation).
     pub mesh_params: MeshParams,
+}
+
+/// What a grid is generated from: the parameters and the heightmap file's content key.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GridKey {
+    /// The generation parameters.
+    pub params: GeneratorParams,
+    /// The heightmap file's content key.
+    pub heightmap: Option<u64>,
+}
+
+impl Inputs {
+    /// What its grid is generated from.
+    pub fn grid_key(&self) -> GridKey {
+        GridKey {
+            params: self.params,
+            heightmap: self.heightmap,
+        }
+    }
 }
 
 /// What the node has when a rebuild is asked for.
@@ -22,8 +43,8 @@ pub struct Current<'a> {
     /// The inputs of the generated mesh the node displays; `None` when it displays none, and
     /// after the cache was cleared (so that nothing counts as unchanged).
     pub shown: Option<&'a Inputs>,
-    /// The generation parameters of the cached grid, if any.
-    pub cached_grid: Option<&'a GeneratorParams>,
+    /// What the cached grid was generated from, if there is one.
+    pub cached_grid: Option<GridKey>,
 }
 
 /// How a rebuild was asked for.
@@ -87,7 +108,7 @@ pub struct Plan {
 pub fn change(inputs: &Inputs, current: &Current<'_>) -> Change {
     match current.shown {
         Some(shown) if shown == inputs => Change::Nothing,
-        Some(shown) if shown.params == inputs.params => Change::Mesh,
+        Some(shown) if shown.grid_key() == inputs.grid_key() => Change::Mesh,
         _ => Change::Grid,
     }
 }
@@ -97,7 +118,7 @@ pub fn change(inputs: &Inputs, current: &Current<'_>) -> Change {
 pub fn work(change: Change, inputs: &Inputs, current: &Current<'_>) -> Work {
     match change {
         Change::Nothing => Work::Nothing,
-        _ if current.cached_grid == Some(&inputs.params) => Work::Mesh,
+        _ if current.cached_grid == Some(inputs.grid_key()) => Work::Mesh,
         _ => Work::GridAndMesh,
     }
 }
@@ -138,8 +159,26 @@ mod tests {
                 depth: 16,
                 ..Default::default()
             },
+            heightmap: None,
             mesh_params: MeshParams::default(),
         }
+    }
+
+    #[test]
+    fn another_heightmap_file_regenerates_the_grid() {
+        let mut shown = inputs();
+        shown.heightmap = Some(7);
+        let current = Current {
+            shown: Some(&shown),
+            cached_grid: Some(shown.grid_key()),
+        };
+        let mut wanted = shown;
+        wanted.heightmap = Some(8);
+        let plan = plan(wanted, &current, Request::Now).unwrap();
+        assert_eq!(plan.change, Change::Grid);
+        assert_eq!(plan.work, Work::GridAndMesh);
+        let plan = super::plan(shown, &current, Request::Now).unwrap();
+        assert_eq!(plan.work, Work::Nothing);
     }
 
     #[test]
@@ -156,7 +195,7 @@ mod tests {
         let shown = inputs();
         let current = Current {
             shown: Some(&shown),
-            cached_grid: Some(&shown.params),
+            cached_grid: Some(shown.grid_key()),
         };
         for request in [Request::Now, Request::Background] {
             let plan = plan(inputs(), &current, request).unwrap();
@@ -171,7 +210,7 @@ mod tests {
         let shown = inputs();
         let current = Current {
             shown: Some(&shown),
-            cached_grid: Some(&shown.params),
+            cached_grid: Some(shown.grid_key()),
         };
         let mut wanted = inputs();
         wanted.mesh_params.subdivisions = 3;
@@ -194,7 +233,7 @@ mod tests {
         let shown = inputs();
         let current = Current {
             shown: Some(&shown),
-            cached_grid: Some(&shown.params),
+            cached_grid: Some(shown.grid_key()),
         };
         let mut wanted = inputs();
         wanted.mesh_params.diorama_base = true;
@@ -209,7 +248,7 @@ mod tests {
         let shown = plan.inputs;
         let current = Current {
             shown: Some(&shown),
-            cached_grid: Some(&shown.params),
+            cached_grid: Some(shown.grid_key()),
         };
         assert_eq!(
             super::plan(wanted, &current, Request::Now).unwrap().work,
@@ -224,7 +263,7 @@ mod tests {
         wanted.params.seed += 1;
         let current = Current {
             shown: Some(&shown),
-            cached_grid: Some(&shown.params),
+            cached_grid: Some(shown.grid_key()),
         };
         let plan = plan(wanted, &current, Request::Background).unwrap();
         assert_eq!(plan.change, Change::Grid);
@@ -233,7 +272,7 @@ mod tests {
         // A grid cached for the new parameters (the mesh shown is older) is reused.
         let current = Current {
             shown: Some(&shown),
-            cached_grid: Some(&wanted.params),
+            cached_grid: Some(wanted.grid_key()),
         };
         let plan = super::plan(wanted, &current, Request::Background).unwrap();
         assert_eq!(plan.change, Change::Grid);

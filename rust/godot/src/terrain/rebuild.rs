@@ -3,11 +3,12 @@
 //! built it.
 
 use super::job::DonjournoRebuildJob;
-use super::planner::{self, Current, Inputs, Plan, Request, Runner, Work};
+use super::planner::{self, Current, GridKey, Inputs, Plan, Request, Runner, Work};
 use super::upload::{Handover, Staging, Streams, UPLOAD_BYTES_PER_FRAME};
 use super::worker::{CachedGrid, Job, Poll};
 use super::{DonjournoTerrain, Shown};
 use crate::convert;
+use crate::generator::{inputs_of, HeightmapFile};
 use donjourno::mesh::Mesh as CoreMesh;
 use godot::prelude::*;
 use std::sync::Arc;
@@ -105,7 +106,8 @@ impl DonjournoTerrain {
         };
         if plan.runner == Runner::Worker {
             let cached = self.rebuilds.cache.clone();
-            if let Some(job) = Job::start(plan.inputs, plan.vertex_count, cached) {
+            let file = self.heightmap_file();
+            if let Some(job) = Job::start(plan.inputs, plan.vertex_count, cached, file) {
                 self.rebuilds.job = Some(job);
                 self.base_mut().set_process(true);
                 return true;
@@ -113,6 +115,11 @@ impl DonjournoTerrain {
         }
         let result = self.build_here(plan).map(|f| Some(self.show(f)));
         self.finish(result)
+    }
+
+    /// The generator's heightmap file, when its model reads one.
+    fn heightmap_file(&self) -> Option<Arc<HeightmapFile>> {
+        self.generator.as_ref()?.bind().heightmap().ok().flatten()
     }
 
     /// Validates the inputs and plans the rebuild: `Ok(None)` when nothing has to change (or a
@@ -127,8 +134,10 @@ impl DonjournoTerrain {
             return Ok(None);
         };
         let params = generator.bind().checked_params()?;
+        let file = generator.bind().heightmap()?;
         let inputs = Inputs {
             params,
+            heightmap: file.map(|f| f.key),
             mesh_params: self.mesh_params(&params)?,
         };
         let attached = self.surface.is_attached(self.base().get_mesh());
@@ -136,7 +145,10 @@ impl DonjournoTerrain {
             shown: (self.shown.as_ref())
                 .filter(|_| attached && !self.rebuilds.outdated)
                 .map(|s| &s.inputs),
-            cached_grid: self.rebuilds.cache.as_ref().map(|c| &c.params),
+            cached_grid: self.rebuilds.cache.as_ref().map(|c| GridKey {
+                params: c.params,
+                heightmap: c.heightmap,
+            }),
         };
         let plan = planner::plan(inputs, &current, request).map_err(|e| e.to_string())?;
         Ok((plan.work != Work::Nothing).then_some(plan))
@@ -151,15 +163,20 @@ impl DonjournoTerrain {
             ..
         } = plan;
         let cached = self.rebuilds.cache.clone();
-        let (grid, pipeline_ran, pipeline_time) = match cached.filter(|c| c.params == inputs.params)
-        {
+        let reusable =
+            cached.filter(|c| c.params == inputs.params && c.heightmap == inputs.heightmap);
+        let (grid, pipeline_ran, pipeline_time) = match reusable {
             Some(c) => (c, false, Duration::ZERO),
             None => {
-                let (grid, stats, time) = convert::run_pipeline(&inputs.params)?;
+                let file = self.heightmap_file();
+                let core_inputs = inputs_of(file.as_deref())?;
+                let (grid, stats, time) =
+                    convert::run_pipeline_with_inputs(&inputs.params, &core_inputs)?;
                 let grid = Arc::new(grid);
                 let params = inputs.params;
                 let cached = CachedGrid {
                     params,
+                    heightmap: inputs.heightmap,
                     grid,
                     stats,
                     time,

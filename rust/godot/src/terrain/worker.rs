@@ -10,6 +10,7 @@
 
 use super::planner::Inputs;
 use crate::convert;
+use crate::generator::{inputs_of, HeightmapFile};
 use donjourno::godot_surface::{ATTRIBUTE_STREAM_BYTES, VERTEX_STREAM_BYTES};
 use donjourno::mesh::Mesh;
 use donjourno::{GenerationStats, GeneratorParams, Grid, Progress};
@@ -27,6 +28,8 @@ const PIPELINE_SHARE: f32 = 0.9;
 pub struct CachedGrid {
     /// The parameters it was generated from.
     pub params: GeneratorParams,
+    /// The content key of the heightmap file it was generated from, if any.
+    pub heightmap: Option<u64>,
     /// The grid.
     pub grid: Arc<Grid>,
     /// Its statistics.
@@ -141,8 +144,13 @@ impl Job {
     /// Starts a worker that builds the mesh of `inputs` (`vertex_count` vertices), reusing
     /// `cached` when its parameters match. Returns `None` where no thread can start (a Web build
     /// without threads); the caller then rebuilds synchronously.
-    pub fn start(inputs: Inputs, vertex_count: usize, cached: Option<CachedGrid>) -> Option<Job> {
-        Self::start_on(inputs, vertex_count, cached, |work| {
+    pub fn start(
+        inputs: Inputs,
+        vertex_count: usize,
+        cached: Option<CachedGrid>,
+        file: Option<Arc<HeightmapFile>>,
+    ) -> Option<Job> {
+        Self::start_on(inputs, vertex_count, cached, file, |work| {
             std::thread::Builder::new()
                 .name("donjourno-rebuild".into())
                 .spawn(work)
@@ -155,6 +163,7 @@ impl Job {
         inputs: Inputs,
         vertex_count: usize,
         cached: Option<CachedGrid>,
+        file: Option<Arc<HeightmapFile>>,
         spawn: impl FnOnce(Box<dyn FnOnce() + Send>) -> std::io::Result<()>,
     ) -> Option<Job> {
         let state = Arc::new(JobState::new());
@@ -162,7 +171,7 @@ impl Job {
         let work = {
             let state = state.clone();
             move || {
-                let result = run(&inputs, vertex_count, cached, &state);
+                let result = run(&inputs, vertex_count, cached, file.as_deref(), &state);
                 let outcome = match &result {
                     _ if state.is_cancelled() => Outcome::Cancelled,
                     Ok(_) => Outcome::Finished,
@@ -229,19 +238,23 @@ fn cancelled() -> String {
     "cancelled".to_owned()
 }
 
-/// The worker's body: pipeline (unless cached), then tessellation into fresh streams. Stops at
-/// the pipeline's progress reports and between the steps once the job is cancelled.
+/// The worker's body: pipeline (unless cached; it decodes `file`, the image model's heightmap),
+/// then tessellation into fresh streams. Stops at the pipeline's progress reports and between
+/// the steps once the job is cancelled.
 fn run(
     inputs: &Inputs,
     vertex_count: usize,
     cached: Option<CachedGrid>,
+    file: Option<&HeightmapFile>,
     state: &Arc<JobState>,
 ) -> Result<Output, String> {
     let Inputs {
         params,
         mesh_params,
+        ..
     } = inputs;
-    let (grid, pipeline_ran, pipeline_time) = match cached.filter(|c| c.params == *params) {
+    let reusable = cached.filter(|c| c.params == *params && c.heightmap == inputs.heightmap);
+    let (grid, pipeline_ran, pipeline_time) = match reusable {
         Some(c) => (c, false, Duration::ZERO),
         None => {
             let sink = {
@@ -251,9 +264,12 @@ fn run(
                     !state.is_cancelled()
                 })
             };
-            let (grid, stats, time) = convert::run_pipeline_with_progress(params, sink)?;
+            let core_inputs = inputs_of(file)?;
+            let (grid, stats, time) =
+                convert::run_pipeline_with_progress(params, &core_inputs, sink)?;
             let cached = CachedGrid {
                 params: *params,
+                heightmap: inputs.heightmap,
                 grid: Arc::new(grid),
                 stats,
                 time,
@@ -305,6 +321,7 @@ mod tests {
         params.terrain.droplets = droplets;
         Inputs {
             params,
+            heightmap: None,
             mesh_params: MeshParams::default(),
         }
     }
@@ -325,7 +342,7 @@ mod tests {
     fn a_job_hands_back_the_streams_and_reuses_a_matching_grid() {
         let inputs = inputs(24, 2_000);
         let vertices = 24 * 24 * 6;
-        let mut job = Job::start(inputs, vertices, None).expect("threads are available");
+        let mut job = Job::start(inputs, vertices, None, None).expect("threads are available");
         let state = job.state();
         let output = wait(&mut job).unwrap();
         assert_eq!(state.outcome(), Outcome::Finished);
@@ -336,7 +353,7 @@ mod tests {
         assert_eq!(output.attributes.len(), vertices * ATTRIBUTE_STREAM_BYTES);
         // A second job with the grid cached skips the pipeline and builds the same bytes.
         let cached = output.grid.clone();
-        let mut again = Job::start(inputs, vertices, Some(cached)).unwrap();
+        let mut again = Job::start(inputs, vertices, Some(cached), None).unwrap();
         let second = wait(&mut again).unwrap();
         assert!(!second.pipeline_ran);
         assert!(Arc::ptr_eq(&second.grid.grid, &output.grid.grid));
@@ -351,7 +368,7 @@ mod tests {
 
     #[test]
     fn dropping_a_job_cancels_its_worker() {
-        let job = Job::start(inputs(256, 400_000), 256 * 256 * 6, None).unwrap();
+        let job = Job::start(inputs(256, 400_000), 256 * 256 * 6, None, None).unwrap();
         let state = job.state();
         assert!(!state.is_cancelled());
         drop(job);
@@ -373,9 +390,9 @@ mod tests {
                 "no threads",
             ))
         };
-        assert!(Job::start_on(inputs(24, 2_000), 24 * 24 * 6, None, refused).is_none());
+        assert!(Job::start_on(inputs(24, 2_000), 24 * 24 * 6, None, None, refused).is_none());
         // The same work run on the calling thread still builds the mesh.
-        let mut job = Job::start_on(inputs(24, 2_000), 24 * 24 * 6, None, |work| {
+        let mut job = Job::start_on(inputs(24, 2_000), 24 * 24 * 6, None, None, |work| {
             work();
             Ok(())
         })

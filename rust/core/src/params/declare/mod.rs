@@ -24,6 +24,8 @@ pub static POOL: Group = Group::new("Pool", "");
 pub static SUBDIVISION: Group = Group::new("Subdivision", "subdivision");
 /// The continents model (seed 003 §1–2).
 pub static CONTINENTS: Group = Group::new("Continents", "continents");
+/// The image model's own parameters (an imported heightmap).
+pub static IMAGE: Group = Group::new("Image", "image");
 /// The climate fields: temperature and moisture.
 pub static CLIMATE: Group = Group::new("Climate", "climate");
 /// Biomes, their trees and their ground.
@@ -43,6 +45,7 @@ pub static GROUPS: &[&Group] = &[
     &POOL,
     &SUBDIVISION,
     &CONTINENTS,
+    &IMAGE,
     &CLIMATE,
     &BIOMES,
     &EROSION,
@@ -53,7 +56,32 @@ pub static GROUPS: &[&Group] = &[
 
 /// The group of each height model's own parameters, in the order of [`HeightModel::NAMES`]: the
 /// inspector shows only the active model's group.
-pub static MODEL_GROUPS: [&Group; 3] = [&POOL, &SUBDIVISION, &CONTINENTS];
+pub static MODEL_GROUPS: [&Group; 4] = [&POOL, &SUBDIVISION, &CONTINENTS, &IMAGE];
+
+/// A file the generation reads, shown with its group's parameters in the Godot inspector. It is
+/// not a value of [`GeneratorParams`]: the bytes reach the pipeline as [`crate::Inputs`], and the
+/// CLI takes the file as a flag of its own.
+pub struct FileInput {
+    /// Property name (`image_file`).
+    pub name: &'static str,
+    /// The group it is shown in.
+    pub group: &'static Group,
+    /// The file extensions it accepts, without dots.
+    pub extensions: &'static [&'static str],
+    /// What it is, for the inspector's tooltip and the docs.
+    pub doc: &'static str,
+    /// The command-line flag that gives it.
+    pub flag: &'static str,
+}
+
+/// Every file input, in the order the inspector shows them.
+pub static FILE_INPUTS: &[FileInput] = &[FileInput {
+    name: "image_file",
+    group: &IMAGE,
+    extensions: &["png", "exr", "r16", "raw"],
+    doc: "The heightmap the image model raises: a 16-bit greyscale .png, an .exr in metres or a square raw .r16. It is read when set and decoded with the generation; a changed file regenerates.",
+    flag: "--heightmap-in",
+}];
 
 pub(super) const NONE: Unit = Unit::new("", "");
 const CELLS: Unit = Unit::new("cells", "cells");
@@ -96,6 +124,8 @@ pub static GENERATOR: &[Param<GeneratorParams>] = &[
     CONTINENTS_LAND_BIAS,
     CONTINENTS_MOUNTAINS,
     CONTINENTS_RIVER_WIDTH,
+    IMAGE_SEA_LEVEL,
+    IMAGE_STRETCH,
     CLIMATE_FEATURE_SCALE,
     CLIMATE_SEA_TEMPERATURE,
     CLIMATE_TEMPERATURE_RANGE,

@@ -80,7 +80,7 @@ pub(super) const HEIGHT_MODEL: Param<GeneratorParams> = Param {
     range: None,
     slider: None,
     unit: NONE,
-    doc: "How the land rises: pool (seed 000, mountains inside a coverage mask on flat land), subdivision (seed 004, fractal land around a sea at mean height) or continents (seed 003, climate-driven continents, ranges and river valleys).",
+    doc: "How the land rises: pool (seed 000, mountains inside a coverage mask on flat land), subdivision (seed 004, fractal land around a sea at mean height), continents (seed 003, climate-driven continents, ranges and river valleys) or image (a heightmap file: image_file in Godot, --heightmap-in on the command line).",
     aliases: &[],
 };
 
@@ -224,5 +224,31 @@ pub(super) const CONTINENTS_RIVER_WIDTH: Param<GeneratorParams> = Param {
     slider: Some(Slider::new(0.0, 0.25, 0.001)),
     unit: NONE,
     doc: "Width of the carved river valleys, as the band of the river noise around 0 (0: no carved rivers).",
+    aliases: &[],
+};
+
+/// `image_sea_level`.
+pub(super) const IMAGE_SEA_LEVEL: Param<GeneratorParams> = Param {
+    name: "image_sea_level",
+    group: &IMAGE,
+    access: field!(F32: image.sea_level),
+    default: Value::F32(0.0),
+    range: Some(Range::closed(0.0, 1.0)),
+    slider: Some(Slider::new(0.0, 1.0, 0.01)),
+    unit: NONE,
+    doc: "Sea level of the imported heightmap, as a fraction of peak_height: cells below it are sea, the land above it erodes. 0: no sea.",
+    aliases: &[],
+};
+
+/// `image_stretch`.
+pub(super) const IMAGE_STRETCH: Param<GeneratorParams> = Param {
+    name: "image_stretch",
+    group: &IMAGE,
+    access: field!(Bool: image.stretch),
+    default: Value::Bool(false),
+    range: None,
+    slider: None,
+    unit: NONE,
+    doc: "Stretch the heightmap's own lowest and highest samples to 0 and peak_height. Off: 16-bit PNG and R16 samples map 0..65535 to 0..peak_height, and EXR samples are metres (divided by height_scale).",
     aliases: &[],
 };
