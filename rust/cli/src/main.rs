@@ -96,7 +96,7 @@ enum Command {
         #[arg(long)]
         quick: bool,
         /// Only the figures whose name contains this (hydrology, erosion, fbm, tessellation,
-        /// generate, subdivision, continents, field).
+        /// generate, subdivision, continents, field, biomes).
         #[arg(long, value_name = "NAME")]
         only: Option<String>,
     },

@@ -155,8 +155,8 @@ pub fn climate_weights(temperature: f32, moisture: f32, blend: f32) -> [f32; 20]
             d2[row.biome as usize] = dt * dt + dm * dm;
         }
     }
-    let mut order: [usize; 20] = std::array::from_fn(|i| i);
-    order.sort_by(|&a, &b| d2[a].total_cmp(&d2[b]).then(a.cmp(&b)));
+    let order: [usize; NEAREST + 1] =
+        first_k(|a, b| d2[a].total_cmp(&d2[b]).then(a.cmp(&b)).is_lt());
     let nearest = d2[order[0]];
     let mut w = [0.0f32; 20];
     let inv = 1.0 / (2.0 * blend * blend);
@@ -176,8 +176,7 @@ pub fn climate_weights(temperature: f32, moisture: f32, blend: f32) -> [f32; 20]
 
 /// The heaviest [`NEAREST`] of a full weight vector, renormalised (ties go to the lower id).
 pub fn top(w: &[f32; 20]) -> BiomeWeights {
-    let mut order: [usize; 20] = std::array::from_fn(|i| i);
-    order.sort_by(|&a, &b| w[b].total_cmp(&w[a]).then(a.cmp(&b)));
+    let order: [usize; NEAREST] = first_k(|a, b| w[b].total_cmp(&w[a]).then(a.cmp(&b)).is_lt());
     let mut out = BiomeWeights::default();
     let sum: f32 = order.iter().take(NEAREST).map(|&i| w[i]).sum();
     for (k, &i) in order.iter().take(NEAREST).enumerate() {
@@ -185,6 +184,26 @@ pub fn top(w: &[f32; 20]) -> BiomeWeights {
         out.weights[k] = if sum > 0.0 { w[i] / sum } else { 0.0 };
     }
     out
+}
+
+/// The first `K` of the 20 biome indices in the strict total order `before` (`before(a, b)`:
+/// `a` comes first), first first: the head of the sorted order, found by insertion in `O(20·K)`.
+fn first_k<const K: usize>(before: impl Fn(usize, usize) -> bool) -> [usize; K] {
+    let mut best = [0usize; K];
+    let mut len = 0;
+    for i in 0..20 {
+        let mut pos = len;
+        while pos > 0 && before(i, best[pos - 1]) {
+            pos -= 1;
+        }
+        if pos < K {
+            let end = len.min(K - 1);
+            best.copy_within(pos..end, pos + 1);
+            best[pos] = i;
+            len = (len + 1).min(K);
+        }
+    }
+    best
 }
 
 #[cfg(test)]
@@ -205,6 +224,15 @@ mod tests {
 
     fn dominant(c: &CellClimate) -> Biome {
         Biome::from_id(top(&weights(c, 0.6)).dominant()).unwrap()
+    }
+
+    #[test]
+    fn first_k_is_the_head_of_the_sorted_order() {
+        let keys: [f32; 20] = std::array::from_fn(|i| ((i * 7919) % 13) as f32);
+        let mut sorted: Vec<usize> = (0..20).collect();
+        sorted.sort_by(|&a, &b| keys[a].total_cmp(&keys[b]).then(a.cmp(&b)));
+        let head: [usize; 5] = first_k(|a, b| keys[a].total_cmp(&keys[b]).then(a.cmp(&b)).is_lt());
+        assert_eq!(head.to_vec(), sorted[..5].to_vec());
     }
 
     #[test]
