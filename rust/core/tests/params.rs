@@ -92,7 +92,7 @@ proptest! {
     #[test]
     fn mesh_settings_never_panic(n in 0u32..70, r in any_f32(), c in any_f32(), h in any_f32(), b in any::<bool>(), dd in any_f32()) {
         let grid = donjourno::Grid::new(4, 3);
-        let p = MeshParams { subdivisions: n, roughness_strength: r, cell_size: c, height_scale: h, diorama_base: b, diorama_depth: dd };
+        let p = MeshParams { subdivisions: n, roughness_strength: r, cell_size: c, height_scale: h, diorama_base: b, diorama_depth: dd, ..MeshParams::default() };
         prop_assert_eq!(build_mesh(&grid, &p).is_ok(), p.validate().is_ok());
     }
 }

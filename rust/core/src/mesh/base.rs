@@ -265,6 +265,7 @@ mod tests {
             height_scale: 10.0,
             diorama_base: true,
             diorama_depth: 0.3,
+            ..MeshParams::default()
         }
     }
 

@@ -21,6 +21,7 @@ use rayon::prelude::*;
 use thiserror::Error;
 
 pub mod base;
+pub mod chunks;
 mod heights;
 pub use heights::surface_height;
 use heights::vertex_height;
@@ -54,6 +55,14 @@ pub struct MeshParams {
     pub diorama_base: bool,
     /// Height units from the lowest surface vertex down to the base level of the diorama base.
     pub diorama_depth: f32,
+    /// Side of a chunk, in cells: a wider or deeper map is drawn in chunks with levels of detail
+    /// (see [`chunks`]).
+    pub chunk_size: u32,
+    /// Levels of detail per chunk, `1..=`[`chunks::MAX_LOD_LEVELS`].
+    pub lod_levels: u32,
+    /// Camera distance, in world units, beyond which a chunk switches to its second level; each
+    /// further level starts at twice the previous distance.
+    pub lod_distance: f32,
 }
 
 impl Default for MeshParams {
@@ -124,6 +133,11 @@ impl MeshParams {
         (width as u64)
             .saturating_mul(depth as u64)
             .saturating_mul(n * n * 6)
+    }
+
+    /// The chunks a `width × depth` map is drawn in with these settings.
+    pub fn chunk_layout(&self, width: usize, depth: usize) -> chunks::ChunkLayout {
+        chunks::ChunkLayout::new(width, depth, self)
     }
 
     /// Vertices of the diorama base (0 when it is off):

@@ -4,6 +4,7 @@ use super::declare::{MESH, NONE};
 use super::entry::Declared;
 use super::table::{Access, Alias, Param, Range, Slider, Value};
 use super::{json, table, JsonError, ParamError, GENERATOR, GROUPS};
+use crate::mesh::chunks::{CHUNK_SIZE_RANGE, MAX_LOD_LEVELS};
 use crate::mesh::{MeshParams, MAX_SUBDIVISIONS};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -55,6 +56,46 @@ pub static MESH_TABLE: &[Param<MeshParams>] = &[
         doc: "Depth of the diorama base: its bottom lies this far below the lowest point of the surface.",
         aliases: &[],
     },
+    Param {
+        name: "chunk_size",
+        group: &MESH,
+        access: field!(U32: chunk_size),
+        default: Value::U32(256),
+        range: Some(Range::closed(
+            CHUNK_SIZE_RANGE.0 as f64,
+            CHUNK_SIZE_RANGE.1 as f64,
+        )),
+        slider: Some(Slider::new(
+            CHUNK_SIZE_RANGE.0 as f64,
+            CHUNK_SIZE_RANGE.1 as f64,
+            1.0,
+        )),
+        unit: super::table::Unit::new("cells", "cells"),
+        doc: "Side of a chunk: a map wider or deeper than this is drawn as chunks with levels of detail; a smaller map is one mesh.",
+        aliases: &[],
+    },
+    Param {
+        name: "lod_levels",
+        group: &MESH,
+        access: field!(U32: lod_levels),
+        default: Value::U32(4),
+        range: Some(Range::closed(1.0, MAX_LOD_LEVELS as f64)),
+        slider: Some(Slider::new(1.0, MAX_LOD_LEVELS as f64, 1.0)),
+        unit: NONE,
+        doc: "Levels of detail of each chunk: level L keeps every 2^L-th vertex of the full mesh.",
+        aliases: &[],
+    },
+    Param {
+        name: "lod_distance",
+        group: &MESH,
+        access: field!(F32: lod_distance),
+        default: Value::F32(150.0),
+        range: Some(Range::open_closed(0.0, 1.0e6)),
+        slider: Some(Slider::exp(1.0, 10_000.0, 1.0)),
+        unit: super::table::Unit::new("m (world units)", "m"),
+        doc: "Camera distance at which a chunk switches to its second level of detail; each further level starts at twice the previous distance.",
+        aliases: &[],
+    },
 ];
 
 /// The parameters a generator holds, in inspector order: every [`GENERATOR`] entry and the mesh
@@ -96,6 +137,9 @@ pub fn mesh_defaults() -> MeshParams {
         height_scale: 0.0,
         diorama_base: false,
         diorama_depth: 0.0,
+        chunk_size: 0,
+        lod_levels: 0,
+        lod_distance: 0.0,
     };
     table::apply_defaults(MESH_TABLE, &mut mesh);
     super::GeneratorParams::default().mesh_params(mesh)

@@ -1,0 +1,331 @@
+//! Chunks with levels of detail: a map wider or deeper than [`MeshParams::chunk_size`] cells is
+//! drawn as square chunks, each with [`MeshParams::lod_levels`] meshes.
+//!
+//! Level `L` samples the mesh's sub-vertex lattice every `2^L` lattice steps (level 0 is the full
+//! mesh of that part of the map, vertex for vertex), always keeping the chunk's first and last
+//! lattice lines, so neighbours put their border vertices on the same positions whatever their
+//! levels. A quad's colour is the colour of the cell under its centre.
+//!
+//! Two neighbours at different levels disagree along their shared border by at most the sum of
+//! the two levels' deviations from the full-resolution border line. Each chunk therefore hangs a
+//! vertical *skirt* under each border it shares with another chunk (never under the map's outer
+//! edge), as deep as twice the largest deviation any level shows on that border plus
+//! [`SKIRT_MARGIN`] cells: the higher side's skirt always reaches the lower side's surface, so
+//! no crack opens at any pair of levels. Both chunks compute a border's depth from the border
+//! alone, so they agree on it.
+//!
+//! Level `L` is meant to be drawn from [`lod_range`]`(L)`: level 0 up to `lod_distance`, each
+//! following level up to twice the previous distance, the last one without an end.
+
+use super::heights::{vertex_height, Corners};
+use super::{check_mesh, face_normal, Mesh, MeshError, MeshParams};
+use crate::grid::Grid;
+use glam::Vec3;
+use rayon::prelude::*;
+
+/// Largest accepted [`MeshParams::lod_levels`].
+pub const MAX_LOD_LEVELS: u32 = 6;
+/// Smallest and largest accepted [`MeshParams::chunk_size`], in cells.
+pub const CHUNK_SIZE_RANGE: (u32, u32) = (8, 4096);
+/// Depth added to every skirt beyond what the levels need, in cells (times the cell size), so a
+/// skirt is never degenerate and covers rounding.
+pub const SKIRT_MARGIN: f32 = 0.05;
+
+/// One chunk: cells `x0..x1` × `z0..z1` of the map, at column `column` and row `row`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Chunk {
+    /// Column of the chunk (along x).
+    pub column: usize,
+    /// Row of the chunk (along z).
+    pub row: usize,
+    /// First cell along x.
+    pub x0: usize,
+    /// One past the last cell along x.
+    pub x1: usize,
+    /// First cell along z.
+    pub z0: usize,
+    /// One past the last cell along z.
+    pub z1: usize,
+}
+
+/// How a `width × depth` map splits into chunks and how many levels each chunk has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChunkLayout {
+    /// Map width in cells.
+    pub width: usize,
+    /// Map depth in cells.
+    pub depth: usize,
+    /// Chunk side in cells.
+    pub size: usize,
+    /// Levels of detail per chunk (at least 1).
+    pub levels: u32,
+    /// Sub-vertices per cell side.
+    pub subdivisions: usize,
+}
+
+impl ChunkLayout {
+    /// The layout of a `width × depth` map with `params`. The level count is
+    /// [`MeshParams::lod_levels`], lowered so that the coarsest level still has a quad every
+    /// half chunk.
+    pub fn new(width: usize, depth: usize, params: &MeshParams) -> Self {
+        let size = params.chunk_size.max(1) as usize;
+        let n = params.subdivisions.max(1) as usize;
+        let lattice = size * n;
+        let mut levels = params.lod_levels.clamp(1, MAX_LOD_LEVELS);
+        while levels > 1 && (1usize << (levels - 1)) * 2 > lattice {
+            levels -= 1;
+        }
+        ChunkLayout {
+            width,
+            depth,
+            size,
+            levels,
+            subdivisions: n,
+        }
+    }
+
+    /// Whether the map needs more than one chunk; a map that fits in one chunk is drawn as one
+    /// mesh by [`build_mesh`](super::build_mesh).
+    pub fn is_chunked(&self) -> bool {
+        self.width > self.size || self.depth > self.size
+    }
+
+    /// Chunk columns and rows.
+    pub fn grid_size(&self) -> (usize, usize) {
+        (self.width.div_ceil(self.size), self.depth.div_ceil(self.size))
+    }
+
+    /// The chunk at `(column, row)`, if the map has it.
+    pub fn chunk(&self, column: usize, row: usize) -> Option<Chunk> {
+        let (columns, rows) = self.grid_size();
+        (column < columns && row < rows).then(|| Chunk {
+            column,
+            row,
+            x0: column * self.size,
+            x1: ((column + 1) * self.size).min(self.width),
+            z0: row * self.size,
+            z1: ((row + 1) * self.size).min(self.depth),
+        })
+    }
+
+    /// Every chunk, row by row.
+    pub fn chunks(&self) -> Vec<Chunk> {
+        let (columns, rows) = self.grid_size();
+        (0..rows)
+            .flat_map(|row| (0..columns).filter_map(move |column| self.chunk(column, row)))
+            .collect()
+    }
+}
+
+/// The distances from the camera, in world units, between which level `level` of `levels` is
+/// drawn: `(begin, end)`, where an `end` of 0 means no end (the coarsest level).
+pub fn lod_range(level: u32, levels: u32, lod_distance: f32) -> (f32, f32) {
+    let at = |l: u32| lod_distance * (1u32 << l.min(31)) as f32 / 2.0;
+    let begin = if level == 0 { 0.0 } else { at(level) };
+    let end = if level + 1 >= levels {
+        0.0
+    } else {
+        at(level + 1)
+    };
+    (begin, end)
+}
+
+/// The lattice lines a level keeps between lattice lines `start` and `end`: every `step`-th,
+/// and `end`.
+fn lattice_lines(start: usize, end: usize, step: usize) -> Vec<usize> {
+    let mut lines: Vec<usize> = (start..end).step_by(step).collect();
+    lines.push(end);
+    lines
+}
+
+/// One border of a chunk: a run of lattice points along x (`along_x`) or z at a fixed lattice
+/// line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Border {
+    along_x: bool,
+    fixed: usize,
+    start: usize,
+    end: usize,
+}
+
+impl Border {
+    /// The lattice point at position `t` along the border.
+    fn point(&self, t: usize) -> (usize, usize) {
+        if self.along_x {
+            (t, self.fixed)
+        } else {
+            (self.fixed, t)
+        }
+    }
+}
+
+/// The meshes of every chunk of a map, built from one grid.
+pub struct ChunkBuilder<'a> {
+    grid: &'a Grid,
+    params: MeshParams,
+    corners: Corners,
+    /// The layout the meshes follow.
+    pub layout: ChunkLayout,
+}
+
+impl<'a> ChunkBuilder<'a> {
+    /// Checks the parameters and the grid (the vertex budget applies to the whole map at level
+    /// 0) and prepares the corner planes.
+    pub fn new(grid: &'a Grid, params: &MeshParams) -> Result<Self, MeshError> {
+        check_mesh(grid, params)?;
+        Ok(ChunkBuilder {
+            grid,
+            params: *params,
+            corners: Corners::new(grid),
+            layout: ChunkLayout::new(grid.width(), grid.depth(), params),
+        })
+    }
+
+    /// World position of lattice point `(gx, gz)`.
+    fn vertex(&self, gx: usize, gz: usize) -> Vec3 {
+        let (w, d, n) = (self.grid.width(), self.grid.depth(), self.layout.subdivisions);
+        let p = &self.params;
+        let step = p.cell_size / n as f32;
+        let h = vertex_height(&self.corners, gx, gz, n, w, d, p.roughness_strength);
+        Vec3::new(gx as f32 * step, h * p.height_scale, gz as f32 * step)
+    }
+
+    /// The chunk's borders shared with another chunk.
+    fn inner_borders(&self, c: &Chunk) -> Vec<Border> {
+        let n = self.layout.subdivisions;
+        let (xs, xe, zs, ze) = (c.x0 * n, c.x1 * n, c.z0 * n, c.z1 * n);
+        let mut borders = Vec::with_capacity(4);
+        let along_x = |fixed| Border {
+            along_x: true,
+            fixed,
+            start: xs,
+            end: xe,
+        };
+        let along_z = |fixed| Border {
+            along_x: false,
+            fixed,
+            start: zs,
+            end: ze,
+        };
+        if c.z0 > 0 {
+            borders.push(along_x(zs));
+        }
+        if c.z1 < self.layout.depth {
+            borders.push(along_x(ze));
+        }
+        if c.x0 > 0 {
+            borders.push(along_z(xs));
+        }
+        if c.x1 < self.layout.width {
+            borders.push(along_z(xe));
+        }
+        borders
+    }
+
+    /// Skirt depth of a border, in world units: twice the largest gap between any level's
+    /// border line and the full-resolution one, plus [`SKIRT_MARGIN`] cells.
+    fn skirt_depth(&self, border: &Border) -> f32 {
+        let full: Vec<f32> = (border.start..=border.end)
+            .map(|t| {
+                let (gx, gz) = border.point(t);
+                self.vertex(gx, gz).y
+            })
+            .collect();
+        let mut deviation = 0.0f32;
+        for level in 1..self.layout.levels {
+            let kept = lattice_lines(border.start, border.end, 1 << level);
+            for pair in kept.windows(2) {
+                let (a, b) = (pair[0], pair[1]);
+                let (ya, yb) = (full[a - border.start], full[b - border.start]);
+                for t in a + 1..b {
+                    let s = (t - a) as f32 / (b - a) as f32;
+                    let line = ya + (yb - ya) * s;
+                    deviation = deviation.max((line - full[t - border.start]).abs());
+                }
+            }
+        }
+        2.0 * deviation + SKIRT_MARGIN * self.params.cell_size
+    }
+
+    /// The mesh of `chunk` at `level`: its surface, then a skirt under each inner border.
+    pub fn build(&self, chunk: &Chunk, level: u32) -> Mesh {
+        let n = self.layout.subdivisions;
+        let step = 1usize << level.min(MAX_LOD_LEVELS - 1);
+        let xs = lattice_lines(chunk.x0 * n, chunk.x1 * n, step);
+        let zs = lattice_lines(chunk.z0 * n, chunk.z1 * n, step);
+        let row: Vec<Vec<Vec3>> = zs
+            .iter()
+            .map(|&gz| xs.iter().map(|&gx| self.vertex(gx, gz)).collect())
+            .collect();
+        let mut mesh = Mesh::default();
+        let (w, d) = (self.grid.width(), self.grid.depth());
+        for j in 0..zs.len() - 1 {
+            let cz = ((zs[j] + zs[j + 1]) / 2 / n).min(d - 1);
+            for i in 0..xs.len() - 1 {
+                let cx = ((xs[i] + xs[i + 1]) / 2 / n).min(w - 1);
+                let rgb = self.grid.color[self.grid.index(cx, cz)];
+                let (p00, p10, p01, p11) =
+                    (row[j][i], row[j][i + 1], row[j + 1][i], row[j + 1][i + 1]);
+                for tri in [[p00, p10, p11], [p00, p11, p01]] {
+                    push(&mut mesh, tri, face_normal(tri[0], tri[1], tri[2]), rgb);
+                }
+            }
+        }
+        for border in self.inner_borders(chunk) {
+            self.push_skirt(&mut mesh, &border, step);
+        }
+        mesh
+    }
+
+    /// Appends the skirt under `border` at lattice step `step`.
+    fn push_skirt(&self, mesh: &mut Mesh, border: &Border, step: usize) {
+        let depth = self.skirt_depth(border);
+        let down = Vec3::new(0.0, depth, 0.0);
+        let n = self.layout.subdivisions;
+        let (w, d) = (self.grid.width(), self.grid.depth());
+        let kept = lattice_lines(border.start, border.end, step);
+        for pair in kept.windows(2) {
+            let (a, b) = (border.point(pair[0]), border.point(pair[1]));
+            let (top_a, top_b) = (self.vertex(a.0, a.1), self.vertex(b.0, b.1));
+            let (cx, cz) = (((a.0 + b.0) / 2 / n).min(w - 1), ((a.1 + b.1) / 2 / n).min(d - 1));
+            let rgb = self.grid.color[self.grid.index(cx, cz)];
+            // Two-sided: one chunk's skirt shows from whichever side the gap opens.
+            for tri in [
+                [top_a, top_b, top_b - down],
+                [top_a, top_b - down, top_a - down],
+                [top_a, top_b - down, top_b],
+                [top_a, top_a - down, top_b - down],
+            ] {
+                push(mesh, tri, Vec3::Y, rgb);
+            }
+        }
+    }
+
+    /// Every level of every chunk, built in parallel: `result[i][level]` for chunk
+    /// `layout.chunks()[i]`.
+    pub fn build_all(&self) -> Vec<(Chunk, Vec<Mesh>)> {
+        crate::threads::ensure_pool();
+        self.layout
+            .chunks()
+            .into_par_iter()
+            .map(|c| {
+                let levels = (0..self.layout.levels).map(|l| self.build(&c, l)).collect();
+                (c, levels)
+            })
+            .collect()
+    }
+}
+
+/// Appends one flat-shaded triangle.
+fn push(mesh: &mut Mesh, tri: [Vec3; 3], normal: Vec3, [r, g, b]: [u8; 3]) {
+    let rgba = [r, g, b].map(|c| f32::from(c) / 255.0);
+    for p in tri {
+        mesh.positions.push(p.to_array());
+        mesh.normals.push(normal.to_array());
+        mesh.colors.push([rgba[0], rgba[1], rgba[2], 1.0]);
+    }
+}
+
+#[cfg(test)]
+#[path = "chunks_tests.rs"]
+mod tests;
