@@ -92,7 +92,10 @@ impl ChunkLayout {
 
     /// Chunk columns and rows.
     pub fn grid_size(&self) -> (usize, usize) {
-        (self.width.div_ceil(self.size), self.depth.div_ceil(self.size))
+        (
+            self.width.div_ceil(self.size),
+            self.depth.div_ceil(self.size),
+        )
     }
 
     /// The chunk at `(column, row)`, if the map has it.
@@ -183,7 +186,11 @@ impl<'a> ChunkBuilder<'a> {
 
     /// World position of lattice point `(gx, gz)`.
     fn vertex(&self, gx: usize, gz: usize) -> Vec3 {
-        let (w, d, n) = (self.grid.width(), self.grid.depth(), self.layout.subdivisions);
+        let (w, d, n) = (
+            self.grid.width(),
+            self.grid.depth(),
+            self.layout.subdivisions,
+        );
         let p = &self.params;
         let step = p.cell_size / n as f32;
         let h = vertex_height(&self.corners, gx, gz, n, w, d, p.roughness_strength);
@@ -287,7 +294,10 @@ impl<'a> ChunkBuilder<'a> {
         for pair in kept.windows(2) {
             let (a, b) = (border.point(pair[0]), border.point(pair[1]));
             let (top_a, top_b) = (self.vertex(a.0, a.1), self.vertex(b.0, b.1));
-            let (cx, cz) = (((a.0 + b.0) / 2 / n).min(w - 1), ((a.1 + b.1) / 2 / n).min(d - 1));
+            let (cx, cz) = (
+                ((a.0 + b.0) / 2 / n).min(w - 1),
+                ((a.1 + b.1) / 2 / n).min(d - 1),
+            );
             let rgb = self.grid.color[self.grid.index(cx, cz)];
             // Two-sided: one chunk's skirt shows from whichever side the gap opens.
             for tri in [

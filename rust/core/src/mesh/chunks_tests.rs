@@ -22,7 +22,11 @@ fn triangles(positions: &[[f32; 3]], normals: &[[f32; 3]], colors: &[[f32; 4]]) 
     let mut out: Vec<Vec<u32>> = (0..positions.len() / 3)
         .map(|t| {
             let r = 3 * t..3 * t + 3;
-            let mut bits: Vec<u32> = positions[r.clone()].iter().flatten().map(|v| v.to_bits()).collect();
+            let mut bits: Vec<u32> = positions[r.clone()]
+                .iter()
+                .flatten()
+                .map(|v| v.to_bits())
+                .collect();
             bits.extend(normals[3 * t].iter().map(|v| v.to_bits()));
             bits.extend(colors[3 * t].iter().map(|v| v.to_bits()));
             bits
@@ -61,7 +65,18 @@ fn levels_keep_a_quad_every_half_chunk() {
         ..Default::default()
     };
     assert_eq!(ChunkLayout::new(64, 64, &p).levels, 3);
-    assert_eq!(ChunkLayout::new(64, 64, &MeshParams { subdivisions: 4, ..p }).levels, 5);
+    assert_eq!(
+        ChunkLayout::new(
+            64,
+            64,
+            &MeshParams {
+                subdivisions: 4,
+                ..p
+            }
+        )
+        .levels,
+        5
+    );
 }
 
 #[test]
@@ -115,7 +130,9 @@ fn at(profile: &BTreeMap<u32, (f32, f32)>, u: f32, top: bool) -> f32 {
         .iter()
         .map(|(k, v)| (f32::from_bits(*k), if top { v.0 } else { v.1 }))
         .collect();
-    let i = points.partition_point(|p| p.0 <= u).clamp(1, points.len() - 1);
+    let i = points
+        .partition_point(|p| p.0 <= u)
+        .clamp(1, points.len() - 1);
     let ((u0, y0), (u1, y1)) = (points[i - 1], points[i]);
     y0 + (y1 - y0) * ((u - u0) / (u1 - u0)).clamp(0.0, 1.0)
 }
@@ -129,7 +146,12 @@ fn no_crack_opens_at_any_pair_of_neighbouring_levels() {
         let layout = builder.layout;
         assert_eq!(layout.levels, 4);
         let all = builder.build_all();
-        let find = |col: usize, row: usize| &all.iter().find(|(c, _)| c.column == col && c.row == row).unwrap().1;
+        let find = |col: usize, row: usize| {
+            &all.iter()
+                .find(|(c, _)| c.column == col && c.row == row)
+                .unwrap()
+                .1
+        };
         let step = p.cell_size / subdivisions as f32;
         let (columns, rows) = layout.grid_size();
         let mut checked = 0;
@@ -150,13 +172,18 @@ fn no_crack_opens_at_any_pair_of_neighbouring_levels() {
                         for b in 0..layout.levels as usize {
                             let pa = profile(&find(col, row)[a], axis, line);
                             let pb = profile(&other[b], axis, line);
-                            let lattice = span.start() * subdivisions as usize..=span.end() * subdivisions as usize;
+                            let lattice = span.start() * subdivisions as usize
+                                ..=span.end() * subdivisions as usize;
                             for t in lattice {
                                 let u = t as f32 * step;
                                 let (ta, tb) = (at(&pa, u, true), at(&pb, u, true));
                                 let (ba, bb) = (at(&pa, u, false), at(&pb, u, false));
                                 // The higher side's skirt reaches below the lower side's surface.
-                                let covered = if ta >= tb { ba <= tb + 1e-4 } else { bb <= ta + 1e-4 };
+                                let covered = if ta >= tb {
+                                    ba <= tb + 1e-4
+                                } else {
+                                    bb <= ta + 1e-4
+                                };
                                 assert!(covered, "crack at chunk ({col}, {row}) axis {axis} u {u}: levels {a}/{b}, tops {ta}/{tb}, bottoms {ba}/{bb}");
                                 checked += 1;
                             }
@@ -200,13 +227,20 @@ fn each_level_keeps_every_2_to_the_l_th_vertex() {
         let quads = 40usize.div_ceil(1 << level);
         let surface = quads * quads * 2;
         let skirts = 4 * quads * 4;
-        assert_eq!(builder.build(&c, level).triangle_count(), surface + skirts, "level {level}");
+        assert_eq!(
+            builder.build(&c, level).triangle_count(),
+            surface + skirts,
+            "level {level}"
+        );
     }
 }
 
 #[test]
 fn lod_ranges_follow_each_other() {
     let ranges: Vec<(f32, f32)> = (0..4).map(|l| lod_range(l, 4, 100.0)).collect();
-    assert_eq!(ranges, vec![(0.0, 100.0), (100.0, 200.0), (200.0, 400.0), (400.0, 0.0)]);
+    assert_eq!(
+        ranges,
+        vec![(0.0, 100.0), (100.0, 200.0), (200.0, 400.0), (400.0, 0.0)]
+    );
     assert_eq!(lod_range(0, 1, 100.0), (0.0, 0.0));
 }

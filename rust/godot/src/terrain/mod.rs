@@ -4,6 +4,7 @@
 
 mod bake;
 mod children;
+mod chunks;
 mod collision;
 mod heightmap;
 pub mod job;
@@ -56,6 +57,12 @@ terrain_mesh_properties! {
 /// [member roughness_strength], [member height_scale], [member diorama_base],
 /// [member diorama_depth] or the generator's [member DonjournoGenerator.cell_size] only
 /// re-tessellates; an unchanged input rebuilds nothing.
+///
+/// A map wider or deeper than [member chunk_size] cells is drawn in chunks instead: an internal
+/// `Chunks` node with one [MeshInstance3D] per chunk and level of detail (each level keeps every
+/// 2^L-th vertex, with skirts under the borders between chunks so no crack shows), switched by
+/// camera distance through visibility ranges from [member lod_distance]; then [member
+/// MeshInstance3D.mesh] is empty. [method get_chunk_count] tells how many chunks are shown.
 ///
 /// The mesh is one [ArrayMesh] surface (a flat-shaded triangle list with vertex colours) spanning
 /// `[0, width × cell_size] × [0, depth × cell_size]` on the node's local x and z axes, with
@@ -153,6 +160,7 @@ pub struct DonjournoTerrain {
     collision: collision::Collision,
     trees: trees::Trees,
     water: water::Water,
+    chunks: chunks::Chunks,
     last_stats: VarDictionary,
     last_error: String,
 
@@ -175,6 +183,9 @@ impl IMeshInstance3D for DonjournoTerrain {
             roughness_strength: PhantomVar::default(),
             diorama_base: PhantomVar::default(),
             diorama_depth: PhantomVar::default(),
+            chunk_size: PhantomVar::default(),
+            lod_levels: PhantomVar::default(),
+            lod_distance: PhantomVar::default(),
             store: ParamStore::default(),
             collision_enabled: PhantomVar::default(),
             collision_layer: PhantomVar::default(),
@@ -192,6 +203,7 @@ impl IMeshInstance3D for DonjournoTerrain {
             collision: collision::Collision::default(),
             trees: trees::Trees::default(),
             water: water::Water::default(),
+            chunks: chunks::Chunks::default(),
             last_stats: VarDictionary::new(),
             last_error: String::new(),
             base,
@@ -208,6 +220,9 @@ impl IMeshInstance3D for DonjournoTerrain {
 
     fn process(&mut self, _delta: f64) {
         self.poll_job();
+        if self.chunks.is_filling() {
+            self.pump_chunks();
+        }
     }
 
     fn get_configuration_warnings(&self) -> PackedStringArray {
@@ -284,6 +299,19 @@ impl DonjournoTerrain {
     #[func]
     pub fn is_rebuild_scheduled(&self) -> bool {
         self.rebuilds.scheduled
+    }
+
+    /// Chunks of the map shown: 0 when it is one mesh (see [member chunk_size]).
+    #[func]
+    pub fn get_chunk_count(&self) -> i64 {
+        self.chunks.count() as i64
+    }
+
+    /// Whether chunk meshes of the last rebuild are still being turned into nodes (a share per
+    /// frame).
+    #[func]
+    pub fn is_filling_chunks(&self) -> bool {
+        self.chunks.is_filling()
     }
 
     /// The statistics of the last rebuild that changed the mesh (see

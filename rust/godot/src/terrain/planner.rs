@@ -100,7 +100,8 @@ pub struct Plan {
     pub work: Work,
     /// Who builds it.
     pub runner: Runner,
-    /// Vertices of the mesh to build (within [`MAX_VERTICES`](donjourno::mesh::MAX_VERTICES)).
+    /// Vertices of the one mesh to build (within
+    /// [`MAX_VERTICES`](donjourno::mesh::MAX_VERTICES)); 0 when the map is drawn in chunks.
     pub vertex_count: usize,
 }
 
@@ -144,7 +145,10 @@ pub fn plan(inputs: Inputs, current: &Current<'_>, request: Request) -> Result<P
         change,
         work,
         runner: runner(work, request),
-        vertex_count: vertices as usize,
+        vertex_count: match inputs.mesh_params.chunk_layout(width, depth).is_chunked() {
+            true => 0,
+            false => vertices as usize,
+        },
     })
 }
 
@@ -314,5 +318,16 @@ mod tests {
         assert_eq!(plan.vertex_count, 2048 * 1365 * 6);
         wanted.params.depth += 1;
         assert!(super::plan(wanted, &Current::default(), Request::Now).is_err());
+    }
+
+    #[test]
+    fn a_map_wider_than_a_chunk_builds_chunks_instead_of_one_surface() {
+        let mut wide = inputs();
+        wide.mesh_params.chunk_size = 16;
+        let plan = plan(wide, &Current::default(), Request::Now).unwrap();
+        assert_eq!(plan.vertex_count, 0);
+        wide.mesh_params.chunk_size = 32;
+        let plan = super::plan(wide, &Current::default(), Request::Now).unwrap();
+        assert_eq!(plan.vertex_count, 32 * 16 * 6);
     }
 }

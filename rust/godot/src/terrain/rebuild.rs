@@ -53,6 +53,7 @@ struct Finished {
     streams: Streams,
     handover: Handover,
     water: CoreMesh,
+    chunks: super::chunks::ChunkMeshes,
 }
 
 #[godot_api(secondary)]
@@ -192,12 +193,18 @@ impl DonjournoTerrain {
             ..Handover::default()
         };
         let mesh_params = &inputs.mesh_params;
-        let surface = convert::run_surface(
-            &grid.grid,
-            mesh_params,
-            vertex.as_mut_slice(),
-            attributes.as_mut_slice(),
-        );
+        let (surface, chunks) = if vertex_count == 0 {
+            let (chunks, time) = super::chunks::build(&grid.grid, mesh_params)?;
+            (Ok((Aabb::default(), time)), chunks)
+        } else {
+            let surface = convert::run_surface(
+                &grid.grid,
+                mesh_params,
+                vertex.as_mut_slice(),
+                attributes.as_mut_slice(),
+            );
+            (surface, Vec::new())
+        };
         let (aabb, mesh_time) = surface.inspect_err(|_| {
             // Only an internal error gets here (inputs are validated above); if the surface was
             // released for reuse, nothing is shown any more.
@@ -221,6 +228,7 @@ impl DonjournoTerrain {
             },
             handover,
             water,
+            chunks,
         })
     }
 
@@ -279,6 +287,7 @@ impl DonjournoTerrain {
             streams,
             handover,
             water: output.water,
+            chunks: output.chunks,
         };
         let stats = self.show(finished);
         self.finish(Ok(Some(stats)));
@@ -297,6 +306,7 @@ impl DonjournoTerrain {
             streams,
             handover,
             water,
+            chunks,
         } = finished;
         if pipeline_ran {
             self.rebuilds.pipeline_runs += 1;
@@ -304,9 +314,22 @@ impl DonjournoTerrain {
         self.rebuilds.mesh_runs += 1;
         let upload_start = Instant::now();
         let vertex_count = streams.vertex_count;
-        let mesh = self.surface.upload(streams);
-        if !self.surface.is_attached(self.base().get_mesh()) {
-            self.base_mut().set_mesh(&mesh);
+        let chunk_count = chunks.len();
+        if chunks.is_empty() {
+            self.chunks.remove();
+            let mesh = self.surface.upload(streams);
+            if !self.surface.is_attached(self.base().get_mesh()) {
+                self.base_mut().set_mesh(&mesh);
+            }
+        } else {
+            self.surface.clear();
+            self.base_mut().set_mesh(Gd::null_arg());
+            let params = inputs.mesh_params;
+            self.with_parent(
+                |t| &mut t.chunks,
+                |c, parent| c.show(parent, chunks, &params),
+            );
+            self.pump_chunks();
         }
         self.with_parent(|t| &mut t.water, |w, parent| w.update(parent, Some(&water)));
         let upload_time = upload_start.elapsed() + handover.time;
@@ -328,6 +351,7 @@ impl DonjournoTerrain {
         convert::put(&mut d, "upload_ms", convert::ms(upload_time));
         convert::put(&mut d, "total_ms", convert::ms(started.elapsed()));
         convert::put(&mut d, "vertex_count", vertex_count as i64);
+        convert::put(&mut d, "chunk_count", chunk_count as i64);
         convert::put(&mut d, "pipeline_runs", self.rebuilds.pipeline_runs as i64);
         convert::put(&mut d, "mesh_runs", self.rebuilds.mesh_runs as i64);
         convert::put(&mut d, "pipeline_cached", !pipeline_ran);
@@ -375,9 +399,21 @@ impl DonjournoTerrain {
         ok
     }
 
+    /// Turns the next share of waiting chunk meshes into nodes; keeps `process` on while some
+    /// wait.
+    pub(super) fn pump_chunks(&mut self) {
+        let filling = self.chunks.pump();
+        if filling {
+            self.base_mut().set_process(true);
+        } else if self.rebuilds.job.is_none() && self.rebuilds.staging.is_none() {
+            self.base_mut().set_process(false);
+        }
+    }
+
     /// Removes the terrain's surface (no generator).
     fn clear_mesh(&mut self) {
         self.surface.clear();
+        self.chunks.remove();
         self.shown = None;
         self.update_collision();
         self.update_trees();

@@ -58,6 +58,9 @@ pub struct Output {
     pub aabb: Aabb,
     /// The water surface (empty without water).
     pub water: Mesh,
+    /// Every level of every chunk when the map is drawn in chunks (else empty, and the streams
+    /// hold the one surface).
+    pub chunks: super::chunks::ChunkMeshes,
 }
 
 /// How a worker ended, as [`JobState::outcome`] reports it.
@@ -283,8 +286,14 @@ fn run(
     state.set_progress(if pipeline_ran { PIPELINE_SHARE } else { 0.0 });
     let mut vertex = vec![0u8; vertex_count * VERTEX_STREAM_BYTES];
     let mut attributes = vec![0u8; vertex_count * ATTRIBUTE_STREAM_BYTES];
-    let (aabb, mesh_time) =
-        convert::run_surface(&grid.grid, mesh_params, &mut vertex, &mut attributes)?;
+    let (aabb, mesh_time, chunks) = if vertex_count == 0 {
+        let (chunks, time) = super::chunks::build(&grid.grid, mesh_params)?;
+        (Aabb::default(), time, chunks)
+    } else {
+        let (aabb, time) =
+            convert::run_surface(&grid.grid, mesh_params, &mut vertex, &mut attributes)?;
+        (aabb, time, Vec::new())
+    };
     if state.is_cancelled() {
         return Err(cancelled());
     }
@@ -303,6 +312,7 @@ fn run(
         vertex_count,
         aabb,
         water,
+        chunks,
     })
 }
 

@@ -1,0 +1,123 @@
+//! The terrain drawn in chunks: above [member DonjournoTerrain.chunk_size] cells a side, the
+//! surface is an internal `Chunks` node holding one [MeshInstance3D] per chunk and level of
+//! detail (see [`donjourno::mesh::chunks`]). Godot switches the levels by camera distance through
+//! each instance's visibility range and leaves chunks outside the view undrawn.
+//!
+//! The meshes are built on the worker; the main thread turns them into [ArrayMesh]es a share per
+//! frame ([`CHUNK_VERTICES_PER_FRAME`]), so a large map never holds a frame for long.
+
+use super::children;
+use donjourno::mesh::chunks::{lod_range, Chunk, ChunkBuilder};
+use donjourno::mesh::{Mesh as CoreMesh, MeshParams};
+use donjourno::Grid;
+use godot::classes::{MeshInstance3D, Node, Node3D, StandardMaterial3D};
+use godot::prelude::*;
+use std::collections::VecDeque;
+use std::time::{Duration, Instant};
+
+/// Vertices of chunk meshes turned into Godot meshes per frame, at most (one mesh always goes).
+pub const CHUNK_VERTICES_PER_FRAME: usize = 400_000;
+
+/// Every level of every chunk of a map, as the worker hands them back.
+pub type ChunkMeshes = Vec<(Chunk, Vec<CoreMesh>)>;
+
+/// Builds every level of every chunk of `grid` (on the calling thread's pool) with its wall time.
+pub fn build(grid: &Grid, params: &MeshParams) -> Result<(ChunkMeshes, Duration), String> {
+    let start = Instant::now();
+    let builder = ChunkBuilder::new(grid, params).map_err(|e| e.to_string())?;
+    Ok((builder.build_all(), start.elapsed()))
+}
+
+/// One chunk level waiting to become a node.
+struct Pending {
+    name: String,
+    mesh: CoreMesh,
+    range: (f32, f32),
+}
+
+/// The chunk component: the `Chunks` node and the meshes still to turn into nodes.
+#[derive(Default)]
+pub struct Chunks {
+    node: Option<Gd<Node3D>>,
+    pending: VecDeque<Pending>,
+    material: Option<Gd<StandardMaterial3D>>,
+    count: usize,
+}
+
+impl Chunks {
+    /// Replaces the chunks shown by `meshes`: the old `Chunks` node goes at once, the new one
+    /// fills in over the next frames ([`Chunks::pump`]).
+    pub fn show(&mut self, parent: &mut Gd<Node>, meshes: ChunkMeshes, params: &MeshParams) {
+        self.remove();
+        let levels = meshes.first().map_or(0, |(_, l)| l.len()) as u32;
+        let mut node = Node3D::new_alloc();
+        node.set_name("Chunks");
+        children::add_internal(parent, &node);
+        self.node = Some(node);
+        self.count = meshes.len();
+        for (chunk, lods) in meshes {
+            for (level, mesh) in lods.into_iter().enumerate() {
+                let level = level as u32;
+                self.pending.push_back(Pending {
+                    name: format!("Chunk_{}_{}_L{level}", chunk.column, chunk.row),
+                    mesh,
+                    range: lod_range(level, levels, params.lod_distance),
+                });
+            }
+        }
+    }
+
+    /// Turns waiting meshes into nodes, about [`CHUNK_VERTICES_PER_FRAME`] vertices' worth;
+    /// returns whether some are still waiting.
+    pub fn pump(&mut self) -> bool {
+        let Some(node) = self.node.as_mut() else {
+            self.pending.clear();
+            return false;
+        };
+        let material = self
+            .material
+            .get_or_insert_with(children::vertex_color_material)
+            .clone();
+        let mut budget = CHUNK_VERTICES_PER_FRAME;
+        while let Some(next) = self.pending.front() {
+            if budget < next.mesh.vertex_count() && budget < CHUNK_VERTICES_PER_FRAME {
+                break;
+            }
+            let Some(p) = self.pending.pop_front() else {
+                break;
+            };
+            budget = budget.saturating_sub(p.mesh.vertex_count());
+            let Some(mesh) = children::array_mesh(&p.mesh, &material) else {
+                continue;
+            };
+            let mut instance = MeshInstance3D::new_alloc();
+            instance.set_name(&p.name);
+            instance.set_mesh(&mesh);
+            instance.set_visibility_range_begin(p.range.0);
+            instance.set_visibility_range_end(p.range.1);
+            node.add_child(&instance);
+        }
+        !self.pending.is_empty()
+    }
+
+    /// Whether meshes are still waiting to become nodes.
+    pub fn is_filling(&self) -> bool {
+        !self.pending.is_empty()
+    }
+
+    /// Chunks of the map shown (0 when it is one mesh).
+    pub fn count(&self) -> usize {
+        if self.node.is_some() {
+            self.count
+        } else {
+            0
+        }
+    }
+
+    /// Removes the chunks.
+    pub fn remove(&mut self) {
+        self.pending.clear();
+        self.count = 0;
+        children::remove(&mut self.node);
+    }
+}

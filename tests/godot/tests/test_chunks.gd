@@ -1,0 +1,76 @@
+extends "res://lib/test_case.gd"
+## Chunks: a map wider than chunk_size cells is drawn as chunks with levels of detail switched
+## by visibility ranges; a map that fits in one chunk keeps its one mesh.
+
+
+## The MeshInstance3D children of the terrain's internal `Chunks` node.
+func chunk_instances(t: DonjournoTerrain) -> Array[MeshInstance3D]:
+	var out: Array[MeshInstance3D] = []
+	for child in t.get_children(true):
+		if child.name == "Chunks":
+			for c in child.get_children():
+				out.append(c as MeshInstance3D)
+	return out
+
+
+func test_a_wide_map_is_drawn_in_chunks_with_levels() -> void:
+	var g := small_generator(4)
+	var t := DonjournoTerrain.new()
+	t.chunk_size = 24
+	t.lod_levels = 3
+	t.lod_distance = 50.0
+	t.generator = g
+	root.add_child(t)
+	check(t.regenerate(), "rebuilt")
+	check(t.mesh == null, "no single mesh")
+	check_eq(t.get_chunk_count(), 9, "64 cells in 24-cell chunks: 3 × 3")
+	check_eq(int(t.get_stats().chunk_count), 9, "the statistics count them")
+	while t.is_filling_chunks():
+		await frames(1)
+	var instances := chunk_instances(t)
+	check_eq(instances.size(), 9 * 3, "one instance per chunk and level")
+	var by_level := {}
+	for inst in instances:
+		var level := int(str(inst.name).get_slice("_L", 1))
+		by_level[level] = [inst.visibility_range_begin, inst.visibility_range_end]
+		check(inst.mesh != null and inst.mesh.get_surface_count() == 1, "%s has a surface" % inst.name)
+	check_eq(by_level[0], [0.0, 50.0], "level 0 up close")
+	check_eq(by_level[1], [50.0, 100.0], "level 1 from lod_distance")
+	check_eq(by_level[2], [100.0, 0.0], "the last level without an end")
+	# Queries still answer from the grid.
+	check(not is_nan(t.get_height_at(30.0, 30.0)), "height query")
+	# Coarser levels have fewer vertices.
+	var counts := {}
+	for inst in instances:
+		if str(inst.name).begins_with("Chunk_1_1_"):
+			counts[int(str(inst.name).get_slice("_L", 1))] = inst.mesh.surface_get_array_len(0)
+	check(counts[0] > counts[1] and counts[1] > counts[2], "levels thin out: %s" % counts)
+
+
+func test_a_map_that_fits_in_one_chunk_keeps_one_mesh() -> void:
+	var t := terrain_with(small_generator(4))
+	check(t.mesh != null, "one mesh")
+	check_eq(t.get_chunk_count(), 0, "no chunks")
+	t.chunk_size = 16
+	check(t.regenerate(), "rebuilt in chunks")
+	check(t.mesh == null, "the single mesh is gone")
+	check_eq(t.get_chunk_count(), 16, "4 × 4 chunks")
+	t.chunk_size = 256
+	check(t.regenerate(), "rebuilt as one mesh")
+	check(t.mesh != null, "one mesh again")
+	check_eq(t.get_chunk_count(), 0, "the chunks are gone")
+	check_eq(chunk_instances(t).size(), 0, "no chunk node left")
+
+
+func test_a_background_rebuild_fills_chunks_over_frames() -> void:
+	var g := small_generator(6)
+	var t := DonjournoTerrain.new()
+	t.chunk_size = 16
+	t.generator = g
+	root.add_child(t)
+	await settled(t)
+	var deadline := Time.get_ticks_msec() + 20000
+	while t.is_filling_chunks() and Time.get_ticks_msec() < deadline:
+		await frames(1)
+	check_eq(t.get_chunk_count(), 16, "chunks after a background rebuild")
+	check_eq(chunk_instances(t).size(), 16 * 4, "every level arrived")
