@@ -5,7 +5,8 @@
 //! Elevations are computed relative to sea level in units of the peak height, then laid on the
 //! grid as `h = peak · (SEA_LEVEL + e)`, clamped at 0: the sea lies at `SEA_LEVEL · peak`.
 
-use crate::climate::{ClimateFields, Field, FieldSample};
+use crate::climate::{ClimateFields, FieldSample};
+use crate::noise::lanes::{value_noise_d_lanes, value_noise_lanes, with_wide_lanes};
 use crate::noise::{octave_seed, value_noise_d};
 use crate::params::ContinentsParams;
 
@@ -79,10 +80,19 @@ pub fn smoothstep(lo: f32, hi: f32, v: f32) -> f32 {
 /// Ridged multifractal (Musgrave): per octave `s = (1 − |n|)²`, weighted by the previous
 /// octave's signal, normalised to about `[0, 1]`.
 pub fn ridged(u: f32, v: f32, seed: u32) -> f32 {
+    let n: [f32; MOUNTAIN_OCTAVES as usize] = std::array::from_fn(|o| {
+        let f = octave_frequency(o as u32);
+        value_noise_d(u * f, v * f, octave_seed(seed, o as u32))[0]
+    });
+    ridged_sum(&n)
+}
+
+/// [`ridged`] from its octaves' signed noise values.
+#[inline(always)]
+fn ridged_sum(octaves: &[f32]) -> f32 {
     let (mut sum, mut norm) = (0.0, 0.0);
-    let (mut amp, mut freq, mut weight) = (1.0f32, 1.0f32, 1.0f32);
-    for o in 0..MOUNTAIN_OCTAVES {
-        let n = value_noise_d(u * freq, v * freq, octave_seed(seed, o))[0];
+    let (mut amp, mut weight) = (1.0f32, 1.0f32);
+    for &n in octaves {
         let mut s = 1.0 - n.abs();
         s *= s;
         s *= weight;
@@ -90,7 +100,6 @@ pub fn ridged(u: f32, v: f32, seed: u32) -> f32 {
         sum += s * amp;
         norm += amp;
         amp *= 0.5;
-        freq *= 2.0;
     }
     sum / norm
 }
@@ -98,14 +107,23 @@ pub fn ridged(u: f32, v: f32, seed: u32) -> f32 {
 /// Iñigo Quilez's eroded fBm: each octave is damped by `1/(1 + |∇|²)`, the gradient of the
 /// octaves so far (analytic derivatives), so slopes stay smooth and gullies form. About `[−1, 1]`.
 pub fn eroded_fbm(u: f32, v: f32, seed: u32) -> f32 {
+    let n: [[f32; 3]; DETAIL_OCTAVES as usize] = std::array::from_fn(|o| {
+        let f = octave_frequency(o as u32);
+        value_noise_d(u * f, v * f, octave_seed(seed, o as u32))
+    });
+    eroded_sum(&n.map(|n| n[0]), &n.map(|n| n[1]), &n.map(|n| n[2]))
+}
+
+/// [`eroded_fbm`] from its octaves' values and partial derivatives.
+#[inline(always)]
+fn eroded_sum(n: &[f32], nx: &[f32], nz: &[f32]) -> f32 {
     let (mut sum, mut norm) = (0.0, 0.0);
     let (mut amp, mut freq) = (1.0f32, 1.0f32);
     let (mut dx, mut dz) = (0.0f32, 0.0f32);
-    for o in 0..DETAIL_OCTAVES {
-        let [n, nx, nz] = value_noise_d(u * freq, v * freq, octave_seed(seed, o));
-        dx += nx * amp * freq;
-        dz += nz * amp * freq;
-        sum += amp * n / (1.0 + dx * dx + dz * dz);
+    for o in 0..n.len() {
+        dx += nx[o] * amp * freq;
+        dz += nz[o] * amp * freq;
+        sum += amp * n[o] / (1.0 + dx * dx + dz * dz);
         norm += amp;
         amp *= 0.5;
         freq *= 2.0;
@@ -127,19 +145,62 @@ pub struct Continents {
     mountain_seed: u32,
     detail_seed: u32,
     river_seed: u32,
+    /// `1 / (scale · feature_scale)` of the detail, mountain and river noises.
+    inv: Inverses,
+    /// Per lane of the detail-and-mountain batch (detail octaves, then mountain octaves): the
+    /// octave's frequency and seed.
+    relief_freq: [f32; RELIEF_LANES],
+    relief_seed: [u32; RELIEF_LANES],
+    /// The river noise's octave seeds.
+    river_seeds: [u32; RIVER_OCTAVES as usize],
+}
+
+/// Lanes of the detail-and-mountain batch.
+const RELIEF_LANES: usize = (DETAIL_OCTAVES + MOUNTAIN_OCTAVES) as usize;
+
+/// The reciprocal length scales of the continents' own noises, computed once.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Inverses {
+    detail: f64,
+    mountain: f64,
+    river: f64,
+}
+
+/// Frequency multiplier of octave `o` (`2^o`, exact).
+fn octave_frequency(o: u32) -> f32 {
+    (0..o).fold(1.0, |f, _| f * 2.0)
 }
 
 impl Continents {
     /// The continents of `seed`, on the climate fields at `feature_scale`.
     pub fn new(seed: u64, params: ContinentsParams, feature_scale: f32, peak: f32) -> Self {
+        let inv = |scale: f64| 1.0 / (scale * f64::from(feature_scale));
+        let (mountain_seed, detail_seed, river_seed) = (
+            crate::seed::derive32(seed, "mountains"),
+            crate::seed::derive32(seed, "detail"),
+            crate::seed::derive32(seed, "rivers"),
+        );
+        let d = DETAIL_OCTAVES as usize;
+        let relief = |l: usize| match l < d {
+            true => (detail_seed, l as u32),
+            false => (mountain_seed, (l - d) as u32),
+        };
         Continents {
             fields: ClimateFields::new(seed, feature_scale),
             feature_scale,
             params,
             peak,
-            mountain_seed: crate::seed::derive32(seed, "mountains"),
-            detail_seed: crate::seed::derive32(seed, "detail"),
-            river_seed: crate::seed::derive32(seed, "rivers"),
+            mountain_seed,
+            detail_seed,
+            river_seed,
+            inv: Inverses {
+                detail: inv(DETAIL_SCALE),
+                mountain: inv(MOUNTAIN_SCALE),
+                river: inv(RIVER_SCALE),
+            },
+            relief_freq: std::array::from_fn(|l| octave_frequency(relief(l).1)),
+            relief_seed: std::array::from_fn(|l| octave_seed(relief(l).0, relief(l).1)),
+            river_seeds: std::array::from_fn(|o| octave_seed(river_seed, o as u32)),
         }
     }
 
@@ -148,92 +209,103 @@ impl Continents {
         SEA_LEVEL * self.peak
     }
 
-    /// Noise coordinates of a world position at a length scale (feature scale applied).
-    #[inline]
-    fn at(&self, x: f64, z: f64, scale: f64) -> (f32, f32) {
-        let inv = 1.0 / (scale * f64::from(self.feature_scale));
+    /// Noise coordinates of a world position for a reciprocal length scale.
+    #[inline(always)]
+    fn at(x: f64, z: f64, inv: f64) -> (f32, f32) {
         ((x * inv) as f32, (z * inv) as f32)
     }
 
     /// Elevation relative to sea level, in units of the peak height.
     pub fn elevation(&self, x: f64, z: f64) -> f32 {
-        let (wx, wz) = self.fields.warp(x, z);
-        let field = |f| self.fields.field_at_warped(f, wx, wz);
-        self.elevation_from(x, z, field(Field::Continentalness), || {
-            (field(Field::Ridges), field(Field::Erosion))
-        })
+        with_wide_lanes(
+            #[inline(always)]
+            || self.elevation_lanes(x, z, &self.fields.sample_lanes(x, z)),
+        )
     }
 
     /// The height and all five climate fields at a world position, sharing the warp and the three
     /// fields the height reads (the streaming path: one call per vertex of a tile).
     pub fn sample(&self, x: f64, z: f64) -> (f32, FieldSample) {
-        let fields = self.fields.sample(x, z);
-        let e = self.elevation_from(x, z, fields.continentalness, || {
-            (fields.ridges, fields.erosion)
-        });
-        ((self.peak * (SEA_LEVEL + e)).max(0.0), fields)
+        with_wide_lanes(
+            #[inline(always)]
+            || {
+                let fields = self.fields.sample_lanes(x, z);
+                (
+                    self.grid_height(self.elevation_lanes(x, z, &fields)),
+                    fields,
+                )
+            },
+        )
     }
 
-    /// Elevation from the continentalness and, when mountains may rise there, the ridges and
-    /// erosion fields (asked for lazily: offshore they are not needed).
-    fn elevation_from(
-        &self,
-        x: f64,
-        z: f64,
-        continentalness: f32,
-        ridges_erosion: impl FnOnce() -> (f32, f32),
-    ) -> f32 {
-        let c = continentalness + self.params.land_bias;
+    /// The grid height (height units) at a world position: `peak · (SEA_LEVEL + e)`, at least 0.
+    pub fn height(&self, x: f64, z: f64) -> f32 {
+        self.grid_height(self.elevation(x, z))
+    }
+
+    /// `peak · (SEA_LEVEL + e)`, at least 0.
+    #[inline(always)]
+    fn grid_height(&self, e: f32) -> f32 {
+        (self.peak * (SEA_LEVEL + e)).max(0.0)
+    }
+
+    /// Elevation from the climate fields: the spline of the continentalness, mountains where
+    /// they may rise (inland, on the ridges, where `continents_mountains > 0`), detail, rivers.
+    ///
+    /// The detail's and the mountains' octaves are one batch of lanes; offshore, or where the
+    /// ridges mask the mountains out, only the detail's lanes are evaluated, and the mountains
+    /// are +0 as their product would be.
+    #[inline(always)]
+    fn elevation_lanes(&self, x: f64, z: f64, fields: &FieldSample) -> f32 {
+        let c = fields.continentalness + self.params.land_bias;
         let base = spline(c);
         let inland = smoothstep(INLAND.0, INLAND.1, c);
-        // Mountains are never negative, so offshore (`inland == 0`) their product is +0 either
-        // way: skipping them there saves the ridges, erosion and ridged noises, bit for bit.
-        let mountains = if inland == 0.0 {
-            0.0
+        let amount = self.params.mountains * MOUNTAIN_HEIGHT;
+        let mask = smoothstep(RIDGE_MASK.0, RIDGE_MASK.1, fields.ridges);
+        let (du, dv) = Self::at(x, z, self.inv.detail);
+        let (mountains, eroded) = if inland != 0.0 && amount != 0.0 && mask != 0.0 {
+            let (mu, mv) = Self::at(x, z, self.inv.mountain);
+            let d = DETAIL_OCTAVES as usize;
+            let f = self.relief_freq;
+            let u: [f32; RELIEF_LANES] =
+                std::array::from_fn(|l| (if l < d { du } else { mu }) * f[l]);
+            let v: [f32; RELIEF_LANES] =
+                std::array::from_fn(|l| (if l < d { dv } else { mv }) * f[l]);
+            let n = value_noise_d_lanes(u, v, self.relief_seed);
+            let rugged = 1.0 - smoothstep(EROSION_FLATTENS.0, EROSION_FLATTENS.1, fields.erosion);
+            let ridged = ridged_sum(&n[0][d..]);
+            let m = amount * ridged * mask * rugged;
+            (m * inland, eroded_sum(&n[0][..d], &n[1][..d], &n[2][..d]))
         } else {
-            self.mountains(x, z, ridges_erosion) * inland
+            const D: usize = DETAIL_OCTAVES as usize;
+            let f: [f32; D] = std::array::from_fn(|l| self.relief_freq[l]);
+            let seeds = std::array::from_fn(|l| self.relief_seed[l]);
+            let n = value_noise_d_lanes(f.map(|f| du * f), f.map(|f| dv * f), seeds);
+            // Mountains are never negative, so their product with `inland` is +0 here.
+            (0.0, eroded_sum(&n[0], &n[1], &n[2]))
         };
-        let (u, v) = self.at(x, z, DETAIL_SCALE);
-        let detail = eroded_fbm(u, v, self.detail_seed) * DETAIL_HEIGHT * (0.3 + 0.7 * inland);
+        let detail = eroded * DETAIL_HEIGHT * (0.3 + 0.7 * inland);
         let land = base + mountains + detail;
         land - self.river_cut(x, z, land)
     }
 
-    /// Ridged mountains masked by the ridges field and flattened by the erosion field.
-    fn mountains(&self, x: f64, z: f64, ridges_erosion: impl FnOnce() -> (f32, f32)) -> f32 {
-        let amount = self.params.mountains * MOUNTAIN_HEIGHT;
-        if amount == 0.0 {
-            return 0.0;
-        }
-        let (ridges, erosion) = ridges_erosion();
-        let mask = smoothstep(RIDGE_MASK.0, RIDGE_MASK.1, ridges);
-        if mask == 0.0 {
-            return 0.0;
-        }
-        let rugged = 1.0 - smoothstep(EROSION_FLATTENS.0, EROSION_FLATTENS.1, erosion);
-        let (u, v) = self.at(x, z, MOUNTAIN_SCALE);
-        amount * ridged(u, v, self.mountain_seed) * mask * rugged
-    }
-
     /// The river cut: where the river noise is near 0, a channel whose depth is a share of the
     /// land's elevation, so it falls toward the sea with the land and vanishes at the coast.
+    #[inline(always)]
     fn river_cut(&self, x: f64, z: f64, land: f32) -> f32 {
         let width = self.params.river_width;
         if width == 0.0 || land <= 0.0 {
             return 0.0;
         }
-        let (u, v) = self.at(x, z, RIVER_SCALE);
-        let n = crate::noise::fbm_signed(u, v, RIVER_OCTAVES, self.river_seed).abs();
+        let (u, v) = Self::at(x, z, self.inv.river);
+        let f: [f32; RIVER_OCTAVES as usize] = std::array::from_fn(|o| octave_frequency(o as u32));
+        let octaves = value_noise_lanes(f.map(|f| u * f), f.map(|f| v * f), self.river_seeds);
+        let n = (2.0 * crate::noise::lanes::fbm_sum(&octaves) - 1.0).abs();
         if n >= width {
             return 0.0;
         }
         let t = 1.0 - n / width;
         (t * t * RIVER_DEPTH).min(land * RIVER_MAX_SHARE)
-    }
-
-    /// The grid height (height units) at a world position: `peak · (SEA_LEVEL + e)`, at least 0.
-    pub fn height(&self, x: f64, z: f64) -> f32 {
-        (self.peak * (SEA_LEVEL + self.elevation(x, z))).max(0.0)
     }
 }
 
