@@ -7,24 +7,14 @@
 
 use crate::climate::{ClimateFields, FieldSample};
 use crate::noise::lanes::{value_noise_d_lanes, value_noise_lanes, with_wide_lanes};
-use crate::noise::{octave_seed, value_noise_d};
+use crate::noise::octave_seed;
 use crate::params::ContinentsParams;
+
+pub use super::relief::{eroded_fbm, ridged, smoothstep, spline, SPLINE};
+use super::relief::{eroded_sum, octave_frequency, ridged_sum};
 
 /// The sea level as a fraction of the peak height: the ocean floor may sink this far below it.
 pub const SEA_LEVEL: f32 = 0.3;
-
-/// The continentalness spline: `(continentalness, elevation)` knots, elevation relative to sea
-/// level in units of the peak height: deep ocean, shelf, coast, lowlands, inland plateaus.
-pub const SPLINE: [(f32, f32); 8] = [
-    (-1.0, -0.3),
-    (-0.45, -0.22),
-    (-0.2, -0.06),
-    (-0.05, 0.0),
-    (0.05, 0.02),
-    (0.3, 0.08),
-    (0.6, 0.16),
-    (1.0, 0.22),
-];
 
 /// Mountains: metres per period of the ridged multifractal's first octave (feature scale 1).
 pub const MOUNTAIN_SCALE: f64 = 1200.0;
@@ -57,79 +47,6 @@ pub const RIVER_DEPTH: f32 = 0.12;
 /// Rivers: the cut never takes more than this share of the land's elevation, so a channel falls
 /// with the land toward the sea and never below it.
 pub const RIVER_MAX_SHARE: f32 = 0.85;
-
-/// Linear interpolation through the [`SPLINE`] knots (clamped at both ends).
-pub fn spline(c: f32) -> f32 {
-    let c = c.clamp(SPLINE[0].0, SPLINE[SPLINE.len() - 1].0);
-    for w in SPLINE.windows(2) {
-        let ((c0, e0), (c1, e1)) = (w[0], w[1]);
-        if c <= c1 {
-            return e0 + (e1 - e0) * (c - c0) / (c1 - c0);
-        }
-    }
-    SPLINE[SPLINE.len() - 1].1
-}
-
-/// `0` at `lo`, `1` at `hi`, smooth between.
-#[inline]
-pub fn smoothstep(lo: f32, hi: f32, v: f32) -> f32 {
-    let t = ((v - lo) / (hi - lo)).clamp(0.0, 1.0);
-    t * t * (3.0 - 2.0 * t)
-}
-
-/// Ridged multifractal (Musgrave): per octave `s = (1 − |n|)²`, weighted by the previous
-/// octave's signal, normalised to about `[0, 1]`.
-pub fn ridged(u: f32, v: f32, seed: u32) -> f32 {
-    let n: [f32; MOUNTAIN_OCTAVES as usize] = std::array::from_fn(|o| {
-        let f = octave_frequency(o as u32);
-        value_noise_d(u * f, v * f, octave_seed(seed, o as u32))[0]
-    });
-    ridged_sum(&n)
-}
-
-/// [`ridged`] from its octaves' signed noise values.
-#[inline(always)]
-fn ridged_sum(octaves: &[f32]) -> f32 {
-    let (mut sum, mut norm) = (0.0, 0.0);
-    let (mut amp, mut weight) = (1.0f32, 1.0f32);
-    for &n in octaves {
-        let mut s = 1.0 - n.abs();
-        s *= s;
-        s *= weight;
-        weight = (s * MOUNTAIN_WEIGHT_GAIN).clamp(0.0, 1.0);
-        sum += s * amp;
-        norm += amp;
-        amp *= 0.5;
-    }
-    sum / norm
-}
-
-/// Iñigo Quilez's eroded fBm: each octave is damped by `1/(1 + |∇|²)`, the gradient of the
-/// octaves so far (analytic derivatives), so slopes stay smooth and gullies form. About `[−1, 1]`.
-pub fn eroded_fbm(u: f32, v: f32, seed: u32) -> f32 {
-    let n: [[f32; 3]; DETAIL_OCTAVES as usize] = std::array::from_fn(|o| {
-        let f = octave_frequency(o as u32);
-        value_noise_d(u * f, v * f, octave_seed(seed, o as u32))
-    });
-    eroded_sum(&n.map(|n| n[0]), &n.map(|n| n[1]), &n.map(|n| n[2]))
-}
-
-/// [`eroded_fbm`] from its octaves' values and partial derivatives.
-#[inline(always)]
-fn eroded_sum(n: &[f32], nx: &[f32], nz: &[f32]) -> f32 {
-    let (mut sum, mut norm) = (0.0, 0.0);
-    let (mut amp, mut freq) = (1.0f32, 1.0f32);
-    let (mut dx, mut dz) = (0.0f32, 0.0f32);
-    for o in 0..n.len() {
-        dx += nx[o] * amp * freq;
-        dz += nz[o] * amp * freq;
-        sum += amp * n[o] / (1.0 + dx * dx + dz * dz);
-        norm += amp;
-        amp *= 0.5;
-        freq *= 2.0;
-    }
-    sum / norm
-}
 
 /// The continents of one seed: a pure height function of world position.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -164,11 +81,6 @@ struct Inverses {
     detail: f64,
     mountain: f64,
     river: f64,
-}
-
-/// Frequency multiplier of octave `o` (`2^o`, exact).
-fn octave_frequency(o: u32) -> f32 {
-    (0..o).fold(1.0, |f, _| f * 2.0)
 }
 
 impl Continents {
@@ -313,56 +225,68 @@ impl Continents {
 mod tests {
     use super::*;
 
-    #[test]
-    fn the_spline_rises_through_its_knots() {
-        for (c, e) in SPLINE {
-            assert!((spline(c) - e).abs() < 1e-6);
+    /// The elevation point by point: each noise an octave-by-octave fractal, the mountains only
+    /// where they are needed. The lanes must give its bits.
+    fn reference(c: &Continents, x: f64, z: f64) -> f32 {
+        use crate::climate::Field;
+        let at = |scale: f64| {
+            let inv = 1.0 / (scale * f64::from(c.feature_scale));
+            ((x * inv) as f32, (z * inv) as f32)
+        };
+        let (wx, wz) = c.fields.warp(x, z);
+        let field = |f| c.fields.field_at_warped(f, wx, wz);
+        let cont = field(Field::Continentalness) + c.params.land_bias;
+        let inland = smoothstep(INLAND.0, INLAND.1, cont);
+        let amount = c.params.mountains * MOUNTAIN_HEIGHT;
+        let mask = smoothstep(RIDGE_MASK.0, RIDGE_MASK.1, field(Field::Ridges));
+        let mountains = if inland == 0.0 || amount == 0.0 || mask == 0.0 {
+            0.0
+        } else {
+            let rugged = 1.0
+                - smoothstep(
+                    EROSION_FLATTENS.0,
+                    EROSION_FLATTENS.1,
+                    field(Field::Erosion),
+                );
+            let (u, v) = at(MOUNTAIN_SCALE);
+            amount * ridged(u, v, c.mountain_seed) * mask * rugged * inland
+        };
+        let (u, v) = at(DETAIL_SCALE);
+        let detail = eroded_fbm(u, v, c.detail_seed) * DETAIL_HEIGHT * (0.3 + 0.7 * inland);
+        let land = spline(cont) + mountains + detail;
+        let width = c.params.river_width;
+        if width == 0.0 || land <= 0.0 {
+            return land;
         }
-        assert_eq!(spline(-5.0), SPLINE[0].1);
-        assert_eq!(spline(5.0), SPLINE[7].1);
-        let mut last = f32::NEG_INFINITY;
-        for i in 0..=200 {
-            let e = spline(i as f32 / 100.0 - 1.0);
-            assert!(e >= last);
-            last = e;
+        let (u, v) = at(RIVER_SCALE);
+        let n = crate::noise::fbm_signed(u, v, RIVER_OCTAVES, c.river_seed).abs();
+        if n >= width {
+            return land;
         }
+        let t = 1.0 - n / width;
+        land - (t * t * RIVER_DEPTH).min(land * RIVER_MAX_SHARE)
     }
 
     #[test]
-    fn ridged_noise_peaks_where_the_noise_crosses_zero() {
-        let mut max: f32 = 0.0;
-        for i in 0..5000 {
-            let r = ridged(i as f32 * 0.013, i as f32 * 0.007, 3);
-            assert!((0.0..=1.0).contains(&r), "{r}");
-            max = max.max(r);
-        }
-        assert!(max > 0.6, "{max}");
-    }
-
-    #[test]
-    fn eroded_fbm_is_smoother_than_plain_fbm_on_slopes() {
-        let mut eroded = 0.0f32;
-        let mut plain = 0.0f32;
-        for i in 0..4000 {
-            let (u, v) = (i as f32 * 0.01, 3.7);
-            let e1 = eroded_fbm(u, v, 9) - eroded_fbm(u + 0.01, v, 9);
-            eroded += e1.abs();
-            let p = |u: f32| {
-                let mut s = 0.0;
-                let mut a = 1.0;
-                let mut f = 1.0;
-                for o in 0..DETAIL_OCTAVES {
-                    s += a * value_noise_d(u * f, v * f, octave_seed(9, o))[0];
-                    a *= 0.5;
-                    f *= 2.0;
-                }
-                s / (0..DETAIL_OCTAVES)
-                    .map(|o| 0.5f32.powi(o as i32))
-                    .sum::<f32>()
+    fn lanes_give_the_bits_of_the_point_by_point_elevation() {
+        for (seed, land_bias, mountains, river_width, fs) in [
+            (4u64, 0.0, 1.0, 0.04, 1.0f32),
+            (9, 0.4, 0.0, 0.0, 0.5),
+            (1 << 33, -0.2, 2.0, 0.25, 2.0),
+        ] {
+            let params = ContinentsParams {
+                land_bias,
+                mountains,
+                river_width,
             };
-            plain += (p(u) - p(u + 0.01)).abs();
+            let c = Continents::new(seed, params, fs, 1.0);
+            for i in 0..4000 {
+                let (x, z) = (f64::from(i) * 53.7 - 90_000.0, f64::from(i % 71) * 411.3);
+                let e = reference(&c, x, z);
+                assert_eq!(c.elevation(x, z).to_bits(), e.to_bits(), "{x} {z}");
+                assert_eq!(c.sample(x, z).0.to_bits(), c.grid_height(e).to_bits());
+            }
         }
-        assert!(eroded < plain, "eroded {eroded} plain {plain}");
     }
 
     #[test]

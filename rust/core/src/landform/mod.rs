@@ -8,6 +8,7 @@
 pub mod continents;
 pub mod falloff;
 pub mod minstd;
+pub mod relief;
 pub mod subdivision;
 
 pub use continents::Continents;
