@@ -97,8 +97,8 @@ pub struct FieldSample {
 const OCTAVE_LANES: usize = 4;
 /// Lanes of all five fields' octaves, field by field, rounded up to a whole SIMD register.
 const FIELD_LANES: usize = 16;
-/// Lanes of the warp: each axis's octaves.
-const WARP_LANES: usize = 2 * WARP_OCTAVES as usize;
+/// Lanes of the warp: each axis's octaves, x's first.
+pub(crate) const WARP_LANES: usize = 2 * WARP_OCTAVES as usize;
 const _: () = assert!(OCTAVE_LANES >= FIELD_OCTAVES as usize && FIELD_LANES >= 15);
 
 /// Frequency multiplier of octave `o` (`LACUNARITY^o`, exact).
@@ -189,11 +189,28 @@ impl ClimateFields {
     /// [`Self::warp`], inlined into its caller's lanes.
     #[inline(always)]
     fn warp_lanes(&self, x: f64, z: f64) -> (f64, f64) {
+        let (u, v, seed) = self.warp_inputs(x, z);
+        self.warp_from(x, z, &value_noise_lanes(u, v, seed))
+    }
+
+    /// The warp's lanes at a world position: noise coordinates and seeds, for a caller that
+    /// evaluates them in its own batch and hands the values to [`Self::warp_from`].
+    #[inline(always)]
+    pub(crate) fn warp_inputs(
+        &self,
+        x: f64,
+        z: f64,
+    ) -> ([f32; WARP_LANES], [f32; WARP_LANES], [u32; WARP_LANES]) {
         let inv = self.warp_inv;
         let (u, v) = ((x * inv) as f32, (z * inv) as f32);
         let f = self.warp_freq;
-        let n = value_noise_lanes(f.map(|f| u * f), f.map(|f| v * f), self.warp_seed);
-        let (nx, nz) = n.split_at(WARP_OCTAVES as usize);
+        (f.map(|f| u * f), f.map(|f| v * f), self.warp_seed)
+    }
+
+    /// The warped position from the value noise of the warp's lanes.
+    #[inline(always)]
+    pub(crate) fn warp_from(&self, x: f64, z: f64, n: &[f32]) -> (f64, f64) {
+        let (nx, nz) = n[..WARP_LANES].split_at(WARP_OCTAVES as usize);
         let (dx, dz) = (2.0 * fbm_sum(nx) - 1.0, 2.0 * fbm_sum(nz) - 1.0);
         let amp = self.warp_amp;
         (x + f64::from(dx) * amp, z + f64::from(dz) * amp)
@@ -250,8 +267,14 @@ impl ClimateFields {
     /// [`Self::sample`], inlined into its caller's lanes: the warp, then the octaves of the five
     /// fields in one batch.
     #[inline(always)]
-    pub(crate) fn sample_lanes(&self, x: f64, z: f64) -> FieldSample {
+    fn sample_lanes(&self, x: f64, z: f64) -> FieldSample {
         let (wx, wz) = self.warp_lanes(x, z);
+        self.sample_at_warped(wx, wz)
+    }
+
+    /// All five fields at an already warped position, inlined into its caller's lanes.
+    #[inline(always)]
+    pub(crate) fn sample_at_warped(&self, wx: f64, wz: f64) -> FieldSample {
         let mut u = [0.0f32; FIELD_LANES];
         let mut v = [0.0f32; FIELD_LANES];
         for l in 0..FIELD_LANES {

@@ -5,8 +5,9 @@
 //! Elevations are computed relative to sea level in units of the peak height, then laid on the
 //! grid as `h = peak · (SEA_LEVEL + e)`, clamped at 0: the sea lies at `SEA_LEVEL · peak`.
 
+use crate::climate::fields::WARP_LANES;
 use crate::climate::{ClimateFields, FieldSample};
-use crate::noise::lanes::{value_noise_d_lanes, value_noise_lanes, with_wide_lanes};
+use crate::noise::lanes::{fbm_sum, value_noise_both_lanes, value_noise_d_lanes, with_wide_lanes};
 use crate::noise::octave_seed;
 use crate::params::ContinentsParams;
 
@@ -64,16 +65,17 @@ pub struct Continents {
     river_seed: u32,
     /// `1 / (scale · feature_scale)` of the detail, mountain and river noises.
     inv: Inverses,
-    /// Per lane of the detail-and-mountain batch (detail octaves, then mountain octaves): the
-    /// octave's frequency and seed.
+    /// The detail's octaves, then the mountains': each octave's frequency and seed.
     relief_freq: [f32; RELIEF_LANES],
     relief_seed: [u32; RELIEF_LANES],
     /// The river noise's octave seeds.
     river_seeds: [u32; RIVER_OCTAVES as usize],
 }
 
-/// Lanes of the detail-and-mountain batch.
+/// Lanes of the detail's and the mountains' octave constants.
 const RELIEF_LANES: usize = (DETAIL_OCTAVES + MOUNTAIN_OCTAVES) as usize;
+/// Lanes of the first batch of a sample: the warp's, the detail's and the rivers' octaves.
+const FIRST_LANES: usize = WARP_LANES + (DETAIL_OCTAVES + RIVER_OCTAVES) as usize;
 
 /// The reciprocal length scales of the continents' own noises, computed once.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -131,7 +133,7 @@ impl Continents {
     pub fn elevation(&self, x: f64, z: f64) -> f32 {
         with_wide_lanes(
             #[inline(always)]
-            || self.elevation_lanes(x, z, &self.fields.sample_lanes(x, z)),
+            || self.sample_lanes(x, z).0,
         )
     }
 
@@ -141,11 +143,8 @@ impl Continents {
         with_wide_lanes(
             #[inline(always)]
             || {
-                let fields = self.fields.sample_lanes(x, z);
-                (
-                    self.grid_height(self.elevation_lanes(x, z, &fields)),
-                    fields,
-                )
+                let (e, fields) = self.sample_lanes(x, z);
+                (self.grid_height(e), fields)
             },
         )
     }
@@ -161,58 +160,83 @@ impl Continents {
         (self.peak * (SEA_LEVEL + e)).max(0.0)
     }
 
-    /// Elevation from the climate fields: the spline of the continentalness, mountains where
-    /// they may rise (inland, on the ridges, where `continents_mountains > 0`), detail, rivers.
-    ///
-    /// The detail's and the mountains' octaves are one batch of lanes; offshore, or where the
-    /// ridges mask the mountains out, only the detail's lanes are evaluated, and the mountains
-    /// are +0 as their product would be.
+    /// The elevation and the climate fields at a world position, in three batches of lanes:
+    /// the noises that read the position itself (the warp's, the detail's and the rivers'
+    /// octaves, in [`FIRST_LANES`]), the five fields at the warped position, and the mountains'
+    /// octaves where mountains may rise. The rivers' octaves are evaluated even where no river
+    /// is cut, which changes nothing but the time.
     #[inline(always)]
-    fn elevation_lanes(&self, x: f64, z: f64, fields: &FieldSample) -> f32 {
+    fn sample_lanes(&self, x: f64, z: f64) -> (f32, FieldSample) {
+        let (wu, wv, ws) = self.fields.warp_inputs(x, z);
+        let (du, dv) = Self::at(x, z, self.inv.detail);
+        let (ru, rv) = Self::at(x, z, self.inv.river);
+        let (w, d) = (WARP_LANES, DETAIL_OCTAVES as usize);
+        let (mut u, mut v, mut seed) = ([0.0; FIRST_LANES], [0.0; FIRST_LANES], [0; FIRST_LANES]);
+        for l in 0..FIRST_LANES {
+            (u[l], v[l], seed[l]) = if l < w {
+                (wu[l], wv[l], ws[l])
+            } else if l < w + d {
+                let f = self.relief_freq[l - w];
+                (du * f, dv * f, self.relief_seed[l - w])
+            } else {
+                let o = l - w - d;
+                let f = octave_frequency(o as u32);
+                (ru * f, rv * f, self.river_seeds[o])
+            };
+        }
+        let [plain, n, nx, nz] = value_noise_both_lanes(u, v, seed);
+        let (wx, wz) = self.fields.warp_from(x, z, &plain[..w]);
+        let fields = self.fields.sample_at_warped(wx, wz);
+        let detail = (w..w + d).map(|l| (n[l], nx[l], nz[l]));
+        let eroded = eroded_sum(detail);
+        let e = self.elevation_from(x, z, &fields, eroded, &plain[w + d..]);
+        (e, fields)
+    }
+
+    /// Elevation from the climate fields, the eroded fBm of the detail and the river octaves:
+    /// the spline of the continentalness, mountains where they may rise (inland, on the ridges,
+    /// where `continents_mountains > 0`), detail, rivers. Offshore, or where the ridges mask the
+    /// mountains out, the mountains are +0, as their product would be.
+    #[inline(always)]
+    fn elevation_from(
+        &self,
+        x: f64,
+        z: f64,
+        fields: &FieldSample,
+        eroded: f32,
+        river_octaves: &[f32],
+    ) -> f32 {
         let c = fields.continentalness + self.params.land_bias;
         let base = spline(c);
         let inland = smoothstep(INLAND.0, INLAND.1, c);
         let amount = self.params.mountains * MOUNTAIN_HEIGHT;
         let mask = smoothstep(RIDGE_MASK.0, RIDGE_MASK.1, fields.ridges);
-        let (du, dv) = Self::at(x, z, self.inv.detail);
-        let (mountains, eroded) = if inland != 0.0 && amount != 0.0 && mask != 0.0 {
+        let mountains = if inland != 0.0 && amount != 0.0 && mask != 0.0 {
+            const M: usize = MOUNTAIN_OCTAVES as usize;
             let (mu, mv) = Self::at(x, z, self.inv.mountain);
             let d = DETAIL_OCTAVES as usize;
-            let f = self.relief_freq;
-            let u: [f32; RELIEF_LANES] =
-                std::array::from_fn(|l| (if l < d { du } else { mu }) * f[l]);
-            let v: [f32; RELIEF_LANES] =
-                std::array::from_fn(|l| (if l < d { dv } else { mv }) * f[l]);
-            let n = value_noise_d_lanes(u, v, self.relief_seed);
+            let f: [f32; M] = std::array::from_fn(|o| self.relief_freq[d + o]);
+            let seeds = std::array::from_fn(|o| self.relief_seed[d + o]);
+            let [n, _, _] = value_noise_d_lanes(f.map(|f| mu * f), f.map(|f| mv * f), seeds);
             let rugged = 1.0 - smoothstep(EROSION_FLATTENS.0, EROSION_FLATTENS.1, fields.erosion);
-            let ridged = ridged_sum(&n[0][d..]);
-            let m = amount * ridged * mask * rugged;
-            (m * inland, eroded_sum(&n[0][..d], &n[1][..d], &n[2][..d]))
+            amount * ridged_sum(&n) * mask * rugged * inland
         } else {
-            const D: usize = DETAIL_OCTAVES as usize;
-            let f: [f32; D] = std::array::from_fn(|l| self.relief_freq[l]);
-            let seeds = std::array::from_fn(|l| self.relief_seed[l]);
-            let n = value_noise_d_lanes(f.map(|f| du * f), f.map(|f| dv * f), seeds);
-            // Mountains are never negative, so their product with `inland` is +0 here.
-            (0.0, eroded_sum(&n[0], &n[1], &n[2]))
+            0.0
         };
         let detail = eroded * DETAIL_HEIGHT * (0.3 + 0.7 * inland);
         let land = base + mountains + detail;
-        land - self.river_cut(x, z, land)
+        land - self.river_cut(land, river_octaves)
     }
 
     /// The river cut: where the river noise is near 0, a channel whose depth is a share of the
     /// land's elevation, so it falls toward the sea with the land and vanishes at the coast.
     #[inline(always)]
-    fn river_cut(&self, x: f64, z: f64, land: f32) -> f32 {
+    fn river_cut(&self, land: f32, octaves: &[f32]) -> f32 {
         let width = self.params.river_width;
         if width == 0.0 || land <= 0.0 {
             return 0.0;
         }
-        let (u, v) = Self::at(x, z, self.inv.river);
-        let f: [f32; RIVER_OCTAVES as usize] = std::array::from_fn(|o| octave_frequency(o as u32));
-        let octaves = value_noise_lanes(f.map(|f| u * f), f.map(|f| v * f), self.river_seeds);
-        let n = (2.0 * crate::noise::lanes::fbm_sum(&octaves) - 1.0).abs();
+        let n = (2.0 * fbm_sum(octaves) - 1.0).abs();
         if n >= width {
             return 0.0;
         }

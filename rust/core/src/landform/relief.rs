@@ -71,19 +71,19 @@ pub fn eroded_fbm(u: f32, v: f32, seed: u32) -> f32 {
         let f = octave_frequency(o as u32);
         value_noise_d(u * f, v * f, octave_seed(seed, o as u32))
     });
-    eroded_sum(&n.map(|n| n[0]), &n.map(|n| n[1]), &n.map(|n| n[2]))
+    eroded_sum(n.map(|[n, nx, nz]| (n, nx, nz)))
 }
 
-/// [`eroded_fbm`] from its octaves' values and partial derivatives.
+/// [`eroded_fbm`] from its octaves' values and partial derivatives `(n, ∂n/∂u, ∂n/∂v)`.
 #[inline(always)]
-pub(super) fn eroded_sum(n: &[f32], nx: &[f32], nz: &[f32]) -> f32 {
+pub(super) fn eroded_sum(octaves: impl IntoIterator<Item = (f32, f32, f32)>) -> f32 {
     let (mut sum, mut norm) = (0.0, 0.0);
     let (mut amp, mut freq) = (1.0f32, 1.0f32);
     let (mut dx, mut dz) = (0.0f32, 0.0f32);
-    for o in 0..n.len() {
-        dx += nx[o] * amp * freq;
-        dz += nz[o] * amp * freq;
-        sum += amp * n[o] / (1.0 + dx * dx + dz * dz);
+    for (n, nx, nz) in octaves {
+        dx += nx * amp * freq;
+        dz += nz * amp * freq;
+        sum += amp * n / (1.0 + dx * dx + dz * dz);
         norm += amp;
         amp *= 0.5;
         freq *= 2.0;

@@ -86,6 +86,26 @@ pub fn value_noise_d_lanes<const N: usize>(
     out
 }
 
+/// [`value_noise_lanes`] and [`value_noise_d_lanes`] of the same samples, sharing their lattice
+/// hashes: `[value_noise, value_noise_d value, ∂/∂x, ∂/∂z]`, bit for bit. For batches that mix
+/// both kinds of noise: each lane's caller reads the plane it needs.
+#[inline(always)]
+pub fn value_noise_both_lanes<const N: usize>(
+    x: [f32; N],
+    z: [f32; N],
+    seed: [u32; N],
+) -> [[f32; N]; 4] {
+    #[cfg(target_arch = "x86_64")]
+    if has_avx2() {
+        // SAFETY: the kernel needs AVX2, which the processor was just checked to have.
+        return in_groups(x, z, seed, |x, z, s| unsafe {
+            avx2::value_noise_both(x, z, s)
+        });
+    }
+    let [v, dx, dz] = value_noise_d_lanes(x, z, seed);
+    [value_noise_lanes(x, z, seed), v, dx, dz]
+}
+
 /// Sums octave values as [`fbm`](super::fbm) does (amplitude 1, then times [`GAIN`] per octave,
 /// added in octave order) and normalises by the sum of the amplitudes: `fbm` of the same octave
 /// values, bit for bit.
@@ -145,6 +165,9 @@ mod tests {
                 std::array::from_fn(|k| ((i * 31 + k) as u32).wrapping_mul(0x9e37_79b9));
             let plain = with_wide_lanes(|| value_noise_lanes(x, z, seed));
             let d = with_wide_lanes(|| value_noise_d_lanes(x, z, seed));
+            let both = with_wide_lanes(|| value_noise_both_lanes(x, z, seed));
+            assert_eq!(both[0], plain);
+            assert_eq!(both[1..], d);
             for k in 0..7 {
                 assert_eq!(
                     plain[k].to_bits(),

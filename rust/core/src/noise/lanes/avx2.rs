@@ -138,6 +138,34 @@ pub(super) unsafe fn value_noise_d(
 ) -> [[f32; WIDE]; 3] {
     let k = cells(x, z, seed);
     let (sx, sz) = (smooth(k.tx), smooth(k.tz));
+    signed_with_slopes(&k, sx, sz)
+}
+
+/// Both noises of eight samples from one set of lattice hashes: [`crate::noise::value_noise`],
+/// then [`crate::noise::value_noise_d`]'s value, `∂/∂x` and `∂/∂z`.
+///
+/// # Safety
+/// The processor must support AVX2.
+#[target_feature(enable = "avx2")]
+#[inline]
+pub(super) unsafe fn value_noise_both(
+    x: &[f32; WIDE],
+    z: &[f32; WIDE],
+    seed: &[u32; WIDE],
+) -> [[f32; WIDE]; 4] {
+    let k = cells(x, z, seed);
+    let (sx, sz) = (smooth(k.tx), smooth(k.tz));
+    let top = lerp(k.a, k.b, sx);
+    let bottom = lerp(k.c, k.d, sx);
+    let [v, dx, dz] = signed_with_slopes(&k, sx, sz);
+    [store(lerp(top, bottom, sz)), v, dx, dz]
+}
+
+/// The signed value and the slopes of [`crate::noise::value_noise_d`] from a cell's smoothed
+/// fractions.
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn signed_with_slopes(k: &Cells, sx: __m256, sz: __m256) -> [[f32; WIDE]; 3] {
     let (one, six) = (_mm256_set1_ps(1.0), _mm256_set1_ps(6.0));
     // `6 · t · (1 − t)`.
     let slope = |t| _mm256_mul_ps(_mm256_mul_ps(six, t), _mm256_sub_ps(one, t));
