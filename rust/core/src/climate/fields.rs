@@ -6,7 +6,7 @@
 //! Scales are the seed's (continents about 4 km, ranges 1 km) times a feature scale.
 
 use crate::noise::lanes::{fbm_sum, value_noise_lanes, with_wide_lanes};
-use crate::noise::octave_seed;
+use crate::noise::{octave_frequency, octave_seed};
 
 /// Continentalness: ocean ↔ coast ↔ inland, metres per noise period at feature scale 1.
 pub const CONTINENTALNESS_SCALE: f64 = 4000.0;
@@ -100,11 +100,6 @@ const FIELD_LANES: usize = 16;
 /// Lanes of the warp: each axis's octaves, x's first.
 pub(crate) const WARP_LANES: usize = 2 * WARP_OCTAVES as usize;
 const _: () = assert!(OCTAVE_LANES >= FIELD_OCTAVES as usize && FIELD_LANES >= 15);
-
-/// Frequency multiplier of octave `o` (`LACUNARITY^o`, exact).
-fn octave_frequency(o: u32) -> f32 {
-    (0..o).fold(1.0, |f, _| f * crate::noise::LACUNARITY)
-}
 
 /// The climate fields of one seed at one feature scale.
 ///

@@ -8,11 +8,11 @@
 use crate::climate::fields::WARP_LANES;
 use crate::climate::{ClimateFields, FieldSample};
 use crate::noise::lanes::{fbm_sum, value_noise_both_lanes, value_noise_d_lanes, with_wide_lanes};
-use crate::noise::octave_seed;
+use crate::noise::{octave_frequency, octave_seed};
 use crate::params::ContinentsParams;
 
 pub use super::relief::{eroded_fbm, ridged, smoothstep, spline, SPLINE};
-use super::relief::{eroded_sum, octave_frequency, ridged_sum};
+use super::relief::{eroded_sum, ridged_sum};
 
 /// The sea level as a fraction of the peak height: the ocean floor may sink this far below it.
 pub const SEA_LEVEL: f32 = 0.3;

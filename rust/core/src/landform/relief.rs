@@ -3,7 +3,7 @@
 //! the octaves can be evaluated in lanes) or octave by octave at a point.
 
 use super::continents::{DETAIL_OCTAVES, MOUNTAIN_OCTAVES, MOUNTAIN_WEIGHT_GAIN};
-use crate::noise::{octave_seed, value_noise_d};
+use crate::noise::{octave_frequency, octave_seed, value_noise_d};
 
 /// The continentalness spline: `(continentalness, elevation)` knots, elevation relative to sea
 /// level in units of the peak height: deep ocean, shelf, coast, lowlands, inland plateaus.
@@ -89,11 +89,6 @@ pub(super) fn eroded_sum(octaves: impl IntoIterator<Item = (f32, f32, f32)>) -> 
         freq *= 2.0;
     }
     sum / norm
-}
-
-/// Frequency multiplier of octave `o` (`2^o`, exact).
-pub(super) fn octave_frequency(o: u32) -> f32 {
-    (0..o).fold(1.0, |f, _| f * 2.0)
 }
 
 #[cfg(test)]

@@ -134,6 +134,13 @@ pub fn octave_seed(seed: u32, octave: u32) -> u32 {
     seed.wrapping_add(octave.wrapping_mul(0x9e37_79b9))
 }
 
+/// The frequency multiplier of octave `octave`: `LACUNARITY^octave`, multiplied up exactly as
+/// [`fbm`] does.
+#[inline]
+pub fn octave_frequency(octave: u32) -> f32 {
+    (0..octave).fold(1.0, |f, _| f * LACUNARITY)
+}
+
 /// The fBm of a row of samples, `out[x] = fbm(x·scale, z·scale, octaves, seed)`, bit-identical to
 /// calling [`fbm`] per sample. Neighbouring samples in one lattice cell share its four hashes, so low
 /// octaves cost a few multiplications per sample.
