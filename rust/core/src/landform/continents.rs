@@ -5,25 +5,17 @@
 //! Elevations are computed relative to sea level in units of the peak height, then laid on the
 //! grid as `h = peak · (SEA_LEVEL + e)`, clamped at 0: the sea lies at `SEA_LEVEL · peak`.
 
-use crate::climate::{ClimateFields, Field, FieldSample};
-use crate::noise::{octave_seed, value_noise_d};
+use crate::climate::fields::WARP_LANES;
+use crate::climate::{ClimateFields, FieldSample};
+use crate::noise::lanes::{fbm_sum, value_noise_both_lanes, value_noise_d_lanes, with_wide_lanes};
+use crate::noise::{octave_frequency, octave_seed};
 use crate::params::ContinentsParams;
+
+pub use super::relief::{eroded_fbm, ridged, smoothstep, spline, SPLINE};
+use super::relief::{eroded_sum, ridged_sum};
 
 /// The sea level as a fraction of the peak height: the ocean floor may sink this far below it.
 pub const SEA_LEVEL: f32 = 0.3;
-
-/// The continentalness spline: `(continentalness, elevation)` knots, elevation relative to sea
-/// level in units of the peak height: deep ocean, shelf, coast, lowlands, inland plateaus.
-pub const SPLINE: [(f32, f32); 8] = [
-    (-1.0, -0.3),
-    (-0.45, -0.22),
-    (-0.2, -0.06),
-    (-0.05, 0.0),
-    (0.05, 0.02),
-    (0.3, 0.08),
-    (0.6, 0.16),
-    (1.0, 0.22),
-];
 
 /// Mountains: metres per period of the ridged multifractal's first octave (feature scale 1).
 pub const MOUNTAIN_SCALE: f64 = 1200.0;
@@ -57,62 +49,6 @@ pub const RIVER_DEPTH: f32 = 0.12;
 /// with the land toward the sea and never below it.
 pub const RIVER_MAX_SHARE: f32 = 0.85;
 
-/// Linear interpolation through the [`SPLINE`] knots (clamped at both ends).
-pub fn spline(c: f32) -> f32 {
-    let c = c.clamp(SPLINE[0].0, SPLINE[SPLINE.len() - 1].0);
-    for w in SPLINE.windows(2) {
-        let ((c0, e0), (c1, e1)) = (w[0], w[1]);
-        if c <= c1 {
-            return e0 + (e1 - e0) * (c - c0) / (c1 - c0);
-        }
-    }
-    SPLINE[SPLINE.len() - 1].1
-}
-
-/// `0` at `lo`, `1` at `hi`, smooth between.
-#[inline]
-pub fn smoothstep(lo: f32, hi: f32, v: f32) -> f32 {
-    let t = ((v - lo) / (hi - lo)).clamp(0.0, 1.0);
-    t * t * (3.0 - 2.0 * t)
-}
-
-/// Ridged multifractal (Musgrave): per octave `s = (1 − |n|)²`, weighted by the previous
-/// octave's signal, normalised to about `[0, 1]`.
-pub fn ridged(u: f32, v: f32, seed: u32) -> f32 {
-    let (mut sum, mut norm) = (0.0, 0.0);
-    let (mut amp, mut freq, mut weight) = (1.0f32, 1.0f32, 1.0f32);
-    for o in 0..MOUNTAIN_OCTAVES {
-        let n = value_noise_d(u * freq, v * freq, octave_seed(seed, o))[0];
-        let mut s = 1.0 - n.abs();
-        s *= s;
-        s *= weight;
-        weight = (s * MOUNTAIN_WEIGHT_GAIN).clamp(0.0, 1.0);
-        sum += s * amp;
-        norm += amp;
-        amp *= 0.5;
-        freq *= 2.0;
-    }
-    sum / norm
-}
-
-/// Iñigo Quilez's eroded fBm: each octave is damped by `1/(1 + |∇|²)`, the gradient of the
-/// octaves so far (analytic derivatives), so slopes stay smooth and gullies form. About `[−1, 1]`.
-pub fn eroded_fbm(u: f32, v: f32, seed: u32) -> f32 {
-    let (mut sum, mut norm) = (0.0, 0.0);
-    let (mut amp, mut freq) = (1.0f32, 1.0f32);
-    let (mut dx, mut dz) = (0.0f32, 0.0f32);
-    for o in 0..DETAIL_OCTAVES {
-        let [n, nx, nz] = value_noise_d(u * freq, v * freq, octave_seed(seed, o));
-        dx += nx * amp * freq;
-        dz += nz * amp * freq;
-        sum += amp * n / (1.0 + dx * dx + dz * dz);
-        norm += amp;
-        amp *= 0.5;
-        freq *= 2.0;
-    }
-    sum / norm
-}
-
 /// The continents of one seed: a pure height function of world position.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Continents {
@@ -127,19 +63,58 @@ pub struct Continents {
     mountain_seed: u32,
     detail_seed: u32,
     river_seed: u32,
+    /// `1 / (scale · feature_scale)` of the detail, mountain and river noises.
+    inv: Inverses,
+    /// The detail's octaves, then the mountains': each octave's frequency and seed.
+    relief_freq: [f32; RELIEF_LANES],
+    relief_seed: [u32; RELIEF_LANES],
+    /// The river noise's octave seeds.
+    river_seeds: [u32; RIVER_OCTAVES as usize],
+}
+
+/// Lanes of the detail's and the mountains' octave constants.
+const RELIEF_LANES: usize = (DETAIL_OCTAVES + MOUNTAIN_OCTAVES) as usize;
+/// Lanes of the first batch of a sample: the warp's, the detail's and the rivers' octaves.
+const FIRST_LANES: usize = WARP_LANES + (DETAIL_OCTAVES + RIVER_OCTAVES) as usize;
+
+/// The reciprocal length scales of the continents' own noises, computed once.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Inverses {
+    detail: f64,
+    mountain: f64,
+    river: f64,
 }
 
 impl Continents {
     /// The continents of `seed`, on the climate fields at `feature_scale`.
     pub fn new(seed: u64, params: ContinentsParams, feature_scale: f32, peak: f32) -> Self {
+        let inv = |scale: f64| 1.0 / (scale * f64::from(feature_scale));
+        let (mountain_seed, detail_seed, river_seed) = (
+            crate::seed::derive32(seed, "mountains"),
+            crate::seed::derive32(seed, "detail"),
+            crate::seed::derive32(seed, "rivers"),
+        );
+        let d = DETAIL_OCTAVES as usize;
+        let relief = |l: usize| match l < d {
+            true => (detail_seed, l as u32),
+            false => (mountain_seed, (l - d) as u32),
+        };
         Continents {
             fields: ClimateFields::new(seed, feature_scale),
             feature_scale,
             params,
             peak,
-            mountain_seed: crate::seed::derive32(seed, "mountains"),
-            detail_seed: crate::seed::derive32(seed, "detail"),
-            river_seed: crate::seed::derive32(seed, "rivers"),
+            mountain_seed,
+            detail_seed,
+            river_seed,
+            inv: Inverses {
+                detail: inv(DETAIL_SCALE),
+                mountain: inv(MOUNTAIN_SCALE),
+                river: inv(RIVER_SCALE),
+            },
+            relief_freq: std::array::from_fn(|l| octave_frequency(relief(l).1)),
+            relief_seed: std::array::from_fn(|l| octave_seed(relief(l).0, relief(l).1)),
+            river_seeds: std::array::from_fn(|o| octave_seed(river_seed, o as u32)),
         }
     }
 
@@ -148,92 +123,125 @@ impl Continents {
         SEA_LEVEL * self.peak
     }
 
-    /// Noise coordinates of a world position at a length scale (feature scale applied).
-    #[inline]
-    fn at(&self, x: f64, z: f64, scale: f64) -> (f32, f32) {
-        let inv = 1.0 / (scale * f64::from(self.feature_scale));
+    /// Noise coordinates of a world position for a reciprocal length scale.
+    #[inline(always)]
+    fn at(x: f64, z: f64, inv: f64) -> (f32, f32) {
         ((x * inv) as f32, (z * inv) as f32)
     }
 
     /// Elevation relative to sea level, in units of the peak height.
     pub fn elevation(&self, x: f64, z: f64) -> f32 {
-        let (wx, wz) = self.fields.warp(x, z);
-        let field = |f| self.fields.field_at_warped(f, wx, wz);
-        self.elevation_from(x, z, field(Field::Continentalness), || {
-            (field(Field::Ridges), field(Field::Erosion))
-        })
+        with_wide_lanes(
+            #[inline(always)]
+            || self.sample_lanes(x, z).0,
+        )
     }
 
     /// The height and all five climate fields at a world position, sharing the warp and the three
     /// fields the height reads (the streaming path: one call per vertex of a tile).
     pub fn sample(&self, x: f64, z: f64) -> (f32, FieldSample) {
-        let fields = self.fields.sample(x, z);
-        let e = self.elevation_from(x, z, fields.continentalness, || {
-            (fields.ridges, fields.erosion)
-        });
-        ((self.peak * (SEA_LEVEL + e)).max(0.0), fields)
+        with_wide_lanes(
+            #[inline(always)]
+            || {
+                let (e, fields) = self.sample_lanes(x, z);
+                (self.grid_height(e), fields)
+            },
+        )
     }
 
-    /// Elevation from the continentalness and, when mountains may rise there, the ridges and
-    /// erosion fields (asked for lazily: offshore they are not needed).
+    /// The grid height (height units) at a world position: `peak · (SEA_LEVEL + e)`, at least 0.
+    pub fn height(&self, x: f64, z: f64) -> f32 {
+        self.grid_height(self.elevation(x, z))
+    }
+
+    /// `peak · (SEA_LEVEL + e)`, at least 0.
+    #[inline(always)]
+    fn grid_height(&self, e: f32) -> f32 {
+        (self.peak * (SEA_LEVEL + e)).max(0.0)
+    }
+
+    /// The elevation and the climate fields at a world position, in three batches of lanes:
+    /// the noises that read the position itself (the warp's, the detail's and the rivers'
+    /// octaves, in [`FIRST_LANES`]), the five fields at the warped position, and the mountains'
+    /// octaves where mountains may rise. The rivers' octaves are evaluated even where no river
+    /// is cut, which changes nothing but the time.
+    #[inline(always)]
+    fn sample_lanes(&self, x: f64, z: f64) -> (f32, FieldSample) {
+        let (wu, wv, ws) = self.fields.warp_inputs(x, z);
+        let (du, dv) = Self::at(x, z, self.inv.detail);
+        let (ru, rv) = Self::at(x, z, self.inv.river);
+        let (w, d) = (WARP_LANES, DETAIL_OCTAVES as usize);
+        let (mut u, mut v, mut seed) = ([0.0; FIRST_LANES], [0.0; FIRST_LANES], [0; FIRST_LANES]);
+        for l in 0..FIRST_LANES {
+            (u[l], v[l], seed[l]) = if l < w {
+                (wu[l], wv[l], ws[l])
+            } else if l < w + d {
+                let f = self.relief_freq[l - w];
+                (du * f, dv * f, self.relief_seed[l - w])
+            } else {
+                let o = l - w - d;
+                let f = octave_frequency(o as u32);
+                (ru * f, rv * f, self.river_seeds[o])
+            };
+        }
+        let [plain, n, nx, nz] = value_noise_both_lanes(u, v, seed);
+        let (wx, wz) = self.fields.warp_from(x, z, &plain[..w]);
+        let fields = self.fields.sample_at_warped(wx, wz);
+        let detail = (w..w + d).map(|l| (n[l], nx[l], nz[l]));
+        let eroded = eroded_sum(detail);
+        let e = self.elevation_from(x, z, &fields, eroded, &plain[w + d..]);
+        (e, fields)
+    }
+
+    /// Elevation from the climate fields, the eroded fBm of the detail and the river octaves:
+    /// the spline of the continentalness, mountains where they may rise (inland, on the ridges,
+    /// where `continents_mountains > 0`), detail, rivers. Offshore, or where the ridges mask the
+    /// mountains out, the mountains are +0, as their product would be.
+    #[inline(always)]
     fn elevation_from(
         &self,
         x: f64,
         z: f64,
-        continentalness: f32,
-        ridges_erosion: impl FnOnce() -> (f32, f32),
+        fields: &FieldSample,
+        eroded: f32,
+        river_octaves: &[f32],
     ) -> f32 {
-        let c = continentalness + self.params.land_bias;
+        let c = fields.continentalness + self.params.land_bias;
         let base = spline(c);
         let inland = smoothstep(INLAND.0, INLAND.1, c);
-        // Mountains are never negative, so offshore (`inland == 0`) their product is +0 either
-        // way: skipping them there saves the ridges, erosion and ridged noises, bit for bit.
-        let mountains = if inland == 0.0 {
-            0.0
-        } else {
-            self.mountains(x, z, ridges_erosion) * inland
-        };
-        let (u, v) = self.at(x, z, DETAIL_SCALE);
-        let detail = eroded_fbm(u, v, self.detail_seed) * DETAIL_HEIGHT * (0.3 + 0.7 * inland);
-        let land = base + mountains + detail;
-        land - self.river_cut(x, z, land)
-    }
-
-    /// Ridged mountains masked by the ridges field and flattened by the erosion field.
-    fn mountains(&self, x: f64, z: f64, ridges_erosion: impl FnOnce() -> (f32, f32)) -> f32 {
         let amount = self.params.mountains * MOUNTAIN_HEIGHT;
-        if amount == 0.0 {
-            return 0.0;
-        }
-        let (ridges, erosion) = ridges_erosion();
-        let mask = smoothstep(RIDGE_MASK.0, RIDGE_MASK.1, ridges);
-        if mask == 0.0 {
-            return 0.0;
-        }
-        let rugged = 1.0 - smoothstep(EROSION_FLATTENS.0, EROSION_FLATTENS.1, erosion);
-        let (u, v) = self.at(x, z, MOUNTAIN_SCALE);
-        amount * ridged(u, v, self.mountain_seed) * mask * rugged
+        let mask = smoothstep(RIDGE_MASK.0, RIDGE_MASK.1, fields.ridges);
+        let mountains = if inland != 0.0 && amount != 0.0 && mask != 0.0 {
+            const M: usize = MOUNTAIN_OCTAVES as usize;
+            let (mu, mv) = Self::at(x, z, self.inv.mountain);
+            let d = DETAIL_OCTAVES as usize;
+            let f: [f32; M] = std::array::from_fn(|o| self.relief_freq[d + o]);
+            let seeds = std::array::from_fn(|o| self.relief_seed[d + o]);
+            let [n, _, _] = value_noise_d_lanes(f.map(|f| mu * f), f.map(|f| mv * f), seeds);
+            let rugged = 1.0 - smoothstep(EROSION_FLATTENS.0, EROSION_FLATTENS.1, fields.erosion);
+            amount * ridged_sum(&n) * mask * rugged * inland
+        } else {
+            0.0
+        };
+        let detail = eroded * DETAIL_HEIGHT * (0.3 + 0.7 * inland);
+        let land = base + mountains + detail;
+        land - self.river_cut(land, river_octaves)
     }
 
     /// The river cut: where the river noise is near 0, a channel whose depth is a share of the
     /// land's elevation, so it falls toward the sea with the land and vanishes at the coast.
-    fn river_cut(&self, x: f64, z: f64, land: f32) -> f32 {
+    #[inline(always)]
+    fn river_cut(&self, land: f32, octaves: &[f32]) -> f32 {
         let width = self.params.river_width;
         if width == 0.0 || land <= 0.0 {
             return 0.0;
         }
-        let (u, v) = self.at(x, z, RIVER_SCALE);
-        let n = crate::noise::fbm_signed(u, v, RIVER_OCTAVES, self.river_seed).abs();
+        let n = (2.0 * fbm_sum(octaves) - 1.0).abs();
         if n >= width {
             return 0.0;
         }
         let t = 1.0 - n / width;
         (t * t * RIVER_DEPTH).min(land * RIVER_MAX_SHARE)
-    }
-
-    /// The grid height (height units) at a world position: `peak · (SEA_LEVEL + e)`, at least 0.
-    pub fn height(&self, x: f64, z: f64) -> f32 {
-        (self.peak * (SEA_LEVEL + self.elevation(x, z))).max(0.0)
     }
 }
 
@@ -241,56 +249,68 @@ impl Continents {
 mod tests {
     use super::*;
 
-    #[test]
-    fn the_spline_rises_through_its_knots() {
-        for (c, e) in SPLINE {
-            assert!((spline(c) - e).abs() < 1e-6);
+    /// The elevation point by point: each noise an octave-by-octave fractal, the mountains only
+    /// where they are needed. The lanes must give its bits.
+    fn reference(c: &Continents, x: f64, z: f64) -> f32 {
+        use crate::climate::Field;
+        let at = |scale: f64| {
+            let inv = 1.0 / (scale * f64::from(c.feature_scale));
+            ((x * inv) as f32, (z * inv) as f32)
+        };
+        let (wx, wz) = c.fields.warp(x, z);
+        let field = |f| c.fields.field_at_warped(f, wx, wz);
+        let cont = field(Field::Continentalness) + c.params.land_bias;
+        let inland = smoothstep(INLAND.0, INLAND.1, cont);
+        let amount = c.params.mountains * MOUNTAIN_HEIGHT;
+        let mask = smoothstep(RIDGE_MASK.0, RIDGE_MASK.1, field(Field::Ridges));
+        let mountains = if inland == 0.0 || amount == 0.0 || mask == 0.0 {
+            0.0
+        } else {
+            let rugged = 1.0
+                - smoothstep(
+                    EROSION_FLATTENS.0,
+                    EROSION_FLATTENS.1,
+                    field(Field::Erosion),
+                );
+            let (u, v) = at(MOUNTAIN_SCALE);
+            amount * ridged(u, v, c.mountain_seed) * mask * rugged * inland
+        };
+        let (u, v) = at(DETAIL_SCALE);
+        let detail = eroded_fbm(u, v, c.detail_seed) * DETAIL_HEIGHT * (0.3 + 0.7 * inland);
+        let land = spline(cont) + mountains + detail;
+        let width = c.params.river_width;
+        if width == 0.0 || land <= 0.0 {
+            return land;
         }
-        assert_eq!(spline(-5.0), SPLINE[0].1);
-        assert_eq!(spline(5.0), SPLINE[7].1);
-        let mut last = f32::NEG_INFINITY;
-        for i in 0..=200 {
-            let e = spline(i as f32 / 100.0 - 1.0);
-            assert!(e >= last);
-            last = e;
+        let (u, v) = at(RIVER_SCALE);
+        let n = crate::noise::fbm_signed(u, v, RIVER_OCTAVES, c.river_seed).abs();
+        if n >= width {
+            return land;
         }
+        let t = 1.0 - n / width;
+        land - (t * t * RIVER_DEPTH).min(land * RIVER_MAX_SHARE)
     }
 
     #[test]
-    fn ridged_noise_peaks_where_the_noise_crosses_zero() {
-        let mut max: f32 = 0.0;
-        for i in 0..5000 {
-            let r = ridged(i as f32 * 0.013, i as f32 * 0.007, 3);
-            assert!((0.0..=1.0).contains(&r), "{r}");
-            max = max.max(r);
-        }
-        assert!(max > 0.6, "{max}");
-    }
-
-    #[test]
-    fn eroded_fbm_is_smoother_than_plain_fbm_on_slopes() {
-        let mut eroded = 0.0f32;
-        let mut plain = 0.0f32;
-        for i in 0..4000 {
-            let (u, v) = (i as f32 * 0.01, 3.7);
-            let e1 = eroded_fbm(u, v, 9) - eroded_fbm(u + 0.01, v, 9);
-            eroded += e1.abs();
-            let p = |u: f32| {
-                let mut s = 0.0;
-                let mut a = 1.0;
-                let mut f = 1.0;
-                for o in 0..DETAIL_OCTAVES {
-                    s += a * value_noise_d(u * f, v * f, octave_seed(9, o))[0];
-                    a *= 0.5;
-                    f *= 2.0;
-                }
-                s / (0..DETAIL_OCTAVES)
-                    .map(|o| 0.5f32.powi(o as i32))
-                    .sum::<f32>()
+    fn lanes_give_the_bits_of_the_point_by_point_elevation() {
+        for (seed, land_bias, mountains, river_width, fs) in [
+            (4u64, 0.0, 1.0, 0.04, 1.0f32),
+            (9, 0.4, 0.0, 0.0, 0.5),
+            (1 << 33, -0.2, 2.0, 0.25, 2.0),
+        ] {
+            let params = ContinentsParams {
+                land_bias,
+                mountains,
+                river_width,
             };
-            plain += (p(u) - p(u + 0.01)).abs();
+            let c = Continents::new(seed, params, fs, 1.0);
+            for i in 0..4000 {
+                let (x, z) = (f64::from(i) * 53.7 - 90_000.0, f64::from(i % 71) * 411.3);
+                let e = reference(&c, x, z);
+                assert_eq!(c.elevation(x, z).to_bits(), e.to_bits(), "{x} {z}");
+                assert_eq!(c.sample(x, z).0.to_bits(), c.grid_height(e).to_bits());
+            }
         }
-        assert!(eroded < plain, "eroded {eroded} plain {plain}");
     }
 
     #[test]

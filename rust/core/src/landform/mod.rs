@@ -8,6 +8,7 @@
 pub mod continents;
 pub mod falloff;
 pub mod minstd;
+pub mod relief;
 pub mod subdivision;
 
 pub use continents::Continents;
@@ -44,8 +45,8 @@ pub fn continents_of(params: &GeneratorParams) -> Continents {
 pub enum LandModel {
     /// Seed 004.
     Subdivision(SubdivisionParams),
-    /// Seed 003 §2, laid out in the map's frame.
-    Continents(Continents, MapFrame),
+    /// Seed 003 §2, laid out in the map's frame (boxed: its noise constants are large).
+    Continents(Box<Continents>, MapFrame),
     /// An imported heightmap (`None`: none was given, which the layer reports as an error).
     Image(Option<Arc<Heightmap>>, ImageModel),
 }
@@ -122,7 +123,7 @@ impl LandTerrain {
             HeightModel::Pool => return None,
             HeightModel::Subdivision => LandModel::Subdivision(params.subdivision),
             HeightModel::Continents => {
-                LandModel::Continents(continents_of(params), MapFrame::of(params))
+                LandModel::Continents(Box::new(continents_of(params)), MapFrame::of(params))
             }
             HeightModel::Image => LandModel::Image(
                 heightmap,

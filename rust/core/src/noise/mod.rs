@@ -1,7 +1,9 @@
 //! Hash-based value noise and fractal Brownian motion.
 //!
 //! Everything here uses only `+ − × ÷`, `floor` and integer hashing, so the same inputs give the same
-//! bits on every platform.
+//! bits on every platform. [`lanes`] evaluates several samples at once with the same bits.
+
+pub mod lanes;
 
 /// Lacunarity: frequency multiplier from one octave to the next.
 pub const LACUNARITY: f32 = 2.0;
@@ -9,12 +11,12 @@ pub const LACUNARITY: f32 = 2.0;
 pub const GAIN: f32 = 0.5;
 
 /// Multiplier that spreads lattice x coordinates.
-const HASH_X: u32 = 0x8da6_b343;
+pub(crate) const HASH_X: u32 = 0x8da6_b343;
 /// Multiplier that spreads lattice z coordinates.
-const HASH_Z: u32 = 0xd816_3841;
+pub(crate) const HASH_Z: u32 = 0xd816_3841;
 
 /// Final avalanche of a lattice hash: one xorshift-multiply-xorshift round.
-#[inline]
+#[inline(always)]
 fn avalanche(mut h: u32) -> u32 {
     h ^= h >> 16;
     h = h.wrapping_mul(0x7feb_352d);
@@ -28,7 +30,7 @@ pub fn hash2(x: i32, z: i32, seed: u32) -> u32 {
 }
 
 /// Upper 24 bits of a hash mapped to `0.0..1.0`.
-#[inline]
+#[inline(always)]
 fn unit(h: u32) -> f32 {
     (h >> 8) as f32 * (1.0 / 16_777_216.0)
 }
@@ -41,14 +43,14 @@ pub fn hash01(x: i32, z: i32, seed: u32) -> f32 {
 
 /// `floor` for values well inside the `i32` range, as a lattice index. Exact, and inlined everywhere
 /// (the library `floorf` is a call on targets without SSE4.1).
-#[inline]
+#[inline(always)]
 pub fn floor_i32(v: f32) -> i32 {
     let t = v as i32;
     t - i32::from((t as f32) > v)
 }
 
 /// Value noise in `0.0..1.0`: lattice hashes blended with a smoothstep-weighted bilinear filter.
-#[inline]
+#[inline(always)]
 pub fn value_noise(x: f32, z: f32, seed: u32) -> f32 {
     let (ix, iz) = (floor_i32(x), floor_i32(z));
     let tx = x - ix as f32;
@@ -94,7 +96,7 @@ pub fn fbm(x: f32, z: f32, octaves: u32, seed: u32) -> f32 {
 /// Value noise in `-1.0..1.0` with its analytic partial derivatives `[v, ∂v/∂x, ∂v/∂z]`: the same
 /// lattice hashes and smoothstep filter as [`value_noise`], written as
 /// `v = a + (b − a)·sx + (c − a)·sz + (a − b − c + d)·sx·sz` so the derivatives are exact.
-#[inline]
+#[inline(always)]
 pub fn value_noise_d(x: f32, z: f32, seed: u32) -> [f32; 3] {
     let (ix, iz) = (floor_i32(x), floor_i32(z));
     let tx = x - ix as f32;
@@ -130,6 +132,13 @@ pub fn fbm_signed(x: f32, z: f32, octaves: u32, seed: u32) -> f32 {
 #[inline]
 pub fn octave_seed(seed: u32, octave: u32) -> u32 {
     seed.wrapping_add(octave.wrapping_mul(0x9e37_79b9))
+}
+
+/// The frequency multiplier of octave `octave`: `LACUNARITY^octave`, multiplied up exactly as
+/// [`fbm`] does.
+#[inline]
+pub fn octave_frequency(octave: u32) -> f32 {
+    (0..octave).fold(1.0, |f, _| f * LACUNARITY)
 }
 
 /// The fBm of a row of samples, `out[x] = fbm(x·scale, z·scale, octaves, seed)`, bit-identical to
