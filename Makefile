@@ -120,3 +120,8 @@ windows: ## Cross-build the addon's Windows x86_64 DLLs (debug and release) into
 
 test-windows: windows ## Windows checks: each DLL exports the entry symbol; the Windows CLI under Wine prints the golden hashes
 	tests/tools/test-windows.sh
+
+.PHONY: browser
+
+browser: ## Provision the test browser (Debian's headless Chromium, playwright-core) into ~/.cache/donjourno/browser
+	tests/tools/browser.sh
