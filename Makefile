@@ -36,7 +36,8 @@ build: ## Build the library, the CLI and the Godot addon (debug and release) int
 	@$(MAKE) --no-print-directory addon-debug
 
 test: ## Run every test and check, stage by stage, printing how long each stage took
-	@tests/tools/stages.sh test-tools test-rust lint test-godot test-wasi test-web test-windows
+	@tests/tools/stages.sh test-tools test-rust lint test-godot test-wasi test-web test-windows \
+		test-browser test-dist
 
 test-tools: ## Checks of the project's own scripts (the Web toolchain's --env contract)
 	tests/tools/test-toolchain-env.sh
@@ -120,3 +121,17 @@ windows: ## Cross-build the addon's Windows x86_64 DLLs (debug and release) into
 
 test-windows: windows ## Windows checks: each DLL exports the entry symbol; the Windows CLI under Wine prints the golden hashes
 	tests/tools/test-windows.sh
+
+.PHONY: browser test-browser dist test-dist
+
+browser: ## Provision the test browser (Debian's headless Chromium, playwright-core) into ~/.cache/donjourno/browser
+	tests/tools/browser.sh
+
+test-browser: ## Web in headless Chromium: each .wasm loads into a browser host; the CLI prints the golden hashes in the page; load and generation times
+	tests/tools/test-browser.sh
+
+dist: addon-debug addon-release windows web ## Package the addon (Linux, Windows, Web; debug and release) as target/dist/donjourno-VERSION.zip
+	tests/tools/dist.sh
+
+test-dist: dist godot ## The package: versions agree, stripped libraries, and a new user's script in a fresh project where it was unzipped
+	tests/tools/test-dist.sh

@@ -11,7 +11,7 @@
 # Usage:
 #   tests/tools/web-build.sh [nothreads|threads|all]         the addon (default: all)
 #   tests/tools/web-build.sh --cli [nothreads|threads|all]   the CLI as an Emscripten program for
-#                                                            Node.js (for tests), next to it in
+#                                                            Node.js and browsers (for tests), next to it in
 #                                                            target/web-VARIANT/.../release/
 #
 # The toolchain comes from tests/tools/web-toolchain.sh, which installs it on first use. Each
@@ -44,7 +44,11 @@ readonly THREADS_FLAGS=(-C link-args=-pthread -C target-feature=+atomics)
 readonly ADDON_LINK=(-C link-args=-sSIDE_MODULE=2)
 # Link arguments of the CLI: a Node.js program; with threads, workers for rayon's pool.
 readonly CLI_LINK=(-C link-args=-sALLOW_MEMORY_GROWTH=1 -C link-args=-sEXIT_RUNTIME=1)
-readonly CLI_THREADS_LINK=(-C link-args=-sPTHREAD_POOL_SIZE=8)
+# With threads, a browser page must be cross-origin isolated: tests/web/require-isolation.js says so
+# before Emscripten fails on the missing SharedArrayBuffer.
+CLI_THREADS_LINK=(-C link-args=-sPTHREAD_POOL_SIZE=8
+    -C "link-args=--pre-js=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/tests/web/require-isolation.js")
+readonly CLI_THREADS_LINK
 
 log() { printf 'web-build: %s\n' "$*" >&2; }
 die() { printf 'web-build: error: %s\n' "$*" >&2; exit 1; }

@@ -122,6 +122,8 @@ fn hash_case(case: &Case) -> Result<Value, String> {
         "vertices": mesh.vertex_count(),
         "generate_ms": generated.as_secs_f64() * 1e3,
         "mesh_ms": meshed.as_secs_f64() * 1e3,
+        // Read after generating: the generator sets up rayon's pool for the platform first.
+        "threads": rayon::current_num_threads(),
     }))
 }
 

@@ -1,0 +1,156 @@
+#!/usr/bin/env bash
+# The package as a user gets it (target/dist/donjourno-VERSION.zip, written by `make dist`):
+#
+#   1. the version has one source: plugin.cfg and the crates agree with Cargo.toml, and the check
+#      rejects a plugin.cfg that does not;
+#   2. the zip holds addons/donjourno/ only, with the 8 libraries (6 files) the package ships; the release
+#      libraries have no symbol table left, the debug ones still name the addon's functions, each
+#      exports the entry symbol, and the Web ones keep the section Emscripten's loader needs;
+#   3. unzipped into a fresh, empty Godot project (not the demo), the addon loads, and
+#      tests/dist/new_user.gd does what a new user does first: creates a generator and a terrain,
+#      waits for generation_finished, asks for heights and loads a preset.
+#
+# Usage: tests/tools/test-dist.sh
+#
+# Environment: CARGO_TARGET_DIR, DONJOURNO_CACHE, GODOT (see tests/tools/godot.sh).
+
+set -euo pipefail
+
+readonly ADDON=addons/donjourno
+readonly GDEXTENSION=$ADDON/donjourno.gdextension
+
+log() { printf 'test-dist: %s\n' "$*" >&2; }
+die() { printf 'test-dist: error: %s\n' "$*" >&2; exit 1; }
+passed=0
+failed=0
+check() {
+    local ok="$1"
+    shift
+    if [[ "$ok" == 0 ]]; then
+        passed=$((passed + 1))
+        printf 'ok   %s\n' "$*"
+    else
+        failed=$((failed + 1))
+        printf 'FAIL %s\n' "$*"
+    fi
+}
+
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+target_root="${CARGO_TARGET_DIR:-target}"
+start=$SECONDS
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+# 1. The version.
+version="$(tests/tools/dist-version.sh)" || die "the versions disagree"
+check 0 "version $version: Cargo.toml, the crates and plugin.cfg agree"
+mkdir -p "$work/repo/addons/donjourno" "$work/repo/rust"
+cp Cargo.toml "$work/repo/"
+for manifest in rust/*/Cargo.toml; do
+    mkdir -p "$work/repo/$(dirname "$manifest")"
+    cp "$manifest" "$work/repo/$manifest"
+done
+sed 's/^version=".*"$/version="0.0.0-wrong"/' $ADDON/plugin.cfg > "$work/repo/addons/donjourno/plugin.cfg"
+if tests/tools/dist-version.sh "$work/repo" >/dev/null 2>"$work/version.log"; then
+    check 1 "the version check accepted a plugin.cfg saying 0.0.0-wrong"
+else
+    check 0 "the version check rejects a plugin.cfg that disagrees: $(cat "$work/version.log")"
+fi
+
+# 2. The zip.
+zip_file="$target_root/dist/donjourno-$version.zip"
+[[ -f "$zip_file" ]] || die "$zip_file is missing (make dist writes it)"
+size=$(stat -c %s "$zip_file")
+log "$zip_file: $(awk -v s="$size" 'BEGIN { printf "%.1f", s / 1048576 }') MiB"
+check "$(( size < 40 * 1024 * 1024 ? 0 : 1 ))" "the zip is under 40 MiB ($(( size / 1024 )) KiB)"
+outside="$(unzip -Z1 "$zip_file" | grep -v "^$ADDON/" | grep -vx 'addons/' || true)"
+check "$(yes test -z "$outside")" "every entry is under $ADDON/${outside:+ (not: $outside)}"
+
+entry="$(sed -n 's/^entry_symbol[[:space:]]*=[[:space:]]*"\(.*\)"/\1/p' "$GDEXTENSION")"
+project="$target_root/dist/new-project"
+rm -rf "$project"
+mkdir -p "$project"
+unzip -q "$zip_file" -d "$project"
+env_lines="$(tests/tools/windows-toolchain.sh --env)" || die "the Windows toolchain is not available"
+eval "$env_lines"
+
+# yes CMD...: prints 0 if CMD succeeds, else 1 (the first argument of `check`).
+yes() { if "$@" >/dev/null 2>&1; then echo 0; else echo 1; fi; }
+# no CMD...: prints 0 if CMD fails, else 1.
+no() { if "$@" >/dev/null 2>&1; then echo 1; else echo 0; fi; }
+# has TEXT WORD: TEXT contains WORD as a whole word.
+has() { grep -qw -- "$2" <<< "$1"; }
+
+# lib_check KEY FILE: the checks of one shipped library.
+lib_check() {
+    local key="$1" file="$2"
+    case "$key" in
+        linux.release.*)
+            check "$(yes has "$(nm "$file" 2>&1)" 'no symbols')" "$key: stripped (no symbol table)"
+            check "$(yes has "$(nm -D --defined-only "$file")" "$entry")" "$key: exports $entry" ;;
+        linux.debug.*)
+            check "$(yes tests/tools/check-addon-lib.sh "$file")" "$key: names the addon's functions"
+            check "$(no has "$(readelf -S "$file")" '.debug_info')" "$key: no DWARF debug info" ;;
+        windows.release.*)
+            check "$(yes has "$(x86_64-w64-mingw32-nm "$file" 2>&1)" 'no symbols')" "$key: stripped (no symbol table)"
+            check "$(yes has "$(x86_64-w64-mingw32-objdump -p "$file")" "$entry")" "$key: exports $entry" ;;
+        windows.debug.*)
+            check "$(NM=x86_64-w64-mingw32-nm yes tests/tools/check-addon-lib.sh "$file")" "$key: names the addon's functions"
+            check "$(no has "$(x86_64-w64-mingw32-objdump -h "$file")" '.debug_info')" "$key: no DWARF debug info" ;;
+        web.*)
+            # Section names and export names are stored as plain bytes in a .wasm file.
+            check "$(yes grep -qa 'dylink\.0' "$file")" "$key: keeps the dylink.0 section"
+            check "$(yes grep -qa "$entry" "$file")" "$key: exports $entry" ;;
+    esac
+}
+
+libraries=0
+while IFS= read -r line; do
+    [[ "$line" =~ ^([a-z0-9_.]+)[[:space:]]*=[[:space:]]*\"res://(addons/donjourno/[^\"]+)\" ]] || continue
+    key="${BASH_REMATCH[1]}" file="$project/${BASH_REMATCH[2]}"
+    [[ "$key" =~ ^(linux\.[a-z]+\.x86_64|windows\.[a-z]+\.x86_64|web\..*)$ ]] || continue
+    libraries=$((libraries + 1))
+    if [[ -f "$file" ]]; then
+        lib_check "$key" "$file"
+    else
+        check 1 "$key: ${file#"$project/"} is not in the zip"
+    fi
+done < "$GDEXTENSION"
+check "$(( libraries == 8 ? 0 : 1 ))" "the .gdextension lists 8 Linux x86_64, Windows x86_64 and Web libraries, all in the zip ($libraries)"
+
+# 3. A new user's project.
+cat > "$project/project.godot" <<'EOF'
+; A fresh project: the package was unzipped here, nothing else was set up.
+config_version=5
+
+[application]
+config/name="New user"
+
+[editor_plugins]
+enabled=PackedStringArray("res://addons/donjourno/plugin.cfg")
+EOF
+cp tests/dist/new_user.gd "$project/"
+tests/tools/godot.sh --provision
+log "importing the new project"
+if ! tests/tools/godot-import.sh "$project" "$work/import.log"; then
+    tail -n 30 "$work/import.log" >&2
+    check 1 "the new project imports with the addon"
+else
+    check 0 "the new project imports with the addon"
+    log "running tests/dist/new_user.gd in it"
+    set +e
+    timeout 300 tests/tools/godot.sh --headless --path "$project" --script res://new_user.gd > "$work/new_user.log" 2>&1
+    status=$?
+    set -e
+    grep -E '^(ok|FAIL) ' "$work/new_user.log" | sed 's/^/new_user: /'
+    if (( status == 0 )) && grep -q '^new_user: [1-9][0-9]* passed, 0 failed$' "$work/new_user.log"; then
+        check 0 "new_user.gd: $(grep '^new_user: ' "$work/new_user.log")"
+    else
+        tail -n 40 "$work/new_user.log" >&2
+        check 1 "new_user.gd (exit status $status)"
+    fi
+fi
+
+log "done in $(( SECONDS - start ))s"
+printf 'dist: %d passed, %d failed\n' "$passed" "$failed"
+(( failed == 0 ))
