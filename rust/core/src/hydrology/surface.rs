@@ -2,13 +2,12 @@
 //! never rises downstream, and a width that grows with the flow.
 //!
 //! A channel's own water level follows its ground, which may climb a little downstream where the
-//! river crosses a dry depression. The surface is the middle of two envelopes of those levels
-//! along the flow graph — the upper one (`max` of the own level and everything downstream) and the
-//! lower one (`min` of the own level and everything upstream) — both of which never rise
-//! downstream, so neither does their mean. It is then averaged with the next cell downstream
-//! (which keeps the order and smooths steps) and held at or above the level of the lake or sea the
-//! river flows into. Only `max`, `min`, additions and halvings are used: IEEE 754 rounds each
-//! monotonically and exactly, so the result keeps the order and is the same bits everywhere.
+//! river crosses a dry depression. The surface is the upper envelope of those levels along the flow
+//! graph: the highest own level of the cell and of everything downstream of it, down to the lake
+//! or sea the river flows into (whose level is fixed). So the surface never rises downstream, the
+//! river backs up behind a sill instead of climbing over it, and the water never lies below a
+//! channel's own level (its carved bed stays under water). Only `max` is used: exact, the same
+//! bits everywhere.
 
 use super::NO_RECEIVER;
 
@@ -27,51 +26,28 @@ pub enum SurfaceRole {
 /// receivers and the flood order (every receiver comes before the cells draining into it).
 ///
 /// Guarantees, for every channel cell `i` draining into a channel or still cell `r`:
-/// `surface[i] ≥ surface[r]` (the still level for still cells), and `surface[i]` lies between the
-/// lowest and the highest own level met on the way from `i` down to the next still water.
+/// `surface[i] ≥ surface[r]` (the still level for still cells), and `surface[i]` is at least the
+/// cell's own level and at most the highest own level met on the way down to the next still water.
 pub fn river_surface(roles: &[SurfaceRole], receivers: &[u32], order: &[u32]) -> Vec<Option<f32>> {
-    let n = roles.len();
-    let down = |i: usize| Some(receivers[i]).filter(|&r| r != NO_RECEIVER).map(|r| r as usize);
-    let mut upper = vec![f32::NEG_INFINITY; n];
-    let mut floor = vec![f32::NEG_INFINITY; n];
+    let mut surface: Vec<Option<f32>> = vec![None; roles.len()];
     for &i in order {
         let i = i as usize;
-        match roles[i] {
-            SurfaceRole::Still(level) => (upper[i], floor[i]) = (level, level),
-            SurfaceRole::Channel(own) => {
-                if let Some(r) = down(i) {
-                    upper[i] = own.max(upper[r]);
-                    floor[i] = floor[r];
-                } else {
-                    upper[i] = own;
-                }
+        let SurfaceRole::Channel(own) = roles[i] else {
+            continue;
+        };
+        let r = receivers[i];
+        let below = if r == NO_RECEIVER {
+            None
+        } else {
+            match roles[r as usize] {
+                SurfaceRole::Still(level) => Some(level),
+                SurfaceRole::Channel(_) => surface[r as usize],
+                SurfaceRole::Other => None,
             }
-            SurfaceRole::Other => {}
-        }
+        };
+        surface[i] = Some(below.map_or(own, |b| own.max(b)));
     }
-    let mut lower = vec![f32::INFINITY; n];
-    for &i in order.iter().rev() {
-        let i = i as usize;
-        if let SurfaceRole::Channel(own) = roles[i] {
-            lower[i] = lower[i].min(own);
-            if let Some(r) = down(i).filter(|&r| matches!(roles[r], SurfaceRole::Channel(_))) {
-                lower[r] = lower[r].min(lower[i]);
-            }
-        }
-    }
-    let middle = |i: usize| ((upper[i] + lower[i]) * 0.5).max(floor[i]);
-    (0..n)
-        .map(|i| {
-            let SurfaceRole::Channel(_) = roles[i] else {
-                return None;
-            };
-            let here = middle(i);
-            Some(match down(i).map(|r| (r, roles[r])) {
-                Some((r, SurfaceRole::Channel(_))) => ((here + middle(r)) * 0.5).max(floor[i]),
-                _ => here,
-            })
-        })
-        .collect()
+    surface
 }
 
 /// Width of a river, in cells, at the river threshold.
@@ -104,7 +80,13 @@ mod tests {
     #[test]
     fn a_bump_downstream_is_levelled_and_the_lake_holds_the_mouth() {
         // A chain 4 → 3 → 2 → 1 → 0 (lake): own levels 0.9, 0.5, 0.7 (a bump), 0.45, lake 0.5.
-        let roles = [Still(0.5), Channel(0.45), Channel(0.7), Channel(0.5), Channel(0.9)];
+        let roles = [
+            Still(0.5),
+            Channel(0.45),
+            Channel(0.7),
+            Channel(0.5),
+            Channel(0.9),
+        ];
         let receivers = [NO_RECEIVER, 0, 1, 2, 3];
         let s = river_surface(&roles, &receivers, &[0, 1, 2, 3, 4]);
         assert_eq!(s[0], None);
@@ -113,7 +95,11 @@ mod tests {
             assert!(s[k] >= s[k - 1], "rises downstream: {s:?}");
         }
         assert!(s[0] >= 0.5, "the mouth stays at the lake level: {s:?}");
-        assert!(s.iter().all(|&v| (0.45..=0.9).contains(&v)));
+        assert_eq!(
+            s,
+            vec![0.5, 0.7, 0.7, 0.9],
+            "the river backs up behind the bump"
+        );
         // A lone channel keeps its level; other cells have none.
         let lone = river_surface(&[Channel(0.3), Other], &[NO_RECEIVER; 2], &[0, 1]);
         assert_eq!(lone, vec![Some(0.3), None]);

@@ -116,17 +116,33 @@ mod tests {
     fn triangles_are_cut_at_the_zero_depth_line() {
         let mut part = Part::default();
         // Two vertices dry: one triangle, cut halfway along both wet edges.
-        part.push_clipped([v(0.0, 0.0, 1.0), v(1.0, 0.0, -1.0), v(1.0, 1.0, -1.0)], Body::Still, 0.0);
+        part.push_clipped(
+            [v(0.0, 0.0, 1.0), v(1.0, 0.0, -1.0), v(1.0, 1.0, -1.0)],
+            Body::Still,
+            0.0,
+        );
         assert_eq!(part.positions.len(), 3);
         assert_eq!(part.positions[1], [0.5, 1.0, 0.0]);
         assert_eq!(part.positions[2], [0.5, 1.0, 0.5]);
         assert_eq!(part.uv2[1][0], 0.0);
         // One vertex dry: a quad, two triangles; all wet: one; all dry: none.
-        part.push_clipped([v(0.0, 0.0, 1.0), v(1.0, 0.0, 1.0), v(1.0, 1.0, -3.0)], Body::River, 2.0);
+        part.push_clipped(
+            [v(0.0, 0.0, 1.0), v(1.0, 0.0, 1.0), v(1.0, 1.0, -3.0)],
+            Body::River,
+            2.0,
+        );
         assert_eq!(part.positions.len(), 9);
-        part.push_clipped([v(0.0, 0.0, 1.0), v(1.0, 0.0, 1.0), v(1.0, 1.0, 0.5)], Body::Pool, 0.0);
+        part.push_clipped(
+            [v(0.0, 0.0, 1.0), v(1.0, 0.0, 1.0), v(1.0, 1.0, 0.5)],
+            Body::Pool,
+            0.0,
+        );
         assert_eq!(part.positions.len(), 12);
-        part.push_clipped([v(0.0, 0.0, 0.0), v(1.0, 0.0, -1.0), v(1.0, 1.0, -0.5)], Body::Pool, 0.0);
+        part.push_clipped(
+            [v(0.0, 0.0, 0.0), v(1.0, 0.0, -1.0), v(1.0, 1.0, -0.5)],
+            Body::Pool,
+            0.0,
+        );
         assert_eq!(part.positions.len(), 12);
         assert!(part.uv2.iter().all(|u| u[0] >= 0.0));
         assert!(part.normals.iter().all(|n| *n == [0.0, 1.0, 0.0]));

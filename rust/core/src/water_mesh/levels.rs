@@ -2,7 +2,8 @@
 //! cell corner.
 //!
 //! - A *surface cell* holds water: a `Water` cell at its rendered surface level
-//!   ([`Grid::water_surface`]), or, when biomes are on, a wetland pool (see [`pool_level`]).
+//!   ([`Grid::water_surface`]), or, when biomes are on, a pool of standing water in a wetland or
+//!   mangrove (see [`pool_level`]).
 //! - A *ring cell* is a dry cell beside a surface cell (8-neighbourhood). The water continues over
 //!   it so that the terrain, not the cell border, draws the shoreline.
 //! - A corner touching surface cells takes the mean of their levels. A corner touching only ring
@@ -11,6 +12,7 @@
 
 use crate::biomes::Biome;
 use crate::grid::{Grid, Terrain};
+use crate::mesh::MeshParams;
 use crate::noise::fbm;
 use crate::water::WaterKind;
 
@@ -25,6 +27,9 @@ pub enum Body {
     Pool,
 }
 
+/// Wetland pools: the least weight of the wetland and mangrove biomes together for a cell to hold
+/// pools (their blends into neighbouring biomes hold some too).
+pub const POOL_MIN_WEIGHT: f32 = 0.3;
 /// Wetland pools: frequency of the pool mask noise, per cell (pools a few cells across).
 pub const POOL_SCALE: f32 = 0.11;
 /// Wetland pools: octaves of the pool mask noise.
@@ -35,36 +40,70 @@ pub const POOL_SEED: u32 = 0x5a17_0b0d;
 pub const POOL_THRESHOLD: f32 = 0.47;
 /// Wetland pools: the mask value at which a pool reaches [`POOL_DEPTH_M`] above its floor.
 pub const POOL_FULL: f32 = 0.62;
-/// Wetland pools: the deepest pool, in world units (metres) above the lowest ground around it.
+/// Wetland pools: the deepest pool on the smallest cells, in world units (metres) above the mean
+/// ground around it.
 pub const POOL_DEPTH_M: f32 = 0.6;
+/// Wetland pools: extra depth per world unit of cell size (wetland ground rises up to a few
+/// hundredths per unit, so larger cells need deeper pools to fill their hollows).
+pub const POOL_DEPTH_PER_SIZE: f32 = 0.02;
 
-/// The level of the wetland pool on dry cell `(x, z)`, in height units, or `None` when the cell
-/// is not wetland (or biomes are off) or its pool mask is below [`POOL_THRESHOLD`]. The pool lies
-/// up to [`POOL_DEPTH_M`] above the lowest of the nine cells around it, deeper where the mask is
-/// higher, so the terrain's relief leaves hummocks and banks between the pools.
-pub fn pool_level(grid: &Grid, height_scale: f32, x: usize, z: usize) -> Option<f32> {
+/// Depth in world units of the deepest pool above the mean ground around it, for cells of
+/// `cell_size` world units.
+pub fn pool_depth(cell_size: f32) -> f32 {
+    POOL_DEPTH_M + POOL_DEPTH_PER_SIZE * cell_size
+}
+
+/// Weight of the standing-water biomes (wetland and mangrove) in cell `i`; 0 when biomes are off.
+pub fn standing_water_weight(grid: &Grid, i: usize) -> f32 {
+    grid.biome_weights.get(i).map_or(0.0, |w| {
+        w.ids
+            .iter()
+            .zip(&w.weights)
+            .filter(|(id, _)| [Biome::Wetland as u8, Biome::Mangrove as u8].contains(id))
+            .map(|(_, w)| *w)
+            .sum()
+    })
+}
+
+/// The level of the wetland pool on dry cell `(x, z)`, in height units, or `None` when the
+/// wetland and mangrove weigh less than [`POOL_MIN_WEIGHT`] there (always with biomes off) or
+/// the pool mask is below [`POOL_THRESHOLD`]. The pool lies up to [`pool_depth`] above the mean
+/// height of the nine cells around it, deeper where the mask is higher, so the terrain's relief
+/// leaves hummocks and banks between the pools.
+pub fn pool_level(grid: &Grid, params: &MeshParams, x: usize, z: usize) -> Option<f32> {
     let i = grid.index(x, z);
-    if grid.biome.get(i) != Some(&(Biome::Wetland as u8)) || grid.terrain[i] == Terrain::Water {
+    if grid.terrain[i] == Terrain::Water || standing_water_weight(grid, i) < POOL_MIN_WEIGHT {
         return None;
     }
-    let mask = fbm(x as f32 * POOL_SCALE, z as f32 * POOL_SCALE, POOL_OCTAVES, POOL_SEED);
+    let mask = fbm(
+        x as f32 * POOL_SCALE,
+        z as f32 * POOL_SCALE,
+        POOL_OCTAVES,
+        POOL_SEED,
+    );
     if mask <= POOL_THRESHOLD {
         return None;
     }
     let (w, d) = (grid.width(), grid.depth());
-    let mut floor = f32::INFINITY;
+    let (mut sum, mut n) = (0.0f32, 0.0f32);
     for nz in z.saturating_sub(1)..(z + 2).min(d) {
         for nx in x.saturating_sub(1)..(x + 2).min(w) {
-            floor = floor.min(grid.height[grid.index(nx, nz)]);
+            sum += grid.height[grid.index(nx, nz)];
+            n += 1.0;
         }
     }
     let share = ((mask - POOL_THRESHOLD) / (POOL_FULL - POOL_THRESHOLD)).min(1.0);
-    Some(floor + share * POOL_DEPTH_M / height_scale)
+    Some(sum / n + share * pool_depth(params.cell_size) / params.height_scale)
 }
 
 /// The water of cell `(x, z)`: its level (height units), body and river width in cells, or `None`
 /// for a dry cell without a pool.
-pub fn cell_water(grid: &Grid, height_scale: f32, x: usize, z: usize) -> Option<(f32, Body, f32)> {
+pub fn cell_water(
+    grid: &Grid,
+    params: &MeshParams,
+    x: usize,
+    z: usize,
+) -> Option<(f32, Body, f32)> {
     let i = grid.index(x, z);
     if grid.terrain[i] == Terrain::Water {
         let body = match grid.water[i] {
@@ -73,7 +112,7 @@ pub fn cell_water(grid: &Grid, height_scale: f32, x: usize, z: usize) -> Option<
         };
         return Some((grid.water_surface[i], body, grid.river_width[i]));
     }
-    pool_level(grid, height_scale, x, z).map(|l| (l, Body::Pool, 0.0))
+    pool_level(grid, params, x, z).map(|l| (l, Body::Pool, 0.0))
 }
 
 /// Reads the water of cells; the mesh builder reads precomputed planes, point queries compute it.
@@ -92,11 +131,7 @@ pub fn is_ring(src: &impl CellSource, x: usize, z: usize) -> bool {
 }
 
 /// The first surface cell around `(x, z)` in row order of its 8-neighbourhood.
-pub fn first_wet_neighbour(
-    src: &impl CellSource,
-    x: usize,
-    z: usize,
-) -> Option<(f32, Body, f32)> {
+pub fn first_wet_neighbour(src: &impl CellSource, x: usize, z: usize) -> Option<(f32, Body, f32)> {
     let (w, d) = (src.width(), src.depth());
     for nz in z.saturating_sub(1)..(z + 2).min(d) {
         for nx in x.saturating_sub(1)..(x + 2).min(w) {
@@ -162,8 +197,8 @@ pub fn corner_level(
 pub struct OnDemand<'a> {
     /// The grid.
     pub grid: &'a Grid,
-    /// World height of one height unit.
-    pub height_scale: f32,
+    /// The mesh settings (cell size and height scale).
+    pub params: &'a MeshParams,
 }
 
 impl CellSource for OnDemand<'_> {
@@ -174,7 +209,7 @@ impl CellSource for OnDemand<'_> {
         self.grid.depth()
     }
     fn water(&self, x: usize, z: usize) -> Option<(f32, Body, f32)> {
-        cell_water(self.grid, self.height_scale, x, z)
+        cell_water(self.grid, self.params, x, z)
     }
 }
 
@@ -187,13 +222,13 @@ pub struct Planes {
 
 impl Planes {
     /// The water of every cell of `grid`.
-    pub fn new(grid: &Grid, height_scale: f32) -> Self {
+    pub fn new(grid: &Grid, params: &MeshParams) -> Self {
         use rayon::prelude::*;
         crate::threads::ensure_pool();
         let (w, d) = (grid.width(), grid.depth());
         let water = (0..w * d)
             .into_par_iter()
-            .map(|i| cell_water(grid, height_scale, i % w, i / w))
+            .map(|i| cell_water(grid, params, i % w, i / w))
             .collect();
         Planes {
             width: w,

@@ -122,7 +122,7 @@ pub fn build_water_mesh(grid: &Grid, params: &MeshParams) -> Result<WaterMesh, M
     check(grid, params)?;
     let (w, d) = (grid.width(), grid.depth());
     let n = params.subdivisions as usize;
-    let src = Planes::new(grid, params.height_scale);
+    let src = Planes::new(grid, params);
     let region: Vec<Option<(Body, f32)>> = (0..w * d)
         .into_par_iter()
         .map(|i| cell_body(&src, i % w, i / w))
@@ -218,10 +218,7 @@ pub fn water_height(grid: &Grid, params: &MeshParams, x: f32, z: f32) -> Option<
     let (fx, fz) = (x / step, z / step);
     let gx = (fx.floor() as usize).min(w * n - 1);
     let gz = (fz.floor() as usize).min(d * n - 1);
-    let src = OnDemand {
-        grid,
-        height_scale: params.height_scale,
-    };
+    let src = OnDemand { grid, params };
     cell_body(&src, gx / n, gz / n)?;
     let strength = params.roughness_strength;
     let corner = |cx: usize, cz: usize| {
@@ -246,31 +243,12 @@ pub fn water_height(grid: &Grid, params: &MeshParams, x: f32, z: f32) -> Option<
 
 /// Whether cell `(x, z)` belongs to the water mesh's region: it holds water or lies beside water.
 pub fn in_water_region(grid: &Grid, params: &MeshParams, x: usize, z: usize) -> bool {
-    x < grid.width()
-        && z < grid.depth()
-        && cell_body(
-            &OnDemand {
-                grid,
-                height_scale: params.height_scale,
-            },
-            x,
-            z,
-        )
-        .is_some()
+    x < grid.width() && z < grid.depth() && cell_body(&OnDemand { grid, params }, x, z).is_some()
 }
 
 /// Whether dry cell `(x, z)` lies beside water (a ring cell of the water mesh).
 pub fn is_shore_cell(grid: &Grid, params: &MeshParams, x: usize, z: usize) -> bool {
-    x < grid.width()
-        && z < grid.depth()
-        && is_ring(
-            &OnDemand {
-                grid,
-                height_scale: params.height_scale,
-            },
-            x,
-            z,
-        )
+    x < grid.width() && z < grid.depth() && is_ring(&OnDemand { grid, params }, x, z)
 }
 
 #[cfg(test)]

@@ -41,18 +41,31 @@ fn the_lake_is_flat_and_its_shore_lies_on_the_terrain() {
         assert_eq!(m.uv2.len(), m.vertex_count());
         let mut shore = 0;
         for (pos, uv) in m.mesh.positions.iter().zip(&m.uv2) {
-            assert!((pos[1] - LEVEL * p.height_scale).abs() < 1e-5, "flat: {pos:?}");
+            assert!(
+                (pos[1] - LEVEL * p.height_scale).abs() < 1e-5,
+                "flat: {pos:?}"
+            );
             assert!(uv[0] >= 0.0, "depth below 0: {uv:?}");
             assert_eq!(uv[1], 0.0, "a lake has no river width");
             let ground = surface_height(&g, &p, pos[0], pos[2]).unwrap();
             // The depth is the water above the rendered ground (0 on the shore, where they meet).
-            assert!((pos[1] - ground - uv[0]).abs() < 1e-3, "{pos:?} {uv:?} {ground}");
+            assert!(
+                (pos[1] - ground - uv[0]).abs() < 1e-3,
+                "{pos:?} {uv:?} {ground}"
+            );
             if uv[0] == 0.0 {
                 shore += 1;
             }
         }
         assert!(shore > 0, "the shoreline has vertices");
-        let tilted: Vec<_> = m.mesh.normals.iter().zip(&m.mesh.positions).filter(|(n, _)| **n != [0.0, 1.0, 0.0]).take(3).collect();
+        let tilted: Vec<_> = m
+            .mesh
+            .normals
+            .iter()
+            .zip(&m.mesh.positions)
+            .filter(|(n, _)| **n != [0.0, 1.0, 0.0])
+            .take(3)
+            .collect();
         assert!(tilted.is_empty(), "{tilted:?}");
     }
 }
@@ -92,7 +105,11 @@ fn water_height_lies_on_the_mesh_and_is_none_on_dry_ground() {
         let y = water_height(&g, &p, c[0], c[2]).unwrap();
         assert!((y - c[1]).abs() < 1e-4, "{c:?} vs {y}");
     }
-    assert_eq!(water_height(&g, &p, 0.1, 0.1), None, "the bowl's corner is dry");
+    assert_eq!(
+        water_height(&g, &p, 0.1, 0.1),
+        None,
+        "the bowl's corner is dry"
+    );
     assert_eq!(water_height(&g, &p, -1.0, 1.5), None);
     let dry = Grid::new(2, 2);
     assert_eq!(build_water_mesh(&dry, &p).unwrap().vertex_count(), 0);
