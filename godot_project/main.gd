@@ -6,7 +6,7 @@ extends Node3D
 ## `--shot=PATH` saves a PNG of the first fully built frame to PATH and quits, `--model=N` switches
 ## to height model N (a `DonjournoGenerator.HEIGHT_MODEL_*`) as the panel's Land menu does,
 ## `--biomes` turns the biomes on, `--biome-map` shows the biome map debug view, `--focus-water`
-## points the camera at the biggest lake (or, without lakes, the biggest water) close up.
+## points the camera at the biggest lake close up (the whole terrain stays in view without lakes).
 
 ## Hours of sunrise and sunset.
 const DAY_START := 6.0
@@ -107,8 +107,8 @@ func _frame() -> void:
 	sun.directional_shadow_max_distance = maxf(1500.0, Vector2(extent.x, extent.z).length() * 2.0)
 
 
-## Points the camera at the biggest body of water that is not the sea (the biggest of all when
-## there is only sea), filling about half the view.
+## Points the camera at the biggest lake (water above the sea level), filling about half the
+## view; keeps the whole terrain in view when there is no lake.
 func _focus_on_water(map: DonjournoMap) -> void:
 	var w := map.get_width()
 	var d := map.get_depth()
@@ -143,13 +143,13 @@ func _focus_on_water(map: DonjournoMap) -> void:
 		var candidate := [lake, cells] + box + [level]
 		if best.is_empty() or (lake and not best[0]) or (lake == best[0] and cells > best[1]):
 			best = candidate
-	if best.is_empty():
+	if best.is_empty() or not best[0]:
 		return
 	var size := map.get_cell_size()
 	var centre := Vector3((best[2] + best[4] + 1) * 0.5, 0.0, (best[3] + best[5] + 1) * 0.5) * size
 	var span := Vector2(best[4] - best[2] + 1, best[5] - best[3] + 1).length() * size
 	rig.position = terrain.to_global(centre + Vector3.UP * best[6] * terrain.generator.height_scale)
-	rig.camera.size = maxf(span * 1.8, size * 12.0)
+	rig.camera.size = minf(maxf(span * 1.8, size * 12.0), rig.camera.size)
 	rig.camera.h_offset = 0.0
 
 

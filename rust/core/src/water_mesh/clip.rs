@@ -74,8 +74,8 @@ impl Part {
 /// Colours of a body of water: `(shallow, deep)`, linear RGB in `0..=1` read as sRGB.
 pub fn body_colors(body: Body) -> ([f32; 3], [f32; 3]) {
     match body {
-        Body::Still => ([0.34, 0.66, 0.68], [0.04, 0.19, 0.35]),
-        Body::River => ([0.40, 0.66, 0.64], [0.08, 0.29, 0.40]),
+        Body::Still => ([0.36, 0.70, 0.72], [0.09, 0.33, 0.52]),
+        Body::River => ([0.42, 0.70, 0.68], [0.13, 0.42, 0.53]),
         Body::Pool => ([0.42, 0.47, 0.30], [0.17, 0.25, 0.18]),
     }
 }

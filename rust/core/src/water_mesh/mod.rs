@@ -238,8 +238,13 @@ pub fn water_height(grid: &Grid, params: &MeshParams, x: f32, z: f32) -> Option<
     } else {
         l00 + (l11 - l01) * u + (l01 - l00) * v
     } * params.height_scale;
-    (level >= ground).then_some(level)
+    // The mesh keeps the triangles' wet parts; inside them the depth is ≥ 0 up to rounding.
+    (level >= ground - QUERY_TOLERANCE * params.height_scale).then_some(level)
 }
+
+/// Rounding allowance of [`water_height`], in height units: a point of a kept triangle whose
+/// water lies this little below the ground (the last bits of two interpolations) still has water.
+pub const QUERY_TOLERANCE: f32 = 1e-5;
 
 /// Whether cell `(x, z)` belongs to the water mesh's region: it holds water or lies beside water.
 pub fn in_water_region(grid: &Grid, params: &MeshParams, x: usize, z: usize) -> bool {
