@@ -5,7 +5,8 @@ extends Node3D
 ## Command line (after `--`): `--time=HOURS` sets the time of day, `--hide-ui` hides the panel,
 ## `--shot=PATH` saves a PNG of the first fully built frame to PATH and quits, `--model=N` switches
 ## to height model N (a `DonjournoGenerator.HEIGHT_MODEL_*`) as the panel's Land menu does,
-## `--biomes` turns the biomes on, `--biome-map` shows the biome map debug view.
+## `--biomes` turns the biomes on, `--biome-map` shows the biome map debug view, `--focus-water`
+## points the camera at the biggest lake close up (the whole terrain stays in view without lakes).
 
 ## Hours of sunrise and sunset.
 const DAY_START := 6.0
@@ -31,6 +32,7 @@ var biome_view: Control
 
 var _shot_path := ""
 var _model := -1
+var _focus_water := false
 ## What the view was last fitted to: re-fitting only when it changes keeps the user's pan and
 ## zoom while they tune the terrain.
 var _framed := []
@@ -53,6 +55,8 @@ func _ready() -> void:
 			terrain.generator.biomes_enabled = true
 		elif arg == "--biome-map":
 			biome_view.visible = true
+		elif arg == "--focus-water":
+			_focus_water = true
 	terrain.generation_finished.connect(_on_generation_finished)
 	panel.resized.connect(_frame)
 	get_viewport().size_changed.connect(_frame)
@@ -97,8 +101,56 @@ func _frame() -> void:
 		return
 	_framed = key
 	rig.frame(extent, float(map.get_stats().max_height) * height_scale, reserved)
+	if _focus_water:
+		_focus_on_water(map)
 	# Shadows reach across the whole terrain, however large.
 	sun.directional_shadow_max_distance = maxf(1500.0, Vector2(extent.x, extent.z).length() * 2.0)
+
+
+## Points the camera at the biggest lake (water above the sea level), filling about half the
+## view; keeps the whole terrain in view when there is no lake.
+func _focus_on_water(map: DonjournoMap) -> void:
+	var w := map.get_width()
+	var d := map.get_depth()
+	var classes := map.get_terrain_classes()
+	var sea := map.get_sea_level()
+	var seen := PackedByteArray()
+	seen.resize(w * d)
+	var best := []  # [is_lake, cells, min_x, min_z, max_x, max_z, level]
+	for start in w * d:
+		if seen[start] or classes[start] != DonjournoTerrain.TERRAIN_WATER:
+			continue
+		var stack := [start]
+		seen[start] = 1
+		var box := [w, d, 0, 0]
+		var cells := 0
+		var lake := false
+		var level := 0.0
+		while not stack.is_empty():
+			var i: int = stack.pop_back()
+			var x := i % w
+			var z := i / w
+			cells += 1
+			box = [mini(box[0], x), mini(box[1], z), maxi(box[2], x), maxi(box[3], z)]
+			level = map.get_water_level(x, z)
+			lake = lake or level > sea + 1e-4
+			for n in [[x - 1, z], [x + 1, z], [x, z - 1], [x, z + 1]]:
+				if map.has_cell(n[0], n[1]):
+					var j: int = n[1] * w + n[0]
+					if not seen[j] and classes[j] == DonjournoTerrain.TERRAIN_WATER:
+						seen[j] = 1
+						stack.push_back(j)
+		var candidate := [lake, cells] + box + [level]
+		if best.is_empty() or (lake and not best[0]) or (lake == best[0] and cells > best[1]):
+			best = candidate
+	if best.is_empty() or not best[0]:
+		return
+	var size := map.get_cell_size()
+	var centre := Vector3((best[2] + best[4] + 1) * 0.5, 0.0, (best[3] + best[5] + 1) * 0.5) * size
+	var span := Vector2(best[4] - best[2] + 1, best[5] - best[3] + 1).length() * size
+	rig.position = terrain.to_global(centre + Vector3.UP * best[6] * terrain.generator.height_scale)
+	rig.camera.size = minf(maxf(span * 1.8, size * 12.0), rig.camera.size)
+	rig.camera.h_offset = 0.0
 
 
 ## Sun path: rises in the east (+x) at 6:00, culminates in the south at noon, sets in the west.

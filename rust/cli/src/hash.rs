@@ -8,6 +8,10 @@
 //! of the default in seed, size, coverage, water and mesh settings). The same binary built for another
 //! platform must print the same hashes; `tests/web/compare-hashes.mjs` compares them.
 //!
+//! Cases named `water:…` fingerprint the water surface instead of the terrain mesh: their
+//! `mesh_hash` is [`donjourno::water_mesh::WaterMesh::hash`], `vertices` the water mesh's vertex
+//! count and `climate_hash` [`donjourno::Grid::water_hash`] (the rendered water planes).
+//!
 //! The golden file: `donjourno hash --suite --golden` prints the suite as the committed
 //! `tests/golden/hashes.txt` holds it (see [`golden_line`]); `cargo test` and the WASI and Web
 //! checks compare against that file.
@@ -17,6 +21,7 @@ use clap::Args;
 use donjourno::heightmap::{self, Format};
 use donjourno::mesh::{build_mesh, MeshParams};
 use donjourno::params::{Declared, Value as ParamValue, GENERATOR, PRESETS};
+use donjourno::water_mesh::build_water_mesh;
 use donjourno::{generate, generate_with_inputs, GeneratorParams, HeightModel, Inputs, Progress};
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -49,6 +54,9 @@ struct Case {
     params: GeneratorParams,
     mesh: MeshParams,
     inputs: Inputs,
+    /// Fingerprint the water surface and the water planes instead of the terrain mesh and the
+    /// climate.
+    water: bool,
 }
 
 /// Runs `donjourno hash`.
@@ -64,6 +72,7 @@ pub fn run(args: HashArgs) -> Result<(), String> {
             params,
             mesh,
             inputs,
+            water: false,
         }]
     };
     if args.golden {
@@ -107,8 +116,15 @@ fn hash_case(case: &Case) -> Result<Value, String> {
     let (grid, _) = generate_with_inputs(&case.params, &case.inputs, Progress::default())
         .map_err(|e| format!("{}: {e}", case.name))?;
     let generated = start.elapsed();
-    let mesh = build_mesh(&grid, &case.params.mesh_params(case.mesh))
-        .map_err(|e| format!("{}: {e}", case.name))?;
+    let mesh_params = case.params.mesh_params(case.mesh);
+    let (mesh_hash, vertices, climate_hash) = if case.water {
+        let water =
+            build_water_mesh(&grid, &mesh_params).map_err(|e| format!("{}: {e}", case.name))?;
+        (water.hash(), water.vertex_count(), grid.water_hash())
+    } else {
+        let mesh = build_mesh(&grid, &mesh_params).map_err(|e| format!("{}: {e}", case.name))?;
+        (mesh.hash(), mesh.vertex_count(), grid.climate_hash())
+    };
     let meshed = start.elapsed() - generated;
     Ok(json!({
         "case": case.name,
@@ -117,9 +133,9 @@ fn hash_case(case: &Case) -> Result<Value, String> {
         "depth": case.params.depth,
         "subdivisions": case.mesh.subdivisions,
         "grid_hash": format!("{:016x}", grid.hash()),
-        "climate_hash": format!("{:016x}", grid.climate_hash()),
-        "mesh_hash": format!("{:016x}", mesh.hash()),
-        "vertices": mesh.vertex_count(),
+        "climate_hash": format!("{:016x}", climate_hash),
+        "mesh_hash": format!("{:016x}", mesh_hash),
+        "vertices": vertices,
         "generate_ms": generated.as_secs_f64() * 1e3,
         "mesh_ms": meshed.as_secs_f64() * 1e3,
         // Read after generating: the generator sets up rayon's pool for the platform first.
@@ -139,6 +155,7 @@ fn suite() -> Result<Vec<Case>, String> {
                 params: with_layer,
                 mesh,
                 inputs: Inputs::default(),
+                water: false,
             });
         }
         cases.push(Case {
@@ -146,6 +163,7 @@ fn suite() -> Result<Vec<Case>, String> {
             params,
             mesh,
             inputs: Inputs::default(),
+            water: false,
         });
     }
     let base = GeneratorParams::default();
@@ -157,6 +175,7 @@ fn suite() -> Result<Vec<Case>, String> {
             params,
             mesh,
             inputs: Inputs::default(),
+            water: false,
         });
     };
     variant("seed=2", &|p| p.seed = 2, mesh);
@@ -236,7 +255,34 @@ fn suite() -> Result<Vec<Case>, String> {
         fine,
     );
     cases.push(image_case(mesh)?);
+    cases.extend(water_cases(mesh, fine)?);
     Ok(cases)
+}
+
+/// The water surface and planes: the default map (lakes and rivers), a sea, a finer mesh, and the
+/// continent with biomes (sea, rivers and wetland pools).
+fn water_cases(mesh: MeshParams, fine: MeshParams) -> Result<Vec<Case>, String> {
+    let base = GeneratorParams::default();
+    let mut sea = base;
+    (sea.water.sea_level, sea.seed) = (0.08, 5);
+    let mut small = base;
+    (small.width, small.depth) = (48, 48);
+    let mut continent =
+        GeneratorParams::preset("continent").ok_or("preset continent is missing")?;
+    continent.biomes.enabled = true;
+    let case = |name: &str, params: GeneratorParams, mesh: MeshParams| Case {
+        name: format!("water:{name}"),
+        params,
+        mesh,
+        inputs: Inputs::default(),
+        water: true,
+    };
+    Ok(vec![
+        case("preset=default", base, mesh),
+        case("sea_level=0.08,seed=5", sea, mesh),
+        case("size=48x48,subdiv=3", small, fine),
+        case("preset=continent,biomes.enabled=on", continent, mesh),
+    ])
 }
 
 /// The image model on a heightmap made here: a subdivision map, written as a 16-bit PNG and read
@@ -271,6 +317,7 @@ fn image_case(mesh: MeshParams) -> Result<Case, String> {
         inputs: Inputs {
             heightmap: Some(Arc::new(map)),
         },
+        water: false,
     })
 }
 
@@ -321,6 +368,7 @@ mod tests {
             params,
             mesh: MeshParams::default(),
             inputs: Inputs::default(),
+            water: false,
         };
         let line = hash_case(&case).unwrap();
         let (grid, _) = generate(&params).unwrap();

@@ -228,7 +228,7 @@ fn run(cli: Cli) -> Result<(), String> {
             let water = build_water_mesh(&grid, &mesh_params).map_err(|e| e.to_string())?;
             let (w, d) = (grid.width(), grid.depth());
             let scale = scale.unwrap_or(1400.0 / ((w + d) as f32 * render::CELL_X));
-            let image = render::render(&[&mesh, &water], w, d, scale, time_of_day);
+            let image = render::render(&[&mesh, &water.mesh], w, d, scale, time_of_day);
             output::write_rgb_png(&image, &out)?;
             eprintln!(
                 "{}: {}×{} px, {} triangles, generated in {:.1} ms",

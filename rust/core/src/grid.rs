@@ -64,6 +64,13 @@ pub struct Grid {
     pub water_level: Vec<f32>,
     /// Kind of water per cell (`Dry` exactly where the terrain is not `Water`).
     pub water: Vec<WaterKind>,
+    /// Rendered water surface level per `Water` cell (0 elsewhere), in height units: the lake or
+    /// sea level, and along rivers a level that never rises downstream (see
+    /// [`river_surface`](crate::hydrology::river_surface)). Not part of [`Grid::hash`].
+    pub water_surface: Vec<f32>,
+    /// River width in cells per river cell, growing with the flow (see
+    /// [`river_width`](crate::hydrology::river_width)); 0 elsewhere. Not part of [`Grid::hash`].
+    pub river_width: Vec<f32>,
     /// Lake id per cell: 0 for no lake, else the lake `lakes[id − 1]`.
     pub lake: Vec<u32>,
     /// The lakes, ordered by id.
@@ -123,6 +130,8 @@ impl Grid {
             pool: vec![false; n],
             water_level: vec![0.0; n],
             water: vec![WaterKind::Dry; n],
+            water_surface: vec![0.0; n],
+            river_width: vec![0.0; n],
             lake: vec![0; n],
             lakes: Vec::new(),
             temperature: vec![0.0; n],
@@ -222,6 +231,8 @@ impl Grid {
     pub fn clear_water(&mut self) {
         self.water_level.fill(0.0);
         self.water.fill(WaterKind::Dry);
+        self.water_surface.fill(0.0);
+        self.river_width.fill(0.0);
         self.lake.fill(0);
         self.lakes.clear();
     }
@@ -280,6 +291,18 @@ impl Grid {
             for v in w.weights {
                 h.update(&v.to_bits().to_le_bytes());
             }
+        }
+        h.digest()
+    }
+
+    /// A 64-bit fingerprint of the rendered water planes, [`Grid::water_surface`] and
+    /// [`Grid::river_width`] (little-endian bytes, xxh3), kept apart from [`Grid::hash`].
+    pub fn water_hash(&self) -> u64 {
+        let mut h = xxhash_rust::xxh3::Xxh3::new();
+        h.update(&(self.width as u64).to_le_bytes());
+        h.update(&(self.depth as u64).to_le_bytes());
+        for v in self.water_surface.iter().chain(&self.river_width) {
+            h.update(&v.to_bits().to_le_bytes());
         }
         h.digest()
     }

@@ -2,7 +2,7 @@
 //! Godot's surface layout, and error messages phrased with the Godot property names.
 
 use donjourno::godot_surface::{build_surface, SurfaceStreams};
-use donjourno::mesh::{Mesh, MeshParams};
+use donjourno::mesh::MeshParams;
 use donjourno::{
     generate_with_inputs, GenerationStats, GeneratorParams, Grid, Inputs, ParamError, Progress,
 };
@@ -97,7 +97,10 @@ pub fn run_surface(
 
 /// Builds the water surface of a grid ([`donjourno::water_mesh::build_water_mesh`]), empty when
 /// the grid has no water.
-pub fn run_water_mesh(grid: &Grid, params: &MeshParams) -> Result<Mesh, String> {
+pub fn run_water_mesh(
+    grid: &Grid,
+    params: &MeshParams,
+) -> Result<donjourno::water_mesh::WaterMesh, String> {
     contained("water mesh building", || {
         donjourno::water_mesh::build_water_mesh(grid, params).map_err(|e| match e {
             donjourno::mesh::MeshError::Param(p) => property_message(&p),

@@ -1,5 +1,6 @@
 extends "res://lib/test_case.gd"
-## Water: the translucent water surface over lakes and rivers, and the water queries.
+## Water: the water surface over lakes, rivers and sea (smooth shorelines, depth per vertex, the
+## built-in shader or a designer's material), and the water queries.
 
 const HEIGHT_SCALE := 20.0
 
@@ -12,18 +13,6 @@ func _water_cells(t: DonjournoTerrain) -> Array[Vector2i]:
 			if map.get_terrain(x, z) == DonjournoTerrain.TERRAIN_WATER:
 				cells.append(Vector2i(x, z))
 	return cells
-
-
-## Mean water level of the water cells sharing corner (cx, cz) of the map.
-func _corner_level(map: DonjournoMap, cx: int, cz: int) -> float:
-	var sum := 0.0
-	var n := 0
-	for z in [cz - 1, cz]:
-		for x in [cx - 1, cx]:
-			if map.has_cell(x, z) and map.get_terrain(x, z) == DonjournoTerrain.TERRAIN_WATER:
-				sum += map.get_water_level(x, z)
-				n += 1
-	return sum / n if n > 0 else NAN
 
 
 func _wet_terrain(size: int = 64) -> DonjournoTerrain:
@@ -40,7 +29,7 @@ func _wet_terrain(size: int = 64) -> DonjournoTerrain:
 	return t
 
 
-func test_water_surface_over_the_water_cells() -> void:
+func test_water_surface_with_smooth_shores_and_depth() -> void:
 	var t := _wet_terrain()
 	var cells := _water_cells(t)
 	check(cells.size() > 20, "the map has water (%d cells)" % cells.size())
@@ -52,19 +41,38 @@ func test_water_surface_over_the_water_cells() -> void:
 	check(water.mesh != null and water.mesh.get_surface_count() == 1, "one water surface")
 	var arrays := water.mesh.surface_get_arrays(0)
 	var vertices: PackedVector3Array = arrays[Mesh.ARRAY_VERTEX]
-	check_eq(vertices.size(), cells.size() * 6, "one quad per water cell")
-	var material: StandardMaterial3D = water.mesh.surface_get_material(0)
-	check(material != null and material.transparency == BaseMaterial3D.TRANSPARENCY_ALPHA,
-			"translucent material")
-	check(material != null and material.vertex_color_use_as_albedo, "vertex colours as albedo")
+	var uv2: PackedVector2Array = arrays[Mesh.ARRAY_TEX_UV2]
+	check(vertices.size() > 0 and vertices.size() % 3 == 0, "whole triangles")
+	check_eq(uv2.size(), vertices.size(), "a depth for every vertex (UV2)")
+	var material := water.mesh.surface_get_material(0) as ShaderMaterial
+	check(material != null and material.shader != null and material.shader.code.contains("UV2"),
+			"the built-in water shader reads the depth from UV2")
 	var colors: PackedColorArray = arrays[Mesh.ARRAY_COLOR]
-	check(colors.size() > 0 and colors[0].a < 1.0, "translucent vertex colours")
+	check(colors.size() == vertices.size() and colors[0].a < 1.0, "translucent vertex colours")
+	# Depth: never negative, 0 on the shoreline, and the water above the rendered ground.
+	var shore := 0
+	var inside_cells := 0
+	var cell := t.get_map().get_cell_size()
+	for i in vertices.size():
+		var world := t.global_transform * vertices[i]
+		var depth := uv2[i].x
+		check(depth >= 0.0, "depth %f ≥ 0 at vertex %d" % [depth, i])
+		check_near(world.y - t.get_height_at(world.x, world.z), depth, 2e-2, "depth at vertex %d" % i)
+		if depth == 0.0:
+			shore += 1
+			var fx := fposmod(vertices[i].x / cell, 1.0)
+			var fz := fposmod(vertices[i].z / cell, 1.0)
+			if fx > 1e-3 and fx < 1.0 - 1e-3 and fz > 1e-3 and fz < 1.0 - 1e-3:
+				inside_cells += 1
+		if failures.size() > 5:
+			return
+	check(shore > 20, "shoreline vertices (%d)" % shore)
+	check(inside_cells > 10, "the shoreline runs inside cells, not along their borders (%d)" % inside_cells)
 	# The water level query lies on the water surface's triangles.
 	for i in range(0, vertices.size(), 3):
 		var c := (vertices[i] + vertices[i + 1] + vertices[i + 2]) / 3.0
 		var world := t.global_transform * c
 		check_near(t.get_water_level_at(world.x, world.z), world.y, 1e-3, "water level on triangle %d" % (i / 3))
-		check(t.is_water_at(world.x, world.z), "water under triangle %d" % (i / 3))
 		if failures.size() > 5:
 			break
 
@@ -72,6 +80,15 @@ func test_water_surface_over_the_water_cells() -> void:
 	check(not water.visible, "water_visible hides the surface")
 	t.water_visible = true
 	check(water.visible, "and shows it again")
+	# A designer's material replaces the built-in shader; null brings it back.
+	var own := StandardMaterial3D.new()
+	t.water_material = own
+	check(t.water_material == own, "water_material is kept")
+	check(water.mesh.surface_get_material(0) == own, "the water is drawn with the designer's material")
+	t.regenerate()
+	check(t.get_water_instance().mesh.surface_get_material(0) == own, "and keeps it after a rebuild")
+	t.water_material = null
+	check(t.get_water_instance().mesh.surface_get_material(0) is ShaderMaterial, "null: the built-in shader again")
 
 
 func test_queries_agree_with_the_map() -> void:
@@ -91,18 +108,17 @@ func test_queries_agree_with_the_map() -> void:
 					t.get_terrain_at(centre.x, centre.z) == DonjournoTerrain.TERRAIN_WATER,
 					"is_water_at agrees with get_terrain_at (%d, %d)" % [x, z])
 			var level := t.get_water_level_at(centre.x, centre.z)
+			var ground := t.get_height_at(centre.x, centre.z)
 			if not is_water:
-				check(is_nan(level), "no water level on dry cell (%d, %d)" % [x, z])
+				# Dry cells: no water, or the edge of the water reaching over the shore.
+				check(is_nan(level) or level >= ground - 1e-3, "water above the ground at dry (%d, %d)" % [x, z])
 				check(is_nan(map.get_water_level(x, z)), "no map water level on dry cell (%d, %d)" % [x, z])
 				continue
 			var own := map.get_water_level(x, z)
-			# Every water cell: the surface quad is split along its (0,0)–(1,1) diagonal, so its
-			# centre lies halfway between those corners, each at the mean level of the water
-			# cells sharing it.
-			var centre_level := (_corner_level(map, x, z) + _corner_level(map, x + 1, z + 1)) * 0.5
-			check_near(level, centre_level * HEIGHT_SCALE + t.global_position.y, 1e-3,
-					"water level at the centre of (%d, %d) from the map's corner levels" % [x, z])
 			wet += 1
+			if is_nan(level):
+				continue  # The ground rises above the water here (a shore cell).
+			check(level >= ground - 1e-3, "water above the ground at (%d, %d)" % [x, z])
 			# Inside a body of water at one level, the surface lies at that level exactly.
 			var same := true
 			for dz in [-1, 0, 1]:
@@ -113,13 +129,13 @@ func test_queries_agree_with_the_map() -> void:
 					if map.get_terrain(x + dx, z + dz) != DonjournoTerrain.TERRAIN_WATER or other != own:
 						same = false
 			if same:
-				flat += 1
-				if own > 0.0:
-					flat_levels[own] = true
-				check_near(level, own * HEIGHT_SCALE + t.global_position.y, 1e-3,
-						"water level at (%d, %d) is the core's level × height_scale" % [x, z])
-			check(level >= t.get_height_at(centre.x, centre.z) - 1e-3 or not same,
-					"water above the bed at (%d, %d)" % [x, z])
+				# Rivers may back up behind a sill: never below their own level.
+				check(level >= own * HEIGHT_SCALE + t.global_position.y - 1e-3,
+						"water level at (%d, %d) at least the core's level × height_scale" % [x, z])
+				if is_equal_approx(level, own * HEIGHT_SCALE + t.global_position.y):
+					flat += 1
+					if own > 0.0:
+						flat_levels[own] = true
 			if failures.size() > 5:
 				return
 	check_eq(wet, _water_cells(t).size(), "every water cell checked")
@@ -164,9 +180,10 @@ func test_baked_mesh_carries_the_water() -> void:
 		var water: Array = t.get_water_instance().mesh.surface_get_arrays(0)
 		check(baked.surface_get_arrays(1)[Mesh.ARRAY_VERTEX] == water[Mesh.ARRAY_VERTEX],
 				"the baked water is the water shown")
-		var material: StandardMaterial3D = baked.surface_get_material(1)
-		check(material != null and material.transparency == BaseMaterial3D.TRANSPARENCY_ALPHA,
-				"with the water material")
+		var material := baked.surface_get_material(1) as ShaderMaterial
+		check(material != null, "with the water material")
+		check(baked.surface_get_arrays(1)[Mesh.ARRAY_TEX_UV2] == water[Mesh.ARRAY_TEX_UV2],
+				"and the water depth")
 		var t2 := DonjournoTerrain.new()
 		t2.baked_mesh = baked
 		root.add_child(t2)

@@ -4,15 +4,16 @@
 //! accumulation of the mountain runoff, then the water itself — sea below `sea_level`, lakes in
 //! the depressions of the mountain pool that pass the filters, rivers where the accumulation
 //! exceeds the threshold (carved by [`river_depth`], joined across diagonal steps, wider where
-//! they gather much water) — and finally
-//! the `Water` class for every wet cell.
+//! they gather much water) — the `Water` class for every wet cell, and finally the rendered water
+//! surface (rivers never rising downstream) and the river widths.
 
 use crate::context::Context;
 use crate::grid::{Grid, Terrain};
 use crate::hydrology::queue::MAX_WEIGHT;
 use crate::hydrology::{
-    accumulate, find_lakes, flow_directions, priority_flood, river_depth, Flood, FloodOptions,
-    HydrologyError, LakeFilter, LakeMap, NO_RECEIVER,
+    accumulate, find_lakes, flow_directions, priority_flood, river_depth, river_surface,
+    river_width, Flood, FloodOptions, HydrologyError, LakeFilter, LakeMap, SurfaceRole,
+    NO_RECEIVER,
 };
 use crate::layers::MOUNTAIN_MIN_HEIGHT;
 use crate::noise::fbm_row;
@@ -245,6 +246,57 @@ fn classify_water(grid: &mut Grid) {
     }
 }
 
+/// Whether cell `i` is a river channel: a river cell whose own accumulation is above the threshold
+/// (the cells joined to widen or connect a channel are not).
+fn is_channel(grid: &Grid, drainage: &Drainage, threshold: u32, i: usize) -> bool {
+    grid.water[i] == WaterKind::River && drainage.accumulation[i] > threshold
+}
+
+/// Rendered surface and width: lakes and sea at their level; channels on the monotone
+/// [`river_surface`] with their [`river_width`]; the other river cells (widened banks and diagonal
+/// joins) take their water level clamped between the lowest and highest channel surface within
+/// two cells, and the widest of those channels' widths.
+fn surface_planes(grid: &mut Grid, drainage: &Drainage, params: &WaterParams) {
+    let t = params.river_threshold;
+    let roles: Vec<SurfaceRole> = (0..grid.len())
+        .map(|i| match grid.water[i] {
+            WaterKind::Lake | WaterKind::Sea => SurfaceRole::Still(grid.water_level[i]),
+            WaterKind::River if is_channel(grid, drainage, t, i) => {
+                SurfaceRole::Channel(grid.water_level[i])
+            }
+            _ => SurfaceRole::Other,
+        })
+        .collect();
+    let channels = river_surface(&roles, &drainage.receivers, &drainage.flood.order);
+    let (w, d) = (grid.width() as i64, grid.depth() as i64);
+    for i in 0..grid.len() {
+        let (surface, width) = match (grid.water[i], channels[i]) {
+            (WaterKind::Dry, _) => (0.0, 0.0),
+            (WaterKind::River, Some(s)) => (s, river_width(drainage.accumulation[i], t)),
+            (WaterKind::River, None) => {
+                let (x, z) = (i as i64 % w, i as i64 / w);
+                let (mut lo, mut hi, mut wide) = (f32::INFINITY, f32::NEG_INFINITY, 0.0f32);
+                for (nx, nz) in (-2..=2).flat_map(|dz| (-2..=2).map(move |dx| (x + dx, z + dz))) {
+                    if nx < 0 || nz < 0 || nx >= w || nz >= d {
+                        continue;
+                    }
+                    let n = (nz * w + nx) as usize;
+                    if let Some(s) = channels[n] {
+                        (lo, hi) = (lo.min(s), hi.max(s));
+                        wide = wide.max(river_width(drainage.accumulation[n], t));
+                    }
+                }
+                let level = grid.water_level[i];
+                let s = if lo <= hi { level.clamp(lo, hi) } else { level };
+                (s, wide)
+            }
+            _ => (grid.water_level[i], 0.0),
+        };
+        grid.water_surface[i] = surface;
+        grid.river_width[i] = width;
+    }
+}
+
 /// The water layer: sea, lakes and rivers from the terrain's drainage. It writes
 /// `max_accumulation` into the context's statistics.
 #[derive(Clone, Copy, Debug, Default)]
@@ -297,6 +349,7 @@ impl Hydrology {
             widen_rivers(grid, &drainage, &self.params);
         }
         classify_water(grid);
+        surface_planes(grid, &drainage, &self.params);
         Ok(Some(drainage))
     }
 }

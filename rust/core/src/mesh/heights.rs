@@ -70,7 +70,13 @@ fn corner(grid: &Grid, cx: usize, cz: usize) -> (f32, f32) {
 
 /// The cell holding sub-vertex `(gx, gz)` and the sub-vertex's fractional position in it.
 #[inline]
-fn sub_vertex_cell(gx: usize, gz: usize, n: usize, w: usize, d: usize) -> (usize, usize, f32, f32) {
+pub(crate) fn sub_vertex_cell(
+    gx: usize,
+    gz: usize,
+    n: usize,
+    w: usize,
+    d: usize,
+) -> (usize, usize, f32, f32) {
     let cx = (gx / n).min(w - 1);
     let cz = (gz / n).min(d - 1);
     let tx = (gx - cx * n) as f32 / n as f32;
@@ -99,7 +105,7 @@ fn jitter(h: f32, r: f32, gx: usize, gz: usize, strength: f32) -> f32 {
 
 /// Jittered height of sub-vertex `(gx, gz)`, in height units.
 #[inline]
-pub(super) fn vertex_height(
+pub(crate) fn vertex_height(
     corners: &Corners,
     gx: usize,
     gz: usize,
@@ -119,7 +125,13 @@ pub(super) fn vertex_height(
 
 /// Jittered height of sub-vertex `(gx, gz)` computed from the grid directly (no corner planes),
 /// bit-identical to the mesh's.
-fn vertex_height_direct(grid: &Grid, gx: usize, gz: usize, n: usize, strength: f32) -> f32 {
+pub(crate) fn vertex_height_direct(
+    grid: &Grid,
+    gx: usize,
+    gz: usize,
+    n: usize,
+    strength: f32,
+) -> f32 {
     let (w, d) = (grid.width(), grid.depth());
     let (cx, cz, tx, tz) = sub_vertex_cell(gx, gz, n, w, d);
     let corners = [

@@ -25,7 +25,10 @@ pub mod chunks;
 mod heights;
 pub use heights::surface_height;
 use heights::vertex_height;
-pub(crate) use heights::Corners;
+pub(crate) use heights::{
+    sub_vertex_cell as lattice_cell, vertex_height as lattice_height,
+    vertex_height_direct as lattice_height_direct, Corners,
+};
 
 /// Largest accepted vertex count (2²⁴ vertices, about 640 MiB of buffers).
 pub const MAX_VERTICES: u64 = 1 << 24;

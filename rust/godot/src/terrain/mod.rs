@@ -19,7 +19,7 @@ mod water;
 mod worker;
 
 use crate::generator::{DonjournoGenerator, ParamStore};
-use godot::classes::{IMeshInstance3D, Mesh, MeshInstance3D};
+use godot::classes::{IMeshInstance3D, Material, Mesh, MeshInstance3D};
 use godot::obj::EngineBitfield;
 use godot::prelude::*;
 use godot::register::info::{PropertyInfo, PropertyUsageFlags};
@@ -123,13 +123,23 @@ pub struct DonjournoTerrain {
     #[var(get, set)]
     tree_mesh: PhantomVar<Option<Gd<Mesh>>>,
 
-    /// Show the water surface (on or off, default on): a translucent [MeshInstance3D] with one
-    /// quad per water cell (lake, river or sea) at its water level, rebuilt with the terrain,
-    /// never saved into the scene. Without water cells there is no water surface.
+    /// Show the water surface (on or off, default on): a translucent [MeshInstance3D] over the
+    /// lakes, rivers, sea and (with biomes) wetland pools, its shoreline traced where the terrain
+    /// meets the water, rebuilt with the terrain, never saved into the scene. Without water there
+    /// is no water surface.
     #[export_group(name = "Water", prefix = "water_")]
     #[export]
     #[var(get, set)]
     water_visible: PhantomVar<bool>,
+
+    /// The material of the water surface. Empty: the built-in water shader
+    /// (`addons/donjourno/water/water.gdshader`: depth tint, shore foam and waves). The water mesh
+    /// carries a depth-tinted colour with its opacity in alpha in `COLOR`, and in `UV2` the water
+    /// depth in world units (0 on the shoreline, `UV2.x`) and the river width in cells (`UV2.y`),
+    /// so a material needs no depth texture.
+    #[export]
+    #[var(get, set)]
+    water_material: PhantomVar<Option<Gd<Material>>>,
 
     /// A mesh saved by [method bake_mesh] (or any mesh) shown instead of generating: while set,
     /// the pipeline never runs, and the collision body and trees come from the data baked with
@@ -193,6 +203,7 @@ impl IMeshInstance3D for DonjournoTerrain {
             trees_enabled: PhantomVar::default(),
             tree_mesh: PhantomVar::default(),
             water_visible: PhantomVar::default(),
+            water_material: PhantomVar::default(),
             baked_mesh: None,
             auto_regenerate: true,
             regenerate_button: PhantomVar::default(),

@@ -10,7 +10,7 @@ use crate::generator::DonjournoGenerator;
 use donjourno::mesh::MeshParams;
 use donjourno::params::terrain_entries;
 use donjourno::GeneratorParams;
-use godot::classes::Mesh;
+use godot::classes::{Material, Mesh};
 use godot::prelude::*;
 
 terrain_mesh_accessors! {
@@ -133,6 +133,20 @@ impl DonjournoTerrain {
     #[func]
     pub fn set_water_visible(&mut self, value: bool) {
         self.water.set_visible(value);
+    }
+
+    /// The material replacing the built-in water shader ([member water_material]).
+    #[func]
+    pub fn get_water_material(&self) -> Option<Gd<Material>> {
+        self.water.material.clone()
+    }
+
+    /// Sets [member water_material] and applies it to the water surface.
+    #[func]
+    pub fn set_water_material(&mut self, value: Option<Gd<Material>>) {
+        if self.water.material != value {
+            self.water.set_material(value);
+        }
     }
 
     /// Sets [member baked_mesh]: shows it at once, or schedules a rebuild when cleared.

@@ -71,8 +71,9 @@ impl DonjournoTerrain {
     }
 
     /// Global y of the water surface above the global point `(x, z)`: exactly on the water
-    /// surface's triangles. `NAN` where the cell under the point is not water, off the terrain,
-    /// before the first rebuild and on a baked terrain (test with `is_nan()`).
+    /// surface's triangles. `NAN` where no water shows at the point (dry ground, and ground rising
+    /// above the water along a shore; the water may also reach a little over a dry shore cell),
+    /// off the terrain, before the first rebuild and on a baked terrain (test with `is_nan()`).
     #[func]
     pub fn get_water_level_at(&self, x: f32, z: f32) -> f32 {
         let (lx, lz) = self.local_xz(x, z);

@@ -9,7 +9,7 @@ use super::worker::{CachedGrid, Job, Poll};
 use super::{DonjournoTerrain, Shown};
 use crate::convert;
 use crate::generator::{inputs_of, HeightmapFile};
-use donjourno::mesh::Mesh as CoreMesh;
+use donjourno::water_mesh::WaterMesh;
 use godot::prelude::*;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -52,7 +52,7 @@ struct Finished {
     started: Instant,
     streams: Streams,
     handover: Handover,
-    water: CoreMesh,
+    water: WaterMesh,
     chunks: super::chunks::ChunkMeshes,
 }
 

@@ -12,7 +12,6 @@ use super::planner::Inputs;
 use crate::convert;
 use crate::generator::{inputs_of, HeightmapFile};
 use donjourno::godot_surface::{ATTRIBUTE_STREAM_BYTES, VERTEX_STREAM_BYTES};
-use donjourno::mesh::Mesh;
 use donjourno::{GenerationStats, GeneratorParams, Grid, Progress};
 use godot::builtin::Aabb;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU8, Ordering};
@@ -57,7 +56,7 @@ pub struct Output {
     /// Bounds of the mesh.
     pub aabb: Aabb,
     /// The water surface (empty without water).
-    pub water: Mesh,
+    pub water: donjourno::water_mesh::WaterMesh,
     /// Every level of every chunk when the map is drawn in chunks (else empty, and the streams
     /// hold the one surface).
     pub chunks: super::chunks::ChunkMeshes,

@@ -1,0 +1,255 @@
+//! The water surface on generated terrains: shorelines on the terrain, depths never negative and 0
+//! on the shore, rivers that never rise downstream and widen with their flow, wetland pools when
+//! biomes are on, and the same bits on every thread count.
+
+use donjourno::hydrology::{river_width, NO_RECEIVER};
+use donjourno::layers::{HybridTerrain, Hydrology};
+use donjourno::mesh::{surface_height, MeshParams};
+use donjourno::params::TerrainParams;
+use donjourno::pipeline::Layer;
+use donjourno::water_mesh::levels::{
+    pool_depth, pool_level, standing_water_weight, POOL_MIN_WEIGHT,
+};
+use donjourno::water_mesh::{build_water_mesh, water_height, WaterMesh};
+use donjourno::{generate, Context, GeneratorParams, Grid, Terrain, WaterKind, WaterParams};
+
+/// An eroded mountain pool with lakes and rivers, and its drainage.
+fn watered(size: usize, seed: u64, water: WaterParams) -> (Grid, donjourno::layers::Drainage) {
+    let terrain = TerrainParams {
+        coverage: 0.55,
+        droplets: 8000,
+        ..Default::default()
+    };
+    let layer = HybridTerrain {
+        lakes: water.erosion_lakes(),
+        ..HybridTerrain::new(seed, terrain)
+    };
+    let mut grid = Grid::new(size, size);
+    layer.apply(&mut grid, &mut Context::default()).unwrap();
+    let drainage = Hydrology::new(seed, water)
+        .run(&mut grid, &mut Context::default())
+        .unwrap()
+        .unwrap();
+    (grid, drainage)
+}
+
+fn river_water() -> WaterParams {
+    WaterParams {
+        river_threshold: 40,
+        ..Default::default()
+    }
+}
+
+/// Every vertex: depth ≥ 0 and equal to the water above the rendered ground; returns the number
+/// of shoreline vertices (depth 0).
+fn check_depths(grid: &Grid, params: &MeshParams, water: &WaterMesh) -> usize {
+    let mut shore = 0;
+    for (p, uv) in water.mesh.positions.iter().zip(&water.uv2) {
+        assert!(uv[0] >= 0.0, "negative depth {uv:?} at {p:?}");
+        let ground = surface_height(grid, params, p[0], p[2]).unwrap();
+        let tolerance = 2e-3 * params.height_scale;
+        assert!(
+            (p[1] - ground - uv[0]).abs() <= tolerance,
+            "{p:?}: depth {} but ground {ground}",
+            uv[0]
+        );
+        shore += usize::from(uv[0] == 0.0);
+    }
+    shore
+}
+
+#[test]
+fn shorelines_lie_on_the_terrain_and_depths_are_never_negative() {
+    let (grid, _) = watered(96, 4, river_water());
+    assert!(!grid.lakes.is_empty(), "the map has lakes");
+    for (subdivisions, roughness_strength) in [(1, 0.0), (2, 1.0), (3, 0.5)] {
+        let params = MeshParams {
+            subdivisions,
+            roughness_strength,
+            ..Default::default()
+        };
+        let water = build_water_mesh(&grid, &params).unwrap();
+        assert_eq!(water.uv2.len(), water.vertex_count());
+        let shore = check_depths(&grid, &params, &water);
+        assert!(shore > 50, "{shore} shoreline vertices");
+        // Every lake shows water over its deepest cell, and exactly at its level where the lake
+        // surrounds the cell.
+        let mut inner = 0;
+        for lake in &grid.lakes {
+            let (x, z) = grid.xz(lake.lowest as usize);
+            let (cx, cz) = (
+                (x as f32 + 0.5) * params.cell_size,
+                (z as f32 + 0.5) * params.cell_size,
+            );
+            assert!(
+                water_height(&grid, &params, cx, cz).is_some(),
+                "lake {} is dry",
+                lake.id
+            );
+            for i in 0..grid.len() {
+                let (x, z) = grid.xz(i);
+                let surrounded = (x > 0 && z > 0 && x + 1 < grid.width() && z + 1 < grid.depth())
+                    && (z - 1..=z + 1).all(|nz| {
+                        (x - 1..=x + 1).all(|nx| grid.lake[grid.index(nx, nz)] == lake.id)
+                    });
+                if surrounded {
+                    let (cx, cz) = (
+                        (x as f32 + 0.5) * params.cell_size,
+                        (z as f32 + 0.5) * params.cell_size,
+                    );
+                    let y = water_height(&grid, &params, cx, cz).unwrap();
+                    assert_eq!(
+                        y,
+                        lake.level * params.height_scale,
+                        "lake {} at {x}, {z}",
+                        lake.id
+                    );
+                    inner += 1;
+                }
+            }
+        }
+        assert!(inner > 0, "no lake cell inside a lake");
+    }
+}
+
+#[test]
+fn rivers_never_rise_downstream() {
+    for seed in [4, 9] {
+        let water = river_water();
+        let (grid, drainage) = watered(96, seed, water);
+        let (mut steps, mut falling) = (0, 0);
+        for i in 0..grid.len() {
+            let r = drainage.receivers[i];
+            let channel = grid.water[i] == WaterKind::River
+                && drainage.accumulation[i] > water.river_threshold;
+            if !channel || r == NO_RECEIVER || grid.water[r as usize] == WaterKind::Dry {
+                continue;
+            }
+            let (here, below) = (grid.water_surface[i], grid.water_surface[r as usize]);
+            assert!(
+                here >= below,
+                "seed {seed}: cell {i} at {here} drains up to {below}"
+            );
+            assert!(
+                here >= grid.height[i],
+                "the channel's water lies above its bed"
+            );
+            steps += 1;
+            falling += usize::from(here > below);
+        }
+        assert!(steps > 100, "seed {seed}: {steps} river steps");
+        assert!(
+            falling > steps / 4,
+            "seed {seed}: the rivers slope ({falling} of {steps})"
+        );
+    }
+}
+
+#[test]
+fn rivers_widen_with_their_flow() {
+    let water = river_water();
+    let (grid, drainage) = watered(96, 4, water);
+    let mut channels: Vec<(u32, f32)> = (0..grid.len())
+        .filter(|&i| {
+            grid.water[i] == WaterKind::River && drainage.accumulation[i] > water.river_threshold
+        })
+        .map(|i| (drainage.accumulation[i], grid.river_width[i]))
+        .collect();
+    channels.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    assert!(channels.len() > 100);
+    for pair in channels.windows(2) {
+        assert!(pair[0].1 <= pair[1].1, "more flow, narrower: {pair:?}");
+    }
+    for &(acc, width) in &channels {
+        assert_eq!(width, river_width(acc, water.river_threshold));
+    }
+    let (narrow, wide) = (channels[0].1, channels[channels.len() - 1].1);
+    assert!(narrow >= 1.0 && wide > 2.0 * narrow, "{narrow} .. {wide}");
+    // Dry cells carry no width; every river cell does.
+    for i in 0..grid.len() {
+        assert_eq!(
+            grid.river_width[i] > 0.0,
+            grid.water[i] == WaterKind::River,
+            "cell {i}"
+        );
+    }
+}
+
+fn wetland_map(biomes: bool) -> GeneratorParams {
+    let mut p = GeneratorParams::preset("continent").unwrap();
+    p.seed = 3;
+    (p.width, p.depth) = (128, 128);
+    p.terrain.droplets = 8000;
+    p.climate.temperature_range = 22.0;
+    p.climate.feature_scale = 0.6;
+    p.biomes.enabled = biomes;
+    p
+}
+
+#[test]
+fn wetlands_hold_shallow_pools_when_biomes_are_on() {
+    let p = wetland_map(true);
+    let (grid, _) = generate(&p).unwrap();
+    let params = p.mesh_params(MeshParams::default());
+    let wet: Vec<usize> = (0..grid.len())
+        .filter(|&i| {
+            standing_water_weight(&grid, i) >= POOL_MIN_WEIGHT && grid.terrain[i] != Terrain::Water
+        })
+        .collect();
+    assert!(wet.len() > 20, "{} wetland and mangrove cells", wet.len());
+    let pools: Vec<usize> = wet
+        .iter()
+        .copied()
+        .filter(|&i| {
+            let (x, z) = grid.xz(i);
+            pool_level(&grid, &params, x, z).is_some()
+        })
+        .collect();
+    assert!(
+        !pools.is_empty() && pools.len() < wet.len(),
+        "{} pools of {}",
+        pools.len(),
+        wet.len()
+    );
+    // Pool water shows on the surface, shallow, over dry (non-water) cells.
+    let shown = pools
+        .iter()
+        .filter(|&&i| {
+            let (x, z) = grid.xz(i);
+            let s = params.cell_size;
+            let (cx, cz) = ((x as f32 + 0.5) * s, (z as f32 + 0.5) * s);
+            water_height(&grid, &params, cx, cz).is_some_and(|y| {
+                let depth = y - surface_height(&grid, &params, cx, cz).unwrap();
+                depth > 0.0 && depth <= 2.0 * pool_depth(params.cell_size)
+            })
+        })
+        .count();
+    assert!(shown > 0, "no pool shows water ({} pools)", pools.len());
+    check_depths(&grid, &params, &build_water_mesh(&grid, &params).unwrap());
+    // Without biomes there are no pools.
+    let (plain, _) = generate(&wetland_map(false)).unwrap();
+    assert!((0..plain.len()).all(|i| {
+        let (x, z) = plain.xz(i);
+        pool_level(&plain, &params, x, z).is_none()
+    }));
+}
+
+#[test]
+fn the_water_mesh_is_identical_on_1_2_and_8_threads() {
+    let (grid, _) = watered(80, 9, river_water());
+    let params = MeshParams {
+        subdivisions: 2,
+        ..Default::default()
+    };
+    let build = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| build_water_mesh(&grid, &params).unwrap().hash())
+    };
+    let reference = build(1);
+    for threads in [2, 8] {
+        assert_eq!(build(threads), reference, "{threads} threads differ");
+    }
+}
