@@ -9,11 +9,13 @@
 //! random number with the cell's biome weights, so forest edges thin out instead of stopping.
 //! With biomes off the list stays empty and seed 000's forests are untouched.
 
+pub mod merge;
 pub mod meshes;
 pub mod place;
 pub mod poisson;
 pub mod species;
 
+pub use merge::{scatter_mesh, scatter_mesh_squashed};
 pub use place::{candidates, Candidate, RADIUS, TILE};
 pub use species::{Species, SpeciesInfo, SPECIES, SPECIES_COUNT};
 
