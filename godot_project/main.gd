@@ -5,7 +5,8 @@ extends Node3D
 ## Command line (after `--`): `--time=HOURS` sets the time of day, `--hide-ui` hides the panel,
 ## `--shot=PATH` saves a PNG of the first fully built frame to PATH and quits, `--model=N` switches
 ## to height model N (a `DonjournoGenerator.HEIGHT_MODEL_*`) as the panel's Land menu does,
-## `--biomes` turns the biomes on, `--biome-map` shows the biome map debug view.
+## `--biomes` turns the biomes on, `--biome-map` shows the biome map debug view, `--zoom=F`
+## magnifies the fitted view F times (to see the trees, shrubs and rocks of the scatter).
 
 ## Hours of sunrise and sunset.
 const DAY_START := 6.0
@@ -31,6 +32,7 @@ var biome_view: Control
 
 var _shot_path := ""
 var _model := -1
+var _zoom := 1.0
 ## What the view was last fitted to: re-fitting only when it changes keeps the user's pan and
 ## zoom while they tune the terrain.
 var _framed := []
@@ -53,6 +55,8 @@ func _ready() -> void:
 			terrain.generator.biomes_enabled = true
 		elif arg == "--biome-map":
 			biome_view.visible = true
+		elif arg.begins_with("--zoom="):
+			_zoom = maxf(float(arg.trim_prefix("--zoom=")), 0.1)
 	terrain.generation_finished.connect(_on_generation_finished)
 	panel.resized.connect(_frame)
 	get_viewport().size_changed.connect(_frame)
@@ -97,6 +101,8 @@ func _frame() -> void:
 		return
 	_framed = key
 	rig.frame(extent, float(map.get_stats().max_height) * height_scale, reserved)
+	if _zoom != 1.0:
+		rig.camera.size /= _zoom
 	# Shadows reach across the whole terrain, however large.
 	sun.directional_shadow_max_distance = maxf(1500.0, Vector2(extent.x, extent.z).length() * 2.0)
 

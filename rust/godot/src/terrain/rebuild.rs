@@ -53,6 +53,7 @@ struct Finished {
     streams: Streams,
     handover: Handover,
     water: CoreMesh,
+    scatter: Vec<Vec<f32>>,
 }
 
 #[godot_api(secondary)]
@@ -206,6 +207,7 @@ impl DonjournoTerrain {
             }
         })?;
         let water = convert::run_water_mesh(&grid.grid, mesh_params)?;
+        let scatter = super::scatter::buffers(&grid.grid, mesh_params);
         Ok(Finished {
             inputs,
             grid,
@@ -221,6 +223,7 @@ impl DonjournoTerrain {
             },
             handover,
             water,
+            scatter,
         })
     }
 
@@ -279,6 +282,7 @@ impl DonjournoTerrain {
             streams,
             handover,
             water: output.water,
+            scatter: output.scatter,
         };
         let stats = self.show(finished);
         self.finish(Ok(Some(stats)));
@@ -297,6 +301,7 @@ impl DonjournoTerrain {
             streams,
             handover,
             water,
+            scatter,
         } = finished;
         if pipeline_ran {
             self.rebuilds.pipeline_runs += 1;
@@ -319,6 +324,7 @@ impl DonjournoTerrain {
         let stats = grid.stats.clone();
         self.rebuilds.cache = Some(grid);
         self.rebuilds.outdated = false;
+        self.scatter.set_buffers(scatter);
         self.update_collision();
         self.update_trees();
         let mut d = VarDictionary::new();

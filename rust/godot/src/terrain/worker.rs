@@ -58,6 +58,8 @@ pub struct Output {
     pub aabb: Aabb,
     /// The water surface (empty without water).
     pub water: Mesh,
+    /// The scatter's instance buffers, one per species.
+    pub scatter: Vec<Vec<f32>>,
 }
 
 /// How a worker ended, as [`JobState::outcome`] reports it.
@@ -292,6 +294,7 @@ fn run(
     if state.is_cancelled() {
         return Err(cancelled());
     }
+    let scatter = super::scatter::buffers(&grid.grid, mesh_params);
     state.set_progress(1.0);
     Ok(Output {
         grid,
@@ -303,6 +306,7 @@ fn run(
         vertex_count,
         aabb,
         water,
+        scatter,
     })
 }
 
