@@ -157,7 +157,7 @@ impl ScatterView {
         let key = (species as i64).to_variant();
         if let Some(mesh) = self
             .overrides
-            .get(key)
+            .get(&key)
             .and_then(|v| v.try_to::<Gd<Mesh>>().ok())
         {
             return mesh;
