@@ -1,5 +1,5 @@
 extends "res://lib/test_case.gd"
-## Scatter with biomes: one MultiMesh per species, instances on the surface and on dry land, no
+## Scatter with biomes: one MultiMesh per species variant, instances on the surface and on dry land, no
 ## tree on glacier or in hot desert, mesh overrides, and seed 000's trees without biomes.
 
 
@@ -35,15 +35,18 @@ func test_one_multimesh_per_species_on_dry_land() -> void:
 			DonjournoTerrain.SPECIES_ACACIA, DonjournoTerrain.SPECIES_DEAD_SNAG]
 	for s in range(9):
 		var xfs := t.get_scatter_instances(s)
-		var node := t.get_scatter_node(s)
+		var nodes := t.get_scatter_nodes(s)
 		if xfs.is_empty():
-			check(node == null, "no node for species %d without instances" % s)
+			check(nodes.is_empty(), "no node for species %d without instances" % s)
 			continue
 		species_shown += 1
 		total += xfs.size()
-		check(node != null, "species %d has its node" % s)
-		check_eq(node.multimesh.instance_count, xfs.size(), "one instance per transform (%d)" % s)
-		check_eq(node.multimesh.mesh.get_surface_count(), 1, "one surface per species")
+		check(nodes.size() >= 1 and nodes.size() <= 3, "species %d: one node per variant" % s)
+		var instances := 0
+		for node in nodes:
+			instances += node.multimesh.instance_count
+			check_eq(node.multimesh.mesh.get_surface_count(), 1, "one surface per variant")
+		check_eq(instances, xfs.size(), "one instance per transform (%d)" % s)
 		for i in range(0, xfs.size(), 7):
 			var xf: Transform3D = xfs[i]
 			var world := t.global_transform * xf.origin
@@ -64,9 +67,9 @@ func test_one_multimesh_per_species_on_dry_land() -> void:
 			== t.get_scatter_instances(DonjournoTerrain.SPECIES_SHRUB), "the same scatter every time")
 	t.trees_enabled = false
 	for s in range(9):
-		check(t.get_scatter_node(s) == null, "trees off hide species %d" % s)
+		check(t.get_scatter_nodes(s).is_empty(), "trees off hide species %d" % s)
 	t.trees_enabled = true
-	check(t.get_scatter_node(DonjournoTerrain.SPECIES_SHRUB) != null, "trees on show them again")
+	check(not t.get_scatter_nodes(DonjournoTerrain.SPECIES_SHRUB).is_empty(), "trees on show them again")
 	t.generator.biomes_enabled = false
 	t.regenerate()
 	for s in range(9):
@@ -76,13 +79,20 @@ func test_one_multimesh_per_species_on_dry_land() -> void:
 
 func test_mesh_overrides_replace_one_species() -> void:
 	var t := terrain_with(_biome_generator(), 1)
-	var shrub := t.get_scatter_node(DonjournoTerrain.SPECIES_SHRUB)
-	check(shrub != null, "shrubs grow")
-	var built_in := shrub.multimesh.mesh
+	var shrub := DonjournoTerrain.SPECIES_SHRUB
+	var built_in := t.get_scatter_nodes(shrub)
+	check(built_in.size() >= 2, "shrubs grow in several variants (%d)" % built_in.size())
+	var first_mesh: Mesh = built_in[0].multimesh.mesh
+	var count := t.get_scatter_instances(shrub).size()
 	var box := BoxMesh.new()
-	t.scatter_meshes = {DonjournoTerrain.SPECIES_SHRUB: box}
-	check(t.get_scatter_node(DonjournoTerrain.SPECIES_SHRUB).multimesh.mesh == box, "override shown")
+	t.scatter_meshes = {shrub: box}
+	var replaced := t.get_scatter_nodes(shrub)
+	check_eq(replaced.size(), 1, "one node for the replaced species")
+	check(replaced[0].multimesh.mesh == box, "override shown")
+	check_eq(replaced[0].multimesh.instance_count, count, "every shrub shows the override")
 	check_eq(t.scatter_meshes.size(), 1, "the override reads back")
+	check(not t.get_scatter_nodes(DonjournoTerrain.SPECIES_BOULDER).is_empty()
+			and t.get_scatter_nodes(DonjournoTerrain.SPECIES_BOULDER)[0].multimesh.mesh != box,
+			"other species keep their meshes")
 	t.scatter_meshes = {}
-	check(t.get_scatter_node(DonjournoTerrain.SPECIES_SHRUB).multimesh.mesh == built_in,
-			"built-in mesh again")
+	check(t.get_scatter_nodes(shrub)[0].multimesh.mesh == first_mesh, "built-in mesh again")

@@ -1,63 +1,23 @@
-//! The terrain's scatter (with biomes): one [MultiMeshInstance3D] per species, its instance
-//! buffer built on the worker thread, its mesh the species' built-in variants or a mesh from
-//! `scatter_meshes`; the `SPECIES_*` constants and `get_scatter_instances`.
+//! The terrain's scatter (with biomes): per species, one [MultiMeshInstance3D] per built-in
+//! variant (or one for all its instances with a mesh from `scatter_meshes`), the instance buffers
+//! built on the worker thread; the `SPECIES_*` constants and `get_scatter_instances`.
 
 use super::children;
 use super::DonjournoTerrain;
-use donjourno::mesh::{Mesh as CoreMesh, MeshParams};
+use donjourno::mesh::MeshParams;
 use donjourno::scatter::{meshes::species_mesh, Species, SPECIES_COUNT, VARIANTS};
 use donjourno::Grid;
 use godot::classes::multi_mesh::TransformFormat;
-use godot::classes::{
-    ArrayMesh, Mesh, MultiMesh, MultiMeshInstance3D, Node, Shader, ShaderMaterial,
-};
+use godot::classes::{ArrayMesh, Mesh, MultiMesh, MultiMeshInstance3D, Node, StandardMaterial3D};
 use godot::prelude::*;
 
-/// Floats per instance in a species buffer: the 12 of a 3D transform, then 4 of custom data
-/// (the variant's tag first).
-pub const INSTANCE_FLOATS: usize = 16;
-
-/// The built-in meshes' shader: each vertex keeps its place only in the variant its colour's
-/// alpha tags, the one the instance's custom data names (all variants share one mesh, so one
-/// multimesh draws a species); the sRGB vertex colour is the albedo.
-const VARIANT_SHADER: &str = "shader_type spatial;
-render_mode cull_back;
-varying vec3 albedo;
-void vertex() {
-	if (abs(COLOR.a - INSTANCE_CUSTOM.r) > 0.1) {
-		VERTEX = vec3(0.0);
-	}
-	vec3 c = COLOR.rgb;
-	albedo = mix(pow((c + vec3(0.055)) / 1.055, vec3(2.4)), c / 12.92, lessThan(c, vec3(0.04045)));
-}
-void fragment() {
-	ALBEDO = albedo;
-	ROUGHNESS = 1.0;
-	SPECULAR = 0.2;
-}
-";
-
-/// The tag of a variant: the alpha of its vertices and the custom data of its instances.
-pub fn variant_tag(variant: u8) -> f32 {
-    (f32::from(variant % VARIANTS) + 0.5) / f32::from(VARIANTS)
-}
-
-/// Every variant of a species in one mesh, each vertex's alpha its variant's [`variant_tag`].
-pub fn combined_mesh(species: Species) -> CoreMesh {
-    let mut out = CoreMesh::default();
-    for v in 0..VARIANTS {
-        let m = species_mesh(species, v);
-        out.positions.extend_from_slice(&m.positions);
-        out.normals.extend_from_slice(&m.normals);
-        let tag = variant_tag(v);
-        out.colors
-            .extend(m.colors.iter().map(|[r, g, b, _]| [*r, *g, *b, tag]));
-    }
-    out
-}
+/// Floats per instance in a species buffer: the 12 of a 3D transform, then its variant.
+pub const INSTANCE_FLOATS: usize = 13;
+/// Floats per instance of a `MultiMesh` of 3D transforms.
+const TRANSFORM_FLOATS: usize = 12;
 
 /// The instance buffers of a grid's scatter, one per species in id order: per instance the rows
-/// of its basis each followed by a component of its foot, then its variant's tag and three zeros.
+/// of its basis each followed by a component of its foot, then its variant.
 pub fn buffers(grid: &Grid, params: &MeshParams) -> Vec<Vec<f32>> {
     let mut out = vec![Vec::new(); SPECIES_COUNT];
     for inst in &grid.scatter {
@@ -67,7 +27,7 @@ pub fn buffers(grid: &Grid, params: &MeshParams) -> Vec<Vec<f32>> {
         for row in 0..3 {
             b.extend([c0[row], c1[row], c2[row], foot[row]]);
         }
-        b.extend([variant_tag(inst.variant), 0.0, 0.0, 0.0]);
+        b.push(f32::from(inst.variant % VARIANTS));
     }
     out
 }
@@ -88,24 +48,37 @@ pub fn transforms(buffer: &[f32]) -> Array<Transform3D> {
 
 /// The scatter component: the mesh overrides, the buffers of the grid shown and the nodes.
 pub struct ScatterView {
-    /// Species id → the [Mesh] shown instead of the built-in one.
+    /// Species id → the [Mesh] shown instead of the built-in variants.
     pub overrides: VarDictionary,
     buffers: Vec<Vec<f32>>,
-    nodes: Vec<Option<Gd<MultiMeshInstance3D>>>,
-    built_in: Vec<Option<Gd<ArrayMesh>>>,
-    material: Option<Gd<ShaderMaterial>>,
+    /// Per species, one node per variant (or one node, slot 0, for an override).
+    nodes: Vec<Vec<Option<Gd<MultiMeshInstance3D>>>>,
+    built_in: Vec<Vec<Option<Gd<ArrayMesh>>>>,
+    material: Option<Gd<StandardMaterial3D>>,
 }
 
 impl Default for ScatterView {
     fn default() -> Self {
+        let variants = usize::from(VARIANTS);
         ScatterView {
             overrides: VarDictionary::new(),
             buffers: vec![Vec::new(); SPECIES_COUNT],
-            nodes: vec![None; SPECIES_COUNT],
-            built_in: vec![None; SPECIES_COUNT],
+            nodes: vec![vec![None; variants]; SPECIES_COUNT],
+            built_in: vec![vec![None; variants]; SPECIES_COUNT],
             material: None,
         }
     }
+}
+
+/// The transforms of the instances of `buffer` whose variant `keep` accepts, as a `MultiMesh`
+/// buffer.
+fn transforms_where(buffer: &[f32], keep: impl Fn(u8) -> bool) -> PackedFloat32Array {
+    let out: Vec<f32> = buffer
+        .chunks_exact(INSTANCE_FLOATS)
+        .filter(|f| keep(f[TRANSFORM_FLOATS] as u8))
+        .flat_map(|f| f[..TRANSFORM_FLOATS].iter().copied())
+        .collect();
+    PackedFloat32Array::from(out.as_slice())
 }
 
 impl ScatterView {
@@ -120,9 +93,13 @@ impl ScatterView {
         &self.buffers[species as usize]
     }
 
-    /// The node of one species, if it has instances shown.
-    pub fn node(&self, species: Species) -> Option<Gd<MultiMeshInstance3D>> {
-        self.nodes[species as usize].clone()
+    /// The nodes of one species shown.
+    pub fn nodes(&self, species: Species) -> Array<Gd<MultiMeshInstance3D>> {
+        self.nodes[species as usize]
+            .iter()
+            .flatten()
+            .cloned()
+            .collect()
     }
 
     /// Shows every species with instances under `parent` (or removes them all when `visible` is
@@ -130,51 +107,59 @@ impl ScatterView {
     pub fn show(&mut self, parent: &mut Gd<Node>, visible: bool) {
         for s in Species::ALL {
             let i = s as usize;
-            if !visible || self.buffers[i].is_empty() {
-                children::remove(&mut self.nodes[i]);
-                continue;
+            let buffer = if visible {
+                self.buffers[i].clone()
+            } else {
+                Vec::new()
+            };
+            let key = (s as i64).to_variant();
+            let custom = self
+                .overrides
+                .get(&key)
+                .and_then(|v| v.try_to::<Gd<Mesh>>().ok());
+            for v in 0..VARIANTS {
+                let slot = usize::from(v);
+                let data = match &custom {
+                    Some(_) if v == 0 => transforms_where(&buffer, |_| true),
+                    Some(_) => PackedFloat32Array::new(),
+                    None => transforms_where(&buffer, |w| w == v),
+                };
+                if data.is_empty() {
+                    children::remove(&mut self.nodes[i][slot]);
+                    continue;
+                }
+                let mesh = match &custom {
+                    Some(mesh) => mesh.clone(),
+                    None => self.built_in_mesh(s, v),
+                };
+                let mut multimesh = MultiMesh::new_gd();
+                multimesh.set_transform_format(TransformFormat::TRANSFORM_3D);
+                multimesh.set_mesh(&mesh);
+                multimesh.set_instance_count((data.len() / TRANSFORM_FLOATS) as i32);
+                multimesh.set_buffer(&data);
+                let node = self.nodes[i][slot].get_or_insert_with(|| {
+                    let mut n = MultiMeshInstance3D::new_alloc();
+                    n.set_name(&format!("Scatter {} {v}", s.name()));
+                    children::add_internal(parent, &n);
+                    n
+                });
+                node.set_multimesh(&multimesh);
             }
-            let mesh = self.mesh(s);
-            let buffer = PackedFloat32Array::from(self.buffers[i].as_slice());
-            let mut multimesh = MultiMesh::new_gd();
-            multimesh.set_transform_format(TransformFormat::TRANSFORM_3D);
-            multimesh.set_use_custom_data(true);
-            multimesh.set_mesh(&mesh);
-            multimesh.set_instance_count((buffer.len() / INSTANCE_FLOATS) as i32);
-            multimesh.set_buffer(&buffer);
-            let node = self.nodes[i].get_or_insert_with(|| {
-                let mut n = MultiMeshInstance3D::new_alloc();
-                n.set_name(&format!("Scatter {}", s.name()));
-                children::add_internal(parent, &n);
-                n
-            });
-            node.set_multimesh(&multimesh);
         }
     }
 
-    /// The mesh of a species: its override, else its built-in variants.
-    fn mesh(&mut self, species: Species) -> Gd<Mesh> {
-        let key = (species as i64).to_variant();
-        if let Some(mesh) = self
-            .overrides
-            .get(&key)
-            .and_then(|v| v.try_to::<Gd<Mesh>>().ok())
-        {
-            return mesh;
-        }
-        if let Some(mesh) = &self.built_in[species as usize] {
+    /// The built-in mesh of one variant of a species.
+    fn built_in_mesh(&mut self, species: Species, variant: u8) -> Gd<Mesh> {
+        let slot = &mut self.built_in[species as usize][usize::from(variant)];
+        if let Some(mesh) = slot {
             return mesh.clone().upcast();
         }
-        let material = self.material.get_or_insert_with(|| {
-            let mut shader = Shader::new_gd();
-            shader.set_code(VARIANT_SHADER);
-            let mut m = ShaderMaterial::new_gd();
-            m.set_shader(&shader);
-            m
-        });
-        let mesh = children::array_mesh_with(&combined_mesh(species), &material.clone().upcast())
+        let material = self
+            .material
+            .get_or_insert_with(children::vertex_color_material);
+        let mesh = children::array_mesh(&species_mesh(species, variant), material)
             .unwrap_or_else(ArrayMesh::new_gd);
-        self.built_in[species as usize] = Some(mesh.clone());
+        *slot = Some(mesh.clone());
         mesh.upcast()
     }
 }
@@ -221,14 +206,15 @@ impl DonjournoTerrain {
         }
     }
 
-    /// The [MultiMeshInstance3D] of one species (an internal child), or `null` when it has no
-    /// instance shown.
+    /// The [MultiMeshInstance3D]s of one species (internal children): one per built-in variant
+    /// with instances, or one for all its instances when [member scatter_meshes] replaces its
+    /// mesh; empty when it has no instance shown.
     #[func]
-    pub fn get_scatter_node(&self, species: i32) -> Option<Gd<MultiMeshInstance3D>> {
+    pub fn get_scatter_nodes(&self, species: i32) -> Array<Gd<MultiMeshInstance3D>> {
         u8::try_from(species)
             .ok()
             .and_then(Species::from_id)
-            .and_then(|s| self.scatter.node(s))
+            .map_or_else(Array::new, |s| self.scatter.nodes(s))
     }
 
     /// The name of a species (`"conifer"` …), or an empty string for an unknown id.
@@ -268,31 +254,10 @@ mod tests {
         assert_eq!(b[Species::Palm as usize].len(), 2 * INSTANCE_FLOATS);
         assert_eq!(b[Species::Boulder as usize].len(), INSTANCE_FLOATS);
         let palm = &b[Species::Palm as usize];
-        assert_eq!(palm[12], variant_tag(1));
-        assert_eq!(palm[INSTANCE_FLOATS + 12], variant_tag(2));
+        assert_eq!(palm[12], 1.0);
+        assert_eq!(palm[INSTANCE_FLOATS + 12], 2.0);
         assert_eq!(palm[0], 2.0 * params.cell_size);
         assert_eq!(palm[3], 2.5 * params.cell_size);
         assert_eq!(palm[11], 3.5 * params.cell_size);
-    }
-
-    #[test]
-    fn the_combined_mesh_tags_each_variant() {
-        let m = combined_mesh(Species::Shrub);
-        let total: usize = (0..VARIANTS)
-            .map(|v| species_mesh(Species::Shrub, v).vertex_count())
-            .sum();
-        assert_eq!(m.vertex_count(), total);
-        let tags: std::collections::BTreeSet<u32> =
-            m.colors.iter().map(|c| c[3].to_bits()).collect();
-        assert_eq!(tags.len(), VARIANTS as usize);
-        for v in 0..VARIANTS {
-            for w in 0..VARIANTS {
-                let apart = (variant_tag(v) - variant_tag(w)).abs();
-                assert!(
-                    v == w || apart > 0.2,
-                    "tags {v} and {w} stay apart after 8-bit rounding"
-                );
-            }
-        }
     }
 }
