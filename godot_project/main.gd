@@ -6,7 +6,8 @@ extends Node3D
 ## `--shot=PATH` saves a PNG of the first fully built frame to PATH and quits, `--model=N` switches
 ## to height model N (a `DonjournoGenerator.HEIGHT_MODEL_*`) as the panel's Land menu does,
 ## `--biomes` turns the biomes on, `--biome-map` shows the biome map debug view, `--focus-water`
-## points the camera at the biggest lake close up (the whole terrain stays in view without lakes).
+## points the camera at the biggest lake close up (the whole terrain stays in view without lakes),
+## `--zoom=F` magnifies the fitted view F times (to see the trees, shrubs and rocks of the scatter).
 
 ## Hours of sunrise and sunset.
 const DAY_START := 6.0
@@ -33,6 +34,7 @@ var biome_view: Control
 var _shot_path := ""
 var _model := -1
 var _focus_water := false
+var _zoom := 1.0
 ## What the view was last fitted to: re-fitting only when it changes keeps the user's pan and
 ## zoom while they tune the terrain.
 var _framed := []
@@ -57,6 +59,8 @@ func _ready() -> void:
 			biome_view.visible = true
 		elif arg == "--focus-water":
 			_focus_water = true
+		elif arg.begins_with("--zoom="):
+			_zoom = maxf(float(arg.trim_prefix("--zoom=")), 0.1)
 	terrain.generation_finished.connect(_on_generation_finished)
 	panel.resized.connect(_frame)
 	get_viewport().size_changed.connect(_frame)
@@ -103,6 +107,8 @@ func _frame() -> void:
 	rig.frame(extent, float(map.get_stats().max_height) * height_scale, reserved)
 	if _focus_water:
 		_focus_on_water(map)
+	if _zoom != 1.0:
+		rig.camera.size /= _zoom
 	# Shadows reach across the whole terrain, however large.
 	sun.directional_shadow_max_distance = maxf(1500.0, Vector2(extent.x, extent.z).length() * 2.0)
 

@@ -82,7 +82,7 @@ func _ready() -> void:
 	_row(grid, "Water", _water)
 	_biomes = CheckBox.new()
 	_biomes.text = "Biomes"
-	_biomes.tooltip_text = "Deserts, forests, tundra and glaciers from the climate, with their own ground and trees"
+	_biomes.tooltip_text = "Deserts, forests, tundra and glaciers from the climate, with their own ground, plants and rocks"
 	_biome_map = CheckBox.new()
 	_biome_map.text = "Map"
 	_biome_map.tooltip_text = "Show the biome map with its legend"

@@ -10,6 +10,7 @@ mod render;
 use args::{MeshArgs, ParamArgs};
 use clap::{Parser, Subcommand};
 use donjourno::mesh::{build_mesh, MeshParams};
+use donjourno::scatter::scatter_mesh_squashed;
 use donjourno::water_mesh::build_water_mesh;
 use donjourno::{generate_with_inputs, GenerationStats, GeneratorParams, Grid, Inputs, Progress};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -228,7 +229,10 @@ fn run(cli: Cli) -> Result<(), String> {
             let water = build_water_mesh(&grid, &mesh_params).map_err(|e| e.to_string())?;
             let (w, d) = (grid.width(), grid.depth());
             let scale = scale.unwrap_or(1400.0 / ((w + d) as f32 * render::CELL_X));
-            let image = render::render(&[&mesh, &water.mesh], w, d, scale, time_of_day);
+            let plants =
+                scatter_mesh_squashed(&grid, &grid.scatter, &mesh_params, render::SCATTER_HEIGHT)
+                    .map_err(|e| e.to_string())?;
+            let image = render::render(&[&mesh, &plants, &water.mesh], 2, w, d, scale, time_of_day);
             output::write_rgb_png(&image, &out)?;
             eprintln!(
                 "{}: {}×{} px, {} triangles, generated in {:.1} ms",

@@ -47,10 +47,21 @@ pub struct Image {
     pub pixels: Vec<u8>,
 }
 
+/// Pixels of height per cell of a plant's or rock's height: makes a scatter mesh in cell units
+/// stand as tall on screen as it is wide.
+pub const SCATTER_HEIGHT: f32 = CELL_X / HEIGHT_PX;
+
 /// Renders meshes built with `cell_size = 1` (positions in cells; heights in world units, i.e.
-/// height × `height_scale`) at the given scale and hour, the first mesh being the terrain and the
-/// later ones layers over it (water, drawn slightly lighter).
-pub fn render(meshes: &[&Mesh], width: usize, depth: usize, scale: f32, hour: f32) -> Image {
+/// height × `height_scale`) at the given scale and hour: the first `solid` meshes are the terrain
+/// and what stands on it, the later ones layers over them (water, drawn slightly lighter).
+pub fn render(
+    meshes: &[&Mesh],
+    solid: usize,
+    width: usize,
+    depth: usize,
+    scale: f32,
+    hour: f32,
+) -> Image {
     let (cx, cy, hp) = (CELL_X * scale, CELL_Y * scale, HEIGHT_PX * scale);
     let (min_h, max_h) = meshes
         .iter()
@@ -94,7 +105,7 @@ pub fn render(meshes: &[&Mesh], width: usize, depth: usize, scale: f32, hour: f3
     order.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
     for (_, layer, i) in order {
         let mesh = meshes[layer];
-        let (tolerance, lighten) = if layer == 0 {
+        let (tolerance, lighten) = if layer < solid.max(1) {
             (0.0, 0.0)
         } else {
             (LAYER_TOLERANCE, WATER_LIGHTEN)

@@ -72,6 +72,7 @@ fn generate_writes_maps_and_statistics() {
             "ForestPlacement",
             "HybridTerrain",
             "Hydrology",
+            "Scatter",
             "TerrainTexture"
         ]
     );

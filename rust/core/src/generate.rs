@@ -11,6 +11,7 @@ use crate::params::{GeneratorParams, ParamError};
 use crate::pipeline::Layer;
 use crate::pipeline::{LayerError, Pipeline, PipelineError};
 use crate::progress::Progress;
+use crate::scatter::Scatter;
 use crate::stats::GenerationStats;
 use std::sync::Arc;
 use thiserror::Error;
@@ -41,7 +42,7 @@ impl GenerateError {
 
 /// The default pipeline type: the height model's layer (`HybridTerrain` for pool,
 /// [`LandTerrain`] for subdivision and continents) `→ Hydrology → Climate → Biomes → ForestMask →
-/// ForestPlacement → TerrainTexture`.
+/// ForestPlacement → Scatter → TerrainTexture`.
 pub type DefaultPipeline = Pipeline<(
     Box<dyn Layer>,
     Hydrology,
@@ -49,6 +50,7 @@ pub type DefaultPipeline = Pipeline<(
     Biomes,
     ForestMask,
     ForestPlacement,
+    Scatter,
     TerrainTexture,
 )>;
 
@@ -96,6 +98,7 @@ pub fn default_pipeline_with(params: &GeneratorParams, inputs: &Inputs) -> Defau
             seed: params.seed,
             params: params.forest.placement(),
         },
+        Scatter::new(params),
         TerrainTexture {
             ground: Some(crate::layers::texture::GroundScale {
                 cell_size: params.cell_size,

@@ -86,6 +86,8 @@ pub struct Grid {
     pub biome: Vec<u8>,
     /// The (up to) four heaviest biomes of each cell and their weights; empty when biomes are off.
     pub biome_weights: Vec<crate::biomes::BiomeWeights>,
+    /// The plants and rocks placed on the terrain (seed 003 §6); empty when biomes are off.
+    pub scatter: Vec<crate::scatter::ScatterInstance>,
 }
 
 /// A read-only view of one cell, gathered from the planes.
@@ -139,6 +141,7 @@ impl Grid {
             sea_level: 0.0,
             biome: Vec::new(),
             biome_weights: Vec::new(),
+            scatter: Vec::new(),
         }
     }
 

@@ -40,6 +40,7 @@ pub mod params;
 pub mod pipeline;
 pub mod placement;
 pub mod progress;
+pub mod scatter;
 pub mod seed;
 pub mod stats;
 pub mod threads;

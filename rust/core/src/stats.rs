@@ -59,6 +59,8 @@ pub struct GenerationStats {
     pub grid_hash: u64,
     /// Cells per biome, indexed by biome id (all 0 when biomes are off).
     pub biome_counts: [usize; 20],
+    /// Scatter instances per species, indexed by species id (all 0 when biomes are off).
+    pub species_counts: [usize; crate::scatter::SPECIES_COUNT],
 }
 
 impl GenerationStats {
@@ -97,6 +99,7 @@ impl GenerationStats {
                 *c += 1;
             }
         }
+        self.species_counts = crate::scatter::counts(&grid.scatter);
     }
 
     /// The serialised record as a JSON value: for front ends that turn it into their own
@@ -145,7 +148,7 @@ impl Serialize for GenerationStats {
             max_accumulation: self.max_accumulation,
             erosion_lake_jumps: self.lake_jumps,
         };
-        let mut out = s.serialize_struct("GenerationStats", 9)?;
+        let mut out = s.serialize_struct("GenerationStats", 10)?;
         out.serialize_field("pool_fraction", &self.pool_fraction)?;
         out.serialize_field("max_height", &self.max_height)?;
         out.serialize_field("class_counts", &Pairs(classes))?;
@@ -159,6 +162,11 @@ impl Serialize for GenerationStats {
             .map(|&b| (b.name(), self.biome_counts[b as usize]))
             .filter(|(_, n)| *n > 0);
         out.serialize_field("biome_counts", &Pairs(biomes))?;
+        let species = crate::scatter::Species::ALL
+            .iter()
+            .map(|&s| (s.name(), self.species_counts[s as usize]))
+            .filter(|(_, n)| *n > 0);
+        out.serialize_field("species_counts", &Pairs(species))?;
         out.end()
     }
 }
@@ -194,6 +202,11 @@ mod tests {
                 (c[5], c[10]) = (3, 4);
                 c
             },
+            species_counts: {
+                let mut c = [0; crate::scatter::SPECIES_COUNT];
+                c[6] = 2;
+                c
+            },
         };
         let v = stats.to_value();
         let keys: Vec<&str> = v.as_object().unwrap().keys().map(|k| k.as_str()).collect();
@@ -207,6 +220,7 @@ mod tests {
             "total_ms",
             "grid_hash",
             "biome_counts",
+            "species_counts",
         ];
         expected.sort_unstable();
         let mut keys = keys;
@@ -223,6 +237,7 @@ mod tests {
             v["biome_counts"],
             serde_json::json!({"boreal forest": 3, "hot desert": 4})
         );
+        assert_eq!(v["species_counts"], serde_json::json!({"cactus": 2}));
         assert_eq!(
             v["water"],
             serde_json::json!({

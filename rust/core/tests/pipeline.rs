@@ -366,6 +366,7 @@ fn seeds_change_the_terrain_and_parameters_are_respected() {
             "Biomes",
             "ForestMask",
             "ForestPlacement",
+            "Scatter",
             "TerrainTexture"
         ]
     );

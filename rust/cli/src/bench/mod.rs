@@ -8,6 +8,8 @@ use donjourno::{generate, GeneratorParams};
 use std::time::{Duration, Instant};
 
 mod models;
+mod scatter;
+
 use models::{biomes, continents, field_sample, subdivision};
 
 /// Median wall time of `reps` runs of `f`.
@@ -230,7 +232,7 @@ fn hydrology(sizes: &[u32], reps: usize) {
 }
 
 /// The figures `donjourno bench` prints, by name (for `--only`).
-pub const FIGURES: [&str; 9] = [
+pub const FIGURES: [&str; 10] = [
     "hydrology",
     "erosion",
     "fbm",
@@ -240,6 +242,7 @@ pub const FIGURES: [&str; 9] = [
     "continents",
     "field",
     "biomes",
+    "scatter",
 ];
 
 /// Prints every figure, or only those whose name (one of [`FIGURES`]) contains `only`.
@@ -286,6 +289,9 @@ pub fn run(quick: bool, only: Option<&str>) -> Result<(), String> {
     }
     if on("biomes") {
         biomes(if quick { 1 } else { 3 });
+    }
+    if on("scatter") {
+        scatter::scatter(if quick { 1 } else { 5 });
     }
     Ok(())
 }

@@ -9,6 +9,7 @@ pub mod classify;
 pub mod ground;
 pub mod shape;
 pub mod table;
+pub mod vegetation;
 
 pub use classify::{BiomeWeights, CellClimate};
 pub use table::{Biome, BiomeInfo, BIOMES};

@@ -5,7 +5,7 @@ use donjourno::mesh::Mesh as CoreMesh;
 use godot::classes::base_material_3d::{Flags, ShadingMode};
 use godot::classes::mesh::{ArrayType, PrimitiveType};
 use godot::classes::node::InternalMode;
-use godot::classes::{ArrayMesh, Node, StandardMaterial3D};
+use godot::classes::{ArrayMesh, Material, Node, StandardMaterial3D};
 use godot::obj::EngineEnum;
 use godot::prelude::*;
 
@@ -31,6 +31,11 @@ pub fn remove<T: Inherits<Node>>(node: &mut Option<Gd<T>>) {
 /// A mesh of the core as an [ArrayMesh] of one surface with `material`; `None` when it has no
 /// vertices.
 pub fn array_mesh(mesh: &CoreMesh, material: &Gd<StandardMaterial3D>) -> Option<Gd<ArrayMesh>> {
+    array_mesh_with(mesh, &material.clone().upcast())
+}
+
+/// [`array_mesh`] with any material.
+pub fn array_mesh_with(mesh: &CoreMesh, material: &Gd<Material>) -> Option<Gd<ArrayMesh>> {
     if mesh.vertex_count() == 0 {
         return None;
     }

@@ -11,6 +11,7 @@ pub mod job;
 pub mod planner;
 mod queries;
 mod rebuild;
+mod scatter;
 mod shown;
 mod trees;
 mod upload;
@@ -123,6 +124,15 @@ pub struct DonjournoTerrain {
     #[var(get, set)]
     tree_mesh: PhantomVar<Option<Gd<Mesh>>>,
 
+    /// With biomes, the meshes shown instead of the built-in species: a dictionary from a
+    /// `SPECIES_*` constant to a [Mesh] in cell units (one unit is one cell; foot at its origin;
+    /// the built-in meshes are about 0.5–1.8 cells tall). Species missing from it keep their
+    /// built-in low-poly variants. Each species is one [MultiMeshInstance3D], shown while
+    /// [member trees_enabled] is on.
+    #[export]
+    #[var(get, set)]
+    scatter_meshes: PhantomVar<VarDictionary>,
+
     /// Show the water surface (on or off, default on): a translucent [MeshInstance3D] over the
     /// lakes, rivers, sea and (with biomes) wetland pools, its shoreline traced where the terrain
     /// meets the water, rebuilt with the terrain, never saved into the scene. Without water there
@@ -169,6 +179,7 @@ pub struct DonjournoTerrain {
     surface: upload::Surface,
     collision: collision::Collision,
     trees: trees::Trees,
+    scatter: scatter::ScatterView,
     water: water::Water,
     chunks: chunks::Chunks,
     last_stats: VarDictionary,
@@ -202,6 +213,7 @@ impl IMeshInstance3D for DonjournoTerrain {
             collision_mask: PhantomVar::default(),
             trees_enabled: PhantomVar::default(),
             tree_mesh: PhantomVar::default(),
+            scatter_meshes: PhantomVar::default(),
             water_visible: PhantomVar::default(),
             water_material: PhantomVar::default(),
             baked_mesh: None,
@@ -213,6 +225,7 @@ impl IMeshInstance3D for DonjournoTerrain {
             surface: upload::Surface::default(),
             collision: collision::Collision::default(),
             trees: trees::Trees::default(),
+            scatter: scatter::ScatterView::default(),
             water: water::Water::default(),
             chunks: chunks::Chunks::default(),
             last_stats: VarDictionary::new(),

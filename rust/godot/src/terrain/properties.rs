@@ -108,6 +108,19 @@ impl DonjournoTerrain {
         }
     }
 
+    /// The species' mesh overrides ([member scatter_meshes]).
+    #[func]
+    pub fn get_scatter_meshes(&self) -> VarDictionary {
+        self.scatter.overrides.clone()
+    }
+
+    /// Sets [member scatter_meshes] and rebuilds the species shown.
+    #[func]
+    pub fn set_scatter_meshes(&mut self, value: VarDictionary) {
+        self.scatter.overrides = value;
+        self.update_trees();
+    }
+
     /// The mesh shown for each tree ([member tree_mesh]).
     #[func]
     pub fn get_tree_mesh(&self) -> Option<Gd<Mesh>> {

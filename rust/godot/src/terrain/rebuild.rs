@@ -54,6 +54,7 @@ struct Finished {
     handover: Handover,
     water: WaterMesh,
     chunks: super::chunks::ChunkMeshes,
+    scatter: Vec<Vec<f32>>,
 }
 
 #[godot_api(secondary)]
@@ -213,6 +214,7 @@ impl DonjournoTerrain {
             }
         })?;
         let water = convert::run_water_mesh(&grid.grid, mesh_params)?;
+        let scatter = super::scatter::buffers(&grid.grid, mesh_params);
         Ok(Finished {
             inputs,
             grid,
@@ -229,6 +231,7 @@ impl DonjournoTerrain {
             handover,
             water,
             chunks,
+            scatter,
         })
     }
 
@@ -288,6 +291,7 @@ impl DonjournoTerrain {
             handover,
             water: output.water,
             chunks: output.chunks,
+            scatter: output.scatter,
         };
         let stats = self.show(finished);
         self.finish(Ok(Some(stats)));
@@ -307,6 +311,7 @@ impl DonjournoTerrain {
             handover,
             water,
             chunks,
+            scatter,
         } = finished;
         if pipeline_ran {
             self.rebuilds.pipeline_runs += 1;
@@ -342,6 +347,7 @@ impl DonjournoTerrain {
         let stats = grid.stats.clone();
         self.rebuilds.cache = Some(grid);
         self.rebuilds.outdated = false;
+        self.scatter.set_buffers(scatter);
         self.update_collision();
         self.update_trees();
         let mut d = VarDictionary::new();

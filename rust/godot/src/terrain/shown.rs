@@ -50,6 +50,8 @@ impl Showing<'_> {
     pub fn trees(&self) -> Option<(PackedFloat32Array, f32)> {
         match self {
             Showing::Nothing => None,
+            // With biomes, the scatter stands in for seed 000's trees.
+            Showing::Generated(s) if !s.grid.biome.is_empty() => None,
             Showing::Generated(s) => {
                 let mesh_params = &s.inputs.mesh_params;
                 let trees = placement::tree_instances(&s.grid, mesh_params).unwrap_or_default();
@@ -85,7 +87,8 @@ impl DonjournoTerrain {
     /// multimesh, in order); empty when [member trees_enabled] is off or nothing is shown.
     #[func]
     pub fn get_tree_transforms(&self) -> Array<Transform3D> {
-        let Some(shown) = self.shown.as_ref().filter(|_| self.trees.enabled) else {
+        let shown = self.shown.as_ref().filter(|s| s.grid.biome.is_empty());
+        let Some(shown) = shown.filter(|_| self.trees.enabled) else {
             return Array::new();
         };
         donjourno::placement::tree_instances(&shown.grid, &shown.inputs.mesh_params)
@@ -138,5 +141,7 @@ impl DonjournoTerrain {
             .then(|| self.showing().trees())
             .flatten();
         self.with_parent(|t| &mut t.trees, |c, parent| c.update(parent, trees));
+        let scatter = self.trees.enabled && matches!(self.showing(), Showing::Generated(_));
+        self.with_parent(|t| &mut t.scatter, |c, parent| c.show(parent, scatter));
     }
 }

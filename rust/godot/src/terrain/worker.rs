@@ -60,6 +60,8 @@ pub struct Output {
     /// Every level of every chunk when the map is drawn in chunks (else empty, and the streams
     /// hold the one surface).
     pub chunks: super::chunks::ChunkMeshes,
+    /// The scatter's instance buffers, one per species.
+    pub scatter: Vec<Vec<f32>>,
 }
 
 /// How a worker ended, as [`JobState::outcome`] reports it.
@@ -300,6 +302,7 @@ fn run(
     if state.is_cancelled() {
         return Err(cancelled());
     }
+    let scatter = super::scatter::buffers(&grid.grid, mesh_params);
     state.set_progress(1.0);
     Ok(Output {
         grid,
@@ -312,6 +315,7 @@ fn run(
         aabb,
         water,
         chunks,
+        scatter,
     })
 }
 

@@ -1,0 +1,148 @@
+//! Scatter on generated terrains: no tree in water, on glacier or in hot desert (cacti aside),
+//! the same instances on every thread count, and candidates that stay put when the map grows.
+
+use donjourno::biomes::Biome;
+use donjourno::scatter::{self, candidates, Species};
+use donjourno::{generate, GeneratorParams, Grid, WaterKind};
+use std::collections::BTreeMap;
+
+fn continent(seed: u64) -> GeneratorParams {
+    let mut p = GeneratorParams::preset("continent").unwrap();
+    p.seed = seed;
+    (p.width, p.depth) = (128, 128);
+    p.terrain.droplets = 8000;
+    p.climate.temperature_range = 22.0;
+    p.climate.feature_scale = 0.6;
+    p.biomes.enabled = true;
+    p
+}
+
+fn cell_of(g: &Grid, s: &scatter::ScatterInstance) -> usize {
+    g.index(s.position[0] as usize, s.position[1] as usize)
+}
+
+#[test]
+fn no_tree_in_water_on_glacier_or_in_hot_desert() {
+    let mut species_seen = [0usize; scatter::SPECIES_COUNT];
+    let mut barren_cells = 0;
+    for seed in [3, 11] {
+        let (g, stats) = generate(&continent(seed)).unwrap();
+        assert!(!g.scatter.is_empty());
+        assert_eq!(stats.species_counts, scatter::counts(&g.scatter));
+        for s in &g.scatter {
+            let [x, z] = s.position;
+            assert!(x >= 0.0 && z >= 0.0 && x < g.width() as f32 && z < g.depth() as f32);
+            let i = cell_of(&g, s);
+            assert_eq!(g.water[i], WaterKind::Dry, "{s:?} stands in water");
+            let biome = Biome::from_id(g.biome[i]).unwrap();
+            if s.species.is_tree() {
+                assert!(
+                    !matches!(biome, Biome::Glacier | Biome::HotDesert | Biome::DeepOcean),
+                    "{:?} on {biome:?}",
+                    s.species
+                );
+                assert!(biome.grows_trees(), "{:?} on {biome:?}", s.species);
+            }
+            if biome == Biome::HotDesert {
+                assert!(matches!(
+                    s.species,
+                    Species::Cactus | Species::Shrub | Species::Boulder
+                ));
+            }
+            assert!(s.variant < scatter::VARIANTS && s.scale > 0.0);
+            species_seen[s.species as usize] += 1;
+        }
+        barren_cells += g
+            .biome
+            .iter()
+            .filter(|b| matches!(Biome::from_id(**b), Some(Biome::Glacier | Biome::HotDesert)))
+            .count();
+    }
+    assert!(barren_cells > 100, "the terrains hold glacier or desert");
+    let kinds = species_seen.iter().filter(|n| **n > 0).count();
+    assert!(kinds >= 5, "many species grow: {species_seen:?}");
+}
+
+#[test]
+fn biomes_off_scatter_nothing() {
+    let mut p = continent(3);
+    p.biomes.enabled = false;
+    let (g, stats) = generate(&p).unwrap();
+    assert!(g.scatter.is_empty());
+    assert_eq!(stats.species_counts, [0; scatter::SPECIES_COUNT]);
+}
+
+#[test]
+fn scatter_is_identical_on_1_and_2_threads() {
+    let run = |threads| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        pool.install(|| generate(&continent(5)).unwrap().0.scatter)
+    };
+    let (one, two) = (run(1), run(2));
+    assert!(!one.is_empty());
+    assert_eq!(scatter::hash(&one), scatter::hash(&two));
+    assert_eq!(one, two);
+}
+
+#[test]
+fn candidates_stay_put_when_the_map_grows_or_moves() {
+    // A 40 × 30 map at world cell (10, −7) inside a 100 × 90 map at world cell (−25, −40).
+    let small = candidates(9, [10.0, -7.0], 40, 30);
+    let large = candidates(9, [-25.0, -40.0], 100, 90);
+    let by_key: BTreeMap<u64, [f64; 2]> = large.iter().map(|c| (c.key, c.world)).collect();
+    assert!(small.len() > 40 * 30 / 3, "{} candidates", small.len());
+    for c in &small {
+        let world = by_key.get(&c.key).expect("the point is in the larger map");
+        assert_eq!(*world, c.world);
+        assert!((f64::from(c.position[0]) + 10.0 - world[0]).abs() < 1e-3);
+        assert!((f64::from(c.position[1]) - 7.0 - world[1]).abs() < 1e-3);
+    }
+    // Points of the larger map inside the smaller map's rectangle are all in the smaller map.
+    let inside = large
+        .iter()
+        .filter(|c| (10.0..50.0).contains(&c.world[0]) && (-7.0..23.0).contains(&c.world[1]))
+        .count();
+    assert_eq!(inside, small.len());
+    // Another seed, other points.
+    let other = candidates(10, [10.0, -7.0], 40, 30);
+    assert_ne!(
+        other.iter().map(|c| c.key).collect::<Vec<_>>(),
+        small.iter().map(|c| c.key).collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn trees_grow_in_patches_and_clearings() {
+    // Trees of one forest biome cluster: their nearest tree is closer than in a uniform layout
+    // of the same density.
+    let (g, _) = generate(&continent(3)).unwrap();
+    let trees: Vec<[f32; 2]> = g
+        .scatter
+        .iter()
+        .filter(|s| s.species.is_tree())
+        .map(|s| s.position)
+        .collect();
+    assert!(trees.len() > 100, "{} trees", trees.len());
+    let density = trees.len() as f32 / g.len() as f32;
+    let mut nearest_sum = 0.0;
+    for (i, a) in trees.iter().enumerate() {
+        let mut best = f32::MAX;
+        for (j, b) in trees.iter().enumerate() {
+            if i != j {
+                let d = (a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2);
+                best = best.min(d);
+            }
+        }
+        nearest_sum += best.sqrt();
+    }
+    let mean = nearest_sum / trees.len() as f32;
+    // Mean nearest-neighbour distance of a uniform (Poisson) layout: 0.5 / sqrt(density).
+    let uniform = 0.5 / density.sqrt();
+    assert!(
+        mean < 0.8 * uniform,
+        "mean nearest {mean}, uniform {uniform}"
+    );
+}

@@ -1,0 +1,263 @@
+//! The terrain's scatter (with biomes): per species, one [MultiMeshInstance3D] per built-in
+//! variant (or one for all its instances with a mesh from `scatter_meshes`), the instance buffers
+//! built on the worker thread; the `SPECIES_*` constants and `get_scatter_instances`.
+
+use super::children;
+use super::DonjournoTerrain;
+use donjourno::mesh::MeshParams;
+use donjourno::scatter::{meshes::species_mesh, Species, SPECIES_COUNT, VARIANTS};
+use donjourno::Grid;
+use godot::classes::multi_mesh::TransformFormat;
+use godot::classes::{ArrayMesh, Mesh, MultiMesh, MultiMeshInstance3D, Node, StandardMaterial3D};
+use godot::prelude::*;
+
+/// Floats per instance in a species buffer: the 12 of a 3D transform, then its variant.
+pub const INSTANCE_FLOATS: usize = 13;
+/// Floats per instance of a `MultiMesh` of 3D transforms.
+const TRANSFORM_FLOATS: usize = 12;
+
+/// The instance buffers of a grid's scatter, one per species in id order: per instance the rows
+/// of its basis each followed by a component of its foot, then its variant.
+pub fn buffers(grid: &Grid, params: &MeshParams) -> Vec<Vec<f32>> {
+    let mut out = vec![Vec::new(); SPECIES_COUNT];
+    for inst in &grid.scatter {
+        let b: &mut Vec<f32> = &mut out[inst.species as usize];
+        let [c0, c1, c2] = inst.basis_columns(params.cell_size);
+        let foot = inst.foot(grid, params);
+        for row in 0..3 {
+            b.extend([c0[row], c1[row], c2[row], foot[row]]);
+        }
+        b.push(f32::from(inst.variant % VARIANTS));
+    }
+    out
+}
+
+/// The transforms of one species' instances in a [`buffers`] buffer.
+pub fn transforms(buffer: &[f32]) -> Array<Transform3D> {
+    buffer
+        .chunks_exact(INSTANCE_FLOATS)
+        .map(|f| {
+            let col = |c: usize| Vector3::new(f[c], f[4 + c], f[8 + c]);
+            Transform3D::new(
+                Basis::from_cols(col(0), col(1), col(2)),
+                Vector3::new(f[3], f[7], f[11]),
+            )
+        })
+        .collect()
+}
+
+/// The scatter component: the mesh overrides, the buffers of the grid shown and the nodes.
+pub struct ScatterView {
+    /// Species id → the [Mesh] shown instead of the built-in variants.
+    pub overrides: VarDictionary,
+    buffers: Vec<Vec<f32>>,
+    /// Per species, one node per variant (or one node, slot 0, for an override).
+    nodes: Vec<Vec<Option<Gd<MultiMeshInstance3D>>>>,
+    built_in: Vec<Vec<Option<Gd<ArrayMesh>>>>,
+    material: Option<Gd<StandardMaterial3D>>,
+}
+
+impl Default for ScatterView {
+    fn default() -> Self {
+        let variants = usize::from(VARIANTS);
+        ScatterView {
+            overrides: VarDictionary::new(),
+            buffers: vec![Vec::new(); SPECIES_COUNT],
+            nodes: vec![vec![None; variants]; SPECIES_COUNT],
+            built_in: vec![vec![None; variants]; SPECIES_COUNT],
+            material: None,
+        }
+    }
+}
+
+/// The transforms of the instances of `buffer` whose variant `keep` accepts, as a `MultiMesh`
+/// buffer.
+fn transforms_where(buffer: &[f32], keep: impl Fn(u8) -> bool) -> PackedFloat32Array {
+    let out: Vec<f32> = buffer
+        .chunks_exact(INSTANCE_FLOATS)
+        .filter(|f| keep(f[TRANSFORM_FLOATS] as u8))
+        .flat_map(|f| f[..TRANSFORM_FLOATS].iter().copied())
+        .collect();
+    PackedFloat32Array::from(out.as_slice())
+}
+
+impl ScatterView {
+    /// Keeps the buffers of a new grid (shown by the next [`ScatterView::show`]).
+    pub fn set_buffers(&mut self, buffers: Vec<Vec<f32>>) {
+        self.buffers = buffers;
+        self.buffers.resize(SPECIES_COUNT, Vec::new());
+    }
+
+    /// The buffer of one species.
+    pub fn buffer(&self, species: Species) -> &[f32] {
+        &self.buffers[species as usize]
+    }
+
+    /// The nodes of one species shown.
+    pub fn nodes(&self, species: Species) -> Array<Gd<MultiMeshInstance3D>> {
+        self.nodes[species as usize]
+            .iter()
+            .flatten()
+            .cloned()
+            .collect()
+    }
+
+    /// Shows every species with instances under `parent` (or removes them all when `visible` is
+    /// off).
+    pub fn show(&mut self, parent: &mut Gd<Node>, visible: bool) {
+        for s in Species::ALL {
+            let i = s as usize;
+            let buffer = if visible {
+                self.buffers[i].clone()
+            } else {
+                Vec::new()
+            };
+            let key = (s as i64).to_variant();
+            let custom = self
+                .overrides
+                .get(&key)
+                .and_then(|v| v.try_to::<Gd<Mesh>>().ok());
+            for v in 0..VARIANTS {
+                let slot = usize::from(v);
+                let data = match &custom {
+                    Some(_) if v == 0 => transforms_where(&buffer, |_| true),
+                    Some(_) => PackedFloat32Array::new(),
+                    None => transforms_where(&buffer, |w| w == v),
+                };
+                if data.is_empty() {
+                    children::remove(&mut self.nodes[i][slot]);
+                    continue;
+                }
+                let mesh = match &custom {
+                    Some(mesh) => mesh.clone(),
+                    None => self.built_in_mesh(s, v),
+                };
+                let mut multimesh = MultiMesh::new_gd();
+                multimesh.set_transform_format(TransformFormat::TRANSFORM_3D);
+                multimesh.set_mesh(&mesh);
+                multimesh.set_instance_count((data.len() / TRANSFORM_FLOATS) as i32);
+                multimesh.set_buffer(&data);
+                let node = self.nodes[i][slot].get_or_insert_with(|| {
+                    let mut n = MultiMeshInstance3D::new_alloc();
+                    n.set_name(&format!("Scatter {} {v}", s.name()));
+                    children::add_internal(parent, &n);
+                    n
+                });
+                node.set_multimesh(&multimesh);
+            }
+        }
+    }
+
+    /// The built-in mesh of one variant of a species.
+    fn built_in_mesh(&mut self, species: Species, variant: u8) -> Gd<Mesh> {
+        let slot = &mut self.built_in[species as usize][usize::from(variant)];
+        if let Some(mesh) = slot {
+            return mesh.clone().upcast();
+        }
+        let material = self
+            .material
+            .get_or_insert_with(children::vertex_color_material);
+        let mesh = children::array_mesh(&species_mesh(species, variant), material)
+            .unwrap_or_else(ArrayMesh::new_gd);
+        *slot = Some(mesh.clone());
+        mesh.upcast()
+    }
+}
+
+#[godot_api(secondary)]
+impl DonjournoTerrain {
+    /// Species 0: conifer (spruce, pine).
+    #[constant]
+    pub const SPECIES_CONIFER: i32 = Species::Conifer as i32;
+    /// Species 1: broadleaf (oak, beech, maple, cypress).
+    #[constant]
+    pub const SPECIES_BROADLEAF: i32 = Species::Broadleaf as i32;
+    /// Species 2: birch.
+    #[constant]
+    pub const SPECIES_BIRCH: i32 = Species::Birch as i32;
+    /// Species 3: palm.
+    #[constant]
+    pub const SPECIES_PALM: i32 = Species::Palm as i32;
+    /// Species 4: acacia (flat crown).
+    #[constant]
+    pub const SPECIES_ACACIA: i32 = Species::Acacia as i32;
+    /// Species 5: dead snag.
+    #[constant]
+    pub const SPECIES_DEAD_SNAG: i32 = Species::DeadSnag as i32;
+    /// Species 6: cactus.
+    #[constant]
+    pub const SPECIES_CACTUS: i32 = Species::Cactus as i32;
+    /// Species 7: shrub.
+    #[constant]
+    pub const SPECIES_SHRUB: i32 = Species::Shrub as i32;
+    /// Species 8: boulder (on slopes, and scree below cliffs).
+    #[constant]
+    pub const SPECIES_BOULDER: i32 = Species::Boulder as i32;
+
+    /// The local transforms of one species' instances (one of the `SPECIES_*` constants), in
+    /// the order of its multimesh: for gameplay such as chopping trees or collision for
+    /// boulders. Empty for an unknown species, without biomes, or when nothing is shown. The
+    /// basis scales a mesh in cell units (see [member scatter_meshes]).
+    #[func]
+    pub fn get_scatter_instances(&self, species: i32) -> Array<Transform3D> {
+        match u8::try_from(species).ok().and_then(Species::from_id) {
+            Some(s) if self.shown.is_some() => transforms(self.scatter.buffer(s)),
+            _ => Array::new(),
+        }
+    }
+
+    /// The [MultiMeshInstance3D]s of one species (internal children): one per built-in variant
+    /// with instances, or one for all its instances when [member scatter_meshes] replaces its
+    /// mesh; empty when it has no instance shown.
+    #[func]
+    pub fn get_scatter_nodes(&self, species: i32) -> Array<Gd<MultiMeshInstance3D>> {
+        u8::try_from(species)
+            .ok()
+            .and_then(Species::from_id)
+            .map_or_else(Array::new, |s| self.scatter.nodes(s))
+    }
+
+    /// The name of a species (`"conifer"` …), or an empty string for an unknown id.
+    #[func]
+    pub fn get_species_name(species: i32) -> GString {
+        let name = u8::try_from(species)
+            .ok()
+            .and_then(Species::from_id)
+            .map_or("", Species::name);
+        GString::from(name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use donjourno::scatter::ScatterInstance;
+
+    #[test]
+    fn buffers_hold_one_transform_and_tag_per_instance() {
+        let mut grid = Grid::new(6, 6);
+        let inst = |species, variant| ScatterInstance {
+            species,
+            position: [2.5, 3.5],
+            yaw: 0.0,
+            scale: 2.0,
+            variant,
+        };
+        grid.scatter = vec![
+            inst(Species::Palm, 1),
+            inst(Species::Palm, 2),
+            inst(Species::Boulder, 0),
+        ];
+        let params = MeshParams::default();
+        let b = buffers(&grid, &params);
+        assert_eq!(b.len(), SPECIES_COUNT);
+        assert_eq!(b[Species::Palm as usize].len(), 2 * INSTANCE_FLOATS);
+        assert_eq!(b[Species::Boulder as usize].len(), INSTANCE_FLOATS);
+        let palm = &b[Species::Palm as usize];
+        assert_eq!(palm[12], 1.0);
+        assert_eq!(palm[INSTANCE_FLOATS + 12], 2.0);
+        assert_eq!(palm[0], 2.0 * params.cell_size);
+        assert_eq!(palm[3], 2.5 * params.cell_size);
+        assert_eq!(palm[11], 3.5 * params.cell_size);
+    }
+}

@@ -1,0 +1,98 @@
+extends "res://lib/test_case.gd"
+## Scatter with biomes: one MultiMesh per species variant, instances on the surface and on dry land, no
+## tree on glacier or in hot desert, mesh overrides, and seed 000's trees without biomes.
+
+
+func _biome_generator() -> DonjournoGenerator:
+	var g := DonjournoGenerator.new()
+	check(g.apply_preset("continent"), "continent preset")
+	g.width = 96
+	g.depth = 96
+	g.erosion_droplets = 4000
+	g.climate_feature_scale = 0.5
+	g.climate_temperature_range = 22.0
+	g.biomes_enabled = true
+	return g
+
+
+func test_constants_and_names() -> void:
+	check_eq(DonjournoTerrain.SPECIES_CONIFER, 0, "conifer first")
+	check_eq(DonjournoTerrain.SPECIES_CACTUS, 6, "cactus")
+	check_eq(DonjournoTerrain.SPECIES_BOULDER, 8, "boulder last")
+	check_eq(DonjournoTerrain.get_species_name(DonjournoTerrain.SPECIES_ACACIA), "acacia", "name")
+	check_eq(DonjournoTerrain.get_species_name(9), "", "unknown species")
+
+
+func test_one_multimesh_per_species_on_dry_land() -> void:
+	var t := terrain_with(_biome_generator(), 2)
+	t.position = Vector3(2.0, -1.0, 3.0)
+	check(t.get_trees_instance() == null, "with biomes the scatter replaces seed 000's trees")
+	check(t.get_tree_transforms().is_empty(), "no seed 000 tree transforms with biomes")
+	var species_shown := 0
+	var total := 0
+	var trees := [DonjournoTerrain.SPECIES_CONIFER, DonjournoTerrain.SPECIES_BROADLEAF,
+			DonjournoTerrain.SPECIES_BIRCH, DonjournoTerrain.SPECIES_PALM,
+			DonjournoTerrain.SPECIES_ACACIA, DonjournoTerrain.SPECIES_DEAD_SNAG]
+	for s in range(9):
+		var xfs := t.get_scatter_instances(s)
+		var nodes := t.get_scatter_nodes(s)
+		if xfs.is_empty():
+			check(nodes.is_empty(), "no node for species %d without instances" % s)
+			continue
+		species_shown += 1
+		total += xfs.size()
+		check(nodes.size() >= 1 and nodes.size() <= 3, "species %d: one node per variant" % s)
+		var instances := 0
+		for node in nodes:
+			instances += node.multimesh.instance_count
+			check_eq(node.multimesh.mesh.get_surface_count(), 1, "one surface per variant")
+		check_eq(instances, xfs.size(), "one instance per transform (%d)" % s)
+		for i in range(0, xfs.size(), 7):
+			var xf: Transform3D = xfs[i]
+			var world := t.global_transform * xf.origin
+			check_near(world.y, t.get_height_at(world.x, world.z), 1e-3,
+					"species %d instance %d on the surface" % [s, i])
+			check(t.get_terrain_at(world.x, world.z) != DonjournoTerrain.TERRAIN_WATER,
+					"species %d instance %d on dry land" % [s, i])
+			var biome := t.get_biome_at(world.x, world.z)
+			if s in trees:
+				check(biome != DonjournoTerrain.BIOME_GLACIER and biome != DonjournoTerrain.BIOME_HOT_DESERT,
+						"tree species %d not on biome %d" % [s, biome])
+			if failures.size() > 5:
+				return
+	check(species_shown >= 4, "several species (%d)" % species_shown)
+	check_eq(t.get_scatter_instances(99), [], "unknown species: none")
+	var again := terrain_with(_biome_generator(), 2)
+	check(again.get_scatter_instances(DonjournoTerrain.SPECIES_SHRUB)
+			== t.get_scatter_instances(DonjournoTerrain.SPECIES_SHRUB), "the same scatter every time")
+	t.trees_enabled = false
+	for s in range(9):
+		check(t.get_scatter_nodes(s).is_empty(), "trees off hide species %d" % s)
+	t.trees_enabled = true
+	check(not t.get_scatter_nodes(DonjournoTerrain.SPECIES_SHRUB).is_empty(), "trees on show them again")
+	t.generator.biomes_enabled = false
+	t.regenerate()
+	for s in range(9):
+		check(t.get_scatter_instances(s).is_empty(), "biomes off: no species %d" % s)
+	check(t.get_trees_instance() != null, "biomes off: seed 000's trees are back")
+
+
+func test_mesh_overrides_replace_one_species() -> void:
+	var t := terrain_with(_biome_generator(), 1)
+	var shrub := DonjournoTerrain.SPECIES_SHRUB
+	var built_in := t.get_scatter_nodes(shrub)
+	check(built_in.size() >= 2, "shrubs grow in several variants (%d)" % built_in.size())
+	var first_mesh: Mesh = built_in[0].multimesh.mesh
+	var count := t.get_scatter_instances(shrub).size()
+	var box := BoxMesh.new()
+	t.scatter_meshes = {shrub: box}
+	var replaced := t.get_scatter_nodes(shrub)
+	check_eq(replaced.size(), 1, "one node for the replaced species")
+	check(replaced[0].multimesh.mesh == box, "override shown")
+	check_eq(replaced[0].multimesh.instance_count, count, "every shrub shows the override")
+	check_eq(t.scatter_meshes.size(), 1, "the override reads back")
+	check(not t.get_scatter_nodes(DonjournoTerrain.SPECIES_BOULDER).is_empty()
+			and t.get_scatter_nodes(DonjournoTerrain.SPECIES_BOULDER)[0].multimesh.mesh != box,
+			"other species keep their meshes")
+	t.scatter_meshes = {}
+	check(t.get_scatter_nodes(shrub)[0].multimesh.mesh == first_mesh, "built-in mesh again")
