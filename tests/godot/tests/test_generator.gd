@@ -148,7 +148,7 @@ func test_generate_returns_a_map() -> void:
 	var layers: Array = stats.timings_ms.keys()
 	layers.sort()
 	check_eq(layers, ["Biomes", "Climate", "ForestMask", "ForestPlacement", "HybridTerrain", "Hydrology",
-			"TerrainTexture"], "one time per layer")
+			"Scatter", "TerrainTexture"], "one time per layer")
 	check_eq(stats.grid_hash, map.get_grid_hash(), "the grid hash as an int")
 	check_near(stats.pool_fraction, 0.45, 0.001, "coverage is exact")
 	check(stats.max_height > 0.0 and stats.max_height <= g.peak_height * 1.5,
