@@ -57,13 +57,14 @@ func test_terrain_api() -> void:
 	var t := DonjournoTerrain.new()
 	for name in ["generator", "subdivisions", "roughness_strength", "auto_regenerate",
 			"collision_enabled", "collision_layer", "collision_mask", "trees_enabled", "tree_mesh",
-			"baked_mesh"]:
+			"water_visible", "water_material", "baked_mesh"]:
 		check(name in t, "terrain has property %s" % name)
 	check_eq(t.subdivisions, 1, "default subdivisions")
 	check(t.auto_regenerate, "auto_regenerate defaults to on")
 	check(t.has_signal(&"generation_finished"), "generation_finished signal")
 	check(t.has_signal(&"generation_progress"), "generation_progress signal")
 	check(t.collision_enabled and t.trees_enabled, "collision and trees default to on")
+	check(t.water_material == null, "water_material defaults to null (the built-in shader)")
 	for method in ["regenerate", "get_height_at", "get_terrain_at", "world_to_cell", "cell_to_world",
 			"get_map", "get_stats", "clear_cache", "get_last_error", "regenerate_async",
 			"is_generating", "bake_mesh", "get_collision_body", "get_trees_instance",
