@@ -7,7 +7,9 @@ extends Node3D
 ## to height model N (a `DonjournoGenerator.HEIGHT_MODEL_*`) as the panel's Land menu does,
 ## `--biomes` turns the biomes on, `--biome-map` shows the biome map debug view, `--focus-water`
 ## points the camera at the biggest lake close up (the whole terrain stays in view without lakes),
-## `--zoom=F` magnifies the fitted view F times (to see the trees, shrubs and rocks of the scatter).
+## `--zoom=F` magnifies the fitted view F times (to see the trees, shrubs and rocks of the scatter),
+## `--lod-view` shows a chunked map through a perspective camera, tinted by level of detail
+## (lod_view.gd).
 
 ## Hours of sunrise and sunset.
 const DAY_START := 6.0
@@ -61,6 +63,10 @@ func _ready() -> void:
 			_focus_water = true
 		elif arg.begins_with("--zoom="):
 			_zoom = maxf(float(arg.trim_prefix("--zoom=")), 0.1)
+		elif arg == "--lod-view":
+			var lod_view: Node = preload("res://lod_view.gd").new()
+			add_child(lod_view)
+			lod_view.setup(terrain)
 	terrain.generation_finished.connect(_on_generation_finished)
 	panel.resized.connect(_frame)
 	get_viewport().size_changed.connect(_frame)
@@ -180,7 +186,7 @@ func _update_sun() -> void:
 
 
 func _take_shot() -> void:
-	while terrain.get_map() == null:
+	while terrain.get_map() == null or terrain.is_generating() or terrain.is_filling_chunks():
 		await get_tree().process_frame
 	for i in SHOT_SETTLE_FRAMES:
 		await RenderingServer.frame_post_draw

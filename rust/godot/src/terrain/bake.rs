@@ -52,9 +52,20 @@ impl DonjournoTerrain {
     /// Saves the mesh shown as a resource file (`.res` or `.tres`), with the collision heights
     /// and the tree transforms as metadata, for [member baked_mesh]. The water surface, if any,
     /// is its second surface. Returns `OK`, or the error
-    /// of [method ResourceSaver.save]; `ERR_UNCONFIGURED` when there is no mesh to save.
+    /// of [method ResourceSaver.save]; `ERR_UNCONFIGURED` when there is no mesh to save, and
+    /// `ERR_UNAVAILABLE` for a map drawn in chunks (raise [member chunk_size] to the map's size to
+    /// bake it as one mesh).
     #[func]
     pub fn bake_mesh(&mut self, path: GString) -> Error {
+        if self.chunks.count() > 0 {
+            godot_error!(
+                "DonjournoTerrain.bake_mesh(): this map is drawn in {} chunks, which a bake does \
+                 not store; set chunk_size to at least the map's width and depth to bake it as \
+                 one mesh",
+                self.chunks.count()
+            );
+            return Error::ERR_UNAVAILABLE;
+        }
         let Some(mesh) = self.baked_copy() else {
             godot_error!("DonjournoTerrain.bake_mesh(): no terrain to bake; regenerate first");
             return Error::ERR_UNCONFIGURED;

@@ -310,13 +310,17 @@ mod tests {
             }
         );
         assert!(err.to_string().contains("above the budget"), "{err}");
-        // The largest 2048-wide map under the budget is accepted, one more row is not.
+        // The largest 2048-wide map under the budget is accepted as one mesh, one more row is
+        // not (in chunks or not).
         wanted.params.width = 2048;
         wanted.params.depth = (donjourno::mesh::MAX_VERTICES / 6 / 2048) as u32;
         wanted.mesh_params.subdivisions = 1;
+        wanted.mesh_params.chunk_size = 4096;
         let plan = plan(wanted, &Current::default(), Request::Now).unwrap();
         assert_eq!(plan.vertex_count, 2048 * 1365 * 6);
         wanted.params.depth += 1;
+        assert!(super::plan(wanted, &Current::default(), Request::Now).is_err());
+        wanted.mesh_params.chunk_size = 256;
         assert!(super::plan(wanted, &Current::default(), Request::Now).is_err());
     }
 
