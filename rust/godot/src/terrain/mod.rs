@@ -9,6 +9,7 @@ mod collision;
 mod heightmap;
 pub mod job;
 pub mod planner;
+mod present;
 mod queries;
 mod rebuild;
 mod scatter;

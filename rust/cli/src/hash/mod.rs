@@ -16,12 +16,13 @@
 //! `tests/golden/hashes.txt` holds it (see [`golden_line`]); `cargo test` and the WASI and Web
 //! checks compare against that file.
 
+mod scatter;
+
 use crate::args::{MeshArgs, ParamArgs, GENERATION_GROUP, MESH_GROUP};
 use clap::Args;
 use donjourno::heightmap::{self, Format};
 use donjourno::mesh::{build_mesh, MeshParams};
 use donjourno::params::{Declared, Value as ParamValue, GENERATOR, PRESETS};
-use donjourno::scatter;
 use donjourno::water_mesh::build_water_mesh;
 use donjourno::{generate, generate_with_inputs, GeneratorParams, HeightModel, Inputs, Progress};
 use serde_json::{json, Value};
@@ -81,14 +82,14 @@ pub fn run(args: HashArgs) -> Result<(), String> {
         println!("{GOLDEN_HEADER}");
     }
     let scatter = if args.suite {
-        scatter_suite()
+        scatter::scatter_suite()
     } else {
         Vec::new()
     };
     let lines = cases
         .iter()
         .map(hash_case)
-        .chain(scatter.iter().map(hash_scatter));
+        .chain(scatter.iter().map(scatter::hash_scatter));
     for line in lines {
         let line = line?;
         if args.golden {
@@ -98,70 +99,6 @@ pub fn run(args: HashArgs) -> Result<(), String> {
         }
     }
     Ok(())
-}
-
-/// Generates one scatter case and returns its fingerprint line, in the columns of a terrain line:
-/// the instances' hash as `grid_hash`, the species meshes' hash as `mesh_hash`, the instance
-/// count as `vertices` and the grid's hash as `climate_hash`.
-fn hash_scatter(case: &Case) -> Result<Value, String> {
-    let (grid, stats) = generate_with_inputs(&case.params, &case.inputs, Progress::default())
-        .map_err(|e| format!("{}: {e}", case.name))?;
-    let counts: serde_json::Map<String, Value> = scatter::Species::ALL
-        .iter()
-        .map(|s| {
-            (
-                s.name().to_string(),
-                json!(stats.species_counts[*s as usize]),
-            )
-        })
-        .collect();
-    Ok(json!({
-        "case": format!("scatter:{}", case.name),
-        "seed": case.params.seed.to_string(),
-        "width": case.params.width,
-        "depth": case.params.depth,
-        "subdivisions": case.mesh.subdivisions,
-        "grid_hash": format!("{:016x}", scatter::hash(&grid.scatter)),
-        "mesh_hash": format!("{:016x}", scatter::meshes::hash()),
-        "vertices": grid.scatter.len(),
-        "climate_hash": format!("{:016x}", grid.hash()),
-        "species_counts": counts,
-    }))
-}
-
-/// The scatter cases: biomes on with the pool and continents models, a moved origin and the
-/// continent preset.
-fn scatter_suite() -> Vec<Case> {
-    let mesh = MeshParams::default();
-    let case = |name: &str, edit: &dyn Fn(&mut GeneratorParams)| {
-        let mut params = GeneratorParams::default();
-        params.biomes.enabled = true;
-        edit(&mut params);
-        Case {
-            name: name.into(),
-            params,
-            mesh,
-            inputs: Inputs::default(),
-            water: false,
-        }
-    };
-    let continents = |p: &mut GeneratorParams| {
-        p.height_model = HeightModel::Continents;
-        (p.width, p.depth, p.cell_size, p.climate.feature_scale) = (96, 80, 25.0, 0.5);
-    };
-    vec![
-        case("biomes=on", &|_| {}),
-        case("model=continents,biomes=on", &|p| continents(p)),
-        case("model=continents,biomes=on,origin=-1000x500", &|p| {
-            continents(p);
-            (p.origin_x, p.origin_z) = (-1000.0, 500.0);
-        }),
-        case("preset=continent,size=128x128,biomes=on", &|p| {
-            *p = GeneratorParams::preset("continent").unwrap_or(*p);
-            p.biomes.enabled = true;
-            (p.width, p.depth) = (128, 128);
-        }),
-    ]
 }
 
 /// One case as a line of the golden file: `case grid_hash mesh_hash vertices`, separated by
@@ -432,16 +369,16 @@ mod tests {
 
     #[test]
     fn scatter_lines_fingerprint_the_instances() {
-        let cases = scatter_suite();
+        let cases = scatter::scatter_suite();
         assert!(cases.iter().all(|c| c.params.biomes.enabled));
-        let mut small = scatter_suite().remove(1);
+        let mut small = scatter::scatter_suite().remove(1);
         (small.params.width, small.params.depth) = (48, 40);
-        let line = hash_scatter(&small).unwrap();
+        let line = scatter::hash_scatter(&small).unwrap();
         let (grid, _) = generate(&small.params).unwrap();
         assert!(!grid.scatter.is_empty());
         assert_eq!(
             line["grid_hash"],
-            format!("{:016x}", scatter::hash(&grid.scatter))
+            format!("{:016x}", donjourno::scatter::hash(&grid.scatter))
         );
         assert_eq!(line["vertices"], grid.scatter.len());
         assert_eq!(line["climate_hash"], format!("{:016x}", grid.hash()));

@@ -1,0 +1,158 @@
+//! Showing a finished rebuild, whichever thread built it: the surface or its chunks, the water,
+//! the collision body, the trees and the scatter, and the statistics of
+//! [signal DonjournoTerrain.generation_finished].
+
+use super::planner::Inputs;
+use super::upload::{Handover, Streams};
+use super::worker::CachedGrid;
+use super::{DonjournoTerrain, Shown};
+use crate::convert;
+use donjourno::water_mesh::WaterMesh;
+use godot::prelude::*;
+use std::time::{Duration, Instant};
+
+/// A finished rebuild, from either thread, ready to show.
+pub(super) struct Finished {
+    pub(super) inputs: Inputs,
+    pub(super) grid: CachedGrid,
+    pub(super) pipeline_ran: bool,
+    pub(super) pipeline_time: Duration,
+    pub(super) mesh_time: Duration,
+    pub(super) started: Instant,
+    pub(super) streams: Streams,
+    pub(super) handover: Handover,
+    pub(super) water: WaterMesh,
+    pub(super) chunks: super::chunks::ChunkMeshes,
+    pub(super) scatter: Vec<Vec<f32>>,
+}
+
+impl DonjournoTerrain {
+    /// Shows a finished rebuild: the surface, the water, the collision body and the trees;
+    /// returns its statistics.
+    pub(super) fn show(&mut self, finished: Finished) -> VarDictionary {
+        let Finished {
+            inputs,
+            grid,
+            pipeline_ran,
+            pipeline_time,
+            mesh_time,
+            started,
+            streams,
+            handover,
+            water,
+            chunks,
+            scatter,
+        } = finished;
+        if pipeline_ran {
+            self.rebuilds.pipeline_runs += 1;
+        }
+        self.rebuilds.mesh_runs += 1;
+        let upload_start = Instant::now();
+        let vertex_count = streams.vertex_count;
+        let chunk_count = chunks.len();
+        if chunks.is_empty() {
+            self.chunks.remove();
+            let mesh = self.surface.upload(streams);
+            if !self.surface.is_attached(self.base().get_mesh()) {
+                self.base_mut().set_mesh(&mesh);
+            }
+        } else {
+            self.surface.clear();
+            self.base_mut().set_mesh(Gd::null_arg());
+            let params = inputs.mesh_params;
+            self.with_parent(
+                |t| &mut t.chunks,
+                |c, parent| c.show(parent, chunks, &params),
+            );
+            self.pump_chunks();
+        }
+        self.with_parent(|t| &mut t.water, |w, parent| w.update(parent, Some(&water)));
+        let upload_time = upload_start.elapsed() + handover.time;
+        self.shown = Some(Shown {
+            inputs,
+            grid: grid.grid.clone(),
+            stats: grid.stats.clone(),
+            time: grid.time,
+        });
+        let stats = grid.stats.clone();
+        self.rebuilds.cache = Some(grid);
+        self.rebuilds.outdated = false;
+        self.scatter.set_buffers(scatter);
+        self.update_collision();
+        self.update_trees();
+        let mut d = VarDictionary::new();
+        let (params, mesh_params) = (&inputs.params, &inputs.mesh_params);
+        convert::put(&mut d, "pipeline_ms", convert::ms(pipeline_time));
+        convert::put(&mut d, "mesh_ms", convert::ms(mesh_time));
+        convert::put(&mut d, "upload_ms", convert::ms(upload_time));
+        convert::put(&mut d, "total_ms", convert::ms(started.elapsed()));
+        convert::put(&mut d, "vertex_count", vertex_count as i64);
+        convert::put(&mut d, "chunk_count", chunk_count as i64);
+        convert::put(&mut d, "pipeline_runs", self.rebuilds.pipeline_runs as i64);
+        convert::put(&mut d, "mesh_runs", self.rebuilds.mesh_runs as i64);
+        convert::put(&mut d, "pipeline_cached", !pipeline_ran);
+        convert::put(&mut d, "grid_hash", convert::hash_int(stats.grid_hash));
+        convert::put(&mut d, "max_height", stats.max_height);
+        convert::put(&mut d, "width", params.width as i64);
+        convert::put(&mut d, "depth", params.depth as i64);
+        convert::put(&mut d, "subdivisions", mesh_params.subdivisions as i64);
+        convert::put(&mut d, "upload_bytes", handover.bytes as i64);
+        convert::put(&mut d, "upload_parts", handover.parts as i64);
+        convert::put(
+            &mut d,
+            "upload_largest_part_bytes",
+            handover.largest_part as i64,
+        );
+        d
+    }
+
+    /// Records the outcome of a rebuild: emits [signal generation_finished] after a new mesh,
+    /// reports an error (the previous mesh stays). Returns whether it succeeded.
+    pub(super) fn finish(&mut self, result: Result<Option<VarDictionary>, String>) -> bool {
+        let had_error = !self.last_error.is_empty();
+        let ok = match result {
+            Ok(Some(stats)) => {
+                self.last_error.clear();
+                self.last_stats = stats.clone();
+                self.signals().generation_finished().emit(&stats);
+                true
+            }
+            Ok(None) => {
+                self.last_error.clear();
+                true
+            }
+            Err(message) => {
+                let name = self.base().get_name();
+                godot_error!("DonjournoTerrain \"{name}\": {message}; the previous mesh is kept");
+                self.last_error = message;
+                false
+            }
+        };
+        let has_error = !self.last_error.is_empty();
+        if had_error != has_error {
+            self.base_mut().update_configuration_warnings();
+        }
+        ok
+    }
+
+    /// Turns the next share of waiting chunk meshes into nodes; keeps `process` on while some
+    /// wait.
+    pub(super) fn pump_chunks(&mut self) {
+        let filling = self.chunks.pump();
+        if filling {
+            self.base_mut().set_process(true);
+        } else if self.rebuilds.job.is_none() && self.rebuilds.staging.is_none() {
+            self.base_mut().set_process(false);
+        }
+    }
+
+    /// Removes the terrain's surface (no generator).
+    pub(super) fn clear_mesh(&mut self) {
+        self.surface.clear();
+        self.chunks.remove();
+        self.shown = None;
+        self.update_collision();
+        self.update_trees();
+        self.water.remove();
+    }
+}
