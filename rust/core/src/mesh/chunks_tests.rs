@@ -168,10 +168,11 @@ fn no_crack_opens_at_any_pair_of_neighbouring_levels() {
                 }
                 for (other, axis, fixed, span) in pairs {
                     let line = (fixed * subdivisions as usize) as f32 * step;
-                    for a in 0..layout.levels as usize {
-                        for b in 0..layout.levels as usize {
-                            let pa = profile(&find(col, row)[a], axis, line);
-                            let pb = profile(&other[b], axis, line);
+                    assert_eq!(other.len(), layout.levels as usize);
+                    for (a, mine) in find(col, row).iter().enumerate() {
+                        for (b, theirs) in other.iter().enumerate() {
+                            let pa = profile(mine, axis, line);
+                            let pb = profile(theirs, axis, line);
                             let lattice = span.start() * subdivisions as usize
                                 ..=span.end() * subdivisions as usize;
                             for t in lattice {
