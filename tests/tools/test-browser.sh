@@ -112,6 +112,15 @@ node --no-warnings tests/web/compare-hashes.mjs --native "$native" --golden "$GO
 compare_status=$?
 set -e
 
+for variant in "${VARIANTS[@]}"; do
+    if cmp -s "$work/browser-$variant.txt" "$GOLDEN"; then
+        log "ok   the browser's output ($variant) is $GOLDEN byte for byte"
+    else
+        compare_status=1
+        log "FAIL the browser's output ($variant) differs from $GOLDEN"
+    fi
+done
+
 # The comparison must be able to fail: the first case's grid hash with its last digit changed.
 awk '!done && !/^#/ { n = split($2, d, ""); $2 = substr($2, 1, n - 1) ((d[n] == "0") ? "1" : "0"); done = 1 } { print }' \
     "$GOLDEN" > "$work/wrong-golden.txt"
