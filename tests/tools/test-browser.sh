@@ -35,6 +35,7 @@ die() { printf 'test-browser: error: %s\n' "$*" >&2; exit 1; }
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 CARGO="${CARGO:-cargo}"
 target_root="${CARGO_TARGET_DIR:-target}"
+[[ "$target_root" == /* ]] || target_root="$PWD/$target_root"
 work="$target_root/web-browser"
 site="$work/site"
 start=$SECONDS
@@ -84,14 +85,14 @@ printf '<!doctype html>\n<meta charset="utf-8">\n<title>Donjourno browser test</
 ln -s "$PWD/tests/web/browser-page.js" "$site/browser-page.js"
 for variant in "${VARIANTS[@]}"; do
     mkdir -p "$site/smoke-$variant" "$site/cli-$variant"
-    for ext in js wasm; do ln -s "$PWD/$work/smoke-$variant/host.$ext" "$site/smoke-$variant/"; done
+    for ext in js wasm; do ln -s "$work/smoke-$variant/host.$ext" "$site/smoke-$variant/"; done
     for lib_variant in "${VARIANTS[@]}"; do
         lib="$BIN_DIR/donjourno_godot.web.release.$lib_variant.wasm32.wasm"
         [[ -f "$lib" ]] || die "$lib is missing (make web builds it)"
         ln -s "$PWD/$lib" "$site/smoke-$variant/"
     done
     for ext in js wasm; do
-        built="$PWD/$target_root/web-$variant/$TARGET/release/donjourno.$ext"
+        built="$target_root/web-$variant/$TARGET/release/donjourno.$ext"
         [[ -f "$built" ]] || die "$built is missing"
         ln -s "$built" "$site/cli-$variant/donjourno.$ext"
     done
