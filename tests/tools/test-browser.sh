@@ -35,6 +35,7 @@ die() { printf 'test-browser: error: %s\n' "$*" >&2; exit 1; }
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 CARGO="${CARGO:-cargo}"
 target_root="${CARGO_TARGET_DIR:-target}"
+[[ "$target_root" == /* ]] || target_root="$PWD/$target_root"
 work="$target_root/web-browser"
 site="$work/site"
 start=$SECONDS
@@ -84,14 +85,14 @@ printf '<!doctype html>\n<meta charset="utf-8">\n<title>Donjourno browser test</
 ln -s "$PWD/tests/web/browser-page.js" "$site/browser-page.js"
 for variant in "${VARIANTS[@]}"; do
     mkdir -p "$site/smoke-$variant" "$site/cli-$variant"
-    for ext in js wasm; do ln -s "$PWD/$work/smoke-$variant/host.$ext" "$site/smoke-$variant/"; done
+    for ext in js wasm; do ln -s "$work/smoke-$variant/host.$ext" "$site/smoke-$variant/"; done
     for lib_variant in "${VARIANTS[@]}"; do
         lib="$BIN_DIR/donjourno_godot.web.release.$lib_variant.wasm32.wasm"
         [[ -f "$lib" ]] || die "$lib is missing (make web builds it)"
         ln -s "$PWD/$lib" "$site/smoke-$variant/"
     done
     for ext in js wasm; do
-        built="$PWD/$target_root/web-$variant/$TARGET/release/donjourno.$ext"
+        built="$target_root/web-$variant/$TARGET/release/donjourno.$ext"
         [[ -f "$built" ]] || die "$built is missing"
         ln -s "$built" "$site/cli-$variant/donjourno.$ext"
     done
@@ -111,6 +112,15 @@ set +e
 node --no-warnings tests/web/compare-hashes.mjs --native "$native" --golden "$GOLDEN" "${outputs[@]}"
 compare_status=$?
 set -e
+
+for variant in "${VARIANTS[@]}"; do
+    if cmp -s "$work/browser-$variant.txt" "$GOLDEN"; then
+        log "ok   the browser's output ($variant) is $GOLDEN byte for byte"
+    else
+        compare_status=1
+        log "FAIL the browser's output ($variant) differs from $GOLDEN"
+    fi
+done
 
 # The comparison must be able to fail: the first case's grid hash with its last digit changed.
 awk '!done && !/^#/ { n = split($2, d, ""); $2 = substr($2, 1, n - 1) ((d[n] == "0") ? "1" : "0"); done = 1 } { print }' \
