@@ -5,7 +5,9 @@
 # Usage: tests/tools/install-lib.sh BUILT INSTALLED
 #
 # The symbol table stays, so Rust backtraces still name functions, while the addon folder users
-# copy stays small; debuggers find the full debug information in the original under target/.
+# copy stays small; debuggers find the full debug information in the original under target/. A
+# DLL keeps the symbols of its functions only: PE symbol tables also list every constant, which
+# adds megabytes and names nothing a backtrace shows.
 # The library is written next to INSTALLED and renamed into place, so that a running editor keeps
 # its mapped old copy intact.
 set -euo pipefail
@@ -15,7 +17,12 @@ mkdir -p "$(dirname "$installed")"
 tmp="$installed.tmp"
 if [[ "$installed" == *.dll ]]; then
     # A Windows DLL (cross-built with MinGW): the MinGW objcopy reads PE files on any host.
-    "${MINGW_OBJCOPY:-x86_64-w64-mingw32-objcopy}" --strip-debug "$built" "$tmp"
+    objcopy_pe="${MINGW_OBJCOPY:-x86_64-w64-mingw32-objcopy}"
+    functions="$installed.functions"
+    "${MINGW_NM:-x86_64-w64-mingw32-nm}" --defined-only "$built" |
+        awk '$2 == "T" || $2 == "t" { print $3 }' >"$functions"
+    "$objcopy_pe" --strip-all --keep-symbols="$functions" "$built" "$tmp"
+    rm -f "$functions"
 elif [[ "$(uname -s)" == Darwin ]]; then
     cp "$built" "$tmp"
     strip -S "$tmp"
