@@ -27,6 +27,13 @@ func setup(on_terrain: DonjournoTerrain) -> void:
 	# The terrain is centred on the origin: look from above one corner towards the other.
 	camera.look_at_from_position(Vector3(-170, 80, 170), Vector3(40, 0, -40))
 	camera.make_current()
+	var legend := Label.new()
+	legend.text = "Level of detail by chunk: white 0 (full mesh), yellow 1, orange 2, red 3"
+	legend.position = Vector2(16, 12)
+	legend.add_theme_font_size_override("font_size", 20)
+	var layer := CanvasLayer.new()
+	layer.add_child(legend)
+	add_child(layer)
 
 
 func _process(_delta: float) -> void:
