@@ -7,6 +7,7 @@ use donjourno::mesh::{build_mesh, MeshParams};
 use donjourno::{generate, GeneratorParams};
 use std::time::{Duration, Instant};
 
+mod chunks;
 mod models;
 mod scatter;
 
@@ -232,7 +233,7 @@ fn hydrology(sizes: &[u32], reps: usize) {
 }
 
 /// The figures `donjourno bench` prints, by name (for `--only`).
-pub const FIGURES: [&str; 10] = [
+pub const FIGURES: [&str; 11] = [
     "hydrology",
     "erosion",
     "fbm",
@@ -243,6 +244,7 @@ pub const FIGURES: [&str; 10] = [
     "field",
     "biomes",
     "scatter",
+    "chunks",
 ];
 
 /// Prints every figure, or only those whose name (one of [`FIGURES`]) contains `only`.
@@ -292,6 +294,9 @@ pub fn run(quick: bool, only: Option<&str>) -> Result<(), String> {
     }
     if on("scatter") {
         scatter::scatter(if quick { 1 } else { 5 });
+    }
+    if on("chunks") {
+        chunks::chunks(if quick { 1 } else { 3 });
     }
     Ok(())
 }

@@ -264,7 +264,18 @@ impl<'a> ChunkBuilder<'a> {
             .iter()
             .map(|&gz| xs.iter().map(|&gx| self.vertex(gx, gz)).collect())
             .collect();
-        let mut mesh = Mesh::default();
+        let borders = self.inner_borders(chunk);
+        let quads = (xs.len() - 1) * (zs.len() - 1);
+        let skirt_segments: usize = borders
+            .iter()
+            .map(|b| (b.end - b.start).div_ceil(step))
+            .sum();
+        let vertices = quads * 6 + skirt_segments * 12;
+        let mut mesh = Mesh {
+            positions: Vec::with_capacity(vertices),
+            normals: Vec::with_capacity(vertices),
+            colors: Vec::with_capacity(vertices),
+        };
         let (w, d) = (self.grid.width(), self.grid.depth());
         for j in 0..zs.len() - 1 {
             let cz = ((zs[j] + zs[j + 1]) / 2 / n).min(d - 1);
@@ -278,7 +289,7 @@ impl<'a> ChunkBuilder<'a> {
                 }
             }
         }
-        for border in self.inner_borders(chunk) {
+        for border in borders {
             self.push_skirt(&mut mesh, &border, step);
         }
         mesh

@@ -1,0 +1,58 @@
+//! The chunk figure: every level of every chunk of a 1024² map, against the one mesh of the
+//! same map.
+
+use donjourno::mesh::chunks::ChunkBuilder;
+use donjourno::mesh::{build_mesh, MeshParams};
+use donjourno::{generate, GeneratorParams};
+use std::time::{Duration, Instant};
+
+/// The median of `reps` runs of `f`.
+fn median(reps: usize, mut f: impl FnMut()) -> Duration {
+    let mut times: Vec<Duration> = (0..reps.max(1))
+        .map(|_| {
+            let start = Instant::now();
+            f();
+            start.elapsed()
+        })
+        .collect();
+    times.sort();
+    times[times.len() / 2]
+}
+
+/// Times the chunk meshes (the default 256-cell chunks and four levels) of a generated 1024²
+/// map, and its one mesh, and prints both with their vertex counts.
+pub(super) fn chunks(reps: usize) {
+    let side = 1024u32;
+    let mut params = GeneratorParams {
+        width: side,
+        depth: side,
+        ..Default::default()
+    };
+    params.terrain.droplets = 20_000;
+    let Ok((grid, _)) = generate(&params) else {
+        println!("chunks {side}²: the generation failed");
+        return;
+    };
+    let mesh = params.mesh_params(MeshParams::default());
+    let Ok(builder) = ChunkBuilder::new(&grid, &mesh) else {
+        println!("chunks {side}²: the mesh settings were refused");
+        return;
+    };
+    let levels = builder.build_all();
+    let vertices: usize = levels
+        .iter()
+        .flat_map(|(_, l)| l.iter().map(|m| m.vertex_count()))
+        .sum();
+    let chunked = median(reps, || drop(builder.build_all()));
+    let one = median(reps, || drop(build_mesh(&grid, &mesh)));
+    println!(
+        "chunks {side}²: {} chunks × {} levels in {:.1} ms ({:.2} M vertices, skirts included); \
+         the one mesh in {:.1} ms ({:.2} M vertices)",
+        levels.len(),
+        builder.layout.levels,
+        chunked.as_secs_f64() * 1e3,
+        vertices as f64 / 1e6,
+        one.as_secs_f64() * 1e3,
+        (side as f64).powi(2) * 6.0 / 1e6,
+    );
+}
