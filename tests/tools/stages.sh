@@ -10,7 +10,7 @@
 set -uo pipefail
 
 make_cmd="${MAKE:-make}"
-needed_gb="${DONJOURNO_DISK_NEEDED_GB:-12}"
+needed_gb="${DONJOURNO_DISK_NEEDED_GB:-15}"
 declare -a names=() times=() results=() free=()
 
 # Free space, in GiB, on the file system holding the working directory.
