@@ -4,16 +4,8 @@
 use donjourno::biomes::Biome;
 use donjourno::{generate, GeneratorParams, Grid, HeightModel, Terrain, WaterKind};
 
-fn continent(seed: u64) -> GeneratorParams {
-    let mut p = GeneratorParams::preset("continent").unwrap();
-    p.seed = seed;
-    (p.width, p.depth) = (128, 128);
-    p.terrain.droplets = 8000;
-    p.climate.temperature_range = 22.0;
-    p.climate.feature_scale = 0.6;
-    p.biomes.enabled = true;
-    p
-}
+mod common;
+use common::continent;
 
 fn biome(g: &Grid, i: usize) -> Biome {
     Biome::from_id(g.biome[i]).unwrap()

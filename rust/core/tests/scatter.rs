@@ -3,19 +3,11 @@
 
 use donjourno::biomes::Biome;
 use donjourno::scatter::{self, candidates, Species};
-use donjourno::{generate, GeneratorParams, Grid, WaterKind};
+use donjourno::{generate, Grid, WaterKind};
 use std::collections::BTreeMap;
 
-fn continent(seed: u64) -> GeneratorParams {
-    let mut p = GeneratorParams::preset("continent").unwrap();
-    p.seed = seed;
-    (p.width, p.depth) = (128, 128);
-    p.terrain.droplets = 8000;
-    p.climate.temperature_range = 22.0;
-    p.climate.feature_scale = 0.6;
-    p.biomes.enabled = true;
-    p
-}
+mod common;
+use common::continent;
 
 fn cell_of(g: &Grid, s: &scatter::ScatterInstance) -> usize {
     g.index(s.position[0] as usize, s.position[1] as usize)

@@ -106,13 +106,7 @@ pub(super) fn field_sample(reps: usize) {
 /// in a full generation (erosion cut to a few droplets, which does not change their work).
 pub(super) fn biomes(reps: usize) {
     let side = 1024u32;
-    let mut params = GeneratorParams {
-        width: side,
-        depth: side,
-        ..GeneratorParams::preset("continent").unwrap_or_default()
-    };
-    params.biomes.enabled = true;
-    params.terrain.droplets = 1_000;
+    let params = continent_with_biomes(side);
     let layer_time = |stats: &donjourno::GenerationStats, name: &str| {
         stats
             .timings
@@ -137,4 +131,17 @@ pub(super) fn biomes(reps: usize) {
         b.as_secs_f64() * 1e3,
         t.as_secs_f64() * 1e3
     );
+}
+
+/// The `continent` preset at `side`² with biomes on and erosion cut to a few droplets (which
+/// changes no biome or scatter work): the map of the biome-driven figures.
+pub(super) fn continent_with_biomes(side: u32) -> GeneratorParams {
+    let mut params = GeneratorParams {
+        width: side,
+        depth: side,
+        ..GeneratorParams::preset("continent").unwrap_or_default()
+    };
+    params.biomes.enabled = true;
+    params.terrain.droplets = 1_000;
+    params
 }

@@ -1,20 +1,14 @@
 //! The scatter figure: the Scatter layer alone on a generated 1024² continent with biomes.
 
 use donjourno::scatter::{self, Scatter};
-use donjourno::{generate, Context, GeneratorParams, Layer};
+use donjourno::{generate, Context, Layer};
 use std::time::{Duration, Instant};
 
 /// Times the Scatter layer `reps` times on one generated 1024² continent and prints the median,
 /// with the instances it placed.
 pub(super) fn scatter(reps: usize) {
     let side = 1024u32;
-    let mut params = GeneratorParams {
-        width: side,
-        depth: side,
-        ..GeneratorParams::preset("continent").unwrap_or_default()
-    };
-    params.biomes.enabled = true;
-    params.terrain.droplets = 1_000;
+    let params = super::models::continent_with_biomes(side);
     let Ok((mut grid, _)) = generate(&params) else {
         println!("scatter {side}²: the generation failed");
         return;

@@ -57,17 +57,22 @@ pub fn value_noise(x: f32, z: f32, seed: u32) -> f32 {
     let tz = z - iz as f32;
     let sx = tx * tx * (3.0 - 2.0 * tx);
     let sz = tz * tz * (3.0 - 2.0 * tz);
+    let [a, b, c, d] = corner_hashes(ix, iz, seed).map(unit);
+    let top = a + (b - a) * sx;
+    let bottom = c + (d - c) * sx;
+    top + (bottom - top) * sz
+}
+
+/// The hashes of the four lattice corners around cell `(ix, iz)`, in the order `(ix, iz)`,
+/// `(ix + 1, iz)`, `(ix, iz + 1)`, `(ix + 1, iz + 1)`: what [`value_noise`] and
+/// [`value_noise_d`] interpolate.
+#[inline(always)]
+fn corner_hashes(ix: i32, iz: i32, seed: u32) -> [u32; 4] {
     let x0 = (ix as u32).wrapping_mul(HASH_X);
     let x1 = x0.wrapping_add(HASH_X);
     let z0 = seed ^ (iz as u32).wrapping_mul(HASH_Z);
     let z1 = seed ^ (iz as u32).wrapping_add(1).wrapping_mul(HASH_Z);
-    let a = unit(avalanche(x0 ^ z0));
-    let b = unit(avalanche(x1 ^ z0));
-    let c = unit(avalanche(x0 ^ z1));
-    let d = unit(avalanche(x1 ^ z1));
-    let top = a + (b - a) * sx;
-    let bottom = c + (d - c) * sx;
-    top + (bottom - top) * sz
+    [x0 ^ z0, x1 ^ z0, x0 ^ z1, x1 ^ z1].map(avalanche)
 }
 
 /// Fractal Brownian motion of `octaves` value-noise layers, normalised to `0.0..1.0`.
@@ -106,14 +111,7 @@ pub fn value_noise_d(x: f32, z: f32, seed: u32) -> [f32; 3] {
     let dsx = 6.0 * tx * (1.0 - tx);
     let dsz = 6.0 * tz * (1.0 - tz);
     let signed = |h| 2.0 * unit(h) - 1.0;
-    let x0 = (ix as u32).wrapping_mul(HASH_X);
-    let x1 = x0.wrapping_add(HASH_X);
-    let z0 = seed ^ (iz as u32).wrapping_mul(HASH_Z);
-    let z1 = seed ^ (iz as u32).wrapping_add(1).wrapping_mul(HASH_Z);
-    let a = signed(avalanche(x0 ^ z0));
-    let b = signed(avalanche(x1 ^ z0));
-    let c = signed(avalanche(x0 ^ z1));
-    let d = signed(avalanche(x1 ^ z1));
+    let [a, b, c, d] = corner_hashes(ix, iz, seed).map(signed);
     let k = a - b - c + d;
     [
         a + (b - a) * sx + (c - a) * sz + k * sx * sz,
