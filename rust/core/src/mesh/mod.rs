@@ -23,6 +23,7 @@ use thiserror::Error;
 pub mod base;
 pub mod chunks;
 mod heights;
+pub mod ribbon;
 pub use heights::surface_height;
 use heights::vertex_height;
 pub(crate) use heights::{
