@@ -158,7 +158,7 @@ pub fn climate_weights(temperature: f32, moisture: f32, blend: f32) -> [f32; 20]
             *d = f32::INFINITY;
         }
     }
-    let order: [usize; NEAREST + 1] = first_k(&d2.map(|d| ascending(d)));
+    let order: [usize; NEAREST + 1] = first_k(&d2.map(ascending));
     let nearest = d2[order[0]];
     let mut w = [0.0f32; 20];
     let inv = 1.0 / (2.0 * blend * blend);
