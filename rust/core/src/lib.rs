@@ -46,6 +46,7 @@ pub mod stats;
 pub mod threads;
 pub mod water;
 pub mod water_mesh;
+pub mod world;
 
 pub use context::Context;
 pub use generate::{
@@ -54,7 +55,7 @@ pub use generate::{
 pub use grid::{Cell, Grid, Terrain};
 pub use params::{
     BiomeParams, ClimateParams, ContinentsParams, ErosionParams, ForestParams, GeneratorParams,
-    HeightModel, JsonError, ParamError, SubdivisionParams, TerrainParams, WaterParams,
+    HeightModel, JsonError, ParamError, SubdivisionParams, TerrainParams, WaterParams, WorldMode,
 };
 pub use pipeline::{Layer, LayerError, Pipeline, PipelineError};
 pub use progress::Progress;
