@@ -47,6 +47,7 @@ pub mod threads;
 pub mod town;
 pub mod water;
 pub mod water_mesh;
+pub mod world;
 
 pub use context::Context;
 pub use generate::{
@@ -55,7 +56,7 @@ pub use generate::{
 pub use grid::{Cell, Grid, Terrain};
 pub use params::{
     BiomeParams, ClimateParams, ContinentsParams, ErosionParams, ForestParams, GeneratorParams,
-    HeightModel, JsonError, ParamError, SubdivisionParams, TerrainParams, WaterParams,
+    HeightModel, JsonError, ParamError, SubdivisionParams, TerrainParams, WaterParams, WorldMode,
 };
 pub use pipeline::{Layer, LayerError, Pipeline, PipelineError};
 pub use progress::Progress;

@@ -101,11 +101,16 @@ pub struct Biomes {
 impl Biomes {
     /// The layer of a parameter set.
     pub fn new(params: &GeneratorParams) -> Self {
+        Self::framed(params, crate::climate::MapFrame::of(params))
+    }
+
+    /// The layer of a parameter set laid out in `frame`.
+    pub fn framed(params: &GeneratorParams, frame: crate::climate::MapFrame) -> Self {
         Biomes {
             params: params.biomes,
             cell_size: params.cell_size,
             height_scale: params.height_scale,
-            frame: crate::climate::MapFrame::of(params),
+            frame,
             volcano_seed: crate::seed::derive32(params.seed, "volcano"),
             feature_scale: params.climate.feature_scale,
         }

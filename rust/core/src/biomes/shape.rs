@@ -146,10 +146,15 @@ pub struct Shaping {
 impl Shaping {
     /// The shaping of a parameter set, or `None` when biomes are off.
     pub fn new(params: &crate::params::GeneratorParams) -> Option<Self> {
+        Self::framed(params, MapFrame::of(params))
+    }
+
+    /// [`Self::new`] for a map laid out in `frame`.
+    pub fn framed(params: &crate::params::GeneratorParams, frame: MapFrame) -> Option<Self> {
         params.biomes.enabled.then(|| Shaping {
-            climate: Climate::new(params),
-            biomes: Biomes::new(params),
-            frame: MapFrame::of(params),
+            climate: Climate::framed(params, frame),
+            biomes: Biomes::framed(params, frame),
+            frame,
             sea_level: params.water.sea_level,
             seeds: [
                 crate::seed::derive32(params.seed, "dunes"),
