@@ -246,6 +246,8 @@ mod tests {
             let frame = MapFrame {
                 origin_x: origin,
                 origin_z: origin * 0.5,
+                offset_x: -3,
+                offset_z: 12,
                 cell_size: cell,
                 height_scale: 1.0,
             };
