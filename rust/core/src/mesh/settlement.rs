@@ -86,7 +86,15 @@ pub fn settlement_meshes(
     };
     for road in roads {
         let s = style(road.width, ROAD_COLOR);
-        ribbon(&to_world(road.points), road.bridge, &s, step, surface, &mut out.roads);
+        let (points, bridge) = smooth(road.points, road.bridge);
+        ribbon(
+            &to_world(&points),
+            &bridge,
+            &s,
+            step,
+            surface,
+            &mut out.roads,
+        );
     }
     for town in towns {
         for street in &town.streets {
@@ -96,7 +104,14 @@ pub fn settlement_meshes(
                 MINOR_HALF_WIDTH
             };
             let s = style(2.0 * half, STREET_COLOR);
-            ribbon(&to_world(&street.points), &[], &s, step, surface, &mut out.roads);
+            ribbon(
+                &to_world(&street.points),
+                &[],
+                &s,
+                step,
+                surface,
+                &mut out.roads,
+            );
         }
         for b in &town.buildings {
             let mesh = buildings_mesh(std::slice::from_ref(b), cs, params.height_scale);
@@ -108,6 +123,30 @@ pub fn settlement_meshes(
     out
 }
 
+/// One pass of corner cutting (Chaikin): each segment keeps its middle half, and the corners
+/// between segments are cut; the ends stay. A cut corner is a bridge when both segments are.
+pub fn smooth(points: &[[f32; 2]], bridge: &[bool]) -> (Vec<[f32; 2]>, Vec<bool>) {
+    if points.len() < 3 {
+        return (points.to_vec(), bridge.to_vec());
+    }
+    let flag = |i: usize| bridge.get(i).copied().unwrap_or(false);
+    let lerp =
+        |a: [f32; 2], b: [f32; 2], t: f32| [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+    let last = points.len() - 2;
+    let mut out = vec![points[0]];
+    let mut flags = Vec::new();
+    for (i, pair) in points.windows(2).enumerate() {
+        let (a, b) = (pair[0], pair[1]);
+        if i > 0 {
+            out.push(lerp(a, b, 0.25));
+            flags.push(flag(i - 1) && flag(i));
+        }
+        flags.push(flag(i));
+        out.push(if i < last { lerp(a, b, 0.75) } else { b });
+    }
+    (out, flags)
+}
+
 /// Sorts the triangles of one building into walls (with their facade coordinates) and roofs.
 fn split_walls(mesh: &Mesh, foot: f32, top: f32, out: &mut SettlementMeshes) {
     for t in 0..mesh.triangle_count() {
@@ -117,7 +156,9 @@ fn split_walls(mesh: &Mesh, foot: f32, top: f32, out: &mut SettlementMeshes) {
         let wall = n[1].abs() < WALL_NORMAL_Y && corners.iter().all(|p| p[1] <= top + 1e-4);
         let target = if wall { &mut out.walls } else { &mut out.roofs };
         target.positions.extend_from_slice(corners);
-        target.normals.extend_from_slice(&mesh.normals[range.clone()]);
+        target
+            .normals
+            .extend_from_slice(&mesh.normals[range.clone()]);
         target.colors.extend_from_slice(&mesh.colors[range]);
         if wall {
             // Along the facade: the horizontal direction across the normal.
@@ -173,6 +214,29 @@ mod tests {
         for n in &m.roofs.normals {
             assert!(n[1] > -WALL_NORMAL_Y, "no roof faces down");
         }
+    }
+
+    #[test]
+    fn smoothing_cuts_corners_and_keeps_ends_and_bridges() {
+        let points = [[0.0, 0.0], [4.0, 0.0], [4.0, 4.0], [8.0, 4.0]];
+        let (p, b) = smooth(&points, &[false, true, false]);
+        assert_eq!(p.len() - 1, b.len(), "one flag per segment");
+        assert_eq!(p[0], points[0]);
+        assert_eq!(*p.last().unwrap(), points[3]);
+        assert!(
+            !p.contains(&[4.0, 0.0]) && !p.contains(&[4.0, 4.0]),
+            "corners cut: {p:?}"
+        );
+        // The middle half of the bridge segment is still a bridge; the cut corners are not.
+        let bridge_mid: Vec<_> = p
+            .windows(2)
+            .zip(&b)
+            .filter(|(_, f)| **f)
+            .map(|(s, _)| s.to_vec())
+            .collect();
+        assert_eq!(bridge_mid, vec![vec![[4.0, 1.0], [4.0, 3.0]]]);
+        let (short, _) = smooth(&points[..2], &[true]);
+        assert_eq!(short, points[..2].to_vec());
     }
 
     #[test]
