@@ -32,6 +32,7 @@ pub mod geom;
 pub mod graph;
 mod ground;
 pub mod grow;
+pub mod index;
 pub mod lots;
 pub mod mesh;
 pub mod split;

@@ -330,3 +330,32 @@ fn town_figures() {
         );
     }
 }
+
+#[test]
+#[ignore]
+fn phase_times() {
+    for case in BenchCase::ALL {
+        let (site, ground) = (case.site(), case.ground());
+        let g = ground.as_ref();
+        let t = std::time::Instant::now();
+        let f = field::TensorField::new(&site, g);
+        let t1 = t.elapsed();
+        let graph = grow::grow_streets(&site, g, &f);
+        let t2 = t.elapsed();
+        let blocks = blocks::find_blocks(&site, g, &graph);
+        let t3 = t.elapsed();
+        let lots = lots::subdivide(&site, &blocks);
+        let t4 = t.elapsed();
+        let b = buildings::raise(&site, g, &lots);
+        let t5 = t.elapsed();
+        println!(
+            "{}: field {t1:?} grow {:?} blocks {:?} lots {:?} buildings {:?} ({})",
+            case.name(),
+            t2 - t1,
+            t3 - t2,
+            t4 - t3,
+            t5 - t4,
+            b.len()
+        );
+    }
+}
