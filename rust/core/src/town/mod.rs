@@ -153,6 +153,47 @@ pub struct Town {
     pub graph: StreetGraph,
 }
 
+impl Town {
+    /// A 64-bit fingerprint of every street node and edge, block, lot and building (counts,
+    /// little-endian bits, xxh3), to compare runs and platforms.
+    pub fn hash(&self) -> u64 {
+        let mut h = xxhash_rust::xxh3::Xxh3::new();
+        let ring = |h: &mut xxhash_rust::xxh3::Xxh3, poly: &[[f32; 2]]| {
+            h.update(&(poly.len() as u64).to_le_bytes());
+            for v in poly.iter().flatten() {
+                h.update(&v.to_bits().to_le_bytes());
+            }
+        };
+        ring(&mut h, &self.graph.nodes);
+        h.update(&(self.graph.edges.len() as u64).to_le_bytes());
+        for e in &self.graph.edges {
+            h.update(&e.a.to_le_bytes());
+            h.update(&e.b.to_le_bytes());
+            h.update(&[u8::from(e.major)]);
+        }
+        h.update(&(self.blocks.len() as u64).to_le_bytes());
+        for b in &self.blocks {
+            ring(&mut h, &b.polygon);
+            h.update(&[b.district as u8]);
+        }
+        h.update(&(self.lots.len() as u64).to_le_bytes());
+        for l in &self.lots {
+            ring(&mut h, &l.polygon);
+            h.update(&l.block.to_le_bytes());
+        }
+        h.update(&(self.buildings.len() as u64).to_le_bytes());
+        for b in &self.buildings {
+            ring(&mut h, &b.footprint);
+            for v in [b.base, b.height, b.roof] {
+                h.update(&v.to_bits().to_le_bytes());
+            }
+            h.update(&[b.style as u8]);
+            h.update(&b.lot.to_le_bytes());
+        }
+        h.digest()
+    }
+}
+
 /// Grows the streets, blocks, lots and buildings of one town.
 pub fn grow_town(site: &TownSite, ground: &dyn Ground) -> Town {
     let field = field::TensorField::new(site, ground);

@@ -277,6 +277,7 @@ fn the_same_site_gives_the_same_bits() {
     let a = grow_town(&site, ground.as_ref());
     let b = grow_town(&site, ground.as_ref());
     assert_eq!(a, b);
+    assert_eq!(a.hash(), b.hash());
     let bits = |t: &Town| -> Vec<u32> {
         t.buildings
             .iter()
@@ -298,6 +299,7 @@ fn the_same_site_gives_the_same_bits() {
         ground.as_ref(),
     );
     assert_ne!(a.graph, other.graph, "the seed changes nothing");
+    assert_ne!(a.hash(), other.hash());
 }
 
 /// Prints the benchmark figures: `cargo test -p donjourno --release town_figures -- --ignored --nocapture`.
