@@ -40,6 +40,8 @@ pub mod split;
 mod tests;
 #[cfg(test)]
 mod tests_ascii;
+#[cfg(test)]
+mod tests_checks;
 
 pub use buildings::Style;
 pub use graph::{StreetEdge, StreetGraph};
@@ -194,8 +196,37 @@ impl Town {
     }
 }
 
-/// Grows the streets, blocks, lots and buildings of one town.
+/// Largest town radius, in cells: larger sites are grown at this radius.
+pub const MAX_RADIUS: f32 = 512.0;
+
+impl TownSite {
+    /// Whether the site can carry a town: a finite centre, a finite radius above zero, a finite
+    /// density, a positive vertical scale and storey, a non-negative grade limit.
+    pub fn is_valid(&self) -> bool {
+        self.centre.iter().all(|v| v.is_finite())
+            && self.radius > 0.0
+            && self.radius.is_finite()
+            && self.density.is_finite()
+            && self.vertical_scale > 0.0
+            && self.vertical_scale.is_finite()
+            && self.max_grade >= 0.0
+            && self.storey > 0.0
+            && self.storey.is_finite()
+    }
+}
+
+/// Grows the streets, blocks, lots and buildings of one town: an empty town when the site is
+/// not [valid](TownSite::is_valid) or its centre is water or off the map. The radius is capped at
+/// [`MAX_RADIUS`] and the density clamped to `0..=1`.
 pub fn grow_town(site: &TownSite, ground: &dyn Ground) -> Town {
+    if !site.is_valid() {
+        return Town::default();
+    }
+    let site = &TownSite {
+        radius: site.radius.min(MAX_RADIUS),
+        density: site.density.clamp(0.0, 1.0),
+        ..*site
+    };
     let field = field::TensorField::new(site, ground);
     let graph = grow::grow_streets(site, ground, &field);
     let streets = graph.streets();
