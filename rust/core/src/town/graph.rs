@@ -1,6 +1,7 @@
 //! The planar street graph: nodes at crossings, bends and ends, straight edges between them.
 
 use super::geom::{crossing, to_segment};
+use super::index::Index;
 use super::Street;
 use glam::Vec2;
 
@@ -27,7 +28,7 @@ impl StreetEdge {
 }
 
 /// A planar graph of street segments: edges meet only at shared nodes.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default)]
 pub struct StreetGraph {
     /// Node positions `[x, z]` in cell coordinates.
     pub nodes: Vec<[f32; 2]>,
@@ -35,9 +36,43 @@ pub struct StreetGraph {
     pub edges: Vec<StreetEdge>,
     /// Per node: its edges, in insertion order.
     incident: Vec<Vec<u32>>,
+    /// Buckets of nearby nodes and edges, when the graph has an extent.
+    index: Option<Index>,
+}
+
+/// Graphs are equal when their nodes and edges are (the bucket index is not compared).
+impl PartialEq for StreetGraph {
+    fn eq(&self, other: &Self) -> bool {
+        self.nodes == other.nodes && self.edges == other.edges && self.incident == other.incident
+    }
 }
 
 impl StreetGraph {
+    /// An empty graph whose queries look only at buckets near the query: nodes and edges are
+    /// expected within `lo..hi` (outside it they still work, only slower).
+    pub fn with_extent(lo: Vec2, hi: Vec2) -> Self {
+        StreetGraph {
+            index: Some(Index::new(lo, hi)),
+            ..Default::default()
+        }
+    }
+
+    /// Ids of the edges that may come near the box `lo..hi`, ascending.
+    pub fn edges_near(&self, lo: Vec2, hi: Vec2) -> Vec<u32> {
+        match &self.index {
+            Some(index) => index.edges_in(lo, hi),
+            None => (0..self.edges.len() as u32).collect(),
+        }
+    }
+
+    /// Ids of the nodes that may lie in the box `lo..hi`, ascending.
+    pub fn nodes_near(&self, lo: Vec2, hi: Vec2) -> Vec<u32> {
+        match &self.index {
+            Some(index) => index.nodes_in(lo, hi),
+            None => (0..self.nodes.len() as u32).collect(),
+        }
+    }
+
     /// Position of node `n`.
     pub fn pos(&self, n: u32) -> Vec2 {
         Vec2::from_array(self.nodes[n as usize])
@@ -61,9 +96,13 @@ impl StreetGraph {
 
     /// Adds a node and returns its id.
     pub fn add_node(&mut self, p: Vec2) -> u32 {
+        let id = self.nodes.len() as u32;
         self.nodes.push(p.to_array());
         self.incident.push(Vec::new());
-        (self.nodes.len() - 1) as u32
+        if let Some(index) = &mut self.index {
+            index.add_node(id, p);
+        }
+        id
     }
 
     /// Adds an edge between two nodes and returns its id.
@@ -72,6 +111,10 @@ impl StreetGraph {
         self.edges.push(StreetEdge { a, b, major });
         self.incident[a as usize].push(e);
         self.incident[b as usize].push(e);
+        let (pa, pb) = (self.pos(a), self.pos(b));
+        if let Some(index) = &mut self.index {
+            index.add_edge(e, pa, pb);
+        }
         e
     }
 
@@ -97,14 +140,15 @@ impl StreetGraph {
     /// inside both, skipping edges at the nodes in `skip`: `(edge, t)`.
     pub fn first_crossing(&self, p: Vec2, q: Vec2, skip: &[u32]) -> Option<(u32, f32)> {
         let mut best: Option<(u32, f32)> = None;
-        for (e, edge) in self.edges.iter().enumerate() {
+        for e in self.edges_near(p.min(q), p.max(q)) {
+            let edge = self.edges[e as usize];
             if skip.contains(&edge.a) || skip.contains(&edge.b) {
                 continue;
             }
-            let (a, b) = self.segment(e as u32);
+            let (a, b) = self.segment(e);
             if let Some((t, _)) = crossing(p, q, a, b) {
                 if best.is_none_or(|(_, bt)| t < bt) {
-                    best = Some((e as u32, t));
+                    best = Some((e, t));
                 }
             }
         }
@@ -114,7 +158,8 @@ impl StreetGraph {
     /// The nearest node within `radius` of `p`, skipping `skip`.
     pub fn nearest_node(&self, p: Vec2, radius: f32, skip: &[u32]) -> Option<u32> {
         let mut best: Option<(u32, f32)> = None;
-        for n in 0..self.nodes.len() as u32 {
+        let r = Vec2::splat(radius);
+        for n in self.nodes_near(p - r, p + r) {
             let d = self.pos(n).distance(p);
             if d <= radius && !skip.contains(&n) && best.is_none_or(|(_, bd)| d < bd) {
                 best = Some((n, d));
@@ -127,14 +172,16 @@ impl StreetGraph {
     /// skipping edges at the nodes in `skip`: `(edge, parameter along it)`.
     pub fn nearest_edge(&self, p: Vec2, radius: f32, skip: &[u32]) -> Option<(u32, f32)> {
         let mut best: Option<(u32, f32, f32)> = None;
-        for (e, edge) in self.edges.iter().enumerate() {
+        let r = Vec2::splat(radius);
+        for e in self.edges_near(p - r, p + r) {
+            let edge = self.edges[e as usize];
             if skip.contains(&edge.a) || skip.contains(&edge.b) {
                 continue;
             }
-            let (a, b) = self.segment(e as u32);
+            let (a, b) = self.segment(e);
             let (d, t) = to_segment(p, a, b);
             if d <= radius && t > 0.0 && t < 1.0 && best.is_none_or(|(_, bd, _)| d < bd) {
-                best = Some((e as u32, d, t));
+                best = Some((e, d, t));
             }
         }
         best.map(|(e, _, t)| (e, t))

@@ -104,7 +104,10 @@ pub fn grow_streets(site: &TownSite, ground: &dyn Ground, field: &TensorField) -
         ground,
         field,
         spacing: Spacing::for_density(site.density),
-        graph: StreetGraph::default(),
+        graph: StreetGraph::with_extent(
+            centre - Vec2::splat(site.radius),
+            centre + Vec2::splat(site.radius),
+        ),
         queue: BinaryHeap::new(),
         proposals: Vec::new(),
         rng: seed::rng(site.seed, "town-streets"),
@@ -342,17 +345,24 @@ impl Growth<'_> {
     ) -> bool {
         let ends = [Some(from), end_node];
         let clearance = 0.25 * self.spacing.snap;
-        for (e, edge) in self.graph.edges.iter().enumerate() {
+        let (lo, hi) = (
+            p.min(q) - Vec2::splat(clearance),
+            p.max(q) + Vec2::splat(clearance),
+        );
+        for e in self.graph.edges_near(lo, hi) {
+            let edge = self.graph.edges[e as usize];
             let touches = ends.contains(&Some(edge.a)) || ends.contains(&Some(edge.b));
-            if touches || on_edge == Some(e as u32) {
+            if touches || on_edge == Some(e) {
                 continue;
             }
-            let (a, b) = self.graph.segment(e as u32);
+            let (a, b) = self.graph.segment(e);
             if crossing(p, q, a, b).is_some() {
                 return false;
             }
         }
-        (0..self.graph.nodes.len() as u32)
+        self.graph
+            .nodes_near(lo, hi)
+            .into_iter()
             .filter(|n| !ends.contains(&Some(*n)))
             .all(|n| to_segment(self.graph.pos(n), p, q).0 > clearance)
     }

@@ -32,6 +32,7 @@ pub mod geom;
 pub mod graph;
 mod ground;
 pub mod grow;
+pub mod index;
 pub mod lots;
 pub mod mesh;
 pub mod split;
@@ -39,6 +40,8 @@ pub mod split;
 mod tests;
 #[cfg(test)]
 mod tests_ascii;
+#[cfg(test)]
+mod tests_checks;
 
 pub use buildings::Style;
 pub use graph::{StreetEdge, StreetGraph};
@@ -152,8 +155,78 @@ pub struct Town {
     pub graph: StreetGraph,
 }
 
-/// Grows the streets, blocks, lots and buildings of one town.
+impl Town {
+    /// A 64-bit fingerprint of every street node and edge, block, lot and building (counts,
+    /// little-endian bits, xxh3), to compare runs and platforms.
+    pub fn hash(&self) -> u64 {
+        let mut h = xxhash_rust::xxh3::Xxh3::new();
+        let ring = |h: &mut xxhash_rust::xxh3::Xxh3, poly: &[[f32; 2]]| {
+            h.update(&(poly.len() as u64).to_le_bytes());
+            for v in poly.iter().flatten() {
+                h.update(&v.to_bits().to_le_bytes());
+            }
+        };
+        ring(&mut h, &self.graph.nodes);
+        h.update(&(self.graph.edges.len() as u64).to_le_bytes());
+        for e in &self.graph.edges {
+            h.update(&e.a.to_le_bytes());
+            h.update(&e.b.to_le_bytes());
+            h.update(&[u8::from(e.major)]);
+        }
+        h.update(&(self.blocks.len() as u64).to_le_bytes());
+        for b in &self.blocks {
+            ring(&mut h, &b.polygon);
+            h.update(&[b.district as u8]);
+        }
+        h.update(&(self.lots.len() as u64).to_le_bytes());
+        for l in &self.lots {
+            ring(&mut h, &l.polygon);
+            h.update(&l.block.to_le_bytes());
+        }
+        h.update(&(self.buildings.len() as u64).to_le_bytes());
+        for b in &self.buildings {
+            ring(&mut h, &b.footprint);
+            for v in [b.base, b.height, b.roof] {
+                h.update(&v.to_bits().to_le_bytes());
+            }
+            h.update(&[b.style as u8]);
+            h.update(&b.lot.to_le_bytes());
+        }
+        h.digest()
+    }
+}
+
+/// Largest town radius, in cells: larger sites are grown at this radius.
+pub const MAX_RADIUS: f32 = 512.0;
+
+impl TownSite {
+    /// Whether the site can carry a town: a finite centre, a finite radius above zero, a finite
+    /// density, a positive vertical scale and storey, a non-negative grade limit.
+    pub fn is_valid(&self) -> bool {
+        self.centre.iter().all(|v| v.is_finite())
+            && self.radius > 0.0
+            && self.radius.is_finite()
+            && self.density.is_finite()
+            && self.vertical_scale > 0.0
+            && self.vertical_scale.is_finite()
+            && self.max_grade >= 0.0
+            && self.storey > 0.0
+            && self.storey.is_finite()
+    }
+}
+
+/// Grows the streets, blocks, lots and buildings of one town: an empty town when the site is
+/// not [valid](TownSite::is_valid) or its centre is water or off the map. The radius is capped at
+/// [`MAX_RADIUS`] and the density clamped to `0..=1`.
 pub fn grow_town(site: &TownSite, ground: &dyn Ground) -> Town {
+    if !site.is_valid() {
+        return Town::default();
+    }
+    let site = &TownSite {
+        radius: site.radius.min(MAX_RADIUS),
+        density: site.density.clamp(0.0, 1.0),
+        ..*site
+    };
     let field = field::TensorField::new(site, ground);
     let graph = grow::grow_streets(site, ground, &field);
     let streets = graph.streets();
