@@ -44,6 +44,7 @@ pub mod scatter;
 pub mod seed;
 pub mod stats;
 pub mod threads;
+pub mod town;
 pub mod water;
 pub mod water_mesh;
 pub mod world;

@@ -23,6 +23,8 @@ use thiserror::Error;
 pub mod base;
 pub mod chunks;
 mod heights;
+pub mod ribbon;
+pub mod settlement;
 pub use heights::surface_height;
 use heights::vertex_height;
 pub(crate) use heights::{
