@@ -54,7 +54,8 @@ pub use generate::{
 pub use grid::{Cell, Grid, Terrain};
 pub use params::{
     BiomeParams, ClimateParams, ContinentsParams, ErosionParams, ForestParams, GeneratorParams,
-    HeightModel, JsonError, ParamError, SubdivisionParams, TerrainParams, WaterParams,
+    HeightModel, JsonError, ParamError, SettlementParams, SubdivisionParams, TerrainParams,
+    WaterParams,
 };
 pub use pipeline::{Layer, LayerError, Pipeline, PipelineError};
 pub use progress::Progress;
