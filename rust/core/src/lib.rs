@@ -42,6 +42,7 @@ pub mod placement;
 pub mod progress;
 pub mod scatter;
 pub mod seed;
+pub mod settlements;
 pub mod stats;
 pub mod threads;
 pub mod water;
@@ -59,5 +60,5 @@ pub use params::{
 };
 pub use pipeline::{Layer, LayerError, Pipeline, PipelineError};
 pub use progress::Progress;
-pub use stats::{GenerationStats, LayerTiming};
+pub use stats::{GenerationStats, LayerTiming, SettlementCounts};
 pub use water::{Lake, WaterKind};

@@ -27,8 +27,8 @@ pub use entry::Declared;
 pub use json::JsonError;
 pub use layers::{
     BiomeParams, ClimateParams, ContinentsParams, ErosionParams, ForestMaskParams, ForestParams,
-    ForestPlacementParams, HeightModel, ImageParams, SettlementParams, SubdivisionParams, TerrainParams,
-    WaterParams,
+    ForestPlacementParams, HeightModel, ImageParams, SettlementParams, SubdivisionParams,
+    TerrainParams, WaterParams,
 };
 pub use mesh_settings::{
     generator_entries, mesh_defaults, mesh_from_json, terrain_entries, validate_mesh, MESH_TABLE,
