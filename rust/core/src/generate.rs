@@ -12,6 +12,7 @@ use crate::pipeline::Layer;
 use crate::pipeline::{LayerError, Pipeline, PipelineError};
 use crate::progress::Progress;
 use crate::scatter::Scatter;
+use crate::settlements::Settlements;
 use crate::stats::GenerationStats;
 use std::sync::Arc;
 use thiserror::Error;
@@ -41,13 +42,14 @@ impl GenerateError {
 }
 
 /// The default pipeline type: the height model's layer (`HybridTerrain` for pool,
-/// [`LandTerrain`] for subdivision and continents) `→ Hydrology → Climate → Biomes → ForestMask →
-/// ForestPlacement → Scatter → TerrainTexture`.
+/// [`LandTerrain`] for subdivision and continents) `→ Hydrology → Climate → Biomes → Settlements →
+/// ForestMask → ForestPlacement → Scatter → TerrainTexture`.
 pub type DefaultPipeline = Pipeline<(
     Box<dyn Layer>,
     Hydrology,
     Climate,
     Biomes,
+    Settlements,
     ForestMask,
     ForestPlacement,
     Scatter,
@@ -118,6 +120,7 @@ pub fn default_pipeline_in(
         },
         Climate::framed(params, frame),
         Biomes::framed(params, frame),
+        Settlements::new(params),
         ForestMask {
             params: params.forest.mask(),
         },

@@ -75,7 +75,8 @@ impl Layer for ForestMask {
     }
 }
 
-/// Turns a grass cell into a `Tree` where a seeded `random() < mask × density`.
+/// Turns a grass cell into a `Tree` where a seeded `random() < mask × density`, except on the
+/// roads and settlement sites of [`Grid::land_use`].
 ///
 /// Each row draws from its own PCG generator ([`row_rng`](crate::seed::row_rng)), one number per
 /// cell, so rows run in parallel and the result is the same on every thread count; no two seeds
@@ -117,8 +118,17 @@ impl Layer for ForestPlacement {
         let Grid {
             forest_mask,
             terrain,
+            land_use,
             ..
         } = grid;
+        // Nothing grows on a road or a settlement site (the plane is empty when settlements are
+        // off: every cell is open).
+        let land_use = &*land_use;
+        let open = |i: usize| {
+            land_use
+                .get(i)
+                .is_none_or(|u| *u == crate::settlements::LandUse::Open)
+        };
         terrain
             .par_chunks_mut(width)
             .zip(forest_mask.par_chunks(width))
@@ -133,7 +143,7 @@ impl Layer for ForestPlacement {
                         }
                         None => rng.random(),
                     };
-                    if *t == Terrain::Grass && draw < m * density {
+                    if *t == Terrain::Grass && draw < m * density && open(z * width + x) {
                         *t = Terrain::Tree;
                     }
                 }

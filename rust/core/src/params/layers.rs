@@ -237,6 +237,36 @@ pub struct BiomeParams {
     pub snowline: f32,
 }
 
+/// Parameters of the settlements and their roads (seed 003 §7).
+///
+/// Distances are in cells and grades in metres of rise per metre of run (heights times
+/// `height_scale`, runs times `cell_size`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SettlementParams {
+    /// Place settlements and roads.
+    pub enabled: bool,
+    /// Most settlements.
+    pub count: u32,
+    /// Most cities.
+    pub cities: u32,
+    /// Most towns.
+    pub towns: u32,
+    /// Population of the first-ranked settlement.
+    pub largest_population: u32,
+    /// Hexagon size (centre to corner), cells.
+    pub hex_size: f32,
+    /// Steepest ground a settlement stands on, m/m.
+    pub max_slope: f32,
+    /// Distance within which water makes land habitable, cells.
+    pub water_distance: f32,
+    /// Steepest road step, m/m.
+    pub max_road_grade: f32,
+    /// Width of the flattened road bed, cells.
+    pub road_width: f32,
+    /// Extra links beyond the minimum spanning tree.
+    pub extra_roads: u32,
+}
+
 impl Default for ForestMaskParams {
     fn default() -> Self {
         ForestParams::default().mask()

@@ -27,8 +27,8 @@ pub use entry::Declared;
 pub use json::JsonError;
 pub use layers::{
     BiomeParams, ClimateParams, ContinentsParams, ErosionParams, ForestMaskParams, ForestParams,
-    ForestPlacementParams, HeightModel, ImageParams, SubdivisionParams, TerrainParams, WaterParams,
-    WorldMode,
+    ForestPlacementParams, HeightModel, ImageParams, SettlementParams, SubdivisionParams,
+    TerrainParams, WaterParams, WorldMode,
 };
 pub use mesh_settings::{
     generator_entries, mesh_defaults, mesh_from_json, terrain_entries, validate_mesh, MESH_TABLE,
@@ -101,6 +101,8 @@ pub struct GeneratorParams {
     pub forest: ForestParams,
     /// Lakes, rivers, sea and the lake-aware erosion.
     pub water: WaterParams,
+    /// Settlements and roads.
+    pub settlements: SettlementParams,
 }
 
 impl GeneratorParams {
@@ -171,6 +173,19 @@ impl GeneratorParams {
             river_threshold: 0,
             river_depth: 0.0,
             sea_level: 0.0,
+        },
+        settlements: SettlementParams {
+            enabled: false,
+            count: 0,
+            cities: 0,
+            towns: 0,
+            largest_population: 0,
+            hex_size: 0.0,
+            max_slope: 0.0,
+            water_distance: 0.0,
+            max_road_grade: 0.0,
+            road_width: 0.0,
+            extra_roads: 0,
         },
     };
 
@@ -275,6 +290,7 @@ part!(ContinentsParams: continents, "the continents model's parameters");
 part!(ImageParams: image, "the image model's parameters");
 part!(ClimateParams: climate, "the climate parameters");
 part!(BiomeParams: biomes, "the biome parameters");
+part!(SettlementParams: settlements, "the settlement and road parameters");
 part!(WaterParams: water, "the lake filters, the river threshold and depth, and the sea level");
 
 /// Serialises as [`GeneratorParams::to_json`] writes.

@@ -74,8 +74,9 @@ impl TileCoord {
 }
 
 /// The parameters with the stages that need a bounded map off, in infinite mode: no erosion
-/// droplets, no lakes (nor lake-aware erosion), no accumulation rivers, no edge falloff. Bounded
-/// parameters come back unchanged.
+/// droplets, no lakes (nor lake-aware erosion), no accumulation rivers, no edge falloff, no
+/// settlements (their places and roads are chosen over the whole map). Bounded parameters come
+/// back unchanged.
 pub fn infinite_rules(params: &GeneratorParams) -> GeneratorParams {
     let mut p = *params;
     if p.world_mode == WorldMode::Infinite {
@@ -84,6 +85,7 @@ pub fn infinite_rules(params: &GeneratorParams) -> GeneratorParams {
         p.water.lake_erosion = false;
         p.water.rivers_enabled = false;
         p.edge_falloff = 0;
+        p.settlements.enabled = false;
     }
     p
 }

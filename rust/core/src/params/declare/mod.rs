@@ -2,18 +2,20 @@
 //! slider, unit, documentation and old names.
 //!
 //! To add a parameter, add its field to the struct, declare it once in the submodule of its
-//! group (`world`, `climate`, `layers`; a mesh setting in
+//! group (`world`, `climate`, `layers`, `settlements`; a mesh setting in
 //! [`mesh_settings`](super::mesh_settings)) and list it in [`GENERATOR`]; validation, JSON, the
 //! command line, the Godot properties and the README tables follow.
 
 mod climate;
 mod layers;
+mod settlements;
 mod world;
 
 use super::table::{Access, Alias, Group, Param, Product, Range, Slider, Unit, Value};
 use super::{GeneratorParams, HeightModel, WorldMode, MAX_DROPLETS, MAX_PEAK_HEIGHT, MAX_SIDE};
 use climate::*;
 use layers::*;
+use settlements::*;
 use world::*;
 
 /// The map: seed, size and cell size.
@@ -36,6 +38,8 @@ pub static EROSION: Group = Group::new("Erosion", "erosion");
 pub static WATER: Group = Group::new("Water", "water");
 /// Forests.
 pub static FOREST: Group = Group::new("Forest", "forest");
+/// Settlements and roads (seed 003 §7).
+pub static SETTLEMENTS: Group = Group::new("Settlements", "settlements");
 /// The terrain mesh.
 pub static MESH: Group = Group::new("Mesh", "");
 
@@ -51,6 +55,7 @@ pub static GROUPS: &[&Group] = &[
     &EROSION,
     &WATER,
     &FOREST,
+    &SETTLEMENTS,
     &MESH,
 ];
 
@@ -96,6 +101,7 @@ const METRES: Unit = Unit::new("m (world units)", "m");
 const METRES_PER_HEIGHT: Unit = Unit::new("m per height unit", "m");
 const CELSIUS: Unit = Unit::new("°C", "°C");
 const DEGREES: Unit = Unit::new("degrees", "°");
+const RISE_PER_RUN: Unit = Unit::new("m of rise per m", "");
 const CLIMATE_UNITS: Unit = Unit::new("climate-space units", "");
 /// Largest accepted map origin coordinate, in metres (f32 keeps centimetres there).
 const MAX_ORIGIN: f64 = 100_000.0;
@@ -155,6 +161,17 @@ pub static GENERATOR: &[Param<GeneratorParams>] = &[
     FOREST_HEIGHT_LIMIT,
     FOREST_STEEPNESS,
     FOREST_DENSITY,
+    SETTLEMENTS_ENABLED,
+    SETTLEMENTS_COUNT,
+    SETTLEMENTS_CITIES,
+    SETTLEMENTS_TOWNS,
+    SETTLEMENTS_LARGEST_POPULATION,
+    SETTLEMENTS_HEX_SIZE,
+    SETTLEMENTS_MAX_SLOPE,
+    SETTLEMENTS_WATER_DISTANCE,
+    SETTLEMENTS_MAX_ROAD_GRADE,
+    SETTLEMENTS_ROAD_WIDTH,
+    SETTLEMENTS_EXTRA_ROADS,
 ];
 
 /// Products of [`GENERATOR`] entries that must stay within `[0, 1]`.
