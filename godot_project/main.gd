@@ -9,7 +9,8 @@ extends Node3D
 ## points the camera at the biggest lake close up (the whole terrain stays in view without lakes),
 ## `--zoom=F` magnifies the fitted view F times (to see the trees, shrubs and rocks of the scatter),
 ## `--lod-view` shows a chunked map through a perspective camera, tinted by level of detail
-## (lod_view.gd).
+## (lod_view.gd), `--towns` turns the settlements on, `--focus-town=N` points the camera at
+## settlement N (0 is the largest) close up.
 
 ## Hours of sunrise and sunset.
 const DAY_START := 6.0
@@ -37,6 +38,7 @@ var _shot_path := ""
 var _model := -1
 var _focus_water := false
 var _zoom := 1.0
+var _focus_town := -1
 ## What the view was last fitted to: re-fitting only when it changes keeps the user's pan and
 ## zoom while they tune the terrain.
 var _framed := []
@@ -59,6 +61,10 @@ func _ready() -> void:
 			terrain.generator.biomes_enabled = true
 		elif arg == "--biome-map":
 			biome_view.visible = true
+		elif arg == "--towns":
+			terrain.generator.settlements_enabled = true
+		elif arg.begins_with("--focus-town="):
+			_focus_town = int(arg.trim_prefix("--focus-town="))
 		elif arg == "--focus-water":
 			_focus_water = true
 		elif arg.begins_with("--zoom="):
@@ -87,8 +93,23 @@ func _on_generation_finished(stats: Dictionary) -> void:
 	terrain.position = -extent * 0.5
 	_frame()
 	panel.show_stats(stats)
+	panel.show_settlements(terrain.get_settlements())
+	if _focus_town >= 0:
+		jump_to_settlement(_focus_town)
 	if biome_view.visible:
 		biome_view.show_map(terrain.get_map())
+
+
+## Points the camera at settlement `index` of [method DonjournoTerrain.get_settlements] (0 is the
+## largest), close enough to see its streets and buildings.
+func jump_to_settlement(index: int) -> void:
+	var settlements := terrain.get_settlements()
+	if index < 0 or index >= settlements.size():
+		return
+	var s: Dictionary = settlements[index]
+	rig.position = terrain.to_global(s.position)
+	rig.camera.h_offset = 0.0
+	rig.camera.size = clampf(float(s.radius) * 3.2, 20.0, rig.camera.size)
 
 
 ## Shows or hides the biome map debug view.

@@ -1,6 +1,7 @@
 extends PanelContainer
 ## The tuning panel: height model, seed, coverage, subdivisions, droplets, forest density, water
-## (lakes and rivers), biomes, time of day, and a stats line. Generator edits are applied as they happen (sliders when released); the terrain
+## (lakes and rivers), biomes, towns (with a menu that flies the camera to one), time of day, and
+## a stats line. Generator edits are applied as they happen (sliders when released); the terrain
 ## coalesces them into one rebuild per frame.
 
 var _main: Node
@@ -24,6 +25,8 @@ var _forest: HSlider
 var _water: CheckBox
 var _biomes: CheckBox
 var _biome_map: CheckBox
+var _towns: CheckBox
+var _goto: OptionButton
 var _time: HSlider
 var _time_label: Label
 var _stats: Label
@@ -90,6 +93,17 @@ func _ready() -> void:
 	climate_row.add_child(_biomes)
 	climate_row.add_child(_biome_map)
 	_row(grid, "Climate", climate_row)
+	_towns = CheckBox.new()
+	_towns.text = "Towns"
+	_towns.tooltip_text = "Villages, towns and cities joined by roads, with flattened ground under them"
+	_goto = OptionButton.new()
+	_goto.tooltip_text = "Fly the camera to a settlement"
+	_goto.disabled = true
+	var towns_row := HBoxContainer.new()
+	towns_row.add_child(_towns)
+	towns_row.add_child(_goto)
+	_goto.size_flags_horizontal = Control.SIZE_EXPAND_FILL
+	_row(grid, "Settlements", towns_row)
 	_time = _slider(6.0, 18.0, 0.25)
 	_time_label = Label.new()
 	_time_label.custom_minimum_size = Vector2(48, 0)
@@ -129,6 +143,10 @@ func bind(main: Node, terrain: DonjournoTerrain) -> void:
 	_biomes.toggled.connect(func(on: bool) -> void: _generator.biomes_enabled = on)
 	_biome_map.set_pressed_no_signal(main.biome_view.visible)
 	_biome_map.toggled.connect(func(on: bool) -> void: _main.show_biome_map(on))
+	_towns.toggled.connect(func(on: bool) -> void: _generator.settlements_enabled = on)
+	_goto.item_selected.connect(func(index: int) -> void:
+		if index > 0:
+			_main.jump_to_settlement(index - 1))
 	_time.value_changed.connect(func(v: float) -> void: _main.time_of_day = v)
 
 
@@ -147,6 +165,7 @@ func _sync_controls() -> void:
 	_forest.set_value_no_signal(_generator.forest_density)
 	_water.set_pressed_no_signal(_generator.water_lakes_enabled or _generator.water_rivers_enabled)
 	_biomes.set_pressed_no_signal(_generator.biomes_enabled)
+	_towns.set_pressed_no_signal(_generator.settlements_enabled)
 	_refresh_value_labels()
 
 
@@ -154,11 +173,13 @@ func _sync_controls() -> void:
 func _set_model(model: int) -> void:
 	var preset: String = MODEL_PRESETS[model]
 	var biomes := _generator.biomes_enabled
+	var towns := _generator.settlements_enabled
 	if preset == "":
 		_generator.from_json(_pool_json)
 	else:
 		_generator.apply_preset(preset)
 	_generator.biomes_enabled = biomes
+	_generator.settlements_enabled = towns
 	_sync_controls()
 
 
@@ -166,6 +187,16 @@ func _set_model(model: int) -> void:
 func _set_water(on: bool) -> void:
 	_generator.water_lakes_enabled = on
 	_generator.water_rivers_enabled = on
+
+
+## Lists the settlements of the terrain shown in the *Go to* menu, largest first.
+func show_settlements(settlements: Array[Dictionary]) -> void:
+	_goto.clear()
+	_goto.add_item("Go to…" if not settlements.is_empty() else "No settlements")
+	for s in settlements:
+		_goto.add_item("%s (%s)" % [s.name, s.tier_name])
+	_goto.disabled = settlements.is_empty()
+	_goto.select(0)
 
 
 ## Shows the figures of the last rebuild.

@@ -95,6 +95,9 @@ pub struct Grid {
     /// What each cell is used for (road bed, bridge, settlement site); empty when settlements
     /// are off.
     pub land_use: Vec<crate::settlements::LandUse>,
+    /// The inside of each settlement (streets, blocks, lots, buildings), in the order of
+    /// `settlements`; empty when settlements are off.
+    pub towns: Vec<crate::town::Town>,
 }
 
 /// A read-only view of one cell, gathered from the planes.
@@ -152,6 +155,7 @@ impl Grid {
             settlements: Vec::new(),
             roads: Vec::new(),
             land_use: Vec::new(),
+            towns: Vec::new(),
         }
     }
 

@@ -58,6 +58,32 @@ impl SettlementMeshes {
     }
 }
 
+/// The meshes of the settlements a grid holds (its roads, `road_width` cells wide, and its
+/// towns), on its surface as [`super::build_mesh`] draws it with `params`; empty when the grid has
+/// none.
+pub fn grid_settlement_meshes(
+    grid: &Grid,
+    params: &MeshParams,
+    road_width: f32,
+) -> SettlementMeshes {
+    let bridges: Vec<Vec<bool>> = grid
+        .roads
+        .iter()
+        .map(|r| r.bridge.windows(2).map(|w| w[0] || w[1]).collect())
+        .collect();
+    let roads: Vec<RoadLine> = grid
+        .roads
+        .iter()
+        .zip(&bridges)
+        .map(|(r, bridge)| RoadLine {
+            points: &r.points,
+            bridge,
+            width: road_width,
+        })
+        .collect();
+    settlement_meshes(grid, params, &roads, &grid.towns)
+}
+
 /// The meshes of `roads` and `towns` on `grid`'s surface as [`super::build_mesh`] draws it with
 /// `params`.
 pub fn settlement_meshes(

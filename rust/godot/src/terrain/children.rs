@@ -39,6 +39,14 @@ pub fn array_mesh_with(mesh: &CoreMesh, material: &Gd<Material>) -> Option<Gd<Ar
     if mesh.vertex_count() == 0 {
         return None;
     }
+    let mut out = ArrayMesh::new_gd();
+    out.add_surface_from_arrays(PrimitiveType::TRIANGLES, &surface_arrays(mesh));
+    out.surface_set_material(0, material);
+    Some(out)
+}
+
+/// The surface arrays of a core mesh: positions, normals and colours.
+pub fn surface_arrays(mesh: &CoreMesh) -> VarArray {
     let vertices: PackedVector3Array = mesh
         .positions
         .iter()
@@ -59,10 +67,7 @@ pub fn array_mesh_with(mesh: &CoreMesh, material: &Gd<Material>) -> Option<Gd<Ar
     arrays.set(ArrayType::VERTEX.ord() as usize, &vertices.to_variant());
     arrays.set(ArrayType::NORMAL.ord() as usize, &normals.to_variant());
     arrays.set(ArrayType::COLOR.ord() as usize, &colors.to_variant());
-    let mut out = ArrayMesh::new_gd();
-    out.add_surface_from_arrays(PrimitiveType::TRIANGLES, &arrays);
-    out.surface_set_material(0, material);
-    Some(out)
+    arrays
 }
 
 /// A matte material showing the vertex colours (sRGB) as albedo.

@@ -13,6 +13,8 @@ mod present;
 mod queries;
 mod rebuild;
 mod scatter;
+mod settlement_queries;
+mod settlements;
 mod shown;
 mod trees;
 mod upload;
@@ -152,6 +154,17 @@ pub struct DonjournoTerrain {
     #[var(get, set)]
     water_material: PhantomVar<Option<Gd<Material>>>,
 
+    /// The material of the buildings' walls, with
+    /// [member DonjournoGenerator.settlements_enabled]. Empty: the built-in facade shader
+    /// (`addons/donjourno/settlements/buildings.gdshader`: a grid of windows, some lit, drawn on
+    /// the walls). The walls carry their colour in `COLOR` and, in `UV2`, the position along the
+    /// facade and the height above the building's foot in world units. Roofs keep their vertex
+    /// colours.
+    #[export_group(name = "Settlements", prefix = "buildings_")]
+    #[export]
+    #[var(get, set)]
+    buildings_material: PhantomVar<Option<Gd<Material>>>,
+
     /// A mesh saved by [method bake_mesh] (or any mesh) shown instead of generating: while set,
     /// the pipeline never runs, and the collision body and trees come from the data baked with
     /// it. Clear it to generate again.
@@ -182,6 +195,7 @@ pub struct DonjournoTerrain {
     trees: trees::Trees,
     scatter: scatter::ScatterView,
     water: water::Water,
+    settlements: settlements::SettlementView,
     chunks: chunks::Chunks,
     last_stats: VarDictionary,
     last_error: String,
@@ -217,6 +231,7 @@ impl IMeshInstance3D for DonjournoTerrain {
             scatter_meshes: PhantomVar::default(),
             water_visible: PhantomVar::default(),
             water_material: PhantomVar::default(),
+            buildings_material: PhantomVar::default(),
             baked_mesh: None,
             auto_regenerate: true,
             regenerate_button: PhantomVar::default(),
@@ -228,6 +243,7 @@ impl IMeshInstance3D for DonjournoTerrain {
             trees: trees::Trees::default(),
             scatter: scatter::ScatterView::default(),
             water: water::Water::default(),
+            settlements: settlements::SettlementView::default(),
             chunks: chunks::Chunks::default(),
             last_stats: VarDictionary::new(),
             last_error: String::new(),

@@ -24,6 +24,7 @@ pub(super) struct Finished {
     pub(super) water: WaterMesh,
     pub(super) chunks: super::chunks::ChunkMeshes,
     pub(super) scatter: Vec<Vec<f32>>,
+    pub(super) settlements: donjourno::mesh::settlement::SettlementMeshes,
 }
 
 impl DonjournoTerrain {
@@ -42,6 +43,7 @@ impl DonjournoTerrain {
             water,
             chunks,
             scatter,
+            settlements,
         } = finished;
         if pipeline_ran {
             self.rebuilds.pipeline_runs += 1;
@@ -67,6 +69,7 @@ impl DonjournoTerrain {
             self.pump_chunks();
         }
         self.with_parent(|t| &mut t.water, |w, parent| w.update(parent, Some(&water)));
+        self.show_settlements(&settlements);
         let upload_time = upload_start.elapsed() + handover.time;
         self.shown = Some(Shown {
             inputs,
@@ -154,5 +157,6 @@ impl DonjournoTerrain {
         self.update_collision();
         self.update_trees();
         self.water.remove();
+        self.settlements.remove();
     }
 }

@@ -162,6 +162,21 @@ impl DonjournoTerrain {
         }
     }
 
+    /// The material replacing the built-in facade shader ([member buildings_material]).
+    #[func]
+    pub fn get_buildings_material(&self) -> Option<Gd<Material>> {
+        self.settlements.material.clone()
+    }
+
+    /// Sets [member buildings_material] and applies it to the walls.
+    #[func]
+    pub fn set_buildings_material(&mut self, value: Option<Gd<Material>>) {
+        if self.settlements.material != value {
+            let storey = self.storey_height();
+            self.settlements.set_material(value, storey);
+        }
+    }
+
     /// Sets [member baked_mesh]: shows it at once, or schedules a rebuild when cleared.
     #[func]
     pub fn set_baked_mesh(&mut self, value: Option<Gd<Mesh>>) {

@@ -206,7 +206,7 @@ impl DonjournoTerrain {
     }
 
     /// World size of a cell in the mesh shown, else in the generator.
-    fn cell_size(&self) -> f32 {
+    pub(super) fn cell_size(&self) -> f32 {
         self.shown
             .as_ref()
             .map(|s| s.inputs.mesh_params.cell_size)
@@ -216,7 +216,7 @@ impl DonjournoTerrain {
     }
 
     /// The node's global transform in a tree, else its local one.
-    fn node_transform(&self) -> Transform3D {
+    pub(super) fn node_transform(&self) -> Transform3D {
         if self.base().is_inside_tree() {
             self.base().get_global_transform()
         } else {
@@ -225,13 +225,13 @@ impl DonjournoTerrain {
     }
 
     /// Local x and z of the global point `(x, ·, z)`.
-    fn local_xz(&self, x: f32, z: f32) -> (f32, f32) {
+    pub(super) fn local_xz(&self, x: f32, z: f32) -> (f32, f32) {
         let local = self.node_transform().affine_inverse() * Vector3::new(x, 0.0, z);
         (local.x, local.z)
     }
 
     /// Local height of the shown surface at local `(x, z)`.
-    fn surface_local(&self, x: f32, z: f32) -> Option<f32> {
+    pub(super) fn surface_local(&self, x: f32, z: f32) -> Option<f32> {
         let shown = self.shown.as_ref()?;
         mesh::surface_height(&shown.grid, &shown.inputs.mesh_params, x, z)
     }

@@ -199,6 +199,7 @@ impl DonjournoTerrain {
         })?;
         let water = convert::run_water_mesh(&grid.grid, mesh_params)?;
         let scatter = super::scatter::buffers(&grid.grid, mesh_params);
+        let settlements = super::settlements::meshes(&grid.grid, &grid.params, mesh_params);
         Ok(Finished {
             inputs,
             grid,
@@ -216,6 +217,7 @@ impl DonjournoTerrain {
             water,
             chunks,
             scatter,
+            settlements,
         })
     }
 
@@ -276,6 +278,7 @@ impl DonjournoTerrain {
             water: output.water,
             chunks: output.chunks,
             scatter: output.scatter,
+            settlements: output.settlements,
         };
         let stats = self.show(finished);
         self.finish(Ok(Some(stats)));

@@ -62,6 +62,8 @@ pub struct Output {
     pub chunks: super::chunks::ChunkMeshes,
     /// The scatter's instance buffers, one per species.
     pub scatter: Vec<Vec<f32>>,
+    /// The settlements' roads and buildings.
+    pub settlements: donjourno::mesh::settlement::SettlementMeshes,
 }
 
 /// How a worker ended, as [`JobState::outcome`] reports it.
@@ -303,6 +305,7 @@ fn run(
         return Err(cancelled());
     }
     let scatter = super::scatter::buffers(&grid.grid, mesh_params);
+    let settlements = super::settlements::meshes(&grid.grid, &grid.params, mesh_params);
     state.set_progress(1.0);
     Ok(Output {
         grid,
@@ -316,6 +319,7 @@ fn run(
         water,
         chunks,
         scatter,
+        settlements,
     })
 }
 
