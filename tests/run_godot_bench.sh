@@ -2,7 +2,11 @@
 # Godot-side benchmark: DonjournoTerrain.regenerate() to a finished ArrayMesh at 128² and 256²
 # (subdivisions 1 and 4) with the release library, and the share of it spent outside the core.
 #
-# Usage: tests/run_godot_bench.sh [RUNS]    (expects the release library: `make addon-release`)
+# Then big maps drawn in chunks (see tests/bench/bench.gd): generation time, the longest
+# main-thread frame while they fill in, primitives drawn per frame and memory.
+#
+# Usage: tests/run_godot_bench.sh [RUNS] [BENCH ARGS]    (expects the release library:
+#        `make addon-release`; BENCH ARGS such as --chunked=2048,4096 or --chunked-only)
 
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,5 +15,5 @@ lib=addons/donjourno/bin/libdonjourno_godot.linux.release.x86_64.so
 ln -sfn ../../addons/donjourno/bin tests/bench/bin
 GODOT=tests/tools/godot.sh
 tests/tools/godot-import.sh tests/bench
-timeout 1200 "$GODOT" --headless --path tests/bench -s res://bench.gd -- --runs="${1:-5}" 2>&1 \
+timeout 1200 "$GODOT" --headless --path tests/bench -s res://bench.gd -- --runs="${1:-5}" "${@:2}" 2>&1 \
     | grep -v -e '^Initialize godot-rust' -e '^Godot Engine v'

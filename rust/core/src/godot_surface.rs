@@ -19,7 +19,8 @@
 
 use crate::grid::Grid;
 use crate::mesh::base::tessellate_base;
-use crate::mesh::{check_mesh, tessellate_row, Corners, MeshError, MeshParams};
+use crate::mesh::chunks::{Chunk, ChunkBuilder};
+use crate::mesh::{check_mesh, tessellate_row, Corners, Mesh, MeshError, MeshParams};
 use glam::Vec3;
 use rayon::prelude::*;
 
@@ -158,6 +159,64 @@ pub fn build_surface(
     Ok((lo.to_array(), hi.to_array()))
 }
 
+/// A surface's streams in Godot's layout (see the module docs), owned.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SurfaceData {
+    /// Vertices in the streams.
+    pub vertex_count: usize,
+    /// The vertex stream: every position, then every normal and tangent.
+    pub vertex: Vec<u8>,
+    /// The attribute stream: the colours.
+    pub attribute: Vec<u8>,
+    /// Bounds `(min, max)` of the positions (zero for an empty mesh).
+    pub bounds: ([f32; 3], [f32; 3]),
+}
+
+/// A flat-shaded mesh of the core (one normal and colour per triangle, as every mesh of
+/// [`crate::mesh`] has) in Godot's surface layout: the bytes [`build_surface`] writes for the
+/// same vertices.
+pub fn encode_mesh(mesh: &Mesh) -> SurfaceData {
+    let n = mesh.vertex_count();
+    let mut vertex = vec![0u8; n * VERTEX_STREAM_BYTES];
+    let mut attribute = vec![0u8; n * ATTRIBUTE_STREAM_BYTES];
+    let (pos, nor) = vertex.split_at_mut(n * POSITION_BYTES);
+    let mut writer = StreamWriter::new(pos, nor, &mut attribute, encode_normal_tangent(Vec3::Y));
+    for t in 0..n / 3 {
+        let tri = [0, 1, 2].map(|k| Vec3::from_array(mesh.positions[3 * t + k]));
+        let [r, g, b, _] = mesh.colors[3 * t].map(|c| (c * 255.0).round() as u8);
+        writer.triangle(tri, Vec3::from_array(mesh.normals[3 * t]), [r, g, b]);
+    }
+    let bounds = match n {
+        0 => ([0.0; 3], [0.0; 3]),
+        _ => (writer.bounds.0.to_array(), writer.bounds.1.to_array()),
+    };
+    SurfaceData {
+        vertex_count: n,
+        vertex,
+        attribute,
+        bounds,
+    }
+}
+
+/// Every level of every chunk in Godot's surface layout, built in parallel, each mesh encoded
+/// as soon as it is built (the core's 40 bytes a vertex never pile up): `result[i][level]` for
+/// chunk `builder.layout.chunks()[i]`.
+pub fn chunk_surfaces(builder: &ChunkBuilder<'_>) -> Vec<(Chunk, Vec<SurfaceData>)> {
+    crate::threads::ensure_pool();
+    let levels = builder.layout.levels;
+    builder
+        .layout
+        .chunks()
+        .into_par_iter()
+        .map(|c| {
+            let surfaces = (0..levels)
+                .map(|l| encode_mesh(&builder.build(&c, l)))
+                .collect();
+            (c, surfaces)
+        })
+        .collect()
+}
+
 /// Writes consecutive triangles into slices of the surface streams and tracks their bounds.
 struct StreamWriter<'a> {
     pos: std::slice::ChunksExactMut<'a, u8>,
@@ -212,99 +271,5 @@ impl<'a> StreamWriter<'a> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::mesh::build_mesh;
-    use crate::mesh::tests::grid;
-
-    #[test]
-    fn surface_streams_match_the_mesh() {
-        let grid = grid();
-        for diorama_base in [false, true] {
-            streams_match_the_mesh(
-                &grid,
-                &MeshParams {
-                    subdivisions: 2,
-                    roughness_strength: 0.8,
-                    diorama_base,
-                    ..Default::default()
-                },
-            );
-        }
-    }
-
-    /// The streams of `params` hold the mesh of `params`, vertex by vertex.
-    fn streams_match_the_mesh(grid: &Grid, params: &MeshParams) {
-        let mesh = build_mesh(grid, params).unwrap();
-        let n = mesh.vertex_count();
-        let (mut vertex, mut col) = (
-            vec![0u8; n * VERTEX_STREAM_BYTES],
-            vec![0u8; n * ATTRIBUTE_STREAM_BYTES],
-        );
-        let (lo, hi) = build_surface(
-            grid,
-            params,
-            SurfaceStreams {
-                vertex: &mut vertex,
-                attribute: &mut col,
-            },
-        )
-        .unwrap();
-        let (pos, nor) = vertex.split_at(n * POSITION_BYTES);
-        assert_eq!(Some((lo, hi)), mesh.bounds());
-        for i in 0..n {
-            let p = &pos[i * 12..i * 12 + 12];
-            let xyz: Vec<f32> = p
-                .chunks_exact(4)
-                .map(|b| f32::from_le_bytes(b.try_into().unwrap()))
-                .collect();
-            assert_eq!(xyz, mesh.positions[i]);
-            let nt: Vec<u16> = nor[i * 8..i * 8 + 8]
-                .chunks_exact(2)
-                .map(|b| u16::from_le_bytes(b.try_into().unwrap()))
-                .collect();
-            let normal = Vec3::from_array(mesh.normals[i]);
-            assert_eq!(nt[..2], octahedral_encode(normal));
-            let c = &col[i * 4..i * 4 + 4];
-            let expected = mesh.colors[i].map(|v| (v * 255.0).round() as u8);
-            assert_eq!(c, expected);
-        }
-        let short = build_surface(
-            grid,
-            params,
-            SurfaceStreams {
-                vertex: &mut vertex[1..],
-                attribute: &mut col,
-            },
-        );
-        assert!(matches!(
-            short,
-            Err(MeshError::StreamSize {
-                stream: "vertex",
-                ..
-            })
-        ));
-    }
-
-    #[test]
-    fn octahedral_encoding_round_trips_and_matches_known_values() {
-        assert_eq!(octahedral_encode(Vec3::Y), [32767, 65535]);
-        assert_eq!(octahedral_encode(Vec3::new(0.6, 0.8, 0.0)), [46810, 51491]);
-        assert_eq!(
-            octahedral_tangent_encode(default_tangent(Vec3::Y), 1.0),
-            [0, 49151]
-        );
-        for v in [Vec3::X, -Vec3::Z, Vec3::new(0.3, -0.5, -0.81).normalize()] {
-            let [x, y] = octahedral_encode(v).map(|c| f32::from(c) / 65535.0 * 2.0 - 1.0);
-            let mut n = Vec3::new(x, y, 1.0 - x.abs() - y.abs());
-            if n.z < 0.0 {
-                let (ox, oy) = (n.x, n.y);
-                n.x = (1.0 - oy.abs()) * ox.signum();
-                n.y = (1.0 - ox.abs()) * oy.signum();
-            }
-            assert!(n.normalize().distance(v) < 1e-3, "{v} -> {n}");
-        }
-        let t = default_tangent(Vec3::new(0.2, 0.9, 0.1).normalize());
-        assert!(t.dot(Vec3::new(0.2, 0.9, 0.1)).abs() < 1e-5);
-    }
-}
+#[path = "godot_surface_tests.rs"]
+mod tests;

@@ -18,7 +18,7 @@
 //! following level up to twice the previous distance, the last one without an end.
 
 use super::heights::{vertex_height, Corners};
-use super::{check_mesh, face_normal, Mesh, MeshError, MeshParams};
+use super::{face_normal, Mesh, MeshError, MeshParams};
 use crate::grid::Grid;
 use glam::Vec3;
 use rayon::prelude::*;
@@ -172,10 +172,15 @@ pub struct ChunkBuilder<'a> {
 }
 
 impl<'a> ChunkBuilder<'a> {
-    /// Checks the parameters and the grid (the vertex budget applies to the whole map at level
-    /// 0) and prepares the corner planes.
+    /// Checks the parameters and the grid (the vertex budget of
+    /// [`MeshParams::check_drawn_budget`] applies to the whole map at level 0) and prepares the
+    /// corner planes.
     pub fn new(grid: &'a Grid, params: &MeshParams) -> Result<Self, MeshError> {
-        check_mesh(grid, params)?;
+        params.validate()?;
+        if grid.width() == 0 || grid.depth() == 0 {
+            return Err(MeshError::EmptyGrid);
+        }
+        params.check_drawn_budget(grid.width(), grid.depth())?;
         Ok(ChunkBuilder {
             grid,
             params: *params,

@@ -25,6 +25,7 @@ pub mod chunks;
 mod heights;
 pub mod ribbon;
 pub mod settlement;
+pub mod streaming;
 pub use heights::surface_height;
 use heights::vertex_height;
 pub(crate) use heights::{
@@ -32,8 +33,12 @@ pub(crate) use heights::{
     vertex_height_direct as lattice_height_direct, Corners,
 };
 
-/// Largest accepted vertex count (2²⁴ vertices, about 640 MiB of buffers).
+/// Largest accepted vertex count of one mesh (2²⁴ vertices, about 640 MiB of buffers).
 pub const MAX_VERTICES: u64 = 1 << 24;
+/// Largest accepted vertex count of a map drawn in chunks, counted at full detail (2²⁶: a
+/// 2048² map at one subdivision; its chunks are separate meshes, the levels of detail add about
+/// a third, and the Godot addon keeps 24 bytes a vertex).
+pub const MAX_CHUNKED_VERTICES: u64 = 1 << 26;
 /// Largest accepted subdivision level.
 pub const MAX_SUBDIVISIONS: u32 = 64;
 /// Largest accepted diorama depth ([`MeshParams::diorama_depth`]), in height units.
@@ -68,6 +73,9 @@ pub struct MeshParams {
     /// Camera distance, in world units, beyond which a chunk switches to its second level; each
     /// further level starts at twice the previous distance.
     pub lod_distance: f32,
+    /// On a chunked map, the distance from the stream target within which chunks have collision
+    /// (see [`streaming`]); it shapes no mesh.
+    pub collision_radius: f32,
 }
 
 impl Default for MeshParams {
@@ -83,10 +91,12 @@ pub enum MeshError {
     #[error(transparent)]
     Param(#[from] crate::params::ParamError),
     /// The mesh would exceed [`MAX_VERTICES`].
-    #[error("the mesh would have {vertices} vertices ({width}×{depth} cells × {subdivisions}² × 6{}), above the budget of {max}; lower subdivisions or the map size", base_note(.base), max = MAX_VERTICES)]
+    #[error("the mesh would have {vertices} vertices ({width}×{depth} cells × {subdivisions}² × 6{}), above the budget of {max}; lower subdivisions or the map size", base_note(.base))]
     OverBudget {
         /// Requested vertex count.
         vertices: u64,
+        /// The budget ([`MAX_VERTICES`], or [`MAX_CHUNKED_VERTICES`] for a map in chunks).
+        max: u64,
         /// Vertices of the diorama base among them (0 without it).
         base: u64,
         /// Grid width.
@@ -155,13 +165,29 @@ impl MeshParams {
         }
     }
 
-    /// The vertex count of a `width × depth` grid, or [`MeshError::OverBudget`] above
-    /// [`MAX_VERTICES`].
+    /// The vertex count of a `width × depth` grid as one mesh, or [`MeshError::OverBudget`]
+    /// above [`MAX_VERTICES`].
     pub fn check_budget(&self, width: usize, depth: usize) -> Result<u64, MeshError> {
+        self.check_against(width, depth, MAX_VERTICES)
+    }
+
+    /// The vertex count of a `width × depth` grid drawn as its layout says: as one mesh
+    /// ([`check_budget`](Self::check_budget)), or in chunks at full detail up to
+    /// [`MAX_CHUNKED_VERTICES`].
+    pub fn check_drawn_budget(&self, width: usize, depth: usize) -> Result<u64, MeshError> {
+        match self.chunk_layout(width, depth).is_chunked() {
+            true => self.check_against(width, depth, MAX_CHUNKED_VERTICES),
+            false => self.check_budget(width, depth),
+        }
+    }
+
+    /// The vertex count of a `width × depth` grid, or [`MeshError::OverBudget`] above `max`.
+    fn check_against(&self, width: usize, depth: usize, max: u64) -> Result<u64, MeshError> {
         let vertices = self.vertex_count(width, depth);
-        if vertices > MAX_VERTICES {
+        if vertices > max {
             return Err(MeshError::OverBudget {
                 vertices,
+                max,
                 base: self.base_vertex_count(width, depth),
                 width,
                 depth,

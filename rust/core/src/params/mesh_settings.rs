@@ -96,6 +96,17 @@ pub static MESH_TABLE: &[Param<MeshParams>] = &[
         doc: "Camera distance at which a chunk switches to its second level of detail; each further level starts at twice the previous distance.",
         aliases: &[],
     },
+    Param {
+        name: "collision_radius",
+        group: &MESH,
+        access: field!(F32: collision_radius),
+        default: Value::F32(192.0),
+        range: Some(Range::open_closed(0.0, 1.0e6)),
+        slider: Some(Slider::exp(1.0, 10_000.0, 1.0)),
+        unit: super::table::Unit::new("m (world units)", "m"),
+        doc: "On a map drawn in chunks, the chunks within this distance of the stream target have collision shapes; farther chunks have none (a map in one chunk always has its whole collision).",
+        aliases: &[],
+    },
 ];
 
 /// The parameters a generator holds, in inspector order: every [`GENERATOR`] entry and the mesh
@@ -140,6 +151,7 @@ pub fn mesh_defaults() -> MeshParams {
         chunk_size: 0,
         lod_levels: 0,
         lod_distance: 0.0,
+        collision_radius: 0.0,
     };
     table::apply_defaults(MESH_TABLE, &mut mesh);
     super::GeneratorParams::default().mesh_params(mesh)

@@ -106,6 +106,7 @@ fn check(grid: &Grid, params: &MeshParams) -> Result<(), MeshError> {
 fn over_budget(grid: &Grid, params: &MeshParams, vertices: u64) -> MeshError {
     MeshError::OverBudget {
         vertices,
+        max: MAX_VERTICES,
         base: 0,
         width: grid.width(),
         depth: grid.depth(),

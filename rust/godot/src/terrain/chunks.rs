@@ -3,35 +3,76 @@
 //! detail (see [`donjourno::mesh::chunks`]). Godot switches the levels by camera distance through
 //! each instance's visibility range and leaves chunks outside the view undrawn.
 //!
-//! The meshes are built on the worker; the main thread turns them into [ArrayMesh]es a share per
-//! frame ([`CHUNK_VERTICES_PER_FRAME`]), so a large map never holds a frame for long.
+//! The meshes are built on the worker, straight into the byte streams of Godot's surface layout
+//! ([`donjourno::godot_surface::chunk_surfaces`]); the main thread only copies them into
+//! [ArrayMesh]es, a share per frame ([`CHUNK_VERTICES_PER_FRAME`]), so a large map never holds a
+//! frame for long.
 
 use super::children;
+use super::collision_chunks::ChunkHeights;
+use super::upload::{self, Streams};
+use donjourno::godot_surface::{chunk_surfaces, SurfaceData};
 use donjourno::mesh::chunks::{lod_range, Chunk, ChunkBuilder};
-use donjourno::mesh::{Mesh as CoreMesh, MeshParams};
+use donjourno::mesh::MeshParams;
 use donjourno::Grid;
-use godot::classes::{MeshInstance3D, Node, Node3D, StandardMaterial3D};
+use godot::classes::{ArrayMesh, MeshInstance3D, Node, Node3D, StandardMaterial3D};
 use godot::prelude::*;
 use std::collections::VecDeque;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// Vertices of chunk meshes turned into Godot meshes per frame, at most (one mesh always goes).
-pub const CHUNK_VERTICES_PER_FRAME: usize = 400_000;
+/// Vertices of chunk meshes turned into Godot meshes per frame, at most (one mesh always goes):
+/// 24 bytes each, about 19 MiB copied a frame.
+pub const CHUNK_VERTICES_PER_FRAME: usize = 800_000;
 
-/// Every level of every chunk of a map, as the worker hands them back.
-pub type ChunkMeshes = Vec<(Chunk, Vec<CoreMesh>)>;
+/// Every level of every chunk of a map in Godot's surface layout, as the worker hands them back.
+pub type ChunkMeshes = Vec<(Chunk, Vec<SurfaceData>)>;
 
-/// Builds every level of every chunk of `grid` (on the calling thread's pool) with its wall time.
-pub fn build(grid: &Grid, params: &MeshParams) -> Result<(ChunkMeshes, Duration), String> {
+/// What a rebuild builds for a map drawn in chunks (empty for a map in one chunk).
+#[derive(Default)]
+pub struct ChunkBuild {
+    /// Every level of every chunk.
+    pub meshes: ChunkMeshes,
+    /// The chunks' collision heights.
+    pub heights: Option<Arc<ChunkHeights>>,
+}
+
+/// Builds every level of every chunk of `grid` (on the calling thread's pool) and the chunks'
+/// collision heights, with the meshes' wall time.
+pub fn build(grid: &Grid, params: &MeshParams) -> Result<(ChunkBuild, Duration), String> {
     let start = Instant::now();
     let builder = ChunkBuilder::new(grid, params).map_err(|e| e.to_string())?;
-    Ok((builder.build_all(), start.elapsed()))
+    let meshes = chunk_surfaces(&builder);
+    let time = start.elapsed();
+    let heights = ChunkHeights::prepare(grid, params)?;
+    Ok((ChunkBuild { meshes, heights }, time))
+}
+
+/// The [ArrayMesh] of a chunk level's streams with `material`; `None` when it has no vertices.
+/// The streams are copied into Godot's arrays as they are.
+fn array_mesh(surface: SurfaceData, material: &Gd<StandardMaterial3D>) -> Option<Gd<ArrayMesh>> {
+    if surface.vertex_count == 0 {
+        return None;
+    }
+    let (lo, hi) = (
+        Vector3::from_array(surface.bounds.0),
+        Vector3::from_array(surface.bounds.1),
+    );
+    let streams = Streams {
+        vertex_count: surface.vertex_count,
+        vertex: PackedByteArray::from(surface.vertex.as_slice()),
+        attributes: PackedByteArray::from(surface.attribute.as_slice()),
+        aabb: Aabb::new(lo, hi - lo),
+    };
+    let mut mesh = ArrayMesh::new_gd();
+    upload::set_surface(&mut mesh, &streams, material);
+    Some(mesh)
 }
 
 /// One chunk level waiting to become a node.
 struct Pending {
     name: String,
-    mesh: CoreMesh,
+    surface: SurfaceData,
     range: (f32, f32),
 }
 
@@ -56,11 +97,11 @@ impl Chunks {
         self.node = Some(node);
         self.count = meshes.len();
         for (chunk, lods) in meshes {
-            for (level, mesh) in lods.into_iter().enumerate() {
+            for (level, surface) in lods.into_iter().enumerate() {
                 let level = level as u32;
                 self.pending.push_back(Pending {
                     name: format!("Chunk_{}_{}_L{level}", chunk.column, chunk.row),
-                    mesh,
+                    surface,
                     range: lod_range(level, levels, params.lod_distance),
                 });
             }
@@ -80,14 +121,14 @@ impl Chunks {
             .clone();
         let mut budget = CHUNK_VERTICES_PER_FRAME;
         while let Some(next) = self.pending.front() {
-            if budget < next.mesh.vertex_count() && budget < CHUNK_VERTICES_PER_FRAME {
+            if budget < next.surface.vertex_count && budget < CHUNK_VERTICES_PER_FRAME {
                 break;
             }
             let Some(p) = self.pending.pop_front() else {
                 break;
             };
-            budget = budget.saturating_sub(p.mesh.vertex_count());
-            let Some(mesh) = children::array_mesh(&p.mesh, &material) else {
+            budget = budget.saturating_sub(p.surface.vertex_count);
+            let Some(mesh) = array_mesh(p.surface, &material) else {
                 continue;
             };
             let mut instance = MeshInstance3D::new_alloc();

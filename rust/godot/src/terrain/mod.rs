@@ -6,6 +6,7 @@ mod bake;
 mod children;
 mod chunks;
 mod collision;
+mod collision_chunks;
 mod heightmap;
 pub mod job;
 pub mod planner;
@@ -16,6 +17,7 @@ mod scatter;
 mod settlement_queries;
 mod settlements;
 mod shown;
+mod stream_target;
 mod trees;
 mod upload;
 mod warnings;
@@ -49,7 +51,9 @@ terrain_mesh_properties! {
 /// [method regenerate] to rebuild synchronously instead, or [method regenerate_async].
 ///
 /// With [member collision_enabled], the terrain has a [StaticBody3D] with a [HeightMapShape3D]
-/// through the mesh's heights at the cell corners; with [member trees_enabled], a
+/// through the mesh's heights at the cell corners (on a map drawn in chunks, one shape per chunk
+/// within [member collision_radius] of [member stream_target], following it); with
+/// [member trees_enabled], a
 /// [MultiMeshInstance3D] shows a tree on every tree cell; where the map has water (lakes, rivers,
 /// sea), a translucent [MeshInstance3D] shows the water surface ([member water_visible]). All are
 /// internal children, rebuilt with the terrain and never saved into the scene.
@@ -112,6 +116,18 @@ pub struct DonjournoTerrain {
     #[export(flags_3d_physics)]
     #[var(get, set)]
     collision_mask: PhantomVar<u32>,
+
+    /// On a map drawn in chunks, the node whose position decides which chunks have collision:
+    /// those within [member collision_radius] of it (a chunk keeps its shape until the target is
+    /// a quarter of the radius, and at least two cells, farther). Empty: the viewport's current camera; with neither,
+    /// no chunk has collision. A map in one chunk always has its whole collision.
+    ///
+    /// Declared here rather than in the core's parameter table: the table holds numbers,
+    /// switches and choices shared by every front end, and a node path means something only
+    /// inside a Godot scene tree.
+    #[export]
+    #[var]
+    stream_target: NodePath,
 
     /// Show a tree on every tree cell (on or off, default on): one [MultiMeshInstance3D] (one
     /// draw call), each tree moved off its cell centre by up to 0.3 cells, turned and scaled
@@ -222,10 +238,12 @@ impl IMeshInstance3D for DonjournoTerrain {
             chunk_size: PhantomVar::default(),
             lod_levels: PhantomVar::default(),
             lod_distance: PhantomVar::default(),
+            collision_radius: PhantomVar::default(),
             store: ParamStore::default(),
             collision_enabled: PhantomVar::default(),
             collision_layer: PhantomVar::default(),
             collision_mask: PhantomVar::default(),
+            stream_target: NodePath::default(),
             trees_enabled: PhantomVar::default(),
             tree_mesh: PhantomVar::default(),
             scatter_meshes: PhantomVar::default(),
@@ -264,6 +282,7 @@ impl IMeshInstance3D for DonjournoTerrain {
         if self.chunks.is_filling() {
             self.pump_chunks();
         }
+        self.stream_collision();
     }
 
     fn get_configuration_warnings(&self) -> PackedStringArray {

@@ -105,10 +105,20 @@ pub struct Plan {
     pub vertex_count: usize,
 }
 
+impl Inputs {
+    /// The inputs as far as the meshes go: the collision radius shapes none (the chunk collision
+    /// follows it without a rebuild).
+    fn drawn(&self) -> Inputs {
+        let mut drawn = *self;
+        drawn.mesh_params.collision_radius = 0.0;
+        drawn
+    }
+}
+
 /// What changed between `inputs` and what `current` shows.
 pub fn change(inputs: &Inputs, current: &Current<'_>) -> Change {
     match current.shown {
-        Some(shown) if shown == inputs => Change::Nothing,
+        Some(shown) if shown.drawn() == inputs.drawn() => Change::Nothing,
         Some(shown) if shown.grid_key() == inputs.grid_key() => Change::Mesh,
         _ => Change::Grid,
     }
@@ -137,7 +147,7 @@ pub fn runner(work: Work, request: Request) -> Runner {
 /// runs (the pipeline would be wasted).
 pub fn plan(inputs: Inputs, current: &Current<'_>, request: Request) -> Result<Plan, MeshError> {
     let (width, depth) = (inputs.params.width as usize, inputs.params.depth as usize);
-    let vertices = inputs.mesh_params.check_budget(width, depth)?;
+    let vertices = inputs.mesh_params.check_drawn_budget(width, depth)?;
     let change = change(&inputs, current);
     let work = work(change, &inputs, current);
     Ok(Plan {
@@ -207,6 +217,20 @@ mod tests {
             assert_eq!(plan.work, Work::Nothing);
             assert_eq!(plan.runner, Runner::Idle);
         }
+    }
+
+    #[test]
+    fn the_collision_radius_rebuilds_nothing() {
+        let shown = inputs();
+        let current = Current {
+            shown: Some(&shown),
+            cached_grid: Some(shown.grid_key()),
+        };
+        let mut wanted = inputs();
+        wanted.mesh_params.collision_radius *= 3.0;
+        let plan = plan(wanted, &current, Request::Background).unwrap();
+        assert_eq!(plan.change, Change::Nothing);
+        assert_eq!(plan.work, Work::Nothing);
     }
 
     #[test]
@@ -303,6 +327,7 @@ mod tests {
             err,
             MeshError::OverBudget {
                 vertices: 1024 * 1024 * 64 * 6,
+                max: donjourno::mesh::MAX_CHUNKED_VERTICES,
                 base: 0,
                 width: 1024,
                 depth: 1024,
@@ -311,7 +336,7 @@ mod tests {
         );
         assert!(err.to_string().contains("above the budget"), "{err}");
         // The largest 2048-wide map under the budget is accepted as one mesh, one more row is
-        // not (in chunks or not).
+        // not; in chunks it is, up to the chunked budget.
         wanted.params.width = 2048;
         wanted.params.depth = (donjourno::mesh::MAX_VERTICES / 6 / 2048) as u32;
         wanted.mesh_params.subdivisions = 1;
@@ -321,7 +346,20 @@ mod tests {
         wanted.params.depth += 1;
         assert!(super::plan(wanted, &Current::default(), Request::Now).is_err());
         wanted.mesh_params.chunk_size = 256;
-        assert!(super::plan(wanted, &Current::default(), Request::Now).is_err());
+        assert_eq!(
+            super::plan(wanted, &Current::default(), Request::Now).map(|p| p.vertex_count),
+            Ok(0),
+            "in chunks"
+        );
+        wanted.params.depth = 2048;
+        assert!(super::plan(wanted, &Current::default(), Request::Now).is_ok());
+        wanted.params.width = 4096;
+        wanted.params.depth = 4096;
+        let err = super::plan(wanted, &Current::default(), Request::Now).unwrap_err();
+        assert!(
+            matches!(err, MeshError::OverBudget { max, .. } if max == donjourno::mesh::MAX_CHUNKED_VERTICES),
+            "{err}"
+        );
     }
 
     #[test]

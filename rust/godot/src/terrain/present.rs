@@ -22,7 +22,7 @@ pub(super) struct Finished {
     pub(super) streams: Streams,
     pub(super) handover: Handover,
     pub(super) water: WaterMesh,
-    pub(super) chunks: super::chunks::ChunkMeshes,
+    pub(super) chunks: super::chunks::ChunkBuild,
     pub(super) scatter: Vec<Vec<f32>>,
     pub(super) settlements: donjourno::mesh::settlement::SettlementMeshes,
 }
@@ -51,8 +51,9 @@ impl DonjournoTerrain {
         self.rebuilds.mesh_runs += 1;
         let upload_start = Instant::now();
         let vertex_count = streams.vertex_count;
-        let chunk_count = chunks.len();
-        if chunks.is_empty() {
+        let chunk_count = chunks.meshes.len();
+        let chunk_heights = chunks.heights;
+        if chunks.meshes.is_empty() {
             self.chunks.remove();
             let mesh = self.surface.upload(streams);
             if !self.surface.is_attached(self.base().get_mesh()) {
@@ -64,7 +65,7 @@ impl DonjournoTerrain {
             let params = inputs.mesh_params;
             self.with_parent(
                 |t| &mut t.chunks,
-                |c, parent| c.show(parent, chunks, &params),
+                |c, parent| c.show(parent, chunks.meshes, &params),
             );
             self.pump_chunks();
         }
@@ -76,6 +77,7 @@ impl DonjournoTerrain {
             grid: grid.grid.clone(),
             stats: grid.stats.clone(),
             time: grid.time,
+            chunk_heights,
         });
         let stats = grid.stats.clone();
         self.rebuilds.cache = Some(grid);
@@ -141,12 +143,8 @@ impl DonjournoTerrain {
     /// Turns the next share of waiting chunk meshes into nodes; keeps `process` on while some
     /// wait.
     pub(super) fn pump_chunks(&mut self) {
-        let filling = self.chunks.pump();
-        if filling {
-            self.base_mut().set_process(true);
-        } else if self.rebuilds.job.is_none() && self.rebuilds.staging.is_none() {
-            self.base_mut().set_process(false);
-        }
+        self.chunks.pump();
+        self.update_process();
     }
 
     /// Removes the terrain's surface (no generator).

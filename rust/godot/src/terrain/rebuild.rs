@@ -188,7 +188,7 @@ impl DonjournoTerrain {
                 vertex.as_mut_slice(),
                 attributes.as_mut_slice(),
             );
-            (surface, Vec::new())
+            (surface, Default::default())
         };
         let (aabb, mesh_time) = surface.inspect_err(|_| {
             // Only an internal error gets here (inputs are validated above); if the surface was
@@ -225,7 +225,7 @@ impl DonjournoTerrain {
     pub(super) fn cancel_job(&mut self) {
         self.rebuilds.staging = None;
         if self.rebuilds.job.take().is_some() {
-            self.base_mut().set_process(false);
+            self.update_process();
         }
     }
 
@@ -247,7 +247,7 @@ impl DonjournoTerrain {
                     if let Some(job) = self.rebuilds.job.take() {
                         job.end();
                     }
-                    self.base_mut().set_process(false);
+                    self.update_process();
                     self.finish(Err(e));
                     return;
                 }
@@ -263,7 +263,7 @@ impl DonjournoTerrain {
         else {
             return;
         };
-        self.base_mut().set_process(false);
+        self.update_process();
         let (output, streams, handover) = staging.finish();
         let (inputs, started) = job.end();
         let finished = Finished {

@@ -3,7 +3,8 @@
 //! are handed to scripts here).
 
 use super::bake;
-use super::collision::HeightMap;
+use super::collision::{HeightMap, Source};
+use super::collision_chunks::ChunkHeights;
 use super::planner::Inputs;
 use super::trees;
 use super::DonjournoTerrain;
@@ -23,6 +24,8 @@ pub struct Shown {
     pub stats: GenerationStats,
     /// The time the grid's generation took.
     pub time: Duration,
+    /// The chunks' collision heights, when the map is drawn in chunks.
+    pub chunk_heights: Option<Arc<ChunkHeights>>,
 }
 
 /// What the node shows.
@@ -36,13 +39,16 @@ pub enum Showing<'a> {
 }
 
 impl Showing<'_> {
-    /// The heights of the collision body; `None` when there is nothing to collide with (or a
-    /// baked mesh carries no heights).
-    pub fn height_map(&self) -> Option<Result<HeightMap, String>> {
+    /// What the collision body is built from; `None` when there is nothing to collide with (or
+    /// a baked mesh carries no heights).
+    pub fn collision_source(&self) -> Option<Source> {
         match self {
             Showing::Nothing => None,
-            Showing::Generated(s) => Some(HeightMap::of(&s.grid, &s.inputs.mesh_params)),
-            Showing::Baked(mesh) => bake::baked_height_map(mesh).map(Ok),
+            Showing::Generated(s) => Some(match &s.chunk_heights {
+                Some(chunks) => Source::Chunks(chunks.clone()),
+                None => Source::One(HeightMap::of(&s.grid, &s.inputs.mesh_params)),
+            }),
+            Showing::Baked(mesh) => bake::baked_height_map(mesh).map(|h| Source::One(Ok(h))),
         }
     }
 
@@ -129,10 +135,12 @@ impl DonjournoTerrain {
 
     /// Builds, rebuilds or removes the collision body for what is shown.
     pub(super) fn update_collision(&mut self) {
-        let heights = (self.collision.enabled)
-            .then(|| self.showing().height_map())
+        let source = (self.collision.enabled)
+            .then(|| self.showing().collision_source())
             .flatten();
-        self.with_parent(|t| &mut t.collision, |c, parent| c.update(parent, heights));
+        self.with_parent(|t| &mut t.collision, |c, parent| c.update(parent, source));
+        self.stream_collision();
+        self.update_process();
     }
 
     /// Builds, rebuilds or removes the trees for what is shown.

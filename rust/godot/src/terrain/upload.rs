@@ -120,18 +120,8 @@ impl Surface {
             .material
             .get_or_insert_with(children::vertex_color_material)
             .clone();
-        let mut surface = VarDictionary::new();
-        convert::put(&mut surface, "format", surface_format());
-        convert::put(&mut surface, "primitive", PrimitiveType::TRIANGLES.ord());
-        convert::put(&mut surface, "vertex_data", streams.vertex.clone());
-        convert::put(&mut surface, "attribute_data", streams.attributes.clone());
-        convert::put(&mut surface, "vertex_count", streams.vertex_count as i64);
-        convert::put(&mut surface, "aabb", streams.aabb);
-        convert::put(&mut surface, "material", material);
-        let mut surfaces = VarArray::new();
-        surfaces.push(&surface.to_variant());
         let mut mesh = self.mesh.get_or_insert_with(ArrayMesh::new_gd).clone();
-        mesh.set("_surfaces", &surfaces.to_variant());
+        set_surface(&mut mesh, &streams, &material);
         self.streams = Some((streams.vertex, streams.attributes));
         mesh
     }
@@ -143,6 +133,23 @@ impl Surface {
         }
         self.streams = None;
     }
+}
+
+/// Replaces the surfaces of `mesh` by one surface of `streams` with `material`, handed over the
+/// way Godot loads a saved mesh (`ArrayMesh._surfaces`): the byte streams are shared with the
+/// engine as they are, with no per-vertex conversion.
+pub fn set_surface(mesh: &mut Gd<ArrayMesh>, streams: &Streams, material: &Gd<StandardMaterial3D>) {
+    let mut surface = VarDictionary::new();
+    convert::put(&mut surface, "format", surface_format());
+    convert::put(&mut surface, "primitive", PrimitiveType::TRIANGLES.ord());
+    convert::put(&mut surface, "vertex_data", streams.vertex.clone());
+    convert::put(&mut surface, "attribute_data", streams.attributes.clone());
+    convert::put(&mut surface, "vertex_count", streams.vertex_count as i64);
+    convert::put(&mut surface, "aabb", streams.aabb);
+    convert::put(&mut surface, "material", material.clone());
+    let mut surfaces = VarArray::new();
+    surfaces.push(&surface.to_variant());
+    mesh.set("_surfaces", &surfaces.to_variant());
 }
 
 /// A finished background rebuild whose streams are being copied into Godot's arrays, a part per

@@ -59,7 +59,7 @@ pub struct Output {
     pub water: donjourno::water_mesh::WaterMesh,
     /// Every level of every chunk when the map is drawn in chunks (else empty, and the streams
     /// hold the one surface).
-    pub chunks: super::chunks::ChunkMeshes,
+    pub chunks: super::chunks::ChunkBuild,
     /// The scatter's instance buffers, one per species.
     pub scatter: Vec<Vec<f32>>,
     /// The settlements' roads and buildings.
@@ -295,7 +295,7 @@ fn run(
     } else {
         let (aabb, time) =
             convert::run_surface(&grid.grid, mesh_params, &mut vertex, &mut attributes)?;
-        (aabb, time, Vec::new())
+        (aabb, time, Default::default())
     };
     if state.is_cancelled() {
         return Err(cancelled());

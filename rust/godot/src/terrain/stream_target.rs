@@ -1,0 +1,67 @@
+//! The stream target: the node whose position decides which chunks of a chunked map have
+//! collision ([member DonjournoTerrain.stream_target], else the viewport's current camera), and
+//! the per-frame work that follows it.
+
+use super::DonjournoTerrain;
+use donjourno::mesh::MeshParams;
+use godot::classes::Node3D;
+use godot::prelude::*;
+
+#[godot_api(secondary)]
+impl DonjournoTerrain {
+    /// The collision shapes of chunks under the collision body: 0 for a map in one chunk (its
+    /// one shape is the body's `Shape` child), else the chunks near the stream target.
+    #[func]
+    pub fn get_collision_chunk_count(&self) -> i64 {
+        self.collision.chunk_count() as i64
+    }
+}
+
+impl DonjournoTerrain {
+    /// The stream target: the node at [member stream_target] if it is a [Node3D] in the tree,
+    /// else (an empty path) the viewport's current camera.
+    fn stream_target_node(&self) -> Option<Gd<Node3D>> {
+        let base = self.base();
+        if !base.is_inside_tree() {
+            return None;
+        }
+        let node = if self.stream_target.is_empty() {
+            base.get_viewport()?.get_camera_3d()?.upcast()
+        } else {
+            base.get_node_or_null(&self.stream_target)?
+                .try_cast::<Node3D>()
+                .ok()?
+        };
+        node.is_inside_tree().then_some(node)
+    }
+
+    /// The stream target's position in map coordinates (the node's local x and z).
+    fn stream_target_position(&self) -> Option<(f32, f32)> {
+        let target = self.stream_target_node()?.get_global_position();
+        let local = self.base().get_global_transform().affine_inverse() * target;
+        Some((local.x, local.z))
+    }
+
+    /// Adds and removes chunk collision shapes around the stream target (a chunked map only).
+    pub(super) fn stream_collision(&mut self) {
+        if !self.collision.is_streaming() {
+            return;
+        }
+        let target = self.stream_target_position();
+        let radius = match self.store.float("collision_radius") {
+            r if r > 0.0 => r,
+            _ => MeshParams::default().collision_radius,
+        };
+        self.collision.stream(target, radius);
+    }
+
+    /// Keeps `process` on while there is per-frame work: a background rebuild, chunk meshes
+    /// still to turn into nodes, or chunk collision following the stream target.
+    pub(super) fn update_process(&mut self) {
+        let busy = self.rebuilds.job.is_some()
+            || self.rebuilds.staging.is_some()
+            || self.chunks.is_filling()
+            || self.collision.is_streaming();
+        self.base_mut().set_process(busy);
+    }
+}
