@@ -194,6 +194,21 @@ impl Town {
         }
         h.digest()
     }
+
+    /// A 64-bit fingerprint of the street polylines (kind, point count, little-endian bits,
+    /// xxh3).
+    pub fn streets_hash(&self) -> u64 {
+        let mut h = xxhash_rust::xxh3::Xxh3::new();
+        h.update(&(self.streets.len() as u64).to_le_bytes());
+        for s in &self.streets {
+            h.update(&[u8::from(s.major)]);
+            h.update(&(s.points.len() as u64).to_le_bytes());
+            for v in s.points.iter().flatten() {
+                h.update(&v.to_bits().to_le_bytes());
+            }
+        }
+        h.digest()
+    }
 }
 
 /// Largest town radius, in cells: larger sites are grown at this radius.

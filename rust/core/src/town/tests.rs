@@ -210,29 +210,14 @@ fn unusable_sites_give_empty_towns() {
     assert!(!grow_town(&ok, &ground).lots.is_empty());
 }
 
-/// A 96² map of preset `name` and a site of `radius` cells on its flattest dry spot (the
-/// smallest steepest grade within 4 cells), away from the border.
+/// A 96² map of preset `name` and a site of `radius` cells on its flattest dry spot.
 fn generated_site(name: &str, radius: f32) -> (crate::Grid, TownSite) {
     let mut params = crate::GeneratorParams::preset(name).unwrap();
     (params.width, params.depth, params.seed) = (96, 96, 4);
     params.terrain.droplets = 4000;
     let (grid, _) = crate::generate(&params).unwrap();
     let vertical = params.height_scale / params.cell_size;
-    let steepest = |x: usize, z: usize| {
-        let (gx, gz) = grid.gradient(x, z);
-        (gx.hypot(gz) * vertical * 1000.0) as u32
-    };
-    let score = |x: usize, z: usize| {
-        let near = (z - 4..=z + 4).flat_map(|j| (x - 4..=x + 4).map(move |i| (i, j)));
-        let wet = near.clone().any(|(i, j)| grid.is_water(i, j));
-        (wet, near.map(|(i, j)| steepest(i, j)).max().unwrap_or(0))
-    };
-    let spot = (20..76)
-        .flat_map(|z| (20..76).map(move |x| (x, z)))
-        .min_by_key(|&(x, z)| (score(x, z), z, x))
-        .unwrap();
-    let mut site = TownSite::new([spot.0 as f32 + 0.5, spot.1 as f32 + 0.5], radius, 0.7, 4);
-    site.vertical_scale = vertical;
+    let site = bench::flattest_site(&grid, vertical, radius, 0.7, 4).unwrap();
     (grid, site)
 }
 
