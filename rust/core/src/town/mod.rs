@@ -35,6 +35,7 @@ pub mod grow;
 pub mod index;
 pub mod lots;
 pub mod mesh;
+mod spacing;
 pub mod split;
 #[cfg(test)]
 mod tests;
