@@ -18,6 +18,7 @@
 
 mod scatter;
 mod tiles;
+mod town;
 
 use crate::args::{MeshArgs, ParamArgs, GENERATION_GROUP, MESH_GROUP};
 use clap::Args;
@@ -50,6 +51,7 @@ pub const GOLDEN_HEADER: &str = "\
 # Golden hashes of `donjourno hash --suite`: case, grid hash, mesh hash, vertex count, climate hash.
 # Lines `scatter:CASE`: scatter instance hash, species mesh hash, instance count, grid hash.
 # Lines `tiles:CASE`: one tile of an endless world: its grid hash, mesh hash, vertex count, climate hash.
+# Lines `town:CASE`: the inside of one town: town hash, buildings mesh hash, its vertex count, street polylines hash.
 # Regenerate: cargo run --release -p donjourno-cli -- hash --suite --golden > tests/golden/hashes.txt
 # Change it only on purpose, in a commit that says which cases changed and why (README, Determinism).";
 
@@ -83,16 +85,21 @@ pub fn run(args: HashArgs) -> Result<(), String> {
     if args.golden {
         println!("{GOLDEN_HEADER}");
     }
-    let (scatter, tiles) = if args.suite {
-        (scatter::scatter_suite(), tiles::tile_suite()?)
+    let (scatter, tiles, towns) = if args.suite {
+        (
+            scatter::scatter_suite(),
+            tiles::tile_suite()?,
+            town::town_suite()?,
+        )
     } else {
-        (Vec::new(), Vec::new())
+        (Vec::new(), Vec::new(), Vec::new())
     };
     let lines = cases
         .iter()
         .map(hash_case)
         .chain(scatter.iter().map(scatter::hash_scatter))
-        .chain(tiles.iter().map(tiles::hash_tile));
+        .chain(tiles.iter().map(tiles::hash_tile))
+        .chain(towns.iter().map(town::hash_town));
     for line in lines {
         let line = line?;
         if args.golden {

@@ -1,7 +1,8 @@
 //! Standard towns for benchmarks and tests: a city of radius 40 cells on flat ground and on a
-//! sloped, wavy coast.
+//! sloped, wavy coast, and a site on the flattest dry spot of a generated map.
 
 use super::{grow_town, Ground, Plane, SlopedCoast, Town, TownSite};
+use crate::grid::Grid;
 
 /// One of the standard benchmark towns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,4 +55,44 @@ impl BenchCase {
     pub fn run(self) -> Town {
         grow_town(&self.site(), self.ground().as_ref())
     }
+}
+
+/// Cells around a candidate centre that [`flattest_site`] inspects, each way.
+const WINDOW: usize = 4;
+
+/// A site on the flattest dry spot of `grid`: the cell whose surroundings (4 cells each way)
+/// hold no water and the gentlest steepest slope, at least a quarter of the map (at most 20
+/// cells) from its edges; ties go to the lowest row, then column. `None` on maps too small to
+/// have such a cell. `vertical_scale` is the map's `height_scale / cell_size`.
+pub fn flattest_site(
+    grid: &Grid,
+    vertical_scale: f32,
+    radius: f32,
+    density: f32,
+    seed: u64,
+) -> Option<TownSite> {
+    let (w, d) = (grid.width(), grid.depth());
+    let margin = |n: usize| (n / 4).clamp(WINDOW, 20);
+    let (mx, mz) = (margin(w), margin(d));
+    if w <= 2 * mx || d <= 2 * mz {
+        return None;
+    }
+    let steepness = |x: usize, z: usize| {
+        let (gx, gz) = grid.gradient(x, z);
+        (gx.hypot(gz) * vertical_scale * 1000.0) as u32
+    };
+    let score = |x: usize, z: usize| {
+        let near =
+            (z - WINDOW..=z + WINDOW).flat_map(|j| (x - WINDOW..=x + WINDOW).map(move |i| (i, j)));
+        let wet = near.clone().any(|(i, j)| grid.is_water(i, j));
+        (wet, near.map(|(i, j)| steepness(i, j)).max().unwrap_or(0))
+    };
+    let (x, z) = (mz..d - mz)
+        .flat_map(|z| (mx..w - mx).map(move |x| (x, z)))
+        .min_by_key(|&(x, z)| (score(x, z), z, x))?;
+    let centre = [x as f32 + 0.5, z as f32 + 0.5];
+    Some(TownSite {
+        vertical_scale,
+        ..TownSite::new(centre, radius, density, seed)
+    })
 }

@@ -7,7 +7,9 @@
 //!   branch off both sides; every `minor_spacing`, minor ones. Branches switch family (major ↔
 //!   minor eigenvector), and minor streets wait in the queue until the majors have grown.
 //! - **Local constraints.** A segment is cut short before water, the map's edge and the town's
-//!   radius (and the street ends there); it is dropped on ground steeper than the grade limit;
+//!   radius (and the street ends there); a segment steeper than the grade limit turns by up to
+//!   50° to find a gentler way up (streets wind up hills), and is dropped when none is gentle
+//!   enough;
 //!   it ends on the first street it crosses (the crossing becomes a node), or snaps to a node or a
 //!   street within the snap radius. Segments that would meet another street at an angle below
 //!   [`MIN_ANGLE_COS`], pass too close to a node, or repeat an edge are dropped.
@@ -18,6 +20,7 @@
 use super::field::TensorField;
 use super::geom::{crossing, to_segment};
 use super::graph::StreetGraph;
+pub use super::spacing::Spacing;
 use super::{Ground, TownSite};
 use crate::seed;
 use glam::Vec2;
@@ -32,37 +35,24 @@ const MINOR_SEGMENT: f32 = 2.5;
 /// Streets meeting at a node must differ in direction by more than ~35°.
 const MIN_ANGLE_COS: f32 = 0.82;
 /// Sample spacing of the ground checks along a segment, in cells.
-const SAMPLE: f32 = 0.4;
+const SAMPLE: f32 = 0.2;
+/// Each sample also checks the eight points this far away (a 3×3 stencil), in cells: with
+/// samples at most 0.1 cells from any point of the segment, water that comes in whole cells
+/// cannot hide between the checks, and streets keep about this distance from the water.
+const WATER_MARGIN: f32 = 0.25;
 /// Queue delay of minor streets behind majors.
 const MINOR_DELAY: u32 = 40;
 /// Largest turn of a street per segment (cosine): sharper field turns keep the old heading.
 const MAX_TURN_COS: f32 = 0.7;
+/// Turns `(cos, sin)` tried, in order, on a segment too steep to build: ±25° then ±50°.
+const EASE_TURNS: [(f32, f32); 4] = [
+    (0.906_307_8, 0.422_618_26),
+    (0.906_307_8, -0.422_618_26),
+    (0.642_787_6, 0.766_044_4),
+    (0.642_787_6, -0.766_044_4),
+];
 /// Cap on proposals processed, so growth always ends.
 const MAX_PROPOSALS: usize = 200_000;
-
-/// Spacing rules that follow from a site's density.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Spacing {
-    /// Distance between major cross streets along a major street, in cells.
-    pub major: f32,
-    /// Distance between minor cross streets, in cells.
-    pub minor: f32,
-    /// Snap radius and smallest distance between crossings, in cells.
-    pub snap: f32,
-}
-
-impl Spacing {
-    /// Spacing for a density in `0..=1`: villages are sparse, cities tight.
-    pub fn for_density(density: f32) -> Self {
-        let d = density.clamp(0.0, 1.0);
-        let minor = 9.0 - 4.0 * d;
-        Spacing {
-            major: 20.0 - 8.0 * d,
-            minor,
-            snap: 0.4 * minor,
-        }
-    }
-}
 
 /// A road proposal: grow from `from` heading `dir`.
 #[derive(Clone, Copy, Debug)]
@@ -148,11 +138,17 @@ impl Growth<'_> {
         self.queue.push(Reverse((delay, id)));
     }
 
-    /// Whether a point may carry a street: on the map, dry and inside the town's radius.
+    /// Whether a point may carry a street: on the map, inside the town's radius, and no water at
+    /// it or at the stencil around it.
     fn usable(&self, p: Vec2) -> bool {
-        self.ground.in_bounds(p.x, p.y)
-            && !self.ground.is_water(p.x, p.y)
+        let ground = self.ground;
+        let wet = |q: Vec2| ground.in_bounds(q.x, q.y) && ground.is_water(q.x, q.y);
+        let stencil = [-WATER_MARGIN, 0.0, WATER_MARGIN];
+        ground.in_bounds(p.x, p.y)
             && p.distance(Vec2::from_array(self.site.centre)) <= self.site.radius
+            && !stencil
+                .iter()
+                .any(|&dz| stencil.iter().any(|&dx| wet(p + Vec2::new(dx, dz))))
     }
 
     /// Handles one proposal: trace, constrain, add, and queue what follows.
@@ -166,6 +162,7 @@ impl Growth<'_> {
         let Some(q) = self.trace(p, prop.dir, prop.family, len) else {
             return;
         };
+        let q = self.ease(p, q);
         let Some((end, stop)) = self.constrain(prop.from, p, q) else {
             return;
         };
@@ -235,6 +232,25 @@ impl Growth<'_> {
         let d2 = steer(p + d1 * (0.5 * len), d1);
         let q = p + d2 * len;
         q.is_finite().then_some(q)
+    }
+
+    /// Whether segment `p→q` climbs more than the grade limit.
+    fn too_steep(&self, p: Vec2, q: Vec2) -> bool {
+        let rise = (self.ground.height(q.x, q.y) - self.ground.height(p.x, p.y)).abs();
+        rise * self.site.vertical_scale > self.site.max_grade * p.distance(q)
+    }
+
+    /// A steep segment `p→q` turned by the first of [`EASE_TURNS`] that brings it under the
+    /// grade limit (streets wind up hills), or unchanged.
+    fn ease(&self, p: Vec2, q: Vec2) -> Vec2 {
+        if !self.too_steep(p, q) {
+            return q;
+        }
+        EASE_TURNS
+            .iter()
+            .map(|&(c, s)| p + Vec2::new(c, s).rotate(q - p))
+            .find(|&r| !self.too_steep(p, r))
+            .unwrap_or(q)
     }
 
     /// Applies the local constraints to segment `p→q` from node `from`: the end it reaches and
@@ -307,8 +323,7 @@ impl Growth<'_> {
         if cut || q_clip != q {
             return false;
         }
-        let rise = (self.ground.height(q.x, q.y) - self.ground.height(p.x, p.y)).abs();
-        if rise * self.site.vertical_scale > self.site.max_grade * len {
+        if self.too_steep(p, q) {
             return false;
         }
         let dir = (q - p) / len;

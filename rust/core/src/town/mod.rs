@@ -35,6 +35,7 @@ pub mod grow;
 pub mod index;
 pub mod lots;
 pub mod mesh;
+mod spacing;
 pub mod split;
 #[cfg(test)]
 mod tests;
@@ -191,6 +192,21 @@ impl Town {
             }
             h.update(&[b.style as u8]);
             h.update(&b.lot.to_le_bytes());
+        }
+        h.digest()
+    }
+
+    /// A 64-bit fingerprint of the street polylines (kind, point count, little-endian bits,
+    /// xxh3).
+    pub fn streets_hash(&self) -> u64 {
+        let mut h = xxhash_rust::xxh3::Xxh3::new();
+        h.update(&(self.streets.len() as u64).to_le_bytes());
+        for s in &self.streets {
+            h.update(&[u8::from(s.major)]);
+            h.update(&(s.points.len() as u64).to_le_bytes());
+            for v in s.points.iter().flatten() {
+                h.update(&v.to_bits().to_le_bytes());
+            }
         }
         h.digest()
     }

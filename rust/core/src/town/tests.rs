@@ -210,6 +210,34 @@ fn unusable_sites_give_empty_towns() {
     assert!(!grow_town(&ok, &ground).lots.is_empty());
 }
 
+/// A 96² map of preset `name` and a site of `radius` cells on its flattest dry spot.
+fn generated_site(name: &str, radius: f32) -> (crate::Grid, TownSite) {
+    let mut params = crate::GeneratorParams::preset(name).unwrap();
+    (params.width, params.depth, params.seed) = (96, 96, 4);
+    params.terrain.droplets = 4000;
+    let (grid, _) = crate::generate(&params).unwrap();
+    let vertical = params.height_scale / params.cell_size;
+    let site = bench::flattest_site(&grid, vertical, radius, 0.7, 4).unwrap();
+    (grid, site)
+}
+
+#[test]
+fn towns_on_generated_maps_keep_every_invariant() {
+    for (preset, radius) in [("default", 30.0), ("continent", 20.0)] {
+        let (grid, site) = generated_site(preset, radius);
+        let town = grow_town(&site, &grid);
+        let m = ascii_map(&site, &grid, &town, 1.0);
+        assert!(
+            town.lots.len() > 20,
+            "{preset}: {} lots\n{m}",
+            town.lots.len()
+        );
+        if let Err(why) = check::all(&site, &grid, &town) {
+            panic!("{preset}: {why}\n{m}");
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
 
@@ -267,5 +295,15 @@ fn town_figures() {
             mesh.triangle_count()
         );
         println!("{}", ascii_map(&site, g, &case.run(), 1.0));
+    }
+    for preset in ["default", "continent"] {
+        let (grid, site) = generated_site(preset, 30.0);
+        let town = grow_town(&site, &grid);
+        let m = ascii_map(&site, &grid, &town, 1.0);
+        println!(
+            "{preset} at {:?}: {} lots\n{m}",
+            site.centre,
+            town.lots.len()
+        );
     }
 }
