@@ -93,7 +93,7 @@ func test_property_groups_and_hints() -> void:
 		elif p.usage & PROPERTY_USAGE_EDITOR:
 			props[p.name] = p
 	check_eq(groups, ["Map", "Pool", "Subdivision", "Continents", "Image", "Climate", "Biomes", "Erosion", "Water",
-			"Forest"], "inspector groups")
+			"Forest", "Settlements"], "inspector groups")
 	check_eq(prefixes.get("Erosion"), "erosion_", "the Erosion group strips its prefix")
 	check_eq(prefixes.get("Map"), "", "the Map group has no prefix")
 	for name: String in EDITED:
@@ -148,7 +148,7 @@ func test_generate_returns_a_map() -> void:
 	var layers: Array = stats.timings_ms.keys()
 	layers.sort()
 	check_eq(layers, ["Biomes", "Climate", "ForestMask", "ForestPlacement", "HybridTerrain", "Hydrology",
-			"Scatter", "TerrainTexture"], "one time per layer")
+			"Scatter", "Settlements", "TerrainTexture"], "one time per layer")
 	check_eq(stats.grid_hash, map.get_grid_hash(), "the grid hash as an int")
 	check_near(stats.pool_fraction, 0.45, 0.001, "coverage is exact")
 	check(stats.max_height > 0.0 and stats.max_height <= g.peak_height * 1.5,
