@@ -12,10 +12,14 @@
 //! `mesh_hash` is [`donjourno::water_mesh::WaterMesh::hash`], `vertices` the water mesh's vertex
 //! count and `climate_hash` [`donjourno::Grid::water_hash`] (the rendered water planes).
 //!
+//! Cases named `navigation:…` fingerprint the walkable source geometry of the navigation regions
+//! ([`donjourno::navigation::regions_hash`]).
+//!
 //! The golden file: `donjourno hash --suite --golden` prints the suite as the committed
 //! `tests/golden/hashes.txt` holds it (see [`golden_line`]); `cargo test` and the WASI and Web
 //! checks compare against that file.
 
+mod navigation;
 mod scatter;
 
 use crate::args::{MeshArgs, ParamArgs, GENERATION_GROUP, MESH_GROUP};
@@ -48,6 +52,7 @@ pub struct HashArgs {
 pub const GOLDEN_HEADER: &str = "\
 # Golden hashes of `donjourno hash --suite`: case, grid hash, mesh hash, vertex count, climate hash.
 # Lines `scatter:CASE`: scatter instance hash, species mesh hash, instance count, grid hash.
+# Lines `navigation:CASE`: navigation regions hash, grid hash, walkable triangle count, water hash.
 # Regenerate: cargo run --release -p donjourno-cli -- hash --suite --golden > tests/golden/hashes.txt
 # Change it only on purpose, in a commit that says which cases changed and why (README, Determinism).";
 
@@ -81,15 +86,16 @@ pub fn run(args: HashArgs) -> Result<(), String> {
     if args.golden {
         println!("{GOLDEN_HEADER}");
     }
-    let scatter = if args.suite {
-        scatter::scatter_suite()
+    let (scatter, navigation) = if args.suite {
+        (scatter::scatter_suite(), navigation::navigation_suite())
     } else {
-        Vec::new()
+        (Vec::new(), Vec::new())
     };
     let lines = cases
         .iter()
         .map(hash_case)
-        .chain(scatter.iter().map(scatter::hash_scatter));
+        .chain(scatter.iter().map(scatter::hash_scatter))
+        .chain(navigation.iter().map(navigation::hash_navigation));
     for line in lines {
         let line = line?;
         if args.golden {

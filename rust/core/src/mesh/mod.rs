@@ -66,6 +66,8 @@ pub struct MeshParams {
     /// Camera distance, in world units, beyond which a chunk switches to its second level; each
     /// further level starts at twice the previous distance.
     pub lod_distance: f32,
+    /// The navigation settings (see [`crate::navigation`]); they shape no mesh.
+    pub navigation: crate::navigation::NavigationParams,
 }
 
 impl Default for MeshParams {

@@ -111,6 +111,7 @@ impl DonjournoTerrain {
         self.shown = None;
         self.update_collision();
         self.update_trees();
+        self.update_navigation();
         // The baked mesh carries its water as a surface of its own.
         self.water.remove();
     }

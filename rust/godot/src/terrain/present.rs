@@ -80,6 +80,7 @@ impl DonjournoTerrain {
         self.scatter.set_buffers(scatter);
         self.update_collision();
         self.update_trees();
+        self.update_navigation();
         let mut d = VarDictionary::new();
         let (params, mesh_params) = (&inputs.params, &inputs.mesh_params);
         convert::put(&mut d, "pipeline_ms", convert::ms(pipeline_time));
@@ -141,9 +142,18 @@ impl DonjournoTerrain {
         let filling = self.chunks.pump();
         if filling {
             self.base_mut().set_process(true);
-        } else if self.rebuilds.job.is_none() && self.rebuilds.staging.is_none() {
-            self.base_mut().set_process(false);
+        } else {
+            self.update_processing();
         }
+    }
+
+    /// Keeps `process` on while a background rebuild, chunk nodes or a navigation bake wait.
+    pub(super) fn update_processing(&mut self) {
+        let busy = self.rebuilds.job.is_some()
+            || self.rebuilds.staging.is_some()
+            || self.chunks.is_filling()
+            || self.navigation.is_baking();
+        self.base_mut().set_process(busy);
     }
 
     /// Removes the terrain's surface (no generator).
@@ -153,6 +163,7 @@ impl DonjournoTerrain {
         self.shown = None;
         self.update_collision();
         self.update_trees();
+        self.update_navigation();
         self.water.remove();
     }
 }

@@ -223,7 +223,7 @@ impl DonjournoTerrain {
     pub(super) fn cancel_job(&mut self) {
         self.rebuilds.staging = None;
         if self.rebuilds.job.take().is_some() {
-            self.base_mut().set_process(false);
+            self.update_processing();
         }
     }
 
@@ -245,7 +245,7 @@ impl DonjournoTerrain {
                     if let Some(job) = self.rebuilds.job.take() {
                         job.end();
                     }
-                    self.base_mut().set_process(false);
+                    self.update_processing();
                     self.finish(Err(e));
                     return;
                 }
@@ -261,7 +261,7 @@ impl DonjournoTerrain {
         else {
             return;
         };
-        self.base_mut().set_process(false);
+        self.update_processing();
         let (output, streams, handover) = staging.finish();
         let (inputs, started) = job.end();
         let finished = Finished {

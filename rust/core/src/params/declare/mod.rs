@@ -38,6 +38,8 @@ pub static WATER: Group = Group::new("Water", "water");
 pub static FOREST: Group = Group::new("Forest", "forest");
 /// The terrain mesh.
 pub static MESH: Group = Group::new("Mesh", "");
+/// The terrain's navigation mesh.
+pub static NAVIGATION: Group = Group::new("Navigation", "navigation");
 
 /// The groups in the order the inspector and the tables show them.
 pub static GROUPS: &[&Group] = &[
@@ -52,6 +54,7 @@ pub static GROUPS: &[&Group] = &[
     &WATER,
     &FOREST,
     &MESH,
+    &NAVIGATION,
 ];
 
 /// The group of each height model's own parameters, in the order of [`HeightModel::NAMES`]: the
