@@ -73,6 +73,7 @@ fn generate_writes_maps_and_statistics() {
             "HybridTerrain",
             "Hydrology",
             "Scatter",
+            "Settlements",
             "TerrainTexture"
         ]
     );

@@ -88,6 +88,13 @@ pub struct Grid {
     pub biome_weights: Vec<crate::biomes::BiomeWeights>,
     /// The plants and rocks placed on the terrain (seed 003 §6); empty when biomes are off.
     pub scatter: Vec<crate::scatter::ScatterInstance>,
+    /// The settlements, largest first (seed 003 §7); empty when settlements are off.
+    pub settlements: Vec<crate::settlements::Settlement>,
+    /// The roads between them, as polylines in cell units; empty when settlements are off.
+    pub roads: Vec<crate::settlements::Road>,
+    /// What each cell is used for (road bed, bridge, settlement site); empty when settlements
+    /// are off.
+    pub land_use: Vec<crate::settlements::LandUse>,
 }
 
 /// A read-only view of one cell, gathered from the planes.
@@ -142,6 +149,9 @@ impl Grid {
             biome: Vec::new(),
             biome_weights: Vec::new(),
             scatter: Vec::new(),
+            settlements: Vec::new(),
+            roads: Vec::new(),
+            land_use: Vec::new(),
         }
     }
 

@@ -43,10 +43,13 @@ pub mod placement;
 pub mod progress;
 pub mod scatter;
 pub mod seed;
+pub mod settlements;
 pub mod stats;
 pub mod threads;
+pub mod town;
 pub mod water;
 pub mod water_mesh;
+pub mod world;
 
 pub use context::Context;
 pub use generate::{
@@ -55,9 +58,10 @@ pub use generate::{
 pub use grid::{Cell, Grid, Terrain};
 pub use params::{
     BiomeParams, ClimateParams, ContinentsParams, ErosionParams, ForestParams, GeneratorParams,
-    HeightModel, JsonError, ParamError, SubdivisionParams, TerrainParams, WaterParams,
+    HeightModel, JsonError, ParamError, SettlementParams, SubdivisionParams, TerrainParams,
+    WaterParams, WorldMode,
 };
 pub use pipeline::{Layer, LayerError, Pipeline, PipelineError};
 pub use progress::Progress;
-pub use stats::{GenerationStats, LayerTiming};
+pub use stats::{GenerationStats, LayerTiming, SettlementCounts};
 pub use water::{Lake, WaterKind};

@@ -15,6 +15,7 @@
 //! | `total_ms` | sum of the layer times, in milliseconds |
 //! | `grid_hash` | [`Grid::hash`] as 16 lower-case hex digits |
 //! | `biome_counts` | cells per biome by name, the biomes present only (empty when biomes are off) |
+//! | `settlements` | `settlements`, `cities`, `towns`, `villages`, `roads`, `road_cells`, `bridge_cells` (all 0 when settlements are off) |
 
 use crate::grid::{Grid, Terrain};
 use crate::water::WaterKind;
@@ -61,6 +62,45 @@ pub struct GenerationStats {
     pub biome_counts: [usize; 20],
     /// Scatter instances per species, indexed by species id (all 0 when biomes are off).
     pub species_counts: [usize; crate::scatter::SPECIES_COUNT],
+    /// Settlements, roads and the cells they cover (all 0 when settlements are off).
+    pub settlements: SettlementCounts,
+}
+
+/// How many settlements and roads a generation placed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct SettlementCounts {
+    /// Settlements of every tier.
+    pub settlements: usize,
+    /// Cities.
+    pub cities: usize,
+    /// Towns.
+    pub towns: usize,
+    /// Villages.
+    pub villages: usize,
+    /// Road polylines.
+    pub roads: usize,
+    /// Cells of road bed (bridges not included).
+    pub road_cells: usize,
+    /// Cells of bridge.
+    pub bridge_cells: usize,
+}
+
+impl SettlementCounts {
+    /// The counts of a finished grid.
+    pub fn of(grid: &Grid) -> Self {
+        use crate::settlements::{LandUse, Tier};
+        let tier = |t| grid.settlements.iter().filter(|s| s.tier == t).count();
+        let cells = |u| grid.land_use.iter().filter(|&&v| v == u).count();
+        SettlementCounts {
+            settlements: grid.settlements.len(),
+            cities: tier(Tier::City),
+            towns: tier(Tier::Town),
+            villages: tier(Tier::Village),
+            roads: grid.roads.len(),
+            road_cells: cells(LandUse::Road),
+            bridge_cells: cells(LandUse::Bridge),
+        }
+    }
 }
 
 impl GenerationStats {
@@ -100,6 +140,7 @@ impl GenerationStats {
             }
         }
         self.species_counts = crate::scatter::counts(&grid.scatter);
+        self.settlements = SettlementCounts::of(grid);
     }
 
     /// The serialised record as a JSON value: for front ends that turn it into their own
@@ -148,7 +189,7 @@ impl Serialize for GenerationStats {
             max_accumulation: self.max_accumulation,
             erosion_lake_jumps: self.lake_jumps,
         };
-        let mut out = s.serialize_struct("GenerationStats", 10)?;
+        let mut out = s.serialize_struct("GenerationStats", 11)?;
         out.serialize_field("pool_fraction", &self.pool_fraction)?;
         out.serialize_field("max_height", &self.max_height)?;
         out.serialize_field("class_counts", &Pairs(classes))?;
@@ -167,6 +208,7 @@ impl Serialize for GenerationStats {
             .map(|&s| (s.name(), self.species_counts[s as usize]))
             .filter(|(_, n)| *n > 0);
         out.serialize_field("species_counts", &Pairs(species))?;
+        out.serialize_field("settlements", &self.settlements)?;
         out.end()
     }
 }
@@ -207,6 +249,11 @@ mod tests {
                 c[6] = 2;
                 c
             },
+            settlements: SettlementCounts {
+                settlements: 4,
+                roads: 3,
+                ..Default::default()
+            },
         };
         let v = stats.to_value();
         let keys: Vec<&str> = v.as_object().unwrap().keys().map(|k| k.as_str()).collect();
@@ -221,6 +268,7 @@ mod tests {
             "grid_hash",
             "biome_counts",
             "species_counts",
+            "settlements",
         ];
         expected.sort_unstable();
         let mut keys = keys;
@@ -248,6 +296,9 @@ mod tests {
         assert_eq!(v["timings_ms"], serde_json::json!({"A": 3.0, "B": 4.0}));
         assert_eq!(v["total_ms"], 7.0);
         assert_eq!(v["grid_hash"], "00000000000000ab");
+        assert_eq!(v["settlements"]["settlements"], 4);
+        assert_eq!(v["settlements"]["roads"], 3);
+        assert_eq!(v["settlements"]["bridge_cells"], 0);
     }
 
     #[test]

@@ -364,6 +364,7 @@ fn seeds_change_the_terrain_and_parameters_are_respected() {
             "Hydrology",
             "Climate",
             "Biomes",
+            "Settlements",
             "ForestMask",
             "ForestPlacement",
             "Scatter",

@@ -11,6 +11,7 @@ mod chunks;
 mod models;
 mod navigation;
 mod scatter;
+mod tiles;
 
 use models::{biomes, continents, field_sample, subdivision};
 
@@ -234,7 +235,7 @@ fn hydrology(sizes: &[u32], reps: usize) {
 }
 
 /// The figures `donjourno bench` prints, by name (for `--only`).
-pub const FIGURES: [&str; 12] = [
+pub const FIGURES: [&str; 13] = [
     "hydrology",
     "erosion",
     "fbm",
@@ -247,6 +248,7 @@ pub const FIGURES: [&str; 12] = [
     "scatter",
     "chunks",
     "navigation",
+    "tiles",
 ];
 
 /// Prints every figure, or only those whose name (one of [`FIGURES`]) contains `only`.
@@ -302,6 +304,9 @@ pub fn run(quick: bool, only: Option<&str>) -> Result<(), String> {
     }
     if on("navigation") {
         navigation::navigation(if quick { 1 } else { 5 });
+    }
+    if on("tiles") {
+        tiles::tiles(if quick { 1 } else { 3 });
     }
     Ok(())
 }

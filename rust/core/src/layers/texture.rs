@@ -41,6 +41,12 @@ pub const TREE: Rgb = [30, 100, 30];
 pub const DIRT: Rgb = [139, 115, 85];
 /// Flat grass.
 pub const GRASS: Rgb = [60, 140, 60];
+/// A road bed.
+pub const ROAD: Rgb = [150, 128, 96];
+/// A bridge deck.
+pub const BRIDGE: Rgb = [112, 72, 40];
+/// A settlement's levelled ground.
+pub const SITE: Rgb = [178, 160, 132];
 /// Shallow water.
 pub const WATER_SHALLOW: Rgb = [70, 140, 190];
 /// Deep water.
@@ -97,6 +103,9 @@ pub struct GroundScale {
 pub struct TerrainTexture {
     /// The scale of the biome ground colours (`None`: seed 000's table everywhere).
     pub ground: Option<GroundScale>,
+    /// The height the colours are relative to: `None`, the grid's highest cell (a bounded map);
+    /// `Some(h)`, a fixed height, so every window of an endless world is coloured alike.
+    pub height_max: Option<f32>,
 }
 
 impl Layer for TerrainTexture {
@@ -107,7 +116,7 @@ impl Layer for TerrainTexture {
     fn apply(&self, grid: &mut Grid, _ctx: &mut Context) -> Result<(), LayerError> {
         crate::threads::ensure_pool();
         let (width, depth) = (grid.width(), grid.depth());
-        let h_max = grid.max_height();
+        let h_max = self.height_max.unwrap_or_else(|| grid.max_height());
         let inv_max = if h_max > 0.0 { 1.0 / h_max } else { 0.0 };
         let Grid {
             height,
@@ -131,7 +140,25 @@ impl Layer for TerrainTexture {
         if let Some(scale) = self.ground.filter(|_| !grid.biome_weights.is_empty()) {
             biome_ground(grid, &scale);
         }
+        paint_land_use(grid);
         Ok(())
+    }
+}
+
+/// Paints the roads, bridges and settlement sites of [`Grid::land_use`] over the ground (nothing
+/// when settlements are off and the plane is empty).
+fn paint_land_use(grid: &mut Grid) {
+    use crate::settlements::LandUse;
+    let Grid {
+        color, land_use, ..
+    } = grid;
+    for (c, u) in color.iter_mut().zip(land_use.iter()) {
+        match u {
+            LandUse::Open => {}
+            LandUse::Road => *c = ROAD,
+            LandUse::Bridge => *c = BRIDGE,
+            LandUse::Site => *c = SITE,
+        }
     }
 }
 

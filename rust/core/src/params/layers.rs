@@ -157,6 +157,29 @@ impl HeightModel {
     }
 }
 
+/// Whether the map is one bounded window or a window of an endless world (see [`crate::world`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum WorldMode {
+    /// One map of `width × depth` cells: erosion, Priority-Flood lakes and rivers, edge falloff.
+    #[default]
+    Bounded = 0,
+    /// A window of an endless world streamed in tiles: only the stages whose result at a cell
+    /// does not depend on where the map ends run (see [`crate::world`]).
+    Infinite = 1,
+}
+
+impl WorldMode {
+    /// Every mode, in the order of their numeric values.
+    pub const ALL: [WorldMode; 2] = [WorldMode::Bounded, WorldMode::Infinite];
+    /// Their names, as the JSON value, the command-line value and the Godot enum hint.
+    pub const NAMES: [&'static str; 2] = ["bounded", "infinite"];
+
+    /// The mode's name.
+    pub fn name(self) -> &'static str {
+        Self::NAMES[self as usize]
+    }
+}
+
 /// Parameters of the subdivision model (seed 004).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SubdivisionParams {
@@ -212,6 +235,36 @@ pub struct BiomeParams {
     pub blend: f32,
     /// Temperature (°C) below which snow lies.
     pub snowline: f32,
+}
+
+/// Parameters of the settlements and their roads (seed 003 §7).
+///
+/// Distances are in cells and grades in metres of rise per metre of run (heights times
+/// `height_scale`, runs times `cell_size`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SettlementParams {
+    /// Place settlements and roads.
+    pub enabled: bool,
+    /// Most settlements.
+    pub count: u32,
+    /// Most cities.
+    pub cities: u32,
+    /// Most towns.
+    pub towns: u32,
+    /// Population of the first-ranked settlement.
+    pub largest_population: u32,
+    /// Hexagon size (centre to corner), cells.
+    pub hex_size: f32,
+    /// Steepest ground a settlement stands on, m/m.
+    pub max_slope: f32,
+    /// Distance within which water makes land habitable, cells.
+    pub water_distance: f32,
+    /// Steepest road step, m/m.
+    pub max_road_grade: f32,
+    /// Width of the flattened road bed, cells.
+    pub road_width: f32,
+    /// Extra links beyond the minimum spanning tree.
+    pub extra_roads: u32,
 }
 
 impl Default for ForestMaskParams {

@@ -27,7 +27,8 @@ pub use entry::Declared;
 pub use json::JsonError;
 pub use layers::{
     BiomeParams, ClimateParams, ContinentsParams, ErosionParams, ForestMaskParams, ForestParams,
-    ForestPlacementParams, HeightModel, ImageParams, SubdivisionParams, TerrainParams, WaterParams,
+    ForestPlacementParams, HeightModel, ImageParams, SettlementParams, SubdivisionParams,
+    TerrainParams, WaterParams, WorldMode,
 };
 pub use mesh_settings::{
     generator_entries, mesh_defaults, mesh_from_json, terrain_entries, validate_mesh, MESH_TABLE,
@@ -78,6 +79,12 @@ pub struct GeneratorParams {
     pub origin_x: f32,
     /// World z of the first cell, metres.
     pub origin_z: f32,
+    /// One bounded map, or a window of an endless world.
+    pub world_mode: WorldMode,
+    /// Side of a streamed tile of an endless world, in cells.
+    pub tile_size: u32,
+    /// Tiles loaded around the stream target of an endless world, in tiles from its tile.
+    pub stream_radius: u32,
     /// The subdivision model.
     pub subdivision: SubdivisionParams,
     /// The continents model.
@@ -94,6 +101,8 @@ pub struct GeneratorParams {
     pub forest: ForestParams,
     /// Lakes, rivers, sea and the lake-aware erosion.
     pub water: WaterParams,
+    /// Settlements and roads.
+    pub settlements: SettlementParams,
 }
 
 impl GeneratorParams {
@@ -108,6 +117,9 @@ impl GeneratorParams {
         edge_falloff: 0,
         origin_x: 0.0,
         origin_z: 0.0,
+        world_mode: WorldMode::Bounded,
+        tile_size: 0,
+        stream_radius: 0,
         subdivision: SubdivisionParams {
             amplitude: 0.0,
             decay: 0.0,
@@ -162,12 +174,40 @@ impl GeneratorParams {
             river_depth: 0.0,
             sea_level: 0.0,
         },
+        settlements: SettlementParams {
+            enabled: false,
+            count: 0,
+            cities: 0,
+            towns: 0,
+            largest_population: 0,
+            hex_size: 0.0,
+            max_slope: 0.0,
+            water_distance: 0.0,
+            max_road_grade: 0.0,
+            road_width: 0.0,
+            extra_roads: 0,
+        },
     };
 
     /// Checks every parameter in table order, then the products with `erosion_dt`; the first
     /// value out of range is reported, by its name.
     pub fn validate(&self) -> Result<(), ParamError> {
-        table::validate(GENERATOR, GENERATOR_PRODUCTS, self)
+        table::validate(GENERATOR, GENERATOR_PRODUCTS, self)?;
+        self.check_world_mode()
+    }
+
+    /// An endless world needs a height that is a pure function of world position: the
+    /// continents model. The others read the whole map (the pool's coverage, the subdivision's
+    /// lattice, the image's size).
+    fn check_world_mode(&self) -> Result<(), ParamError> {
+        if self.world_mode == WorldMode::Infinite && self.height_model != HeightModel::Continents {
+            return Err(ParamError {
+                field: "world_mode",
+                expected: "bounded unless height_model is continents (an infinite world needs a height that is a pure function of world position)".into(),
+                got: format!("infinite with height_model {}", self.height_model.name()),
+            });
+        }
+        Ok(())
     }
 
     /// Reads parameters from JSON; missing keys take their defaults, unknown keys are errors.
@@ -250,6 +290,7 @@ part!(ContinentsParams: continents, "the continents model's parameters");
 part!(ImageParams: image, "the image model's parameters");
 part!(ClimateParams: climate, "the climate parameters");
 part!(BiomeParams: biomes, "the biome parameters");
+part!(SettlementParams: settlements, "the settlement and road parameters");
 part!(WaterParams: water, "the lake filters, the river threshold and depth, and the sea level");
 
 /// Serialises as [`GeneratorParams::to_json`] writes.

@@ -148,6 +148,13 @@ fn grow(grid: &Grid, planes: &Planes, cluster_seed: u32, c: &Candidate) -> Optio
     if grid.water[i] != WaterKind::Dry {
         return None;
     }
+    if grid
+        .land_use
+        .get(i)
+        .is_some_and(|u| *u != crate::settlements::LandUse::Open)
+    {
+        return None;
+    }
     let a = mix64(c.key);
     let b = mix64(a ^ 0x6a09_e667_f3bc_c908);
     let (r_biome, r_species, r_accept) = (unit(a, 0), unit(a, 24), unit(b, 0));

@@ -2,18 +2,20 @@
 //! slider, unit, documentation and old names.
 //!
 //! To add a parameter, add its field to the struct, declare it once in the submodule of its
-//! group (`world`, `climate`, `layers`; a mesh setting in
+//! group (`world`, `climate`, `layers`, `settlements`; a mesh setting in
 //! [`mesh_settings`](super::mesh_settings)) and list it in [`GENERATOR`]; validation, JSON, the
 //! command line, the Godot properties and the README tables follow.
 
 mod climate;
 mod layers;
+mod settlements;
 mod world;
 
 use super::table::{Access, Alias, Group, Param, Product, Range, Slider, Unit, Value};
-use super::{GeneratorParams, HeightModel, MAX_DROPLETS, MAX_PEAK_HEIGHT, MAX_SIDE};
+use super::{GeneratorParams, HeightModel, WorldMode, MAX_DROPLETS, MAX_PEAK_HEIGHT, MAX_SIDE};
 use climate::*;
 use layers::*;
+use settlements::*;
 use world::*;
 
 /// The map: seed, size and cell size.
@@ -36,6 +38,8 @@ pub static EROSION: Group = Group::new("Erosion", "erosion");
 pub static WATER: Group = Group::new("Water", "water");
 /// Forests.
 pub static FOREST: Group = Group::new("Forest", "forest");
+/// Settlements and roads (seed 003 §7).
+pub static SETTLEMENTS: Group = Group::new("Settlements", "settlements");
 /// The terrain mesh.
 pub static MESH: Group = Group::new("Mesh", "");
 /// The terrain's navigation mesh.
@@ -53,6 +57,7 @@ pub static GROUPS: &[&Group] = &[
     &EROSION,
     &WATER,
     &FOREST,
+    &SETTLEMENTS,
     &MESH,
     &NAVIGATION,
 ];
@@ -88,6 +93,7 @@ pub static FILE_INPUTS: &[FileInput] = &[FileInput {
 
 pub(super) const NONE: Unit = Unit::new("", "");
 const CELLS: Unit = Unit::new("cells", "cells");
+const TILES: Unit = Unit::new("tiles", "tiles");
 const MOUNTAIN_CELLS: Unit = Unit::new("mountain cells", "cells");
 const HEIGHT: Unit = Unit::new("height units", "");
 const DROPLETS: Unit = Unit::new("droplets", "");
@@ -98,6 +104,7 @@ const METRES: Unit = Unit::new("m (world units)", "m");
 const METRES_PER_HEIGHT: Unit = Unit::new("m per height unit", "m");
 const CELSIUS: Unit = Unit::new("°C", "°C");
 const DEGREES: Unit = Unit::new("degrees", "°");
+const RISE_PER_RUN: Unit = Unit::new("m of rise per m", "");
 const CLIMATE_UNITS: Unit = Unit::new("climate-space units", "");
 /// Largest accepted map origin coordinate, in metres (f32 keeps centimetres there).
 const MAX_ORIGIN: f64 = 100_000.0;
@@ -107,7 +114,6 @@ const PEAK: f64 = MAX_PEAK_HEIGHT as f64;
 /// Fewest/most cells of a map, for cell counts.
 const ANY_CELLS: Range = Range::closed(1.0, SIDE * SIDE);
 
-/// Every parameter of [`GeneratorParams`], in inspector order.
 /// Every parameter of [`GeneratorParams`], in inspector order.
 pub static GENERATOR: &[Param<GeneratorParams>] = &[
     SEED,
@@ -120,6 +126,9 @@ pub static GENERATOR: &[Param<GeneratorParams>] = &[
     EDGE_FALLOFF,
     ORIGIN_X,
     ORIGIN_Z,
+    WORLD_MODE,
+    TILE_SIZE,
+    STREAM_RADIUS,
     COVERAGE,
     SUBDIVISION_AMPLITUDE,
     SUBDIVISION_DECAY,
@@ -155,6 +164,17 @@ pub static GENERATOR: &[Param<GeneratorParams>] = &[
     FOREST_HEIGHT_LIMIT,
     FOREST_STEEPNESS,
     FOREST_DENSITY,
+    SETTLEMENTS_ENABLED,
+    SETTLEMENTS_COUNT,
+    SETTLEMENTS_CITIES,
+    SETTLEMENTS_TOWNS,
+    SETTLEMENTS_LARGEST_POPULATION,
+    SETTLEMENTS_HEX_SIZE,
+    SETTLEMENTS_MAX_SLOPE,
+    SETTLEMENTS_WATER_DISTANCE,
+    SETTLEMENTS_MAX_ROAD_GRADE,
+    SETTLEMENTS_ROAD_WIDTH,
+    SETTLEMENTS_EXTRA_ROADS,
 ];
 
 /// Products of [`GENERATOR`] entries that must stay within `[0, 1]`.
