@@ -139,6 +139,7 @@ func _async_bench(runs: int) -> void:
 		terrain.free()
 	print("")
 	print("longest main-thread stall during background regeneration: %.1f ms" % worst)
+	await _navigation_bench(runs)
 	await _chunked_bench()
 
 
@@ -228,6 +229,39 @@ static func _peak_memory() -> String:
 			return "%.0f MiB" % (kib / 1024.0)
 	return "n/a"
 
+
+
+## Times the navigation bake of a 512² terrain (worker thread and Godot's worker pool) from the
+## finished mesh to the regions in place, and the longest main-thread frame meanwhile.
+func _navigation_bench(runs: int) -> void:
+	print("")
+	var generator := DonjournoGenerator.new()
+	generator.width = 512
+	generator.depth = 512
+	var terrain := DonjournoTerrain.new()
+	terrain.generator = generator
+	root.add_child(terrain)
+	await _until_idle(terrain)
+	var bakes: Array[float] = []
+	var frames: Array[float] = []
+	for i in runs:
+		terrain.navigation_enabled = true
+		var longest := 0.0
+		while terrain.is_baking_navigation():
+			longest = maxf(longest, await _frame())
+		bakes.append(terrain.get_navigation_bake_ms())
+		frames.append(longest)
+		terrain.navigation_enabled = false
+	var polygons := 0
+	terrain.navigation_enabled = true
+	while terrain.is_baking_navigation():
+		await _frame()
+	for region in terrain.get_navigation_regions():
+		polygons += region.navigation_mesh.get_polygon_count()
+	print("navigation bake 512² (%d regions, %d polygons, cell %.2f): %.0f ms off the main thread (target ≤ 500 ms), longest frame meanwhile %.1f ms" % [
+			terrain.get_navigation_regions().size(), polygons, terrain.navigation_cell_size,
+			_median(bakes), _median(frames)])
+	terrain.free()
 
 
 ## Waits one frame; returns its length in milliseconds.

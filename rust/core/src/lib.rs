@@ -35,6 +35,7 @@ pub mod hydrology;
 pub mod landform;
 pub mod layers;
 pub mod mesh;
+pub mod navigation;
 pub mod noise;
 pub mod params;
 pub mod pipeline;

@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 mod chunks;
 mod models;
+mod navigation;
 mod scatter;
 mod tiles;
 
@@ -234,7 +235,7 @@ fn hydrology(sizes: &[u32], reps: usize) {
 }
 
 /// The figures `donjourno bench` prints, by name (for `--only`).
-pub const FIGURES: [&str; 12] = [
+pub const FIGURES: [&str; 13] = [
     "hydrology",
     "erosion",
     "fbm",
@@ -246,6 +247,7 @@ pub const FIGURES: [&str; 12] = [
     "biomes",
     "scatter",
     "chunks",
+    "navigation",
     "tiles",
 ];
 
@@ -299,6 +301,9 @@ pub fn run(quick: bool, only: Option<&str>) -> Result<(), String> {
     }
     if on("chunks") {
         chunks::chunks(if quick { 1 } else { 3 });
+    }
+    if on("navigation") {
+        navigation::navigation(if quick { 1 } else { 5 });
     }
     if on("tiles") {
         tiles::tiles(if quick { 1 } else { 3 });

@@ -12,10 +12,14 @@
 //! `mesh_hash` is [`donjourno::water_mesh::WaterMesh::hash`], `vertices` the water mesh's vertex
 //! count and `climate_hash` [`donjourno::Grid::water_hash`] (the rendered water planes).
 //!
+//! Cases named `navigation:…` fingerprint the walkable source geometry of the navigation regions
+//! ([`donjourno::navigation::regions_hash`]).
+//!
 //! The golden file: `donjourno hash --suite --golden` prints the suite as the committed
 //! `tests/golden/hashes.txt` holds it (see [`golden_line`]); `cargo test` and the WASI and Web
 //! checks compare against that file.
 
+mod navigation;
 mod scatter;
 mod tiles;
 mod town;
@@ -52,6 +56,7 @@ pub const GOLDEN_HEADER: &str = "\
 # Lines `scatter:CASE`: scatter instance hash, species mesh hash, instance count, grid hash.
 # Lines `tiles:CASE`: one tile of an endless world: its grid hash, mesh hash, vertex count, climate hash.
 # Lines `town:CASE`: the inside of one town: town hash, buildings mesh hash, its vertex count, street polylines hash.
+# Lines `navigation:CASE`: navigation regions hash, grid hash, walkable triangle count, water hash.
 # Regenerate: cargo run --release -p donjourno-cli -- hash --suite --golden > tests/golden/hashes.txt
 # Change it only on purpose, in a commit that says which cases changed and why (README, Determinism).";
 
@@ -85,21 +90,23 @@ pub fn run(args: HashArgs) -> Result<(), String> {
     if args.golden {
         println!("{GOLDEN_HEADER}");
     }
-    let (scatter, tiles, towns) = if args.suite {
+    let (scatter, tiles, towns, navigation) = if args.suite {
         (
             scatter::scatter_suite(),
             tiles::tile_suite()?,
             town::town_suite()?,
+            navigation::navigation_suite(),
         )
     } else {
-        (Vec::new(), Vec::new(), Vec::new())
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new())
     };
     let lines = cases
         .iter()
         .map(hash_case)
         .chain(scatter.iter().map(scatter::hash_scatter))
         .chain(tiles.iter().map(tiles::hash_tile))
-        .chain(towns.iter().map(town::hash_town));
+        .chain(towns.iter().map(town::hash_town))
+        .chain(navigation.iter().map(navigation::hash_navigation));
     for line in lines {
         let line = line?;
         if args.golden {

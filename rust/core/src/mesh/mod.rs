@@ -76,6 +76,8 @@ pub struct MeshParams {
     /// On a chunked map, the distance from the stream target within which chunks have collision
     /// (see [`streaming`]); it shapes no mesh.
     pub collision_radius: f32,
+    /// The navigation settings (see [`crate::navigation`]); they shape no mesh.
+    pub navigation: crate::navigation::NavigationParams,
 }
 
 impl Default for MeshParams {

@@ -1,11 +1,14 @@
 //! The declarations of the mesh settings, and which parameters each front-end object holds.
 
-use super::declare::{MESH, NONE};
+use super::declare::{MESH, NAVIGATION, NONE};
 use super::entry::Declared;
 use super::table::{Access, Alias, Param, Range, Slider, Value};
 use super::{json, table, JsonError, ParamError, GENERATOR, GROUPS};
 use crate::mesh::chunks::{CHUNK_SIZE_RANGE, MAX_LOD_LEVELS};
 use crate::mesh::{MeshParams, MAX_SUBDIVISIONS};
+use crate::navigation::{
+    NavigationParams, AGENT_HEIGHT_RANGE, AGENT_RADIUS_RANGE, CELL_SIZE_RANGE, MAX_AGENT_SLOPE,
+};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// Every mesh setting of [`MeshParams`]: they shape the mesh, never the grid. The world scale a
@@ -107,10 +110,74 @@ pub static MESH_TABLE: &[Param<MeshParams>] = &[
         doc: "On a map drawn in chunks, the chunks within this distance of the stream target have collision shapes; farther chunks have none (a map in one chunk always has its whole collision).",
         aliases: &[],
     },
+    Param {
+        name: "navigation_enabled",
+        group: &NAVIGATION,
+        access: field!(Bool: navigation.enabled),
+        default: Value::Bool(false),
+        range: None,
+        slider: None,
+        unit: NONE,
+        doc: "Give the terrain a navigation mesh (NavigationRegion3D children, one per chunk), baked off the main thread from the walkable ground: dry land no steeper than navigation_agent_max_slope.",
+        aliases: &[],
+    },
+    Param {
+        name: "navigation_agent_radius",
+        group: &NAVIGATION,
+        access: field!(F32: navigation.agent_radius),
+        default: Value::F32(0.5),
+        range: Some(Range::closed(
+            AGENT_RADIUS_RANGE.0 as f64,
+            AGENT_RADIUS_RANGE.1 as f64,
+        )),
+        slider: Some(Slider::new(0.0, 10.0, 0.05)),
+        unit: super::table::Unit::new("m (world units)", "m"),
+        doc: "Radius of the agents: the navigation mesh keeps this far from water, steep ground and the map's edge.",
+        aliases: &[],
+    },
+    Param {
+        name: "navigation_agent_height",
+        group: &NAVIGATION,
+        access: field!(F32: navigation.agent_height),
+        default: Value::F32(1.5),
+        range: Some(Range::closed(
+            AGENT_HEIGHT_RANGE.0 as f64,
+            AGENT_HEIGHT_RANGE.1 as f64,
+        )),
+        slider: Some(Slider::new(0.1, 20.0, 0.05)),
+        unit: super::table::Unit::new("m (world units)", "m"),
+        doc: "Height of the agents.",
+        aliases: &[],
+    },
+    Param {
+        name: "navigation_agent_max_slope",
+        group: &NAVIGATION,
+        access: field!(F32: navigation.agent_max_slope),
+        default: Value::F32(35.0),
+        range: Some(Range::closed(0.0, MAX_AGENT_SLOPE as f64)),
+        slider: Some(Slider::new(0.0, MAX_AGENT_SLOPE as f64, 0.5)),
+        unit: super::table::Unit::new("degrees", "°"),
+        doc: "Steepest slope the agents walk on.",
+        aliases: &[],
+    },
+    Param {
+        name: "navigation_cell_size",
+        group: &NAVIGATION,
+        access: field!(F32: navigation.voxel_size),
+        default: Value::F32(0.25),
+        range: Some(Range::closed(
+            CELL_SIZE_RANGE.0 as f64,
+            CELL_SIZE_RANGE.1 as f64,
+        )),
+        slider: Some(Slider::exp(0.05, 10.0, 0.01)),
+        unit: super::table::Unit::new("m (world units)", "m"),
+        doc: "Size of the voxels the navigation mesh is baked from (also their height); keep it equal to the navigation map's cell size (Godot's default is 0.25). Larger bakes faster and follows the ground more coarsely.",
+        aliases: &[],
+    },
 ];
 
 /// The parameters a generator holds, in inspector order: every [`GENERATOR`] entry and the mesh
-/// settings outside the [`MESH`] group (the cell size, in [`MAP`]).
+/// settings outside the terrain's groups (the cell size, in [`MAP`]).
 pub fn generator_entries() -> Vec<&'static dyn Declared> {
     let mut entries: Vec<&'static dyn Declared> = Vec::new();
     for group in GROUPS {
@@ -123,18 +190,24 @@ pub fn generator_entries() -> Vec<&'static dyn Declared> {
         entries.extend(
             MESH_TABLE
                 .iter()
-                .filter(|p| p.group == *group && *p.group != MESH)
+                .filter(|p| p.group == *group && !is_terrain_group(p.group))
                 .map(|p| p as &dyn Declared),
         );
     }
     entries
 }
 
-/// The mesh settings a terrain node holds: the [`MESH`] group of [`MESH_TABLE`].
+/// Whether a group of [`MESH_TABLE`] belongs to the terrain node ([`MESH`], [`NAVIGATION`]).
+fn is_terrain_group(group: &super::table::Group) -> bool {
+    *group == MESH || *group == NAVIGATION
+}
+
+/// The mesh settings a terrain node holds: the [`MESH`] and [`NAVIGATION`] groups of
+/// [`MESH_TABLE`].
 pub fn terrain_entries() -> Vec<&'static dyn Declared> {
     MESH_TABLE
         .iter()
-        .filter(|p| *p.group == MESH)
+        .filter(|p| is_terrain_group(p.group))
         .map(|p| p as &dyn Declared)
         .collect()
 }
@@ -152,6 +225,13 @@ pub fn mesh_defaults() -> MeshParams {
         lod_levels: 0,
         lod_distance: 0.0,
         collision_radius: 0.0,
+        navigation: NavigationParams {
+            enabled: false,
+            agent_radius: 0.0,
+            agent_height: 0.0,
+            agent_max_slope: 0.0,
+            voxel_size: 0.0,
+        },
     };
     table::apply_defaults(MESH_TABLE, &mut mesh);
     super::GeneratorParams::default().mesh_params(mesh)

@@ -135,6 +135,7 @@ impl DonjournoTerrain {
         self.scatter.set_buffers(baked_scatter(&baked));
         self.update_collision();
         self.update_trees();
+        self.update_navigation();
         // The baked mesh carries its water as a surface of its own.
         self.water.remove();
     }

@@ -9,6 +9,7 @@ mod collision;
 mod collision_chunks;
 mod heightmap;
 pub mod job;
+mod navigation;
 pub mod planner;
 mod present;
 mod queries;
@@ -85,6 +86,12 @@ terrain_mesh_properties! {
 /// Bad settings (a zero-sized map, a coverage of 2, a mesh above the vertex budget, ...) are
 /// reported with an error naming the property and the accepted range, and the previous mesh
 /// stays in place.
+///
+/// With [member navigation_enabled], the terrain gets [NavigationRegion3D]s (one per chunk) on the
+/// world's default navigation map, baked off the main thread from the walkable ground (dry land no
+/// steeper than [member navigation_agent_max_slope]) and rebaked when the terrain changes: a
+/// [NavigationAgent3D] finds paths on it with no set-up ([signal navigation_baked] tells when a
+/// bake is in place).
 ///
 /// Queries ([method get_height_at], [method get_terrain_at], [method get_water_level_at],
 /// [method is_water_at], [method world_to_cell], [method cell_to_world]) take and return global
@@ -213,6 +220,7 @@ pub struct DonjournoTerrain {
     water: water::Water,
     settlements: settlements::SettlementView,
     chunks: chunks::Chunks,
+    navigation: navigation::Navigation,
     last_stats: VarDictionary,
     last_error: String,
 
@@ -239,6 +247,11 @@ impl IMeshInstance3D for DonjournoTerrain {
             lod_levels: PhantomVar::default(),
             lod_distance: PhantomVar::default(),
             collision_radius: PhantomVar::default(),
+            navigation_enabled: PhantomVar::default(),
+            navigation_agent_radius: PhantomVar::default(),
+            navigation_agent_height: PhantomVar::default(),
+            navigation_agent_max_slope: PhantomVar::default(),
+            navigation_cell_size: PhantomVar::default(),
             store: ParamStore::default(),
             collision_enabled: PhantomVar::default(),
             collision_layer: PhantomVar::default(),
@@ -263,6 +276,7 @@ impl IMeshInstance3D for DonjournoTerrain {
             water: water::Water::default(),
             settlements: settlements::SettlementView::default(),
             chunks: chunks::Chunks::default(),
+            navigation: navigation::Navigation::default(),
             last_stats: VarDictionary::new(),
             last_error: String::new(),
             base,
@@ -283,6 +297,9 @@ impl IMeshInstance3D for DonjournoTerrain {
             self.pump_chunks();
         }
         self.stream_collision();
+        if self.navigation.is_baking() {
+            self.poll_navigation();
+        }
     }
 
     fn get_configuration_warnings(&self) -> PackedStringArray {

@@ -28,6 +28,17 @@ pub struct GridKey {
 }
 
 impl Inputs {
+    /// These inputs without their navigation settings: what the mesh is built from (the
+    /// navigation mesh follows its own settings, see `super::navigation`).
+    pub fn without_navigation(&self) -> Inputs {
+        let mut mesh_params = self.mesh_params;
+        mesh_params.navigation = MeshParams::default().navigation;
+        Inputs {
+            mesh_params,
+            ..*self
+        }
+    }
+
     /// What its grid is generated from.
     pub fn grid_key(&self) -> GridKey {
         GridKey {
@@ -106,10 +117,11 @@ pub struct Plan {
 }
 
 impl Inputs {
-    /// The inputs as far as the meshes go: the collision radius shapes none (the chunk collision
-    /// follows it without a rebuild).
+    /// The inputs as far as the meshes go: the collision radius and the navigation settings shape
+    /// none (the chunk collision follows the radius, and the navigation re-bakes, without a
+    /// rebuild).
     fn drawn(&self) -> Inputs {
-        let mut drawn = *self;
+        let mut drawn = self.without_navigation();
         drawn.mesh_params.collision_radius = 0.0;
         drawn
     }
@@ -193,6 +205,24 @@ mod tests {
         assert_eq!(plan.work, Work::GridAndMesh);
         let plan = super::plan(shown, &current, Request::Now).unwrap();
         assert_eq!(plan.work, Work::Nothing);
+    }
+
+    #[test]
+    fn navigation_settings_rebuild_no_mesh() {
+        let shown = inputs();
+        let current = Current {
+            shown: Some(&shown),
+            cached_grid: Some(shown.grid_key()),
+        };
+        let mut wanted = shown;
+        wanted.mesh_params.navigation.enabled = true;
+        wanted.mesh_params.navigation.agent_radius = 2.0;
+        let plan = plan(wanted, &current, Request::Background).unwrap();
+        assert_eq!(plan.change, Change::Nothing);
+        assert_eq!(plan.work, Work::Nothing);
+        wanted.mesh_params.subdivisions = 2;
+        let plan = super::plan(wanted, &current, Request::Background).unwrap();
+        assert_eq!(plan.change, Change::Mesh);
     }
 
     #[test]

@@ -85,6 +85,7 @@ impl DonjournoTerrain {
         self.scatter.set_buffers(scatter);
         self.update_collision();
         self.update_trees();
+        self.update_navigation();
         let mut d = VarDictionary::new();
         let (params, mesh_params) = (&inputs.params, &inputs.mesh_params);
         convert::put(&mut d, "pipeline_ms", convert::ms(pipeline_time));
@@ -154,6 +155,7 @@ impl DonjournoTerrain {
         self.shown = None;
         self.update_collision();
         self.update_trees();
+        self.update_navigation();
         self.water.remove();
         self.settlements.remove();
     }

@@ -28,6 +28,11 @@ impl DonjournoTerrain {
     #[signal]
     pub fn generation_finished(stats: VarDictionary);
 
+    /// Emitted when a navigation bake is in place (see [member navigation_enabled]): the
+    /// terrain's [NavigationRegion3D]s hold the navigation mesh of the terrain shown.
+    #[signal]
+    pub fn navigation_baked();
+
     /// Emitted while a background rebuild ([method regenerate_async], automatic rebuilds) runs,
     /// with the fraction done, 0–1 (rising).
     #[signal]
@@ -211,8 +216,10 @@ impl DonjournoTerrain {
         Ok(params.mesh_params(mesh))
     }
 
-    /// A mesh setting changed: rebuild.
+    /// A mesh setting changed: rebuild (the navigation settings rebuild only the navigation
+    /// mesh).
     fn on_param_changed(&mut self) {
         self.schedule_rebuild();
+        self.update_navigation();
     }
 }

@@ -42,6 +42,8 @@ pub static FOREST: Group = Group::new("Forest", "forest");
 pub static SETTLEMENTS: Group = Group::new("Settlements", "settlements");
 /// The terrain mesh.
 pub static MESH: Group = Group::new("Mesh", "");
+/// The terrain's navigation mesh.
+pub static NAVIGATION: Group = Group::new("Navigation", "navigation");
 
 /// The groups in the order the inspector and the tables show them.
 pub static GROUPS: &[&Group] = &[
@@ -57,6 +59,7 @@ pub static GROUPS: &[&Group] = &[
     &FOREST,
     &SETTLEMENTS,
     &MESH,
+    &NAVIGATION,
 ];
 
 /// The group of each height model's own parameters, in the order of [`HeightModel::NAMES`]: the

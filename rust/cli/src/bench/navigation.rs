@@ -1,0 +1,50 @@
+//! The navigation figure: the walkable source geometry of a 512² map, in its default 256-cell
+//! regions (the engine's voxel bake is timed by the Godot bench, tests/run_godot_bench.sh).
+
+use donjourno::mesh::MeshParams;
+use donjourno::navigation::regions;
+use donjourno::{generate, GeneratorParams};
+use std::time::{Duration, Instant};
+
+/// The median of `reps` runs of `f`.
+fn median(reps: usize, mut f: impl FnMut()) -> Duration {
+    let mut times: Vec<Duration> = (0..reps.max(1))
+        .map(|_| {
+            let start = Instant::now();
+            f();
+            start.elapsed()
+        })
+        .collect();
+    times.sort();
+    times[times.len() / 2]
+}
+
+/// Times the navigation regions of a generated 512² map and prints their triangle count.
+pub(super) fn navigation(reps: usize) {
+    let side = 512u32;
+    let mut params = GeneratorParams {
+        width: side,
+        depth: side,
+        ..Default::default()
+    };
+    params.terrain.droplets = 20_000;
+    let Ok((grid, _)) = generate(&params) else {
+        println!("navigation {side}²: the generation failed");
+        return;
+    };
+    let mut mesh = params.mesh_params(MeshParams::default());
+    mesh.navigation.enabled = true;
+    let Ok(built) = regions(&grid, &mesh) else {
+        println!("navigation {side}²: the settings were refused");
+        return;
+    };
+    let triangles: usize = built.iter().map(|r| r.geometry.triangle_count()).sum();
+    let time = median(reps, || drop(regions(&grid, &mesh)));
+    println!(
+        "navigation {side}²: source geometry of {} regions ({:.2} M walkable triangles, margins \
+         included) in {:.1} ms",
+        built.len(),
+        triangles as f64 / 1e6,
+        time.as_secs_f64() * 1e3,
+    );
+}

@@ -1,0 +1,63 @@
+//! The navigation cases of the hash suite: the walkable source geometry of every navigation
+//! region, in the columns of a terrain line.
+
+use super::Case;
+use donjourno::mesh::MeshParams;
+use donjourno::navigation::{regions, regions_hash};
+use donjourno::{generate_with_inputs, GeneratorParams, Inputs, Progress};
+use serde_json::{json, Value};
+
+/// Generates one navigation case and returns its fingerprint line, in the columns of a terrain
+/// line: the regions' hash as `grid_hash`, the grid's hash as `mesh_hash`, the walkable triangle
+/// count as `vertices` and the grid's water hash as `climate_hash`.
+pub(super) fn hash_navigation(case: &Case) -> Result<Value, String> {
+    let (grid, _) = generate_with_inputs(&case.params, &case.inputs, Progress::default())
+        .map_err(|e| format!("{}: {e}", case.name))?;
+    let mesh = case.params.mesh_params(case.mesh);
+    let regions = regions(&grid, &mesh).map_err(|e| format!("{}: {e}", case.name))?;
+    let triangles: usize = regions.iter().map(|r| r.geometry.triangle_count()).sum();
+    Ok(json!({
+        "case": format!("navigation:{}", case.name),
+        "seed": case.params.seed.to_string(),
+        "width": case.params.width,
+        "depth": case.params.depth,
+        "regions": regions.len(),
+        "grid_hash": format!("{:016x}", regions_hash(&regions)),
+        "mesh_hash": format!("{:016x}", grid.hash()),
+        "vertices": triangles,
+        "climate_hash": format!("{:016x}", grid.water_hash()),
+    }))
+}
+
+/// The navigation cases: the default map in one region, and a map with water in 24-cell chunks
+/// with a wide agent and a gentle slope limit.
+pub(super) fn navigation_suite() -> Vec<Case> {
+    let mut chunked = MeshParams {
+        chunk_size: 24,
+        ..Default::default()
+    };
+    chunked.navigation.agent_radius = 2.5;
+    chunked.navigation.agent_max_slope = 20.0;
+    let wet = GeneratorParams {
+        width: 80,
+        depth: 64,
+        seed: 7,
+        ..Default::default()
+    };
+    vec![
+        Case {
+            name: "preset=default".into(),
+            params: GeneratorParams::default(),
+            mesh: MeshParams::default(),
+            inputs: Inputs::default(),
+            water: false,
+        },
+        Case {
+            name: "size=80x64,seed=7,chunk=24,radius=2.5,slope=20".into(),
+            params: wet,
+            mesh: chunked,
+            inputs: Inputs::default(),
+            water: false,
+        },
+    ]
+}

@@ -1,0 +1,255 @@
+//! Navigation source geometry: the walkable part of the terrain surface as triangles, in the
+//! coordinates of the terrain mesh, for a navigation-mesh baker (Godot's `NavigationServer3D`,
+//! Recast or any other).
+//!
+//! Each cell is split into the two triangles of its corner quad, with the mesh's corner heights
+//! ([`placement::corner_heights`](crate::placement::corner_heights): exactly the mesh's heights
+//! at the cell corners) and the mesh's split and winding: `[p00, p10, p11]` and
+//! `[p00, p11, p01]`, clockwise seen from above. A triangle is walkable when its cell is dry land
+//! ([`walkable_cell`]) and its slope is at most [`NavigationParams::agent_max_slope`].
+//!
+//! A map wider or deeper than [`MeshParams::chunk_size`] is split into the same chunks as its
+//! mesh ([`chunks`](crate::mesh::chunks)), one [`NavRegion`] per chunk. A region owns the walkable
+//! triangles of its chunk's cells ([`NavRegion::own`]) and its source geometry adds a margin of
+//! [`margin_cells`] cells around them, so that a baker that erodes the walkable area by the agent
+//! radius along the edges of its input (and cuts the result back to the chunk) leaves no gap
+//! between neighbouring regions.
+
+use crate::grid::Grid;
+use crate::mesh::chunks::{Chunk, ChunkLayout};
+use crate::mesh::{MeshError, MeshParams};
+use glam::Vec3;
+use rayon::prelude::*;
+
+#[cfg(test)]
+mod tests;
+
+/// Smallest and largest accepted agent radius, in world units.
+pub const AGENT_RADIUS_RANGE: (f32, f32) = (0.0, 100.0);
+/// Smallest and largest accepted agent height, in world units.
+pub const AGENT_HEIGHT_RANGE: (f32, f32) = (0.01, 100.0);
+/// Largest accepted agent slope, in degrees.
+pub const MAX_AGENT_SLOPE: f32 = 90.0;
+/// Smallest and largest accepted navigation cell size, in world units.
+pub const CELL_SIZE_RANGE: (f32, f32) = (0.01, 100.0);
+/// Cells added to a region's margin beyond the agent radius, so the margin always covers it.
+const MARGIN_EXTRA_CELLS: usize = 1;
+
+/// The navigation settings of a terrain, declared in
+/// [`params::MESH_TABLE`](crate::params::MESH_TABLE) (group *Navigation*).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NavigationParams {
+    /// Whether the terrain has a navigation mesh.
+    pub enabled: bool,
+    /// Radius of the agents, in world units: the walkable area keeps this far from water, cliffs
+    /// and the map's edge.
+    pub agent_radius: f32,
+    /// Height of the agents, in world units.
+    pub agent_height: f32,
+    /// Steepest walkable slope, in degrees.
+    pub agent_max_slope: f32,
+    /// Horizontal size of the baker's voxels, in world units (also their height): the
+    /// `navigation_cell_size` setting.
+    pub voxel_size: f32,
+}
+
+/// Triangles in world coordinates: `vertices` as `[x, y, z]` and three indices per triangle,
+/// wound clockwise seen from above (the terrain mesh's winding).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct NavGeometry {
+    /// Vertex positions.
+    pub vertices: Vec<[f32; 3]>,
+    /// Three vertex indices per triangle.
+    pub indices: Vec<u32>,
+}
+
+impl NavGeometry {
+    /// Number of triangles.
+    pub fn triangle_count(&self) -> usize {
+        self.indices.len() / 3
+    }
+
+    /// The corners of triangle `t`.
+    pub fn triangle(&self, t: usize) -> [Vec3; 3] {
+        let corner = |k: usize| Vec3::from_array(self.vertices[self.indices[3 * t + k] as usize]);
+        [corner(0), corner(1), corner(2)]
+    }
+
+    /// The lowest and highest vertex height, or `None` without vertices.
+    pub fn height_range(&self) -> Option<(f32, f32)> {
+        let first = self.vertices.first()?[1];
+        Some(
+            self.vertices
+                .iter()
+                .fold((first, first), |(lo, hi), v| (lo.min(v[1]), hi.max(v[1]))),
+        )
+    }
+}
+
+/// A rectangle of cells: `x0..x1` × `z0..z1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellRect {
+    /// First cell along x.
+    pub x0: usize,
+    /// One past the last cell along x.
+    pub x1: usize,
+    /// First cell along z.
+    pub z0: usize,
+    /// One past the last cell along z.
+    pub z1: usize,
+}
+
+impl CellRect {
+    /// The rectangle of a chunk.
+    pub fn of(chunk: &Chunk) -> Self {
+        CellRect {
+            x0: chunk.x0,
+            x1: chunk.x1,
+            z0: chunk.z0,
+            z1: chunk.z1,
+        }
+    }
+
+    /// This rectangle grown by `margin` cells on every side, within a `width × depth` map.
+    pub fn grown(&self, margin: usize, width: usize, depth: usize) -> Self {
+        CellRect {
+            x0: self.x0.saturating_sub(margin),
+            x1: (self.x1 + margin).min(width),
+            z0: self.z0.saturating_sub(margin),
+            z1: (self.z1 + margin).min(depth),
+        }
+    }
+
+    /// Whether cell `(x, z)` lies inside.
+    pub fn contains(&self, x: usize, z: usize) -> bool {
+        (self.x0..self.x1).contains(&x) && (self.z0..self.z1).contains(&z)
+    }
+}
+
+/// One navigation region: a chunk of the map and the geometry a baker needs for it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NavRegion {
+    /// The cells the region's navigation mesh covers.
+    pub own: CellRect,
+    /// The cells its source geometry covers: [`own`](Self::own) and a margin.
+    pub source: CellRect,
+    /// The margin between the two, in world units (0 for a map in one region).
+    pub border: f32,
+    /// The walkable triangles of [`source`](Self::source).
+    pub geometry: NavGeometry,
+}
+
+/// Whether cell `(x, z)` may carry walkable triangles: dry land. (Building footprints will join
+/// water here.)
+pub fn walkable_cell(grid: &Grid, x: usize, z: usize) -> bool {
+    !grid.is_water(x, z)
+}
+
+/// Whether a triangle (clockwise seen from above) slopes by at most `max_slope_degrees`.
+pub fn gentle(tri: &[Vec3; 3], max_slope_degrees: f32) -> bool {
+    let normal = (tri[2] - tri[0]).cross(tri[1] - tri[0]).normalize_or_zero();
+    normal.y > 0.0 && normal.y.clamp(-1.0, 1.0).acos().to_degrees() <= max_slope_degrees
+}
+
+/// Cells of margin a region's source geometry adds around its chunk: enough to hold the agent
+/// radius, plus [`MARGIN_EXTRA_CELLS`].
+pub fn margin_cells(mesh: &MeshParams) -> usize {
+    let radius = mesh.navigation.agent_radius.max(0.0);
+    (radius / mesh.cell_size).ceil() as usize + MARGIN_EXTRA_CELLS
+}
+
+/// The walkable triangles of the cells in `rect`, given the map's corner heights (world units,
+/// `(width + 1) × (depth + 1)`, row by row).
+pub fn walkable_geometry(
+    grid: &Grid,
+    mesh: &MeshParams,
+    heights: &[f32],
+    rect: CellRect,
+) -> NavGeometry {
+    let stride = grid.width() + 1;
+    let columns = rect.x1 - rect.x0 + 1;
+    let cell = mesh.cell_size;
+    let mut geometry = NavGeometry::default();
+    for z in rect.z0..=rect.z1 {
+        for x in rect.x0..=rect.x1 {
+            let y = heights[z * stride + x];
+            geometry
+                .vertices
+                .push([x as f32 * cell, y, z as f32 * cell]);
+        }
+    }
+    let at = |x: usize, z: usize| ((z - rect.z0) * columns + (x - rect.x0)) as u32;
+    for z in rect.z0..rect.z1 {
+        for x in rect.x0..rect.x1 {
+            if !walkable_cell(grid, x, z) {
+                continue;
+            }
+            let (p00, p10, p01, p11) = (at(x, z), at(x + 1, z), at(x, z + 1), at(x + 1, z + 1));
+            for tri in [[p00, p10, p11], [p00, p11, p01]] {
+                let corners = tri.map(|i| Vec3::from_array(geometry.vertices[i as usize]));
+                if gentle(&corners, mesh.navigation.agent_max_slope) {
+                    geometry.indices.extend_from_slice(&tri);
+                }
+            }
+        }
+    }
+    geometry
+}
+
+/// A 64-bit fingerprint of regions (xxh3 over their rectangles, margins, vertices and indices,
+/// little-endian bits), for the hash suite.
+pub fn regions_hash(regions: &[NavRegion]) -> u64 {
+    let mut h = xxhash_rust::xxh3::Xxh3::new();
+    for r in regions {
+        for rect in [r.own, r.source] {
+            for v in [rect.x0, rect.x1, rect.z0, rect.z1] {
+                h.update(&(v as u64).to_le_bytes());
+            }
+        }
+        h.update(&r.border.to_bits().to_le_bytes());
+        for c in r.geometry.vertices.iter().flatten() {
+            h.update(&c.to_bits().to_le_bytes());
+        }
+        for i in &r.geometry.indices {
+            h.update(&i.to_le_bytes());
+        }
+    }
+    h.digest()
+}
+
+/// The regions a map's navigation mesh is baked in: one for a map that fits in one chunk, else
+/// one per chunk of [`ChunkLayout`], row by row.
+pub fn regions(grid: &Grid, mesh: &MeshParams) -> Result<Vec<NavRegion>, MeshError> {
+    crate::threads::ensure_pool();
+    mesh.validate()?;
+    let (w, d) = (grid.width(), grid.depth());
+    if w == 0 || d == 0 {
+        return Err(MeshError::EmptyGrid);
+    }
+    let heights = crate::placement::corner_heights(grid, mesh)?;
+    let layout = ChunkLayout::new(w, d, mesh);
+    let whole = CellRect {
+        x0: 0,
+        x1: w,
+        z0: 0,
+        z1: d,
+    };
+    let (rects, margin) = if layout.is_chunked() {
+        let rects = layout.chunks().iter().map(CellRect::of).collect();
+        (rects, margin_cells(mesh))
+    } else {
+        (vec![whole], 0)
+    };
+    Ok(rects
+        .into_par_iter()
+        .map(|own| {
+            let source = own.grown(margin, w, d);
+            NavRegion {
+                own,
+                source,
+                border: margin as f32 * mesh.cell_size,
+                geometry: walkable_geometry(grid, mesh, &heights, source),
+            }
+        })
+        .collect())
+}

@@ -1,0 +1,316 @@
+//! The terrain's navigation mesh: its settings (`navigation_*`, declared in the core's table) and
+//! its internal children, a `Navigation` node holding one [NavigationRegion3D] per region of
+//! [`donjourno::navigation::regions`] (one for a map in one chunk, else one per chunk).
+//!
+//! A bake has two stages, neither on the main thread: a worker thread computes the walkable
+//! triangles of every region, then `NavigationServer3D.bake_from_source_geometry_data_async`
+//! voxelises them on Godot's worker pool. The terrain's `process` polls both; when every region is
+//! baked, the regions take their new navigation meshes at once and
+//! [signal DonjournoTerrain.navigation_baked] is emitted. Until then the previous navigation mesh
+//! stays in place, so agents keep their paths while the terrain rebakes.
+
+use super::children;
+use super::DonjournoTerrain;
+use donjourno::mesh::MeshParams;
+use donjourno::navigation::{self, NavRegion};
+use donjourno::Grid;
+use godot::classes::{
+    NavigationMesh, NavigationMeshSourceGeometryData3D, NavigationRegion3D, NavigationServer3D,
+    Node, Node3D,
+};
+use godot::prelude::*;
+use std::sync::mpsc::{self, Receiver, TryRecvError};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Height added above and below a region's ground in its baking bounds, in world units.
+const BOUNDS_HEADROOM: f32 = 1.0;
+
+/// One region's source geometry in Godot's layout: flat `x, y, z` and the indices wound as the
+/// navigation baker stores them (counter-clockwise seen from above).
+struct Source {
+    region: NavRegion,
+    vertices: Vec<f32>,
+    indices: Vec<i32>,
+}
+
+/// What a bake is made from: the grid shown and the mesh settings with the navigation settings.
+#[derive(Clone)]
+pub struct NavKey {
+    /// The grid shown.
+    pub grid: Arc<Grid>,
+    /// The mesh settings it is shown with, and the navigation settings.
+    pub mesh: MeshParams,
+}
+
+impl PartialEq for NavKey {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.grid, &other.grid) && self.mesh == other.mesh
+    }
+}
+
+/// A bake under way.
+enum Stage {
+    /// The worker computes the regions' geometry.
+    Geometry(Receiver<Result<Vec<Source>, String>>),
+    /// Godot bakes the regions' navigation meshes.
+    Baking(Vec<Gd<NavigationMesh>>),
+}
+
+/// The navigation component: the baked key, the regions' nodes and the bake under way.
+#[derive(Default)]
+pub struct Navigation {
+    baked: Option<NavKey>,
+    wanted: Option<NavKey>,
+    stage: Option<Stage>,
+    started: Option<Instant>,
+    root: Option<Gd<Node3D>>,
+    regions: Vec<Gd<NavigationRegion3D>>,
+    /// Wall time of the last finished bake, both stages.
+    pub last_bake: Duration,
+}
+
+impl Navigation {
+    /// Whether a bake is under way.
+    pub fn is_baking(&self) -> bool {
+        self.stage.is_some()
+    }
+
+    /// The regions shown.
+    pub fn regions(&self) -> &[Gd<NavigationRegion3D>] {
+        &self.regions
+    }
+
+    /// Follows `wanted` (`None`: navigation off or nothing shown): removes the regions, keeps
+    /// them, or starts a bake.
+    pub fn update(&mut self, wanted: Option<NavKey>) {
+        let Some(key) = wanted else {
+            self.remove();
+            return;
+        };
+        let current = self.wanted.as_ref().or(self.baked.as_ref());
+        if current == Some(&key) {
+            return;
+        }
+        self.stage = Some(Stage::Geometry(start_geometry(&key)));
+        self.started = Some(Instant::now());
+        self.wanted = Some(key);
+    }
+
+    /// Removes the regions and forgets any bake under way.
+    pub fn remove(&mut self) {
+        self.stage = None;
+        self.wanted = None;
+        self.baked = None;
+        self.regions.clear();
+        children::remove(&mut self.root);
+    }
+
+    /// Moves the bake under way on; returns `Ok(true)` when it finished and the regions show it.
+    pub fn poll(&mut self, parent: &mut Gd<Node>) -> Result<bool, String> {
+        match self.stage.take() {
+            None => Ok(false),
+            Some(Stage::Geometry(receiver)) => match receiver.try_recv() {
+                Err(TryRecvError::Empty) => {
+                    self.stage = Some(Stage::Geometry(receiver));
+                    Ok(false)
+                }
+                Err(TryRecvError::Disconnected) => {
+                    self.wanted = None;
+                    Err("the navigation worker stopped without a result".to_owned())
+                }
+                Ok(Err(e)) => {
+                    self.wanted = None;
+                    Err(e)
+                }
+                Ok(Ok(sources)) => {
+                    let mesh = self.wanted.as_ref().map(|k| k.mesh).unwrap_or_default();
+                    let meshes = sources.iter().map(|s| start_bake(s, &mesh)).collect();
+                    self.stage = Some(Stage::Baking(meshes));
+                    Ok(false)
+                }
+            },
+            Some(Stage::Baking(meshes)) => {
+                let server = NavigationServer3D::singleton();
+                if meshes.iter().any(|m| server.is_baking_navigation_mesh(m)) {
+                    self.stage = Some(Stage::Baking(meshes));
+                    return Ok(false);
+                }
+                self.show(parent, meshes);
+                self.baked = self.wanted.take();
+                self.last_bake = self.started.map(|s| s.elapsed()).unwrap_or_default();
+                Ok(true)
+            }
+        }
+    }
+
+    /// Gives the regions their new navigation meshes (one region per mesh, created under a
+    /// `Navigation` node on first use; regions left over are freed).
+    fn show(&mut self, parent: &mut Gd<Node>, meshes: Vec<Gd<NavigationMesh>>) {
+        let root = self.root.get_or_insert_with(|| {
+            let mut n = Node3D::new_alloc();
+            n.set_name("Navigation");
+            children::add_internal(parent, &n);
+            n
+        });
+        while self.regions.len() > meshes.len() {
+            let mut region = self.regions.pop().map(|r| r.upcast::<Node>());
+            children::remove(&mut region);
+        }
+        for (i, mesh) in meshes.iter().enumerate() {
+            if i == self.regions.len() {
+                let mut region = NavigationRegion3D::new_alloc();
+                region.set_name(format!("Region{i}").as_str());
+                root.add_child(&region);
+                self.regions.push(region);
+            }
+            self.regions[i].set_navigation_mesh(mesh);
+        }
+    }
+}
+
+/// Starts the worker that computes the regions' geometry (on the calling thread where no thread
+/// can start).
+fn start_geometry(key: &NavKey) -> Receiver<Result<Vec<Source>, String>> {
+    let (sender, receiver) = mpsc::channel();
+    let (grid, mesh) = (key.grid.clone(), key.mesh);
+    let work = move || {
+        // The receiver is gone when the bake was superseded: nothing to do.
+        let _ = sender.send(sources(&grid, &mesh));
+    };
+    let spawned = std::thread::Builder::new()
+        .name("donjourno-navigation".into())
+        .spawn(work.clone());
+    if spawned.is_err() {
+        work();
+    }
+    receiver
+}
+
+/// The regions of `grid` with their geometry in Godot's layout.
+fn sources(grid: &Grid, mesh: &MeshParams) -> Result<Vec<Source>, String> {
+    let regions = navigation::regions(grid, mesh).map_err(|e| e.to_string())?;
+    Ok(regions
+        .into_iter()
+        .filter(|r| r.geometry.triangle_count() > 0)
+        .map(|region| {
+            let g = &region.geometry;
+            let vertices = g.vertices.iter().flatten().copied().collect();
+            // Clockwise seen from above → the baker's order: swap the last two corners.
+            let indices = g
+                .indices
+                .chunks_exact(3)
+                .flat_map(|t| [t[0] as i32, t[2] as i32, t[1] as i32])
+                .collect();
+            Source {
+                region,
+                vertices,
+                indices,
+            }
+        })
+        .collect())
+}
+
+/// A navigation mesh with the agent settings of `mesh`, cut to the region's own cells when it
+/// has a margin (bounds grown by the margin, then a border of the margin's width), baked from
+/// `source` on Godot's worker pool.
+fn start_bake(source: &Source, mesh: &MeshParams) -> Gd<NavigationMesh> {
+    let nav = &mesh.navigation;
+    let mut navmesh = NavigationMesh::new_gd();
+    navmesh.set_cell_size(nav.voxel_size);
+    navmesh.set_cell_height(nav.voxel_size);
+    navmesh.set_agent_radius(nav.agent_radius);
+    navmesh.set_agent_height(nav.agent_height);
+    navmesh.set_agent_max_slope(nav.agent_max_slope);
+    let region = &source.region;
+    if region.border > 0.0 {
+        let (lo, hi) = region.geometry.height_range().unwrap_or((0.0, 0.0));
+        let cell = mesh.cell_size;
+        let own = region.own;
+        // The baker cuts `border` off every side of the bounds: they reach that far beyond
+        // the region's cells, so that what is left is the region, edge to edge with its
+        // neighbours.
+        let border = region.border;
+        let position = Vector3::new(
+            own.x0 as f32 * cell - border,
+            lo - BOUNDS_HEADROOM,
+            own.z0 as f32 * cell - border,
+        );
+        let size = Vector3::new(
+            (own.x1 - own.x0) as f32 * cell + 2.0 * border,
+            hi - lo + 2.0 * BOUNDS_HEADROOM,
+            (own.z1 - own.z0) as f32 * cell + 2.0 * border,
+        );
+        navmesh.set_filter_baking_aabb(Aabb::new(position, size));
+        navmesh.set_border_size(region.border);
+    }
+    let mut data = NavigationMeshSourceGeometryData3D::new_gd();
+    // `append_arrays`, as `set_indices` refuses more indices than vertex coordinates (a grid
+    // shares each vertex among six triangles).
+    data.append_arrays(
+        &PackedFloat32Array::from(source.vertices.as_slice()),
+        &PackedInt32Array::from(source.indices.as_slice()),
+    );
+    NavigationServer3D::singleton().bake_from_source_geometry_data_async(&navmesh, &data);
+    navmesh
+}
+
+#[godot_api(secondary)]
+impl DonjournoTerrain {
+    /// Whether the navigation mesh is being baked (see [member navigation_enabled]); await
+    /// [signal navigation_baked] for the end.
+    #[func]
+    pub fn is_baking_navigation(&self) -> bool {
+        self.navigation.is_baking()
+    }
+
+    /// The terrain's [NavigationRegion3D]s: one per chunk (one for a map in one chunk), empty
+    /// while [member navigation_enabled] is off or before the first bake finished.
+    #[func]
+    pub fn get_navigation_regions(&self) -> Array<Gd<NavigationRegion3D>> {
+        self.navigation.regions().iter().cloned().collect()
+    }
+
+    /// Wall time of the last navigation bake, both stages (geometry and voxelisation), in
+    /// milliseconds; 0 before the first.
+    #[func]
+    pub fn get_navigation_bake_ms(&self) -> f64 {
+        self.navigation.last_bake.as_secs_f64() * 1000.0
+    }
+}
+
+impl DonjournoTerrain {
+    /// Starts, keeps or removes the navigation mesh for what is shown and the current settings
+    /// (settings that do not validate keep what there is: the rebuild reports them).
+    pub(super) fn update_navigation(&mut self) {
+        let names: Vec<&str> = donjourno::params::terrain_entries()
+            .iter()
+            .map(|p| p.name())
+            .collect();
+        let Ok(settings) = self.store.checked_mesh(&names) else {
+            return;
+        };
+        let wanted = (self.shown.as_ref())
+            .filter(|_| settings.navigation.enabled && self.baked_mesh.is_none())
+            .map(|shown| NavKey {
+                grid: shown.grid.clone(),
+                mesh: MeshParams {
+                    navigation: settings.navigation,
+                    ..shown.inputs.mesh_params
+                },
+            });
+        self.navigation.update(wanted);
+        self.update_process();
+    }
+
+    /// Moves a navigation bake on (from `process`); emits [signal navigation_baked] at its end.
+    pub(super) fn poll_navigation(&mut self) {
+        let result = self.with_parent(|t| &mut t.navigation, |n, parent| n.poll(parent));
+        match result {
+            Ok(true) => self.signals().navigation_baked().emit(),
+            Ok(false) => {}
+            Err(e) => godot_error!("DonjournoTerrain: navigation not baked: {e}"),
+        }
+        self.update_process();
+    }
+}
