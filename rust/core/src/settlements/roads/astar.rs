@@ -175,9 +175,7 @@ mod tests {
         for i in 0..96 {
             g.height[i] = 0.12 * (i / 12) as f32;
         }
-        let path = Router::new(&g)
-            .route(5, 7 * 12 + 5, &[false; 96])
-            .unwrap();
+        let path = Router::new(&g).route(5, 7 * 12 + 5, &[false; 96]).unwrap();
         for w in path.windows(2) {
             let dir = (0..8)
                 .find(|&d| g.neighbour(w[0], d) == Some(w[1]))
