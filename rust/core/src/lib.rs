@@ -45,8 +45,10 @@ pub mod seed;
 pub mod settlements;
 pub mod stats;
 pub mod threads;
+pub mod town;
 pub mod water;
 pub mod water_mesh;
+pub mod world;
 
 pub use context::Context;
 pub use generate::{
@@ -56,7 +58,7 @@ pub use grid::{Cell, Grid, Terrain};
 pub use params::{
     BiomeParams, ClimateParams, ContinentsParams, ErosionParams, ForestParams, GeneratorParams,
     HeightModel, JsonError, ParamError, SettlementParams, SubdivisionParams, TerrainParams,
-    WaterParams,
+    WaterParams, WorldMode,
 };
 pub use pipeline::{Layer, LayerError, Pipeline, PipelineError};
 pub use progress::Progress;

@@ -14,6 +14,7 @@ fn forest(seed: u64) -> Vec<bool> {
     let layer = ForestPlacement {
         seed,
         params: ForestPlacementParams { density: 1.0 },
+        world: None,
     };
     layer.apply(&mut grid, &mut Context::default()).unwrap();
     grid.terrain.iter().map(|&t| t == Terrain::Tree).collect()

@@ -53,3 +53,46 @@ func test_bake_without_a_terrain_fails() -> void:
 	expect_error("no terrain to bake")
 	check_eq(t.bake_mesh(PATH), ERR_UNCONFIGURED, "nothing to bake")
 	await frames(1)
+
+
+func test_bake_keeps_the_scatter_of_biomes() -> void:
+	var g := DonjournoGenerator.new()
+	check(g.apply_preset("continent"), "continent preset")
+	g.width = 80
+	g.depth = 80
+	g.erosion_droplets = 3000
+	g.climate_feature_scale = 0.5
+	g.biomes_enabled = true
+	var t := terrain_with(g, 1)
+	var live := {}
+	for s in range(9):
+		live[s] = t.get_scatter_instances(s)
+	var total := 0
+	for s in live:
+		total += live[s].size()
+	check(total > 0, "the map has scatter to bake")
+	check_eq(t.bake_mesh(PATH), OK, "bake_mesh saves")
+	var baked: ArrayMesh = ResourceLoader.load(PATH, "", ResourceLoader.CACHE_MODE_IGNORE)
+	check(baked != null, "the baked mesh loads")
+	if baked == null:
+		return
+	var t2 := DonjournoTerrain.new()
+	t2.baked_mesh = baked
+	root.add_child(t2)
+	await settled(t2)
+	check(t2.get_trees_instance() == null, "no seed 000 trees baked beside the scatter")
+	for s in live:
+		check(t2.get_scatter_instances(s) == live[s], "species %d: the same instances baked" % s)
+		var instances := 0
+		for node in t2.get_scatter_nodes(s):
+			instances += node.multimesh.instance_count
+		check_eq(instances, live[s].size(), "species %d: shown from the bake" % s)
+	t2.trees_enabled = false
+	check(t2.get_scatter_nodes(DonjournoTerrain.SPECIES_SHRUB).is_empty()
+			and t2.get_scatter_nodes(DonjournoTerrain.SPECIES_BOULDER).is_empty(),
+			"trees off hide the baked scatter")
+	t2.trees_enabled = true
+	t2.baked_mesh = null
+	for s in range(9):
+		check(t2.get_scatter_nodes(s).is_empty(), "clearing the bake clears its scatter (%d)" % s)
+	DirAccess.remove_absolute(ProjectSettings.globalize_path(PATH))

@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 mod chunks;
 mod models;
 mod scatter;
+mod tiles;
 
 use models::{biomes, continents, field_sample, subdivision};
 
@@ -233,7 +234,7 @@ fn hydrology(sizes: &[u32], reps: usize) {
 }
 
 /// The figures `donjourno bench` prints, by name (for `--only`).
-pub const FIGURES: [&str; 11] = [
+pub const FIGURES: [&str; 12] = [
     "hydrology",
     "erosion",
     "fbm",
@@ -245,6 +246,7 @@ pub const FIGURES: [&str; 11] = [
     "biomes",
     "scatter",
     "chunks",
+    "tiles",
 ];
 
 /// Prints every figure, or only those whose name (one of [`FIGURES`]) contains `only`.
@@ -297,6 +299,9 @@ pub fn run(quick: bool, only: Option<&str>) -> Result<(), String> {
     }
     if on("chunks") {
         chunks::chunks(if quick { 1 } else { 3 });
+    }
+    if on("tiles") {
+        tiles::tiles(if quick { 1 } else { 3 });
     }
     Ok(())
 }

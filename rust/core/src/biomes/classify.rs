@@ -147,16 +147,18 @@ pub fn weights(c: &CellClimate, blend: f32) -> [f32; 20] {
 /// first centre left out, so the nearest [`NEAREST`] share the cell and a biome fades to 0 before
 /// another takes its place; normalised.
 pub fn climate_weights(temperature: f32, moisture: f32, blend: f32) -> [f32; 20] {
-    let mut d2 = [f32::INFINITY; 20];
-    for row in &BIOMES {
-        if let Some((t, m)) = row.centre {
-            let dt = (temperature - t) / TEMPERATURE_SPAN;
-            let dm = (moisture - m) / MOISTURE_SPAN;
-            d2[row.biome as usize] = dt * dt + dm * dm;
+    let (centre_t, centre_m, has_centre) = &CENTRES;
+    let mut d2: [f32; 20] = std::array::from_fn(|i| {
+        let dt = (temperature - centre_t[i]) / TEMPERATURE_SPAN;
+        let dm = (moisture - centre_m[i]) / MOISTURE_SPAN;
+        dt * dt + dm * dm
+    });
+    for (d, has) in d2.iter_mut().zip(has_centre) {
+        if !has {
+            *d = f32::INFINITY;
         }
     }
-    let order: [usize; NEAREST + 1] =
-        first_k(|a, b| d2[a].total_cmp(&d2[b]).then(a.cmp(&b)).is_lt());
+    let order: [usize; NEAREST + 1] = first_k(&d2.map(ascending));
     let nearest = d2[order[0]];
     let mut w = [0.0f32; 20];
     let inv = 1.0 / (2.0 * blend * blend);
@@ -169,14 +171,37 @@ pub fn climate_weights(temperature: f32, moisture: f32, blend: f32) -> [f32; 20]
     if w[order[0]] <= 0.0 {
         w[order[0]] = 1.0;
     }
-    let sum: f32 = w.iter().sum();
-    w.iter_mut().for_each(|x| *x /= sum);
+    // The other weights are +0: leaving them out changes neither the sum (taken in id order)
+    // nor their quotient.
+    let mut kept: [usize; NEAREST] = std::array::from_fn(|k| order[k]);
+    kept.sort_unstable();
+    let sum: f32 = kept.iter().map(|&i| w[i]).sum();
+    for &i in &kept {
+        w[i] /= sum;
+    }
     w
 }
 
+/// The climate biomes' centres by id, `(°C, moisture, has a centre)`; biomes without a centre
+/// hold 0 and are left out by the flag.
+const CENTRES: ([f32; 20], [f32; 20], [bool; 20]) = {
+    let (mut t, mut m, mut has) = ([0.0f32; 20], [0.0f32; 20], [false; 20]);
+    let mut row = 0;
+    while row < BIOMES.len() {
+        if let Some((ct, cm)) = BIOMES[row].centre {
+            let id = BIOMES[row].biome as usize;
+            t[id] = ct;
+            m[id] = cm;
+            has[id] = true;
+        }
+        row += 1;
+    }
+    (t, m, has)
+};
+
 /// The heaviest [`NEAREST`] of a full weight vector, renormalised (ties go to the lower id).
 pub fn top(w: &[f32; 20]) -> BiomeWeights {
-    let order: [usize; NEAREST] = first_k(|a, b| w[b].total_cmp(&w[a]).then(a.cmp(&b)).is_lt());
+    let order: [usize; NEAREST] = first_k(&w.map(|x| !ascending(x)));
     let mut out = BiomeWeights::default();
     let sum: f32 = order.iter().take(NEAREST).map(|&i| w[i]).sum();
     for (k, &i) in order.iter().take(NEAREST).enumerate() {
@@ -186,24 +211,36 @@ pub fn top(w: &[f32; 20]) -> BiomeWeights {
     out
 }
 
-/// The first `K` of the 20 biome indices in the strict total order `before` (`before(a, b)`:
-/// `a` comes first), first first: the head of the sorted order, found by insertion in `O(20·K)`.
-fn first_k<const K: usize>(before: impl Fn(usize, usize) -> bool) -> [usize; K] {
-    let mut best = [0usize; K];
-    let mut len = 0;
+/// A sort key of a value that is `+0`, positive, `+∞` or a positive NaN: for those, the order of
+/// the bit patterns is the order of `f32::total_cmp`.
+#[inline]
+fn ascending(v: f32) -> u32 {
+    debug_assert!(
+        v.is_sign_positive(),
+        "sort keys of non-negative values only: {v}"
+    );
+    v.to_bits()
+}
+
+/// The first `K` of the 20 biome indices by ascending `keys[i]`, ties to the lower index, first
+/// first: the head of the sorted order, found by insertion in `O(20·K)`.
+fn first_k<const K: usize>(keys: &[u32; 20]) -> [usize; K] {
+    // The index in the low bits breaks ties, so one integer comparison orders two biomes.
+    let key = |i: usize| (u64::from(keys[i]) << 8) | i as u64;
+    let mut best = [u64::MAX; K];
     for i in 0..20 {
-        let mut pos = len;
-        while pos > 0 && before(i, best[pos - 1]) {
+        let k = key(i);
+        if k >= best[K - 1] {
+            continue;
+        }
+        let mut pos = K - 1;
+        while pos > 0 && k < best[pos - 1] {
+            best[pos] = best[pos - 1];
             pos -= 1;
         }
-        if pos < K {
-            let end = len.min(K - 1);
-            best.copy_within(pos..end, pos + 1);
-            best[pos] = i;
-            len = (len + 1).min(K);
-        }
+        best[pos] = k;
     }
-    best
+    best.map(|k| (k & 0xff) as usize)
 }
 
 #[cfg(test)]
@@ -231,8 +268,20 @@ mod tests {
         let keys: [f32; 20] = std::array::from_fn(|i| ((i * 7919) % 13) as f32);
         let mut sorted: Vec<usize> = (0..20).collect();
         sorted.sort_by(|&a, &b| keys[a].total_cmp(&keys[b]).then(a.cmp(&b)));
-        let head: [usize; 5] = first_k(|a, b| keys[a].total_cmp(&keys[b]).then(a.cmp(&b)).is_lt());
+        let head: [usize; 5] = first_k(&keys.map(ascending));
         assert_eq!(head.to_vec(), sorted[..5].to_vec());
+        // Descending, with zeros, ties and an infinity, as the weights and distances have.
+        let mut w: [f32; 20] = std::array::from_fn(|i| ((i * 31) % 7) as f32 * 0.125);
+        w[3] = f32::INFINITY;
+        w[11] = 0.0;
+        let mut desc: Vec<usize> = (0..20).collect();
+        desc.sort_by(|&a, &b| w[b].total_cmp(&w[a]).then(a.cmp(&b)));
+        let head: [usize; 4] = first_k(&w.map(|x| !ascending(x)));
+        assert_eq!(head.to_vec(), desc[..4].to_vec());
+        let asc: [usize; 5] = first_k(&w.map(ascending));
+        let mut expected: Vec<usize> = (0..20).collect();
+        expected.sort_by(|&a, &b| w[a].total_cmp(&w[b]).then(a.cmp(&b)));
+        assert_eq!(asc.to_vec(), expected[..5].to_vec());
     }
 
     #[test]

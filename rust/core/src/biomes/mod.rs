@@ -101,18 +101,23 @@ pub struct Biomes {
 impl Biomes {
     /// The layer of a parameter set.
     pub fn new(params: &GeneratorParams) -> Self {
+        Self::framed(params, crate::climate::MapFrame::of(params))
+    }
+
+    /// The layer of a parameter set laid out in `frame`.
+    pub fn framed(params: &GeneratorParams, frame: crate::climate::MapFrame) -> Self {
         Biomes {
             params: params.biomes,
             cell_size: params.cell_size,
             height_scale: params.height_scale,
-            frame: crate::climate::MapFrame::of(params),
+            frame,
             volcano_seed: crate::seed::derive32(params.seed, "volcano"),
             feature_scale: params.climate.feature_scale,
         }
     }
 
-    /// What the classification reads of cell `i = (x, z)`.
-    fn cell(&self, grid: &Grid, sea: &[f32], x: usize, z: usize) -> CellClimate {
+    /// What the classification reads of cell `(x, z)`, whose volcanic mask is `mask`.
+    fn cell(&self, grid: &Grid, sea: &[f32], x: usize, z: usize, mask: f32) -> CellClimate {
         let i = grid.index(x, z);
         let metres = |h: f32| (h - grid.sea_level) * self.height_scale;
         let (gx, gz) = grid.gradient(x, z);
@@ -126,11 +131,7 @@ impl Biomes {
             slope,
             sea_distance: sea[i],
             sea_depth,
-            volcanic: {
-                let (wx, wz) = self.frame.world(x as f64, z as f64);
-                let mask = shape::volcano_mask(self.volcano_seed, self.feature_scale, wx, wz);
-                shape::volcanic_share(mask)
-            },
+            volcanic: shape::volcanic_share(mask),
         }
     }
 }
@@ -156,9 +157,12 @@ impl Layer for Biomes {
             weights
                 .par_chunks_mut(width)
                 .enumerate()
-                .for_each(|(z, row)| {
+                .for_each_init(Vec::new, |masks, (z, row)| {
+                    masks.resize(row.len(), 0.0);
+                    let (seed, scale) = (self.volcano_seed, self.feature_scale);
+                    shape::volcano_mask_row(seed, scale, &self.frame, z, masks);
                     for (x, w) in row.iter_mut().enumerate() {
-                        let c = self.cell(grid, &sea, x, z);
+                        let c = self.cell(grid, &sea, x, z, masks[x]);
                         *w = classify::top(&classify::weights(&c, self.params.blend));
                     }
                 });

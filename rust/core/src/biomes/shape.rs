@@ -47,7 +47,47 @@ pub const CRATER_DEPTH: f32 = 160.0;
 /// highs are the volcanoes.
 pub fn volcano_mask(seed: u32, feature_scale: f32, x: f64, z: f64) -> f32 {
     let inv = 1.0 / (VOLCANO_SCALE * f64::from(feature_scale));
-    fbm_signed((x * inv) as f32, (z * inv) as f32, 2, seed)
+    fbm_signed((x * inv) as f32, (z * inv) as f32, VOLCANO_OCTAVES, seed)
+}
+
+/// Octaves of the volcanic mask's fBm.
+const VOLCANO_OCTAVES: u32 = 2;
+
+/// [`volcano_mask`] of every cell of row `z` of a map laid out by `frame`, bit for bit, eight
+/// cells at a time through the noise lanes.
+pub fn volcano_mask_row(
+    seed: u32,
+    feature_scale: f32,
+    frame: &MapFrame,
+    z: usize,
+    out: &mut [f32],
+) {
+    const LANES: usize = 8;
+    let inv = 1.0 / (VOLCANO_SCALE * f64::from(feature_scale));
+    let seeds: [u32; VOLCANO_OCTAVES as usize] =
+        std::array::from_fn(|o| crate::noise::octave_seed(seed, o as u32));
+    let frequencies: [f32; VOLCANO_OCTAVES as usize] =
+        std::array::from_fn(|o| crate::noise::octave_frequency(o as u32));
+    for (start, chunk) in (0..out.len()).step_by(LANES).zip(out.chunks_mut(LANES)) {
+        let mut xs = [0.0f32; LANES];
+        let mut zs = [0.0f32; LANES];
+        for k in 0..LANES {
+            let (wx, wz) = frame.world((start + k) as f64, z as f64);
+            (xs[k], zs[k]) = ((wx * inv) as f32, (wz * inv) as f32);
+        }
+        let octaves: [[f32; LANES]; VOLCANO_OCTAVES as usize] = std::array::from_fn(|o| {
+            let f = frequencies[o];
+            crate::noise::lanes::value_noise_lanes(
+                xs.map(|x| x * f),
+                zs.map(|z| z * f),
+                [seeds[o]; LANES],
+            )
+        });
+        for (k, m) in chunk.iter_mut().enumerate() {
+            let values: [f32; VOLCANO_OCTAVES as usize] = std::array::from_fn(|o| octaves[o][k]);
+            *m = 2.0 * crate::noise::lanes::fbm_sum(&values) - 1.0;
+        }
+    }
 }
 
 /// `0` at `lo`, `1` at `hi`, smooth between.
@@ -106,10 +146,15 @@ pub struct Shaping {
 impl Shaping {
     /// The shaping of a parameter set, or `None` when biomes are off.
     pub fn new(params: &crate::params::GeneratorParams) -> Option<Self> {
+        Self::framed(params, MapFrame::of(params))
+    }
+
+    /// [`Self::new`] for a map laid out in `frame`.
+    pub fn framed(params: &crate::params::GeneratorParams, frame: MapFrame) -> Option<Self> {
         params.biomes.enabled.then(|| Shaping {
-            climate: Climate::new(params),
-            biomes: Biomes::new(params),
-            frame: MapFrame::of(params),
+            climate: Climate::framed(params, frame),
+            biomes: Biomes::framed(params, frame),
+            frame,
             sea_level: params.water.sea_level,
             seeds: [
                 crate::seed::derive32(params.seed, "dunes"),
@@ -194,6 +239,32 @@ pub fn volcanic_share(mask: f32) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_volcano_mask_row_matches_the_mask_bit_for_bit() {
+        for (origin, cell, scale) in [(0.0, 1.0, 1.0), (-7_321.5, 3.0, 0.4), (1.0e6, 25.0, 2.0)] {
+            let frame = MapFrame {
+                origin_x: origin,
+                origin_z: origin * 0.5,
+                offset_x: -3,
+                offset_z: 12,
+                cell_size: cell,
+                height_scale: 1.0,
+            };
+            let mut row = vec![0.0f32; 37];
+            for z in [0usize, 5, 400] {
+                volcano_mask_row(77, scale, &frame, z, &mut row);
+                for (x, m) in row.iter().enumerate() {
+                    let (wx, wz) = frame.world(x as f64, z as f64);
+                    assert_eq!(
+                        m.to_bits(),
+                        volcano_mask(77, scale, wx, wz).to_bits(),
+                        "({x}, {z})"
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn terraces_step_and_keep_the_ground_order() {

@@ -8,8 +8,9 @@
 //!   above this cell (nearer rises count more), the drier the cell, up to `rain_shadow` at
 //!   [`SHADOW_RELIEF`] metres of relief.
 //!
-//! Positions are world metres, `origin + cell · cell_size`, computed exactly in `f64`, so a map
-//! whose origin lies on a larger map's cell lattice reproduces that map's window bit for bit.
+//! Positions are world metres, `origin + (offset + cell) · cell_size`, computed in `f64` (see
+//! [`MapFrame`]), so a map whose origin lies on a larger map's cell lattice reproduces that map's
+//! window bit for bit, and so does a tile of an endless world ([`crate::world`]).
 //! Upwind samples that fall off the map read the height model there when it is a function of
 //! position (continents), else the nearest edge cell.
 
@@ -34,12 +35,21 @@ pub const SHADOW_STEP: f64 = 200.0;
 pub const SHADOW_RELIEF: f32 = 600.0;
 
 /// Where a map lies in the world: the world position of each cell.
+///
+/// Cell `(x, z)` lies at `origin + (offset + x) · cell_size`. A bounded map has offset 0; a tile
+/// of an endless world keeps the world's origin and counts its offset in whole cells, so its
+/// cells land on exactly the positions (the same `f64` bits) of the same world cells in any
+/// other window of the world, whatever the cell size.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MapFrame {
-    /// World x of cell 0, metres.
+    /// World x of the lattice's cell 0, metres.
     pub origin_x: f64,
-    /// World z of cell 0, metres.
+    /// World z of the lattice's cell 0, metres.
     pub origin_z: f64,
+    /// World cell (along x) of the map's cell 0.
+    pub offset_x: i64,
+    /// World cell (along z) of the map's cell 0.
+    pub offset_z: i64,
     /// Metres per cell.
     pub cell_size: f64,
     /// Metres per height unit.
@@ -52,8 +62,19 @@ impl MapFrame {
         MapFrame {
             origin_x: f64::from(params.origin_x),
             origin_z: f64::from(params.origin_z),
+            offset_x: 0,
+            offset_z: 0,
             cell_size: f64::from(params.cell_size),
             height_scale: params.height_scale,
+        }
+    }
+
+    /// The frame of a parameter set whose cell 0 is world cell `(offset_x, offset_z)`.
+    pub fn at_cell(params: &GeneratorParams, offset_x: i64, offset_z: i64) -> Self {
+        MapFrame {
+            offset_x,
+            offset_z,
+            ..Self::of(params)
         }
     }
 
@@ -61,8 +82,8 @@ impl MapFrame {
     #[inline]
     pub fn world(&self, x: f64, z: f64) -> (f64, f64) {
         (
-            self.origin_x + x * self.cell_size,
-            self.origin_z + z * self.cell_size,
+            self.origin_x + (self.offset_x as f64 + x) * self.cell_size,
+            self.origin_z + (self.offset_z as f64 + z) * self.cell_size,
         )
     }
 }
@@ -125,10 +146,15 @@ pub struct Climate {
 impl Climate {
     /// The layer of a parameter set.
     pub fn new(params: &GeneratorParams) -> Self {
+        Self::framed(params, MapFrame::of(params))
+    }
+
+    /// The layer of a parameter set laid out in `frame`.
+    pub fn framed(params: &GeneratorParams, frame: MapFrame) -> Self {
         Climate {
             fields: ClimateFields::new(params.seed, params.climate.feature_scale),
             params: params.climate,
-            frame: MapFrame::of(params),
+            frame,
             continents: (params.height_model == HeightModel::Continents)
                 .then(|| crate::landform::continents_of(params)),
         }

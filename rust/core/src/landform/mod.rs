@@ -119,11 +119,20 @@ impl LandTerrain {
         params: &GeneratorParams,
         heightmap: Option<Arc<Heightmap>>,
     ) -> Option<Self> {
+        Self::framed(params, heightmap, MapFrame::of(params))
+    }
+
+    /// [`Self::with_heightmap`] for a map laid out in `frame`.
+    pub fn framed(
+        params: &GeneratorParams,
+        heightmap: Option<Arc<Heightmap>>,
+        frame: MapFrame,
+    ) -> Option<Self> {
         let model = match params.height_model {
             HeightModel::Pool => return None,
             HeightModel::Subdivision => LandModel::Subdivision(params.subdivision),
             HeightModel::Continents => {
-                LandModel::Continents(Box::new(continents_of(params)), MapFrame::of(params))
+                LandModel::Continents(Box::new(continents_of(params)), frame)
             }
             HeightModel::Image => LandModel::Image(
                 heightmap,
@@ -139,7 +148,7 @@ impl LandTerrain {
             params: params.terrain,
             lakes: params.water.erosion_lakes(),
             edge_falloff: params.edge_falloff,
-            shaping: crate::biomes::shape::Shaping::new(params),
+            shaping: crate::biomes::shape::Shaping::framed(params, frame),
         })
     }
 

@@ -87,6 +87,18 @@ pub struct ForestPlacement {
     pub seed: u64,
     /// Tree density.
     pub params: ForestPlacementParams,
+    /// Where the grid lies, for a window of an endless world: each cell then draws from a hash
+    /// of its world position ([`world_draw`]) instead of its row's generator, so every window of
+    /// the world grows the same trees. `None`: the row generators.
+    pub world: Option<crate::climate::MapFrame>,
+}
+
+/// The draw of the cell at world position `(x, z)` for the forest of `seed` (endless worlds): a
+/// hash in `[0, 1)` of the position in whole cells (rounded), so any window whose cells land on
+/// the same positions draws the same numbers.
+pub fn world_draw(seed: u32, x: f64, z: f64, cell_size: f64) -> f32 {
+    let cell = |v: f64| (v / cell_size).round() as i64 as i32;
+    crate::noise::hash01(cell(x), cell(z), seed)
 }
 
 impl Layer for ForestPlacement {
@@ -100,6 +112,9 @@ impl Layer for ForestPlacement {
         let width = grid.width().max(1);
         let density = self.params.density;
         let seed = self.seed;
+        let world = self
+            .world
+            .map(|frame| (frame, crate::seed::derive32(seed, "forest")));
         let Grid {
             forest_mask,
             terrain,
@@ -121,7 +136,13 @@ impl Layer for ForestPlacement {
             .for_each(|(z, (row, mask))| {
                 let mut rng = crate::seed::row_rng(seed, "forest", z as u64);
                 for (x, (t, &m)) in row.iter_mut().zip(mask).enumerate() {
-                    let draw: f32 = rng.random();
+                    let draw: f32 = match world {
+                        Some((frame, s)) => {
+                            let (wx, wz) = frame.world(x as f64, z as f64);
+                            world_draw(s, wx, wz, frame.cell_size)
+                        }
+                        None => rng.random(),
+                    };
                     if *t == Terrain::Grass && draw < m * density && open(z * width + x) {
                         *t = Terrain::Tree;
                     }

@@ -103,6 +103,9 @@ pub struct GroundScale {
 pub struct TerrainTexture {
     /// The scale of the biome ground colours (`None`: seed 000's table everywhere).
     pub ground: Option<GroundScale>,
+    /// The height the colours are relative to: `None`, the grid's highest cell (a bounded map);
+    /// `Some(h)`, a fixed height, so every window of an endless world is coloured alike.
+    pub height_max: Option<f32>,
 }
 
 impl Layer for TerrainTexture {
@@ -113,7 +116,7 @@ impl Layer for TerrainTexture {
     fn apply(&self, grid: &mut Grid, _ctx: &mut Context) -> Result<(), LayerError> {
         crate::threads::ensure_pool();
         let (width, depth) = (grid.width(), grid.depth());
-        let h_max = grid.max_height();
+        let h_max = self.height_max.unwrap_or_else(|| grid.max_height());
         let inv_max = if h_max > 0.0 { 1.0 / h_max } else { 0.0 };
         let Grid {
             height,

@@ -305,12 +305,36 @@ pub struct Hydrology {
     pub seed: u64,
     /// Lakes, rivers and sea.
     pub params: WaterParams,
+    /// The endless world's rule: every cell below the sea level is sea, without a flood from the
+    /// map border, and there are no lakes or accumulation rivers (they need a bounded map).
+    pub local_sea: bool,
 }
 
 impl Hydrology {
     /// The layer for a seed and its parameters.
     pub fn new(seed: u64, params: WaterParams) -> Self {
-        Hydrology { seed, params }
+        Hydrology {
+            seed,
+            params,
+            local_sea: false,
+        }
+    }
+
+    /// The endless world's water: sea on every cell whose ground lies strictly below the sea
+    /// level, at that level; nothing else.
+    fn run_local(&self, grid: &mut Grid) {
+        let sea_level = self.sea_level(grid);
+        if sea_level > 0.0 {
+            let ground = grid.height.clone();
+            mark_sea(grid, &ground, sea_level);
+        }
+        classify_water(grid);
+        for i in 0..grid.len() {
+            grid.water_surface[i] = match grid.water[i] {
+                WaterKind::Dry => 0.0,
+                _ => grid.water_level[i],
+            };
+        }
     }
 
     /// The sea level: the `water_sea_level` parameter or the height model's, whichever is higher.
@@ -325,6 +349,10 @@ impl Hydrology {
         grid.clear_water();
         ctx.stats_mut().max_accumulation = 0;
         if !(self.params.any_water() || grid.sea_level > 0.0) || grid.is_empty() {
+            return Ok(None);
+        }
+        if self.local_sea {
+            self.run_local(grid);
             return Ok(None);
         }
         let drainage = drainage(grid, self.seed).map_err(|e| LayerError::Grid(e.to_string()))?;

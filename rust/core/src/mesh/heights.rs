@@ -34,6 +34,46 @@ impl Corners {
         }
     }
 
+    /// The corner planes of the `w × d` cells from `(x0, z0)` on: each corner the mean of the
+    /// (up to four) cells of the whole grid around it, so a window's border corners see the
+    /// cells beyond the window.
+    pub(crate) fn window(grid: &Grid, x0: usize, z0: usize, w: usize, d: usize) -> Self {
+        let stride = w + 1;
+        let mut height = Vec::with_capacity(stride * (d + 1));
+        let mut roughness = Vec::with_capacity(stride * (d + 1));
+        for cz in z0..=z0 + d {
+            for cx in x0..=x0 + w {
+                let (h, r) = corner(grid, cx, cz);
+                height.push(h);
+                roughness.push(r);
+            }
+        }
+        Corners {
+            stride,
+            height,
+            roughness,
+        }
+    }
+
+    /// Corner planes given as `(width + 1) × (depth + 1)` heights and roughness values.
+    pub(crate) fn from_planes(stride: usize, height: Vec<f32>, roughness: Vec<f32>) -> Self {
+        Corners {
+            stride,
+            height,
+            roughness,
+        }
+    }
+
+    /// The height plane.
+    pub(crate) fn heights(&self) -> &[f32] {
+        &self.height
+    }
+
+    /// The roughness plane.
+    pub(crate) fn roughness(&self) -> &[f32] {
+        &self.roughness
+    }
+
     /// Bilinear interpolation of a corner plane at sub-vertex `(gx, gz)` of an `n`-subdivided grid.
     #[inline]
     fn sample(&self, plane: &[f32], gx: usize, gz: usize, n: usize, w: usize, d: usize) -> f32 {

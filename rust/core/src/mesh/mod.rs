@@ -23,6 +23,8 @@ use thiserror::Error;
 pub mod base;
 pub mod chunks;
 mod heights;
+pub mod ribbon;
+pub mod settlement;
 pub use heights::surface_height;
 use heights::vertex_height;
 pub(crate) use heights::{
@@ -306,9 +308,18 @@ fn mesh_writer<'a>(
 
 /// Builds the mesh of a grid, or explains why it cannot.
 pub fn build_mesh(grid: &Grid, params: &MeshParams) -> Result<Mesh, MeshError> {
+    build_mesh_with(grid, &Corners::new(grid), params)
+}
+
+/// [`build_mesh`] with given corner planes (a tile's, whose border corners see its neighbours'
+/// cells, see [`crate::world::Tile::mesh`]).
+pub(crate) fn build_mesh_with(
+    grid: &Grid,
+    corners: &Corners,
+    params: &MeshParams,
+) -> Result<Mesh, MeshError> {
     crate::threads::ensure_pool();
     let total = check_mesh(grid, params)?;
-    let corners = Corners::new(grid);
     let (w, d) = (grid.width(), grid.depth());
     let n = params.subdivisions as usize;
     let per_row = w * n * n * 6;
@@ -326,11 +337,11 @@ pub fn build_mesh(grid: &Grid, params: &MeshParams) -> Result<Mesh, MeshError> {
         .zip(col.par_chunks_mut(per_row))
         .enumerate()
         .for_each(|(z, ((pos, nor), col))| {
-            tessellate_row(grid, &corners, params, z, mesh_writer(pos, nor, col));
+            tessellate_row(grid, corners, params, z, mesh_writer(pos, nor, col));
         });
     if params.diorama_base {
         base::tessellate_base(
-            &corners,
+            corners,
             params,
             w,
             d,

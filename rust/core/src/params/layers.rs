@@ -157,6 +157,29 @@ impl HeightModel {
     }
 }
 
+/// Whether the map is one bounded window or a window of an endless world (see [`crate::world`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum WorldMode {
+    /// One map of `width × depth` cells: erosion, Priority-Flood lakes and rivers, edge falloff.
+    #[default]
+    Bounded = 0,
+    /// A window of an endless world streamed in tiles: only the stages whose result at a cell
+    /// does not depend on where the map ends run (see [`crate::world`]).
+    Infinite = 1,
+}
+
+impl WorldMode {
+    /// Every mode, in the order of their numeric values.
+    pub const ALL: [WorldMode; 2] = [WorldMode::Bounded, WorldMode::Infinite];
+    /// Their names, as the JSON value, the command-line value and the Godot enum hint.
+    pub const NAMES: [&'static str; 2] = ["bounded", "infinite"];
+
+    /// The mode's name.
+    pub fn name(self) -> &'static str {
+        Self::NAMES[self as usize]
+    }
+}
+
 /// Parameters of the subdivision model (seed 004).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SubdivisionParams {

@@ -28,7 +28,7 @@ pub use json::JsonError;
 pub use layers::{
     BiomeParams, ClimateParams, ContinentsParams, ErosionParams, ForestMaskParams, ForestParams,
     ForestPlacementParams, HeightModel, ImageParams, SettlementParams, SubdivisionParams,
-    TerrainParams, WaterParams,
+    TerrainParams, WaterParams, WorldMode,
 };
 pub use mesh_settings::{
     generator_entries, mesh_defaults, mesh_from_json, terrain_entries, validate_mesh, MESH_TABLE,
@@ -79,6 +79,12 @@ pub struct GeneratorParams {
     pub origin_x: f32,
     /// World z of the first cell, metres.
     pub origin_z: f32,
+    /// One bounded map, or a window of an endless world.
+    pub world_mode: WorldMode,
+    /// Side of a streamed tile of an endless world, in cells.
+    pub tile_size: u32,
+    /// Tiles loaded around the stream target of an endless world, in tiles from its tile.
+    pub stream_radius: u32,
     /// The subdivision model.
     pub subdivision: SubdivisionParams,
     /// The continents model.
@@ -111,6 +117,9 @@ impl GeneratorParams {
         edge_falloff: 0,
         origin_x: 0.0,
         origin_z: 0.0,
+        world_mode: WorldMode::Bounded,
+        tile_size: 0,
+        stream_radius: 0,
         subdivision: SubdivisionParams {
             amplitude: 0.0,
             decay: 0.0,
@@ -183,7 +192,22 @@ impl GeneratorParams {
     /// Checks every parameter in table order, then the products with `erosion_dt`; the first
     /// value out of range is reported, by its name.
     pub fn validate(&self) -> Result<(), ParamError> {
-        table::validate(GENERATOR, GENERATOR_PRODUCTS, self)
+        table::validate(GENERATOR, GENERATOR_PRODUCTS, self)?;
+        self.check_world_mode()
+    }
+
+    /// An endless world needs a height that is a pure function of world position: the
+    /// continents model. The others read the whole map (the pool's coverage, the subdivision's
+    /// lattice, the image's size).
+    fn check_world_mode(&self) -> Result<(), ParamError> {
+        if self.world_mode == WorldMode::Infinite && self.height_model != HeightModel::Continents {
+            return Err(ParamError {
+                field: "world_mode",
+                expected: "bounded unless height_model is continents (an infinite world needs a height that is a pure function of world position)".into(),
+                got: format!("infinite with height_model {}", self.height_model.name()),
+            });
+        }
+        Ok(())
     }
 
     /// Reads parameters from JSON; missing keys take their defaults, unknown keys are errors.

@@ -103,13 +103,22 @@ pub struct Scatter {
 impl Scatter {
     /// The layer of a parameter set.
     pub fn new(params: &GeneratorParams) -> Self {
+        Self::framed(params, &crate::climate::MapFrame::of(params))
+    }
+
+    /// The layer of a parameter set laid out in `frame`.
+    pub fn framed(params: &GeneratorParams, frame: &crate::climate::MapFrame) -> Self {
         let cell = f64::from(params.cell_size);
+        let at = |origin: f32, offset: i64| match offset {
+            0 => f64::from(origin) / cell,
+            _ => f64::from(origin) / cell + offset as f64,
+        };
         Scatter {
             seed: params.seed,
             enabled: params.biomes.enabled,
             origin: [
-                f64::from(params.origin_x) / cell,
-                f64::from(params.origin_z) / cell,
+                at(params.origin_x, frame.offset_x),
+                at(params.origin_z, frame.offset_z),
             ],
             cell_size: params.cell_size,
             height_scale: params.height_scale,

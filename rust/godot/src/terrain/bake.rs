@@ -1,5 +1,5 @@
-//! Baking: the mesh shown saved as a resource with the collision heights and the tree transforms
-//! as metadata ([method DonjournoTerrain.bake_mesh]), and a baked mesh shown instead of
+//! Baking: the mesh shown saved as a resource with the collision heights, the tree transforms and
+//! the scatter's instances as metadata ([method DonjournoTerrain.bake_mesh]), and a baked mesh shown instead of
 //! generating ([member DonjournoTerrain.baked_mesh]).
 
 use super::collision::HeightMap;
@@ -20,6 +20,10 @@ const META_CELL_SIZE: &str = "donjourno_cell_size";
 const META_CORNER_HEIGHTS: &str = "donjourno_corner_heights";
 /// Metadata of a baked mesh: the tree transforms (`PackedFloat32Array`, 12 floats each).
 const META_TREES: &str = "donjourno_trees";
+
+/// Metadata of a baked mesh: the scatter's instance buffers, one `PackedFloat32Array` per species
+/// in id order (see [`super::scatter::buffers`]).
+const META_SCATTER: &str = "donjourno_scatter";
 
 /// A metadata entry of a mesh, nil when absent (without the error `get_meta` reports).
 fn meta(mesh: &Gd<Mesh>, name: &str) -> Variant {
@@ -47,10 +51,28 @@ pub fn baked_trees(mesh: &Gd<Mesh>) -> Option<(PackedFloat32Array, f32)> {
     Some((buffer, cell))
 }
 
+/// The scatter's instance buffers baked into a mesh, one per species (empty when none were).
+pub fn baked_scatter(mesh: &Gd<Mesh>) -> Vec<Vec<f32>> {
+    if !mesh.has_meta(META_SCATTER) {
+        return Vec::new();
+    }
+    let Ok(species) = meta(mesh, META_SCATTER).try_to::<VarArray>() else {
+        return Vec::new();
+    };
+    species
+        .iter_shared()
+        .map(|b| {
+            b.try_to::<PackedFloat32Array>()
+                .map(|b| b.to_vec())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
 #[godot_api(secondary)]
 impl DonjournoTerrain {
-    /// Saves the mesh shown as a resource file (`.res` or `.tres`), with the collision heights
-    /// and the tree transforms as metadata, for [member baked_mesh]. The water surface, if any,
+    /// Saves the mesh shown as a resource file (`.res` or `.tres`), with the collision heights,
+    /// the tree transforms and the scatter's instances as metadata, for [member baked_mesh]. The water surface, if any,
     /// is its second surface. Returns `OK`, or the error
     /// of [method ResourceSaver.save]; `ERR_UNCONFIGURED` when there is no mesh to save, and
     /// `ERR_UNAVAILABLE` for a map drawn in chunks (raise [member chunk_size] to the map's size to
@@ -92,6 +114,7 @@ impl DonjournoTerrain {
         } else {
             self.base_mut().set_mesh(Gd::null_arg());
             self.shown = None;
+            self.scatter.set_buffers(Vec::new());
             self.update_collision();
             self.update_trees();
             self.water.remove();
@@ -99,7 +122,7 @@ impl DonjournoTerrain {
         }
     }
 
-    /// Shows [member baked_mesh] and the collision and trees baked with it.
+    /// Shows [member baked_mesh] and the collision, trees and scatter baked with it.
     pub(super) fn show_baked(&mut self) {
         self.cancel_job();
         let Some(baked) = self.baked_mesh.clone() else {
@@ -109,13 +132,15 @@ impl DonjournoTerrain {
             self.base_mut().set_mesh(&baked);
         }
         self.shown = None;
+        self.scatter.set_buffers(baked_scatter(&baked));
         self.update_collision();
         self.update_trees();
         // The baked mesh carries its water as a surface of its own.
         self.water.remove();
     }
 
-    /// A copy of the mesh shown, with the collision heights and tree transforms as metadata.
+    /// A copy of the mesh shown, with the collision heights, the tree transforms (seed 000's
+    /// trees, without biomes) and the scatter's instances as metadata.
     fn baked_copy(&self) -> Option<Gd<ArrayMesh>> {
         if let Some(baked) = &self.baked_mesh {
             return baked.clone().try_cast::<ArrayMesh>().ok();
@@ -130,13 +155,25 @@ impl DonjournoTerrain {
         }
         let mesh_params = &shown.inputs.mesh_params;
         let heights = HeightMap::of(&shown.grid, mesh_params).ok()?;
-        let trees = placement::tree_instances(&shown.grid, mesh_params).ok()?;
+        let trees = match shown.grid.biome.is_empty() {
+            true => placement::tree_instances(&shown.grid, mesh_params).ok()?,
+            false => Vec::new(),
+        };
         let size = Vector2i::new(heights.width as i32, heights.depth as i32);
         copy.set_meta(META_MAP_SIZE, &size.to_variant());
         copy.set_meta(META_CELL_SIZE, &heights.cell_size.to_variant());
         let corners = PackedFloat32Array::from(heights.heights.as_slice());
         copy.set_meta(META_CORNER_HEIGHTS, &corners.to_variant());
         copy.set_meta(META_TREES, &trees::tree_buffer(&trees).to_variant());
+        let scatter: VarArray = self
+            .scatter
+            .buffers()
+            .iter()
+            .map(|b| PackedFloat32Array::from(b.as_slice()).to_variant())
+            .collect();
+        if self.scatter.buffers().iter().any(|b| !b.is_empty()) {
+            copy.set_meta(META_SCATTER, &scatter.to_variant());
+        }
         Some(copy)
     }
 }

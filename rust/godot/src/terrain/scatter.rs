@@ -88,6 +88,11 @@ impl ScatterView {
         self.buffers.resize(SPECIES_COUNT, Vec::new());
     }
 
+    /// Every species' buffer, in id order.
+    pub fn buffers(&self) -> &[Vec<f32>] {
+        &self.buffers
+    }
+
     /// The buffer of one species.
     pub fn buffer(&self, species: Species) -> &[f32] {
         &self.buffers[species as usize]
@@ -201,7 +206,9 @@ impl DonjournoTerrain {
     #[func]
     pub fn get_scatter_instances(&self, species: i32) -> Array<Transform3D> {
         match u8::try_from(species).ok().and_then(Species::from_id) {
-            Some(s) if self.shown.is_some() => transforms(self.scatter.buffer(s)),
+            Some(s) if !matches!(self.showing(), super::shown::Showing::Nothing) => {
+                transforms(self.scatter.buffer(s))
+            }
             _ => Array::new(),
         }
     }

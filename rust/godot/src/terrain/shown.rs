@@ -57,7 +57,7 @@ impl Showing<'_> {
                 let trees = placement::tree_instances(&s.grid, mesh_params).unwrap_or_default();
                 Some((trees::tree_buffer(&trees), mesh_params.cell_size))
             }
-            Showing::Baked(mesh) => bake::baked_trees(mesh),
+            Showing::Baked(mesh) => bake::baked_trees(mesh).filter(|(b, _)| !b.is_empty()),
         }
     }
 }
@@ -141,7 +141,7 @@ impl DonjournoTerrain {
             .then(|| self.showing().trees())
             .flatten();
         self.with_parent(|t| &mut t.trees, |c, parent| c.update(parent, trees));
-        let scatter = self.trees.enabled && matches!(self.showing(), Showing::Generated(_));
+        let scatter = self.trees.enabled && !matches!(self.showing(), Showing::Nothing);
         self.with_parent(|t| &mut t.scatter, |c, parent| c.show(parent, scatter));
     }
 }

@@ -12,7 +12,7 @@ mod settlements;
 mod world;
 
 use super::table::{Access, Alias, Group, Param, Product, Range, Slider, Unit, Value};
-use super::{GeneratorParams, HeightModel, MAX_DROPLETS, MAX_PEAK_HEIGHT, MAX_SIDE};
+use super::{GeneratorParams, HeightModel, WorldMode, MAX_DROPLETS, MAX_PEAK_HEIGHT, MAX_SIDE};
 use climate::*;
 use layers::*;
 use settlements::*;
@@ -90,6 +90,7 @@ pub static FILE_INPUTS: &[FileInput] = &[FileInput {
 
 pub(super) const NONE: Unit = Unit::new("", "");
 const CELLS: Unit = Unit::new("cells", "cells");
+const TILES: Unit = Unit::new("tiles", "tiles");
 const MOUNTAIN_CELLS: Unit = Unit::new("mountain cells", "cells");
 const HEIGHT: Unit = Unit::new("height units", "");
 const DROPLETS: Unit = Unit::new("droplets", "");
@@ -111,7 +112,6 @@ const PEAK: f64 = MAX_PEAK_HEIGHT as f64;
 const ANY_CELLS: Range = Range::closed(1.0, SIDE * SIDE);
 
 /// Every parameter of [`GeneratorParams`], in inspector order.
-/// Every parameter of [`GeneratorParams`], in inspector order.
 pub static GENERATOR: &[Param<GeneratorParams>] = &[
     SEED,
     WIDTH,
@@ -123,6 +123,9 @@ pub static GENERATOR: &[Param<GeneratorParams>] = &[
     EDGE_FALLOFF,
     ORIGIN_X,
     ORIGIN_Z,
+    WORLD_MODE,
+    TILE_SIZE,
+    STREAM_RADIUS,
     COVERAGE,
     SUBDIVISION_AMPLITUDE,
     SUBDIVISION_DECAY,

@@ -136,6 +136,49 @@ pub(super) const ORIGIN_Z: Param<GeneratorParams> = Param {
     aliases: &[],
 };
 
+/// `world_mode`.
+pub(super) const WORLD_MODE: Param<GeneratorParams> = Param {
+    name: "world_mode",
+    group: &MAP,
+    access: Access::Choice(
+        &WorldMode::NAMES,
+        |p| p.world_mode as usize,
+        |p, i| p.world_mode = WorldMode::ALL[i],
+    ),
+    default: Value::Choice(0),
+    range: None,
+    slider: None,
+    unit: NONE,
+    doc: "bounded (one map of width × depth cells) or infinite (an endless world streamed in tiles of tile_size cells; continents model only): infinite turns off droplet erosion, Priority-Flood lakes and rivers and the edge falloff, marks as sea every cell below the sea level, and keeps the model's carved river valleys as its rivers.",
+    aliases: &[],
+};
+
+/// `tile_size`.
+pub(super) const TILE_SIZE: Param<GeneratorParams> = Param {
+    name: "tile_size",
+    group: &MAP,
+    access: field!(U32: tile_size),
+    default: Value::U32(256),
+    range: Some(Range::closed(8.0, 2048.0)),
+    slider: Some(Slider::new(8.0, 1024.0, 1.0)),
+    unit: CELLS,
+    doc: "Infinite worlds: side of a streamed tile. Each tile is generated with an apron of neighbouring cells (see the README's Infinite worlds), so its edges match its neighbours'.",
+    aliases: &[],
+};
+
+/// `stream_radius`.
+pub(super) const STREAM_RADIUS: Param<GeneratorParams> = Param {
+    name: "stream_radius",
+    group: &MAP,
+    access: field!(U32: stream_radius),
+    default: Value::U32(2),
+    range: Some(Range::closed(0.0, 16.0)),
+    slider: Some(Slider::new(0.0, 16.0, 1.0)),
+    unit: TILES,
+    doc: "Infinite worlds: tiles within this many tiles of the stream target's tile (along x and z) are loaded, nearest first; tiles more than one tile beyond it are evicted, so at most (2·radius + 3)² tiles are held.",
+    aliases: &[],
+};
+
 /// `coverage`.
 pub(super) const COVERAGE: Param<GeneratorParams> = Param {
     name: "coverage",
