@@ -90,6 +90,9 @@ pub struct Grid {
     pub scatter: Vec<crate::scatter::ScatterInstance>,
     /// The settlements, largest first (seed 003 §7); empty when settlements are off.
     pub settlements: Vec<crate::settlements::Settlement>,
+    /// The inside of each settlement, `towns[k]` for `settlements[k]`; empty when settlements are
+    /// off.
+    pub towns: Vec<crate::town::Town>,
     /// The roads between them, as polylines in cell units; empty when settlements are off.
     pub roads: Vec<crate::settlements::Road>,
     /// What each cell is used for (road bed, bridge, settlement site); empty when settlements
@@ -150,6 +153,7 @@ impl Grid {
             biome_weights: Vec::new(),
             scatter: Vec::new(),
             settlements: Vec::new(),
+            towns: Vec::new(),
             roads: Vec::new(),
             land_use: Vec::new(),
         }

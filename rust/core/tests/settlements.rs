@@ -119,7 +119,9 @@ fn roads_keep_off_lakes_and_sea_stay_under_the_grade_and_bridge_only_rivers() {
         for (i, u) in grid.land_use.iter().enumerate() {
             match u {
                 LandUse::Bridge => assert_eq!(grid.water[i], WaterKind::River),
-                LandUse::Road | LandUse::Site => assert_eq!(grid.water[i], WaterKind::Dry),
+                LandUse::Road | LandUse::Site | LandUse::Street | LandUse::Lot => {
+                    assert_eq!(grid.water[i], WaterKind::Dry)
+                }
                 LandUse::Open => {}
             }
         }
@@ -265,7 +267,10 @@ fn settlements_and_roads_are_the_same_on_1_and_4_threads() {
 fn off_by_default_and_nothing_grows_on_roads() {
     let (grid, _) = generate(&GeneratorParams::default()).unwrap();
     assert!(grid.settlements.is_empty() && grid.roads.is_empty() && grid.land_use.is_empty());
+    let mut lots = 0;
     for (_, grid) in generated() {
+        assert_eq!(grid.towns.len(), grid.settlements.len(), "one town per settlement");
+        lots += grid.land_use.iter().filter(|u| **u == LandUse::Lot).count();
         for inst in &grid.scatter {
             let i = grid.index(inst.position[0] as usize, inst.position[1] as usize);
             assert_eq!(grid.land_use[i], LandUse::Open, "a plant on a road or site");
@@ -276,4 +281,5 @@ fn off_by_default_and_nothing_grows_on_roads() {
             }
         }
     }
+    assert!(lots > 0, "no town grew a lot");
 }
