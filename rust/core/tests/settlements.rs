@@ -269,7 +269,11 @@ fn off_by_default_and_nothing_grows_on_roads() {
     assert!(grid.settlements.is_empty() && grid.roads.is_empty() && grid.land_use.is_empty());
     let mut lots = 0;
     for (_, grid) in generated() {
-        assert_eq!(grid.towns.len(), grid.settlements.len(), "one town per settlement");
+        assert_eq!(
+            grid.towns.len(),
+            grid.settlements.len(),
+            "one town per settlement"
+        );
         lots += grid.land_use.iter().filter(|u| **u == LandUse::Lot).count();
         for inst in &grid.scatter {
             let i = grid.index(inst.position[0] as usize, inst.position[1] as usize);

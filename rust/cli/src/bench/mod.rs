@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 mod chunks;
 mod models;
 mod scatter;
+mod settlements;
 mod tiles;
 
 use models::{biomes, continents, field_sample, subdivision};
@@ -234,7 +235,7 @@ fn hydrology(sizes: &[u32], reps: usize) {
 }
 
 /// The figures `donjourno bench` prints, by name (for `--only`).
-pub const FIGURES: [&str; 12] = [
+pub const FIGURES: [&str; 13] = [
     "hydrology",
     "erosion",
     "fbm",
@@ -247,6 +248,7 @@ pub const FIGURES: [&str; 12] = [
     "scatter",
     "chunks",
     "tiles",
+    "settlements",
 ];
 
 /// Prints every figure, or only those whose name (one of [`FIGURES`]) contains `only`.
@@ -299,6 +301,9 @@ pub fn run(quick: bool, only: Option<&str>) -> Result<(), String> {
     }
     if on("chunks") {
         chunks::chunks(if quick { 1 } else { 3 });
+    }
+    if on("settlements") {
+        settlements::settlements(if quick { 1 } else { 5 });
     }
     if on("tiles") {
         tiles::tiles(if quick { 1 } else { 3 });
