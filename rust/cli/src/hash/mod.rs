@@ -17,6 +17,7 @@
 //! checks compare against that file.
 
 mod scatter;
+mod settlements;
 mod tiles;
 
 use crate::args::{MeshArgs, ParamArgs, GENERATION_GROUP, MESH_GROUP};
@@ -49,6 +50,7 @@ pub struct HashArgs {
 pub const GOLDEN_HEADER: &str = "\
 # Golden hashes of `donjourno hash --suite`: case, grid hash, mesh hash, vertex count, climate hash.
 # Lines `scatter:CASE`: scatter instance hash, species mesh hash, instance count, grid hash.
+# Lines `settlements:CASE`: settlements and roads hash, towns hash, road count, grid hash.
 # Lines `tiles:CASE`: one tile of an endless world: its grid hash, mesh hash, vertex count, climate hash.
 # Regenerate: cargo run --release -p donjourno-cli -- hash --suite --golden > tests/golden/hashes.txt
 # Change it only on purpose, in a commit that says which cases changed and why (README, Determinism).";
@@ -88,11 +90,17 @@ pub fn run(args: HashArgs) -> Result<(), String> {
     } else {
         (Vec::new(), Vec::new())
     };
+    let towns = if args.suite {
+        settlements::settlements_suite()
+    } else {
+        Vec::new()
+    };
     let lines = cases
         .iter()
         .map(hash_case)
         .chain(scatter.iter().map(scatter::hash_scatter))
-        .chain(tiles.iter().map(tiles::hash_tile));
+        .chain(tiles.iter().map(tiles::hash_tile))
+        .chain(towns.iter().map(settlements::hash_settlements));
     for line in lines {
         let line = line?;
         if args.golden {

@@ -231,3 +231,27 @@ impl Layer for Settlements {
         Ok(())
     }
 }
+
+/// A 64-bit fingerprint of settlements and roads (little-endian bits, xxh3), to compare runs and
+/// platforms.
+pub fn hash(settlements: &[Settlement], roads: &[Road]) -> u64 {
+    let mut h = xxhash_rust::xxh3::Xxh3::new();
+    h.update(&(settlements.len() as u64).to_le_bytes());
+    for s in settlements {
+        h.update(&s.cell.to_le_bytes());
+        h.update(&[s.tier as u8]);
+        h.update(&s.population.to_le_bytes());
+        h.update(s.name.as_bytes());
+        h.update(&s.height.to_bits().to_le_bytes());
+    }
+    h.update(&(roads.len() as u64).to_le_bytes());
+    for r in roads {
+        h.update(&(r.cells.len() as u64).to_le_bytes());
+        for ((c, y), b) in r.cells.iter().zip(&r.heights).zip(&r.bridge) {
+            h.update(&c.to_le_bytes());
+            h.update(&y.to_bits().to_le_bytes());
+            h.update(&[u8::from(*b)]);
+        }
+    }
+    h.digest()
+}
