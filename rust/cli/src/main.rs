@@ -52,6 +52,10 @@ enum Command {
         /// the names are printed to standard error). Needs `--biomes-enabled true`.
         #[arg(long)]
         biome_png: Option<PathBuf>,
+        /// Settlements (Points) and roads (LineStrings with a bridge flag) as GeoJSON in map
+        /// coordinates (metres). Needs `--settlements-enabled true`.
+        #[arg(long)]
+        settlements_json: Option<PathBuf>,
     },
     /// Render a preview PNG: the isometric view with the seed's projection and lighting, or with
     /// `--style relief` seed 004's top-down shaded relief.
@@ -97,7 +101,7 @@ enum Command {
         #[arg(long)]
         quick: bool,
         /// Only the figures whose name contains this (hydrology, erosion, fbm, tessellation,
-        /// generate, subdivision, continents, field, biomes).
+        /// generate, subdivision, continents, field, biomes, scatter, chunks, settlements).
         #[arg(long, value_name = "NAME")]
         only: Option<String>,
     },
@@ -162,6 +166,7 @@ fn run(cli: Cli) -> Result<(), String> {
             temperature_png,
             moisture_png,
             biome_png,
+            settlements_json,
         } => {
             let inputs = params.inputs()?;
             let params = params.resolve()?;
@@ -186,6 +191,16 @@ fn run(cli: Cli) -> Result<(), String> {
                     let name = donjourno::biomes::Biome::ALL[id].name();
                     eprintln!("{id:2} {name}: {n} cells");
                 }
+            }
+            if let Some(path) = settlements_json {
+                if !params.settlements.enabled {
+                    return Err(
+                        "--settlements-json needs settlements: add --settlements-enabled true"
+                            .into(),
+                    );
+                }
+                std::fs::write(&path, output::settlements_geojson(&grid, &params))
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
             }
             if let Some(path) = png {
                 output::write_colour_png(&grid, &path)?;

@@ -258,6 +258,45 @@ pub fn write_obj(mesh: &Mesh, path: &Path) -> Result<(), String> {
     out.flush().map_err(err)
 }
 
+/// The settlements and roads as GeoJSON in map coordinates (metres: the map's origin plus cell
+/// units times the cell size, `x` east and `z` as the second coordinate): a Point per settlement
+/// with its name, tier, population and height (metres), a LineString per road with its bridge
+/// flag (any point over a river) and per-point bridge flags.
+pub fn settlements_geojson(grid: &donjourno::Grid, params: &donjourno::GeneratorParams) -> String {
+    let at = |p: [f32; 2]| {
+        serde_json::json!([
+            params.origin_x + p[0] * params.cell_size,
+            params.origin_z + p[1] * params.cell_size
+        ])
+    };
+    let points = grid.settlements.iter().map(|s| {
+        serde_json::json!({
+            "type": "Feature",
+            "geometry": {"type": "Point", "coordinates": at(s.position)},
+            "properties": {
+                "id": s.id, "name": s.name, "tier": s.tier.name(),
+                "population": s.population, "height_m": s.height * params.height_scale,
+            }
+        })
+    });
+    let lines = grid.roads.iter().map(|r| {
+        serde_json::json!({
+            "type": "Feature",
+            "geometry": {
+                "type": "LineString",
+                "coordinates": r.points.iter().map(|p| at(*p)).collect::<Vec<_>>(),
+            },
+            "properties": {"bridge": r.bridge.iter().any(|b| *b), "bridges": r.bridge}
+        })
+    });
+    let features: Vec<serde_json::Value> = points.chain(lines).collect();
+    serde_json::to_string_pretty(&serde_json::json!({
+        "type": "FeatureCollection",
+        "features": features,
+    }))
+    .expect("GeoJSON serialises")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -90,14 +90,14 @@ pub struct Grid {
     pub scatter: Vec<crate::scatter::ScatterInstance>,
     /// The settlements, largest first (seed 003 §7); empty when settlements are off.
     pub settlements: Vec<crate::settlements::Settlement>,
+    /// The inside of each settlement, `towns[k]` for `settlements[k]`; empty when settlements are
+    /// off.
+    pub towns: Vec<crate::town::Town>,
     /// The roads between them, as polylines in cell units; empty when settlements are off.
     pub roads: Vec<crate::settlements::Road>,
     /// What each cell is used for (road bed, bridge, settlement site); empty when settlements
     /// are off.
     pub land_use: Vec<crate::settlements::LandUse>,
-    /// The inside of each settlement (streets, blocks, lots, buildings), in the order of
-    /// `settlements`; empty when settlements are off.
-    pub towns: Vec<crate::town::Town>,
 }
 
 /// A read-only view of one cell, gathered from the planes.
@@ -153,9 +153,9 @@ impl Grid {
             biome_weights: Vec::new(),
             scatter: Vec::new(),
             settlements: Vec::new(),
+            towns: Vec::new(),
             roads: Vec::new(),
             land_use: Vec::new(),
-            towns: Vec::new(),
         }
     }
 

@@ -15,7 +15,7 @@
 //! | `total_ms` | sum of the layer times, in milliseconds |
 //! | `grid_hash` | [`Grid::hash`] as 16 lower-case hex digits |
 //! | `biome_counts` | cells per biome by name, the biomes present only (empty when biomes are off) |
-//! | `settlements` | `settlements`, `cities`, `towns`, `villages`, `roads`, `road_cells`, `bridge_cells` (all 0 when settlements are off) |
+//! | `settlements` | `settlements`, `cities`, `towns`, `villages`, `roads`, `road_cells`, `bridge_cells`, `lots`, `buildings` (all 0 when settlements are off) |
 
 use crate::grid::{Grid, Terrain};
 use crate::water::WaterKind;
@@ -83,6 +83,10 @@ pub struct SettlementCounts {
     pub road_cells: usize,
     /// Cells of bridge.
     pub bridge_cells: usize,
+    /// Town lots.
+    pub lots: usize,
+    /// Buildings.
+    pub buildings: usize,
 }
 
 impl SettlementCounts {
@@ -99,6 +103,8 @@ impl SettlementCounts {
             roads: grid.roads.len(),
             road_cells: cells(LandUse::Road),
             bridge_cells: cells(LandUse::Bridge),
+            lots: grid.towns.iter().map(|t| t.lots.len()).sum(),
+            buildings: grid.towns.iter().map(|t| t.buildings.len()).sum(),
         }
     }
 }

@@ -11,6 +11,7 @@ mod chunks;
 mod models;
 mod navigation;
 mod scatter;
+mod settlements;
 mod tiles;
 
 use models::{biomes, continents, field_sample, subdivision};
@@ -235,7 +236,7 @@ fn hydrology(sizes: &[u32], reps: usize) {
 }
 
 /// The figures `donjourno bench` prints, by name (for `--only`).
-pub const FIGURES: [&str; 13] = [
+pub const FIGURES: [&str; 14] = [
     "hydrology",
     "erosion",
     "fbm",
@@ -249,6 +250,7 @@ pub const FIGURES: [&str; 13] = [
     "chunks",
     "navigation",
     "tiles",
+    "settlements",
 ];
 
 /// Prints every figure, or only those whose name (one of [`FIGURES`]) contains `only`.
@@ -304,6 +306,9 @@ pub fn run(quick: bool, only: Option<&str>) -> Result<(), String> {
     }
     if on("navigation") {
         navigation::navigation(if quick { 1 } else { 5 });
+    }
+    if on("settlements") {
+        settlements::settlements(if quick { 1 } else { 5 });
     }
     if on("tiles") {
         tiles::tiles(if quick { 1 } else { 3 });

@@ -21,6 +21,7 @@
 
 mod navigation;
 mod scatter;
+mod settlements;
 mod tiles;
 mod town;
 
@@ -54,6 +55,7 @@ pub struct HashArgs {
 pub const GOLDEN_HEADER: &str = "\
 # Golden hashes of `donjourno hash --suite`: case, grid hash, mesh hash, vertex count, climate hash.
 # Lines `scatter:CASE`: scatter instance hash, species mesh hash, instance count, grid hash.
+# Lines `settlements:CASE`: settlements and roads hash, towns hash, road count, grid hash.
 # Lines `tiles:CASE`: one tile of an endless world: its grid hash, mesh hash, vertex count, climate hash.
 # Lines `town:CASE`: the inside of one town: town hash, buildings mesh hash, its vertex count, street polylines hash.
 # Lines `navigation:CASE`: navigation regions hash, grid hash, walkable triangle count, water hash.
@@ -100,13 +102,19 @@ pub fn run(args: HashArgs) -> Result<(), String> {
     } else {
         (Vec::new(), Vec::new(), Vec::new(), Vec::new())
     };
+    let settled = if args.suite {
+        settlements::settlements_suite()
+    } else {
+        Vec::new()
+    };
     let lines = cases
         .iter()
         .map(hash_case)
         .chain(scatter.iter().map(scatter::hash_scatter))
         .chain(tiles.iter().map(tiles::hash_tile))
         .chain(towns.iter().map(town::hash_town))
-        .chain(navigation.iter().map(navigation::hash_navigation));
+        .chain(navigation.iter().map(navigation::hash_navigation))
+        .chain(settled.iter().map(settlements::hash_settlements));
     for line in lines {
         let line = line?;
         if args.golden {

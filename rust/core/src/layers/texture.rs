@@ -45,6 +45,10 @@ pub const GRASS: Rgb = [60, 140, 60];
 pub const ROAD: Rgb = [150, 128, 96];
 /// A bridge deck.
 pub const BRIDGE: Rgb = [112, 72, 40];
+/// A town street.
+pub const STREET: Rgb = [128, 120, 112];
+/// A town lot.
+pub const LOT: Rgb = [168, 92, 72];
 /// A settlement's levelled ground.
 pub const SITE: Rgb = [178, 160, 132];
 /// Shallow water.
@@ -158,6 +162,8 @@ fn paint_land_use(grid: &mut Grid) {
             LandUse::Road => *c = ROAD,
             LandUse::Bridge => *c = BRIDGE,
             LandUse::Site => *c = SITE,
+            LandUse::Street => *c = STREET,
+            LandUse::Lot => *c = LOT,
         }
     }
 }

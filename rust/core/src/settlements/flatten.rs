@@ -8,12 +8,15 @@
 //! ([`Ground`](super::roads::Ground)); each centre cell (a road's land cell) is cut or filled to
 //! that smoothed height, so along the road the grade is what the router allowed, and every dry
 //! cell within half the road width of a centre cell takes exactly the height of the nearest one
-//! (ties: the lower cell index).
-//! Beyond the bed the ground blends back over another road width. Across a road the bed is
-//! therefore level to within the road's own rise between the centre cells nearest to it: at most
-//! `max_road_grade × road_width` cells of run, i.e. `max_road_grade × road_width × cell_size`
-//! metres, which is the documented tolerance. Where two roads, or two legs of a road winding up a
-//! slope, come within a road width of each other, each bed cell follows the nearer road.
+//! (ties: the lower cell index). Beyond the bed the ground blends back over another road width.
+//!
+//! **Tolerance across a road**: a bed cell is level with the road point nearest to it, exactly;
+//! against any other point of the same road within half a width of it, it differs by at most the
+//! road's rise between the two points, `max_road_grade` × their distance along the road. Where the
+//! road runs straight across its width (the two points at most a road width apart along it), that
+//! is at most `max_road_grade × road_width × cell_size` metres. Where two roads, or two legs of a
+//! road winding up a slope, come within a road width of each other, each bed cell follows the
+//! nearer one.
 
 use super::roads::Road;
 use super::Settlement;

@@ -13,6 +13,9 @@ pub const COMFORT: (f32, f32) = (8.0, 24.0);
 pub const COMFORT_FADE: f32 = 16.0;
 /// The water factor of land farther from water than the water distance.
 pub const FAR_FROM_WATER: f32 = 0.2;
+/// Nearest water a settlement's centre may have, cells: none of its eight neighbours is water, so
+/// its levelled site is level around it.
+pub const SHORE_GAP: f32 = 1.5;
 /// Fertility of grass when biomes are off.
 pub const GRASS_FERTILITY: f32 = 1.0;
 /// Fertility of mountain ground when biomes are off.
@@ -134,8 +137,8 @@ fn water_factor(distance: f32, reach: f32) -> f32 {
     }
 }
 
-/// Habitability of every cell, `0..=1`: 0 on water and on ground steeper than the settlements'
-/// steepest slope; else fertility × (1 − slope / max slope) × comfort × water factor.
+/// Habitability of every cell, `0..=1`: 0 on water, next to water ([`SHORE_GAP`]) and on ground
+/// steeper than the settlements' steepest slope; else fertility × (1 − slope / max slope) × comfort × water factor.
 pub fn scores(grid: &Grid, params: &SettlementParams, scale: Scale) -> Vec<f32> {
     let water = water_distance(grid);
     let width = grid.width().max(1);
@@ -143,7 +146,7 @@ pub fn scores(grid: &Grid, params: &SettlementParams, scale: Scale) -> Vec<f32> 
     out.par_chunks_mut(width).enumerate().for_each(|(z, row)| {
         for (x, s) in row.iter_mut().enumerate() {
             let i = z * width + x;
-            if grid.water[i] != WaterKind::Dry {
+            if grid.water[i] != WaterKind::Dry || water[i] < SHORE_GAP {
                 continue;
             }
             let slope = scale.slope(grid, x, z);
@@ -201,6 +204,7 @@ mod tests {
         );
         assert_eq!(s[0], 0.0, "water");
         assert_eq!(s[7], 0.0, "a cliff");
-        assert!(s[1] > s[4] && s[4] > 0.0, "nearer water is better: {s:?}");
+        assert_eq!(s[1], 0.0, "the shore");
+        assert!(s[2] > s[4] && s[4] > 0.0, "nearer water is better: {s:?}");
     }
 }

@@ -10,7 +10,10 @@
 //! 2. gathers the scores on hexagons ([`hexgrid`]) and places central places, the local maxima
 //!    of each tier, with populations by rank and seeded names ([`places`], [`names`]);
 //! 3. levels each settlement's site ([`flatten::sites`]);
-//! 4. routes the roads ([`roads`]) and levels their beds ([`flatten::roads`]).
+//! 4. grows a town on each site ([`towns`]: streets, lots and buildings from [`crate::town`]) and
+//!    levels its lots;
+//! 5. routes the roads ([`roads`]), cheaper along town streets and dearer across lots, and levels
+//!    their beds ([`flatten::roads`]).
 //!
 //! Everything is in **cell units**: a point `[x, z]` lies in cell `(⌊x⌋, ⌊z⌋)`, cell `(i, j)`
 //! covers `[i, i + 1) × [j, j + 1)`; multiply by `cell_size` for the mesh's local metres.
@@ -22,6 +25,7 @@ pub mod hexgrid;
 pub mod names;
 pub mod places;
 pub mod roads;
+pub mod towns;
 
 pub use roads::{Road, RoadNetwork};
 
@@ -89,6 +93,10 @@ pub enum LandUse {
     Bridge = 2,
     /// A settlement's levelled site.
     Site = 3,
+    /// A town street.
+    Street = 4,
+    /// A town lot (levelled, with its building).
+    Lot = 5,
 }
 
 impl LandUse {
@@ -149,13 +157,17 @@ impl Settlements {
         let scores = habitability::scores(grid, &self.params, self.scale);
         let mut sites = places::place(grid, &self.params, &scores, self.seed);
         let site_cells = flatten::sites(grid, &sites);
-        let ground = roads::Ground::of(
+        let mut towns = towns::grow(grid, &sites, &self.params, self.scale, self.seed);
+        let lots = towns::level_lots(grid, &mut towns);
+        let streets = towns::street_cells(grid, &towns);
+        let mut ground = roads::Ground::of(
             grid,
             self.params.max_road_grade,
             self.scale.cell_size,
             self.scale.height_scale,
         );
-        let mut network = roads::build(&ground, &sites, self.params.extra_roads as usize);
+        ground.lot = lots.clone();
+        let mut network = roads::build(&ground, &sites, &streets, self.params.extra_roads as usize);
         let bed = flatten::roads(grid, &network, &ground.height, self.params.road_width);
         for road in &mut network {
             flatten::road_heights(&ground, road);
@@ -163,21 +175,30 @@ impl Settlements {
         for s in &mut sites {
             s.height = grid.height[s.cell as usize];
         }
-        grid.land_use = land_use(grid, &network, &bed, &site_cells);
+        grid.land_use = land_use(grid, &network, &bed, [&streets, &lots, &site_cells]);
         grid.settlements = sites;
+        grid.towns = towns;
         grid.roads = network;
     }
 }
 
-/// The land use plane: bridges on the roads' river cells, road beds, then sites.
-fn land_use(grid: &Grid, roads: &[Road], bed: &[bool], site: &[bool]) -> Vec<LandUse> {
-    let mut out: Vec<LandUse> = bed
-        .iter()
-        .zip(site)
-        .map(|(&b, &s)| match (b, s) {
-            (true, _) => LandUse::Road,
-            (false, true) => LandUse::Site,
-            _ => LandUse::Open,
+/// The land use plane: bridges on the roads' river cells, road beds, then town streets, lots and
+/// settlement sites (`town` holds those three masks in that order).
+fn land_use(grid: &Grid, roads: &[Road], bed: &[bool], town: [&[bool]; 3]) -> Vec<LandUse> {
+    let [street, lot, site] = town;
+    let mut out: Vec<LandUse> = (0..grid.len())
+        .map(|i| {
+            if bed[i] {
+                LandUse::Road
+            } else if street[i] {
+                LandUse::Street
+            } else if lot[i] {
+                LandUse::Lot
+            } else if site[i] {
+                LandUse::Site
+            } else {
+                LandUse::Open
+            }
         })
         .collect();
     for road in roads {
@@ -200,6 +221,7 @@ impl Layer for Settlements {
         crate::threads::ensure_pool();
         self.params.validate()?;
         grid.settlements.clear();
+        grid.towns.clear();
         grid.roads.clear();
         grid.land_use.clear();
         if !self.params.enabled || grid.is_empty() {
@@ -208,4 +230,28 @@ impl Layer for Settlements {
         self.build(grid);
         Ok(())
     }
+}
+
+/// A 64-bit fingerprint of settlements and roads (little-endian bits, xxh3), to compare runs and
+/// platforms.
+pub fn hash(settlements: &[Settlement], roads: &[Road]) -> u64 {
+    let mut h = xxhash_rust::xxh3::Xxh3::new();
+    h.update(&(settlements.len() as u64).to_le_bytes());
+    for s in settlements {
+        h.update(&s.cell.to_le_bytes());
+        h.update(&[s.tier as u8]);
+        h.update(&s.population.to_le_bytes());
+        h.update(s.name.as_bytes());
+        h.update(&s.height.to_bits().to_le_bytes());
+    }
+    h.update(&(roads.len() as u64).to_le_bytes());
+    for r in roads {
+        h.update(&(r.cells.len() as u64).to_le_bytes());
+        for ((c, y), b) in r.cells.iter().zip(&r.heights).zip(&r.bridge) {
+            h.update(&c.to_le_bytes());
+            h.update(&y.to_bits().to_le_bytes());
+            h.update(&[u8::from(*b)]);
+        }
+    }
+    h.digest()
 }

@@ -14,6 +14,8 @@ pub const GRADE_COST: f32 = 3.0;
 pub const TURN_COST: f32 = 0.3;
 /// Extra cost of a river cell: a bridge is dear, so roads cross rivers where they are narrow.
 pub const BRIDGE_COST: f32 = 12.0;
+/// Extra cost of a town lot cell: roads go round the lots, along the streets.
+pub const LOT_COST: f32 = 6.0;
 /// Cost factor on cells that already carry a road.
 pub const REUSE_FACTOR: f32 = 0.4;
 /// The heuristic's cost per cell of straight-line distance: between [`REUSE_FACTOR`] (never
@@ -63,6 +65,9 @@ impl<'a> Router<'a> {
         }
         if g.footing[b] == Footing::River {
             c += BRIDGE_COST;
+        }
+        if g.lot[b] {
+            c += LOT_COST;
         }
         if road[b] {
             c *= REUSE_FACTOR;
@@ -144,6 +149,7 @@ mod tests {
             width,
             depth,
             footing: vec![Footing::Land; width * depth],
+            lot: vec![false; width * depth],
             height: vec![0.0; width * depth],
             max_rise: 0.1,
         }

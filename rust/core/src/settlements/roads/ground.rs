@@ -48,6 +48,8 @@ pub struct Ground {
     /// The road's height on each cell, height units: the smoothed ground on land ([`smoothed`]),
     /// the bridge deck on a river ([`decks`]).
     pub height: Vec<f32>,
+    /// Cells of town lots: a road may cross them, at [`LOT_COST`](super::astar::LOT_COST) a cell.
+    pub lot: Vec<bool>,
     /// Largest height difference of an axis step (height units); a diagonal allows √2 times
     /// this.
     pub max_rise: f32,
@@ -158,6 +160,7 @@ impl Ground {
         Ground {
             width: grid.width(),
             depth: grid.depth(),
+            lot: vec![false; grid.len()],
             footing,
             height,
             max_rise: max_grade * cell_size / height_scale,

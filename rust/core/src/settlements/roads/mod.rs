@@ -150,12 +150,14 @@ impl Builder<'_> {
 /// The roads joining `sites` over `ground`: Kruskal's minimum spanning tree over the pairs a
 /// road can join, nearest first, then up to `extra` links between near neighbours whose way
 /// through the network is over [`DETOUR_RATIO`] times the straight line, shortest first.
-pub fn build(ground: &Ground, sites: &[Settlement], extra: usize) -> Vec<Road> {
+///
+/// `streets` marks the cells of town streets: roads run along them at the cost of a road.
+pub fn build(ground: &Ground, sites: &[Settlement], streets: &[bool], extra: usize) -> Vec<Road> {
     let component = ground.components();
     let candidates = pairs(sites, &component);
     let mut builder = Builder {
         ground,
-        on_road: vec![false; ground.width * ground.depth],
+        on_road: streets.to_vec(),
         links: Default::default(),
         roads: Vec::new(),
     };
