@@ -12,6 +12,9 @@
 # scatter_biomes_1000 (the same magnified 3 times: the species of the biomes' scatter),
 # chunks_lod_1000 (a 384² map in 48-cell chunks through a low perspective camera, each chunk tinted
 # by the level of detail it shows),
+# towns_1000 (the continents with biomes and settlements: roads joining villages, towns and a
+# city), town_close_1000 (the same close up on the largest settlement: streets, lots, buildings
+# with their facades and roofs),
 # demo_1000 (the demo with its tuning panel at 10:00) and editor_terrain (the demo scene open in
 # the editor, 1600×900, with the terrain selected and its inspector showing; taken by the test
 # plugin tests/tools/editor_shot/, enabled in the demo project for that one editor session).
@@ -25,7 +28,7 @@ cd "$(dirname "$0")/.."
 OUT="${1:-target/shots}"
 shift || true
 SHOTS=("$@")
-(( ${#SHOTS[@]} )) || SHOTS=(terrain_0900 terrain_1700 subdivision_1000 continents_1000 biomes_1000 biome_map_1000 water_pool_1000 water_biomes_1000 scatter_biomes_1000 chunks_lod_1000 demo_1000 editor_terrain)
+(( ${#SHOTS[@]} )) || SHOTS=(terrain_0900 terrain_1700 subdivision_1000 continents_1000 biomes_1000 biome_map_1000 water_pool_1000 water_biomes_1000 scatter_biomes_1000 chunks_lod_1000 towns_1000 town_close_1000 demo_1000 editor_terrain)
 mkdir -p "$OUT"
 OUT="$(cd "$OUT" && pwd)"
 GODOT=(tests/tools/godot.sh --rendering-driver opengl3 --audio-driver Dummy --resolution 1280x720)
@@ -89,6 +92,8 @@ for shot in "${SHOTS[@]}"; do
         water_biomes_1000) render water_biomes_1000 10 --hide-ui --model=2 --biomes --focus-water || status=1 ;;
         scatter_biomes_1000) render scatter_biomes_1000 10 --hide-ui --model=2 --biomes --zoom=3 || status=1 ;;
         chunks_lod_1000) render chunks_lod_1000 10 --hide-ui --lod-view || status=1 ;;
+        towns_1000) render towns_1000 10 --hide-ui --model=2 --biomes --towns || status=1 ;;
+        town_close_1000) render town_close_1000 10 --hide-ui --model=2 --biomes --towns --focus-town=0 || status=1 ;;
         demo_1000) render demo_1000 10 || status=1 ;;
         editor_terrain) editor_shot || status=1 ;;
         *) echo "render_shots: unknown shot $shot" >&2; status=1 ;;
