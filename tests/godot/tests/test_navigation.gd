@@ -200,13 +200,8 @@ func test_an_agent_finds_a_path_with_no_set_up() -> void:
 	var body := Node3D.new()
 	body.add_child(agent)
 	root.add_child(body)
-	var lake := largest_lake(t.get_map())
-	if lake.size() < 6:
-		check(false, "the map has a lake")
-		return
-	var ends := across(t, lake)
-	if ends.size() != 2:
-		check(false, "open ground on both sides of the lake")
+	var ends := lake_ends(t)
+	if ends.is_empty():
 		return
 	body.global_position = at_cell(t, ends[0])
 	agent.target_position = at_cell(t, ends[1])
@@ -223,13 +218,8 @@ func test_chunked_regions_join_across_chunk_borders() -> void:
 	var t := lake_terrain(24)
 	await baked(t)
 	check_eq(region_nodes(t).size(), 9, "64 cells in 24-cell chunks: 3 × 3 regions")
-	var lake := largest_lake(t.get_map())
-	if lake.size() < 6:
-		check(false, "the map has a lake")
-		return
-	var ends := across(t, lake)
-	if ends.size() != 2:
-		check(false, "open ground on both sides of the lake")
+	var ends := lake_ends(t)
+	if ends.is_empty():
 		return
 	check_path(t, at_cell(t, ends[0]), at_cell(t, ends[1]), "chunks")
 	# Corner to corner crosses several chunk borders.
@@ -267,3 +257,16 @@ func test_navigation_off_has_no_region_and_toggling_leaks_nothing() -> void:
 	t.generator.seed = 8
 	await baked(t)
 	check_eq(region_nodes(t).size(), 1, "still one region after regenerating")
+
+
+## Two open cells on either side of the map's largest lake, or none (after recording why).
+func lake_ends(t: DonjournoTerrain) -> Array:
+	var lake := largest_lake(t.get_map())
+	if lake.size() < 6:
+		check(false, "the map has a lake")
+		return []
+	var ends := across(t, lake)
+	if ends.size() != 2:
+		check(false, "open ground on both sides of the lake")
+		return []
+	return ends

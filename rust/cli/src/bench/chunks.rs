@@ -1,23 +1,10 @@
 //! The chunk figure: every level of every chunk of a 1024² map, against the one mesh of the
 //! same map.
 
+use super::median;
 use donjourno::mesh::chunks::ChunkBuilder;
 use donjourno::mesh::{build_mesh, MeshParams};
 use donjourno::{generate, GeneratorParams};
-use std::time::{Duration, Instant};
-
-/// The median of `reps` runs of `f`.
-fn median(reps: usize, mut f: impl FnMut()) -> Duration {
-    let mut times: Vec<Duration> = (0..reps.max(1))
-        .map(|_| {
-            let start = Instant::now();
-            f();
-            start.elapsed()
-        })
-        .collect();
-    times.sort();
-    times[times.len() / 2]
-}
 
 /// Times the chunk meshes (the default 256-cell chunks and four levels) of a generated 1024²
 /// map, and its one mesh, and prints both with their vertex counts.

@@ -1,23 +1,10 @@
 //! The navigation figure: the walkable source geometry of a 512² map, in its default 256-cell
 //! regions (the engine's voxel bake is timed by the Godot bench, tests/run_godot_bench.sh).
 
+use super::median;
 use donjourno::mesh::MeshParams;
 use donjourno::navigation::regions;
 use donjourno::{generate, GeneratorParams};
-use std::time::{Duration, Instant};
-
-/// The median of `reps` runs of `f`.
-fn median(reps: usize, mut f: impl FnMut()) -> Duration {
-    let mut times: Vec<Duration> = (0..reps.max(1))
-        .map(|_| {
-            let start = Instant::now();
-            f();
-            start.elapsed()
-        })
-        .collect();
-    times.sort();
-    times[times.len() / 2]
-}
 
 /// Times the navigation regions of a generated 512² map and prints their triangle count.
 pub(super) fn navigation(reps: usize) {

@@ -225,6 +225,21 @@ mod tests {
         }
     }
 
+    /// A 20-long ribbon along x whose middle segment (x from 7 to 13) is a bridge.
+    fn bridged(surface: impl Fn(f32, f32) -> f32) -> Mesh {
+        let line = [[0.0, 0.0], [7.0, 0.0], [13.0, 0.0], [20.0, 0.0]];
+        let mut mesh = Mesh::default();
+        ribbon(
+            &line,
+            &[false, true, false],
+            &style(),
+            0.5,
+            surface,
+            &mut mesh,
+        );
+        mesh
+    }
+
     #[test]
     fn a_straight_ribbon_on_flat_ground_lies_at_the_lift_with_its_width() {
         let mut mesh = Mesh::default();
@@ -265,16 +280,7 @@ mod tests {
     fn a_bridge_is_a_straight_deck_between_its_banks_above_the_river() {
         // A 4-wide river bed 3 deep between x = 8 and x = 12 on ground at height 2.
         let surface = |x: f32, _: f32| if (8.0..=12.0).contains(&x) { -1.0 } else { 2.0 };
-        let line = [[0.0, 0.0], [7.0, 0.0], [13.0, 0.0], [20.0, 0.0]];
-        let mut mesh = Mesh::default();
-        ribbon(
-            &line,
-            &[false, true, false],
-            &style(),
-            0.5,
-            surface,
-            &mut mesh,
-        );
+        let mesh = bridged(surface);
         let deck_y = 2.0 + style().lift;
         let top: Vec<_> = mesh
             .positions
@@ -300,16 +306,7 @@ mod tests {
     #[test]
     fn a_bridge_keeps_its_clearance_over_a_rise() {
         let surface = |x: f32, _: f32| if (9.0..=11.0).contains(&x) { 2.5 } else { 2.0 };
-        let line = [[0.0, 0.0], [7.0, 0.0], [13.0, 0.0], [20.0, 0.0]];
-        let mut mesh = Mesh::default();
-        ribbon(
-            &line,
-            &[false, true, false],
-            &style(),
-            0.5,
-            surface,
-            &mut mesh,
-        );
+        let mesh = bridged(surface);
         for (p, n) in mesh.positions.iter().zip(&mesh.normals) {
             if n[1] > 0.99 && (9.5..=10.5).contains(&p[0]) {
                 assert!(p[1] >= 2.5 + style().clearance - 1e-4, "{p:?}");

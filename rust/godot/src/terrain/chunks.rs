@@ -11,6 +11,7 @@
 use super::children;
 use super::collision_chunks::ChunkHeights;
 use super::upload::{self, Streams};
+use super::DonjournoTerrain;
 use donjourno::godot_surface::{chunk_surfaces, SurfaceData};
 use donjourno::mesh::chunks::{lod_range, Chunk, ChunkBuilder};
 use donjourno::mesh::MeshParams;
@@ -160,5 +161,21 @@ impl Chunks {
         self.pending.clear();
         self.count = 0;
         children::remove(&mut self.node);
+    }
+}
+
+#[godot_api(secondary)]
+impl DonjournoTerrain {
+    /// Chunks of the map shown: 0 when it is one mesh (see [member chunk_size]).
+    #[func]
+    pub fn get_chunk_count(&self) -> i64 {
+        self.chunks.count() as i64
+    }
+
+    /// Whether chunk meshes of the last rebuild are still being turned into nodes (a share per
+    /// frame).
+    #[func]
+    pub fn is_filling_chunks(&self) -> bool {
+        self.chunks.is_filling()
     }
 }

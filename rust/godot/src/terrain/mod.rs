@@ -378,19 +378,6 @@ impl DonjournoTerrain {
         self.rebuilds.scheduled
     }
 
-    /// Chunks of the map shown: 0 when it is one mesh (see [member chunk_size]).
-    #[func]
-    pub fn get_chunk_count(&self) -> i64 {
-        self.chunks.count() as i64
-    }
-
-    /// Whether chunk meshes of the last rebuild are still being turned into nodes (a share per
-    /// frame).
-    #[func]
-    pub fn is_filling_chunks(&self) -> bool {
-        self.chunks.is_filling()
-    }
-
     /// The statistics of the last rebuild that changed the mesh (see
     /// [signal generation_finished]); empty before the first.
     #[func]
