@@ -6,7 +6,7 @@
 //! ([`placement::corner_heights`](crate::placement::corner_heights): exactly the mesh's heights
 //! at the cell corners) and the mesh's split and winding: `[p00, p10, p11]` and
 //! `[p00, p11, p01]`, clockwise seen from above. A triangle is walkable when its cell is dry land
-//! ([`walkable_cell`]) and its slope is at most [`NavigationParams::agent_max_slope`].
+//! without a building on it ([`walkable_cell`]) and its slope is at most [`NavigationParams::agent_max_slope`].
 //!
 //! A map wider or deeper than [`MeshParams::chunk_size`] is split into the same chunks as its
 //! mesh ([`chunks`](crate::mesh::chunks)), one [`NavRegion`] per chunk. A region owns the walkable
@@ -139,10 +139,10 @@ pub struct NavRegion {
     pub geometry: NavGeometry,
 }
 
-/// Whether cell `(x, z)` may carry walkable triangles: dry land. (Building footprints will join
-/// water here.)
-pub fn walkable_cell(grid: &Grid, x: usize, z: usize) -> bool {
-    !grid.is_water(x, z)
+/// Whether cell `(x, z)` may carry walkable triangles: dry land with no building on it (`built`:
+/// [`crate::settlements::towns::building_cells`], empty without buildings).
+pub fn walkable_cell(grid: &Grid, built: &[bool], x: usize, z: usize) -> bool {
+    !grid.is_water(x, z) && !built.get(grid.index(x, z)).copied().unwrap_or(false)
 }
 
 /// Whether a triangle (clockwise seen from above) slopes by at most `max_slope_degrees`.
@@ -159,11 +159,13 @@ pub fn margin_cells(mesh: &MeshParams) -> usize {
 }
 
 /// The walkable triangles of the cells in `rect`, given the map's corner heights (world units,
-/// `(width + 1) × (depth + 1)`, row by row).
+/// `(width + 1) × (depth + 1)`, row by row) and the cells buildings stand on (`built`, see
+/// [`walkable_cell`]).
 pub fn walkable_geometry(
     grid: &Grid,
     mesh: &MeshParams,
     heights: &[f32],
+    built: &[bool],
     rect: CellRect,
 ) -> NavGeometry {
     let stride = grid.width() + 1;
@@ -181,7 +183,7 @@ pub fn walkable_geometry(
     let at = |x: usize, z: usize| ((z - rect.z0) * columns + (x - rect.x0)) as u32;
     for z in rect.z0..rect.z1 {
         for x in rect.x0..rect.x1 {
-            if !walkable_cell(grid, x, z) {
+            if !walkable_cell(grid, built, x, z) {
                 continue;
             }
             let (p00, p10, p01, p11) = (at(x, z), at(x + 1, z), at(x, z + 1), at(x + 1, z + 1));
@@ -227,6 +229,7 @@ pub fn regions(grid: &Grid, mesh: &MeshParams) -> Result<Vec<NavRegion>, MeshErr
         return Err(MeshError::EmptyGrid);
     }
     let heights = crate::placement::corner_heights(grid, mesh)?;
+    let built = crate::settlements::towns::building_cells(grid);
     let layout = ChunkLayout::new(w, d, mesh);
     let whole = CellRect {
         x0: 0,
@@ -248,7 +251,7 @@ pub fn regions(grid: &Grid, mesh: &MeshParams) -> Result<Vec<NavRegion>, MeshErr
                 own,
                 source,
                 border: margin as f32 * mesh.cell_size,
-                geometry: walkable_geometry(grid, mesh, &heights, source),
+                geometry: walkable_geometry(grid, mesh, &heights, &built, source),
             }
         })
         .collect())

@@ -56,7 +56,7 @@ fn whole(grid: &Grid, mesh: &MeshParams) -> NavGeometry {
         z0: 0,
         z1: grid.depth(),
     };
-    walkable_geometry(grid, mesh, &heights, rect)
+    walkable_geometry(grid, mesh, &heights, &[], rect)
 }
 
 #[test]
@@ -195,4 +195,51 @@ fn bad_settings_and_empty_grids_are_errors() {
         err.to_string().contains("navigation_agent_max_slope"),
         "{err}"
     );
+}
+
+#[test]
+fn no_walkable_triangle_stands_on_a_building() {
+    let mut params = GeneratorParams {
+        width: 96,
+        depth: 96,
+        seed: 3,
+        ..Default::default()
+    };
+    params.settlements.enabled = true;
+    let grid = generate(&params).unwrap().0;
+    let built = crate::settlements::towns::building_cells(&grid);
+    let buildings: usize = grid.towns.iter().map(|t| t.buildings.len()).sum();
+    assert!(buildings > 0, "the map has buildings");
+    assert!(built.iter().filter(|b| **b).count() >= buildings.min(4));
+    // Every building's centroid cell is marked.
+    for b in grid.towns.iter().flat_map(|t| &t.buildings) {
+        let n = b.footprint.len() as f32;
+        let (cx, cz) = b
+            .footprint
+            .iter()
+            .fold((0.0, 0.0), |(x, z), p| (x + p[0] / n, z + p[1] / n));
+        assert!(
+            built[grid.index(cx as usize, cz as usize)],
+            "building at ({cx}, {cz})"
+        );
+    }
+    let mesh = params.mesh_params(MeshParams::default());
+    let regions = regions(&grid, &mesh).unwrap();
+    for r in &regions {
+        for t in 0..r.geometry.triangle_count() {
+            let (x, z) = cell_of(&r.geometry.triangle(t), mesh.cell_size);
+            assert!(
+                !built[grid.index(x, z)],
+                "a walkable triangle on a building at ({x}, {z})"
+            );
+        }
+    }
+    // Without buildings the mask is empty and nothing changes.
+    let plain = generate(&GeneratorParams {
+        settlements: Default::default(),
+        ..params
+    })
+    .unwrap()
+    .0;
+    assert!(crate::settlements::towns::building_cells(&plain).is_empty());
 }

@@ -128,3 +128,45 @@ pub fn street_cells(grid: &Grid, towns: &[Town]) -> Vec<bool> {
     }
     out
 }
+
+/// The cells a building stands on, `z * width + x`: those whose centre lies inside a footprint,
+/// and those holding a corner of one (so that no building slips between cell centres). Empty
+/// when the grid has no buildings.
+pub fn building_cells(grid: &Grid) -> Vec<bool> {
+    let buildings = || grid.towns.iter().flat_map(|t| &t.buildings);
+    if buildings().next().is_none() {
+        return Vec::new();
+    }
+    let (w, d) = (grid.width(), grid.depth());
+    let mut out = vec![false; w * d];
+    let cell = |v: f32, n: usize| (v.max(0.0) as usize).min(n.saturating_sub(1));
+    for b in buildings() {
+        let ring: Vec<glam::Vec2> = b
+            .footprint
+            .iter()
+            .map(|p| glam::Vec2::from_array(*p))
+            .collect();
+        let (lo, hi) = ring.iter().fold(
+            (
+                glam::Vec2::splat(f32::INFINITY),
+                glam::Vec2::splat(f32::NEG_INFINITY),
+            ),
+            |(lo, hi), p| (lo.min(*p), hi.max(*p)),
+        );
+        if !(lo.is_finite() && hi.is_finite()) {
+            continue;
+        }
+        for z in cell(lo.y, d)..=cell(hi.y, d) {
+            for x in cell(lo.x, w)..=cell(hi.x, w) {
+                let centre = glam::Vec2::new(x as f32 + 0.5, z as f32 + 0.5);
+                if geom::contains(&ring, centre) {
+                    out[z * w + x] = true;
+                }
+            }
+        }
+        for p in &ring {
+            out[cell(p.y, d) * w + cell(p.x, w)] = true;
+        }
+    }
+    out
+}

@@ -24,9 +24,9 @@ pub fn meshes(grid: &Grid, params: &GeneratorParams, mesh_params: &MeshParams) -
 }
 
 impl DonjournoTerrain {
-    /// A storey's height in world units: the towns' storey in cells times the cell size.
+    /// A storey's height in world units (the towns build theirs in metres, one world unit each).
     pub(super) fn storey_height(&self) -> f32 {
-        donjourno::town::TownSite::default().storey * self.cell_size()
+        donjourno::settlements::towns::STOREY_METRES
     }
 
     /// Shows the settlements' meshes of a finished rebuild (or removes them).
