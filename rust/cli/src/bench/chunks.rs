@@ -4,20 +4,12 @@
 use super::median;
 use donjourno::mesh::chunks::ChunkBuilder;
 use donjourno::mesh::{build_mesh, MeshParams};
-use donjourno::{generate, GeneratorParams};
 
 /// Times the chunk meshes (the default 256-cell chunks and four levels) of a generated 1024²
 /// map, and its one mesh, and prints both with their vertex counts.
 pub(super) fn chunks(reps: usize) {
     let side = 1024u32;
-    let mut params = GeneratorParams {
-        width: side,
-        depth: side,
-        ..Default::default()
-    };
-    params.terrain.droplets = 20_000;
-    let Ok((grid, _)) = generate(&params) else {
-        println!("chunks {side}²: the generation failed");
+    let Some((params, grid)) = super::default_map("chunks", side) else {
         return;
     };
     let mesh = params.mesh_params(MeshParams::default());

@@ -16,6 +16,24 @@ mod tiles;
 
 use models::{biomes, continents, field_sample, subdivision};
 
+/// A `side`² map of the default parameters with 20 000 droplets, for the figure `name`; `None`
+/// (after saying so) when it cannot be generated.
+fn default_map(name: &str, side: u32) -> Option<(GeneratorParams, donjourno::Grid)> {
+    let mut params = GeneratorParams {
+        width: side,
+        depth: side,
+        ..Default::default()
+    };
+    params.terrain.droplets = 20_000;
+    match generate(&params) {
+        Ok((grid, _)) => Some((params, grid)),
+        Err(e) => {
+            println!("{name} {side}²: the generation failed: {e}");
+            None
+        }
+    }
+}
+
 /// Median wall time of `reps` runs of `f` (at least one).
 fn median<T>(reps: usize, mut f: impl FnMut() -> T) -> Duration {
     let mut times: Vec<Duration> = (0..reps.max(1))

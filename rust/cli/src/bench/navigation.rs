@@ -4,19 +4,11 @@
 use super::median;
 use donjourno::mesh::MeshParams;
 use donjourno::navigation::regions;
-use donjourno::{generate, GeneratorParams};
 
 /// Times the navigation regions of a generated 512² map and prints their triangle count.
 pub(super) fn navigation(reps: usize) {
     let side = 512u32;
-    let mut params = GeneratorParams {
-        width: side,
-        depth: side,
-        ..Default::default()
-    };
-    params.terrain.droplets = 20_000;
-    let Ok((grid, _)) = generate(&params) else {
-        println!("navigation {side}²: the generation failed");
+    let Some((params, grid)) = super::default_map("navigation", side) else {
         return;
     };
     let mut mesh = params.mesh_params(MeshParams::default());
