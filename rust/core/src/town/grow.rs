@@ -333,7 +333,9 @@ impl Growth<'_> {
         if let Some(e) = on_edge {
             let (a, b) = self.graph.segment(e);
             let along = (b - a).normalize_or_zero();
-            if dir.dot(along).abs() > MIN_ANGLE_COS {
+            // The split halves of a street keep its grade limit too: the ground is not a plane.
+            if dir.dot(along).abs() > MIN_ANGLE_COS || self.too_steep(a, q) || self.too_steep(q, b)
+            {
                 return false;
             }
         }

@@ -14,10 +14,19 @@ pub struct Piece {
     pub front: Vec<bool>,
 }
 
+/// The least street frontage a lot keeps, in cells: a piece that meets the street only at a
+/// corner or along a sliver has no door to the street.
+pub const MIN_FRONTAGE: f32 = 0.5;
+
 impl Piece {
-    /// Whether any edge fronts a street.
+    /// Whether the piece's street edges add up to at least [`MIN_FRONTAGE`].
     pub fn touches_street(&self) -> bool {
-        self.front.iter().any(|&f| f)
+        let n = self.ring.len();
+        let frontage: f32 = (0..n)
+            .filter(|&i| self.front[i])
+            .map(|i| self.ring[i].distance(self.ring[(i + 1) % n]))
+            .sum();
+        frontage >= MIN_FRONTAGE
     }
 }
 

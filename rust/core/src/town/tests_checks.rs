@@ -50,7 +50,14 @@ pub fn planar(town: &Town) -> Verdict {
             if shared == 2 {
                 return Err(format!("edges {i} and {j} repeat"));
             }
-            if crossing(a, b, c, d).is_some() {
+            if shared == 1 {
+                // Edges that share a node meet there; they overlap only when they fold back.
+                let at = if [f.a, f.b].contains(&e.a) { e.a } else { e.b };
+                let (p, u, v) = (g.pos(at), g.pos(e.other(at)), g.pos(f.other(at)));
+                if (u - p).normalize_or_zero().dot((v - p).normalize_or_zero()) > 0.999 {
+                    return Err(format!("edges {i} and {j} overlap at node {at}"));
+                }
+            } else if crossing(a, b, c, d).is_some() {
                 return Err(format!("edges {i} and {j} cross"));
             }
         }
@@ -89,12 +96,13 @@ pub fn lots_partition(town: &Town) -> Verdict {
         if !poly.iter().all(|&p| covers(&block, p, 1e-3)) {
             return Err(format!("lot {i} leaves its block"));
         }
-        let fronts = (0..poly.len()).any(|k| {
-            let (p, q) = (poly[k], poly[(k + 1) % poly.len()]);
-            p.distance(q) > 1e-3 && boundary_distance(&block, (p + q) * 0.5) < 1e-3
-        });
-        if !fronts {
-            return Err(format!("lot {i} fronts no street"));
+        let frontage: f32 = (0..poly.len())
+            .map(|k| (poly[k], poly[(k + 1) % poly.len()]))
+            .filter(|&(p, q)| boundary_distance(&block, (p + q) * 0.5) < 1e-3)
+            .map(|(p, q)| p.distance(q))
+            .sum();
+        if frontage < super::split::MIN_FRONTAGE - 1e-3 {
+            return Err(format!("lot {i} fronts {frontage} cells of street"));
         }
         area[lot.block as usize] += signed_area(&poly);
     }
