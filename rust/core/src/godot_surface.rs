@@ -21,6 +21,7 @@ use crate::grid::Grid;
 use crate::mesh::base::tessellate_base;
 use crate::mesh::chunks::{Chunk, ChunkBuilder};
 use crate::mesh::{check_mesh, tessellate_row, Corners, Mesh, MeshError, MeshParams};
+use crate::water_mesh::WaterMesh;
 use glam::Vec3;
 use rayon::prelude::*;
 
@@ -166,7 +167,7 @@ pub struct SurfaceData {
     pub vertex_count: usize,
     /// The vertex stream: every position, then every normal and tangent.
     pub vertex: Vec<u8>,
-    /// The attribute stream: the colours.
+    /// The attribute stream: the colours (and, for the water, the UV2 pairs).
     pub attribute: Vec<u8>,
     /// Bounds `(min, max)` of the positions (zero for an empty mesh).
     pub bounds: ([f32; 3], [f32; 3]),
@@ -195,6 +196,52 @@ pub fn encode_mesh(mesh: &Mesh) -> SurfaceData {
         vertex,
         attribute,
         bounds,
+    }
+}
+
+/// Bytes per vertex of the water's attribute stream: the colour with its alpha, then the UV2
+/// pair (two little-endian `f32`).
+pub const WATER_ATTRIBUTE_STREAM_BYTES: usize = COLOR_BYTES + 8;
+
+/// The water surface in Godot's layout: the vertex stream as for the terrain (positions, then
+/// each vertex's own normal and tangent), and an attribute stream of
+/// [`WATER_ATTRIBUTE_STREAM_BYTES`] per vertex (the colour, alpha included, and UV2). Built on a
+/// worker, it reaches Godot with no per-vertex conversion on the main thread.
+pub fn encode_water(water: &WaterMesh) -> SurfaceData {
+    let mesh = &water.mesh;
+    let n = mesh.vertex_count();
+    let mut vertex = vec![0u8; n * VERTEX_STREAM_BYTES];
+    let mut attribute = vec![0u8; n * WATER_ATTRIBUTE_STREAM_BYTES];
+    let (pos, nor) = vertex.split_at_mut(n * POSITION_BYTES);
+    let mut bounds = (Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY));
+    let vertices = pos
+        .chunks_exact_mut(POSITION_BYTES)
+        .zip(nor.chunks_exact_mut(NORMAL_TANGENT_BYTES))
+        .zip(attribute.chunks_exact_mut(WATER_ATTRIBUTE_STREAM_BYTES));
+    for (i, ((pos, nor), attr)) in vertices.enumerate() {
+        let p = mesh.positions[i];
+        bounds = (bounds.0.min(p.into()), bounds.1.max(p.into()));
+        let uv2 = water.uv2.get(i).copied().unwrap_or_default();
+        for (dst, c) in pos.chunks_exact_mut(4).zip(p) {
+            dst.copy_from_slice(&c.to_le_bytes());
+        }
+        nor.copy_from_slice(&encode_normal_tangent(Vec3::from_array(mesh.normals[i])));
+        let (colour, uv) = attr.split_at_mut(COLOR_BYTES);
+        for (dst, c) in colour.iter_mut().zip(mesh.colors[i]) {
+            *dst = (c.clamp(0.0, 1.0) * 255.0).round() as u8;
+        }
+        for (dst, c) in uv.chunks_exact_mut(4).zip(uv2) {
+            dst.copy_from_slice(&c.to_le_bytes());
+        }
+    }
+    SurfaceData {
+        vertex_count: n,
+        vertex,
+        attribute,
+        bounds: match n {
+            0 => ([0.0; 3], [0.0; 3]),
+            _ => (bounds.0.to_array(), bounds.1.to_array()),
+        },
     }
 }
 

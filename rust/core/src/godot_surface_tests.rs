@@ -135,3 +135,48 @@ fn octahedral_encoding_round_trips_and_matches_known_values() {
     let t = default_tangent(Vec3::new(0.2, 0.9, 0.1).normalize());
     assert!(t.dot(Vec3::new(0.2, 0.9, 0.1)).abs() < 1e-5);
 }
+
+#[test]
+fn water_streams_hold_every_vertex_with_its_colour_and_uv2() {
+    let mut params = crate::GeneratorParams::default();
+    (params.width, params.depth) = (48, 48);
+    let (grid, _) = crate::generate(&params).unwrap();
+    let water = crate::water_mesh::build_water_mesh(&grid, &MeshParams::default()).unwrap();
+    let n = water.vertex_count();
+    assert!(n > 100, "the default map has water ({n} vertices)");
+    let data = encode_water(&water);
+    assert_eq!(data.vertex_count, n);
+    assert_eq!(data.vertex.len(), n * VERTEX_STREAM_BYTES);
+    assert_eq!(data.attribute.len(), n * WATER_ATTRIBUTE_STREAM_BYTES);
+    let f32_at =
+        |bytes: &[u8], at: usize| f32::from_le_bytes(bytes[at..at + 4].try_into().unwrap());
+    let (mut lo, mut hi) = ([f32::INFINITY; 3], [f32::NEG_INFINITY; 3]);
+    for i in 0..n {
+        let p = water.mesh.positions[i];
+        for (k, c) in p.iter().enumerate() {
+            assert_eq!(f32_at(&data.vertex, i * POSITION_BYTES + 4 * k), *c);
+            (lo[k], hi[k]) = (lo[k].min(*c), hi[k].max(*c));
+        }
+        let nt =
+            &data.vertex[n * POSITION_BYTES + i * NORMAL_TANGENT_BYTES..][..NORMAL_TANGENT_BYTES];
+        assert_eq!(
+            nt,
+            encode_normal_tangent(Vec3::from_array(water.mesh.normals[i]))
+        );
+        let attr =
+            &data.attribute[i * WATER_ATTRIBUTE_STREAM_BYTES..][..WATER_ATTRIBUTE_STREAM_BYTES];
+        for (k, c) in water.mesh.colors[i].iter().enumerate() {
+            assert!(
+                (f32::from(attr[k]) - c * 255.0).abs() <= 0.5,
+                "colour {k} of vertex {i}"
+            );
+        }
+        assert_eq!([f32_at(attr, 4), f32_at(attr, 8)], water.uv2[i]);
+    }
+    assert!(
+        (0..n).any(|i| data.attribute[i * WATER_ATTRIBUTE_STREAM_BYTES + 3] < 255),
+        "translucent water keeps its alpha"
+    );
+    assert_eq!(data.bounds, (lo, hi));
+    assert_eq!(encode_water(&WaterMesh::default()).vertex_count, 0);
+}

@@ -109,6 +109,21 @@ pub fn run_water_mesh(
     })
 }
 
+/// The 3D transforms of a multimesh-style buffer with `stride` floats per instance, in order:
+/// each starts with the three rows of the basis, each row followed by a component of the origin.
+pub fn transforms(buffer: &[f32], stride: usize) -> Array<Transform3D> {
+    buffer
+        .chunks_exact(stride)
+        .map(|f| {
+            let col = |c: usize| Vector3::new(f[c], f[4 + c], f[8 + c]);
+            Transform3D::new(
+                Basis::from_cols(col(0), col(1), col(2)),
+                Vector3::new(f[3], f[7], f[11]),
+            )
+        })
+        .collect()
+}
+
 /// Milliseconds of a duration, as Godot floats.
 pub fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0

@@ -189,3 +189,61 @@ func test_baked_mesh_carries_the_water() -> void:
 		root.add_child(t2)
 		check(t2.get_water_instance() == null, "a baked terrain shows its water in the baked mesh")
 	DirAccess.remove_absolute(ProjectSettings.globalize_path(path))
+
+
+func test_water_surface_layout_matches_godots_own() -> void:
+	# The water's streams are encoded on the worker; Godot must read them as it would have
+	# written them from the same arrays with add_surface_from_arrays().
+	var t := _wet_terrain(48)
+	var water := t.get_water_instance()
+	check(water != null, "water surface built")
+	if water == null:
+		return
+	var ours: Dictionary = water.mesh.get("_surfaces")[0]
+	var arrays := water.mesh.surface_get_arrays(0)
+	var plain := []
+	plain.resize(Mesh.ARRAY_MAX)
+	for k in [Mesh.ARRAY_VERTEX, Mesh.ARRAY_COLOR, Mesh.ARRAY_TEX_UV2]:
+		plain[k] = arrays[k]
+	# Each water triangle carries its face normal: computed here, independently of the streams.
+	var vertices: PackedVector3Array = arrays[Mesh.ARRAY_VERTEX]
+	var normals := PackedVector3Array()
+	normals.resize(vertices.size())
+	for i in range(0, vertices.size(), 3):
+		var n := (vertices[i + 2] - vertices[i]).cross(vertices[i + 1] - vertices[i]).normalized()
+		normals[i] = n
+		normals[i + 1] = n
+		normals[i + 2] = n
+	plain[Mesh.ARRAY_NORMAL] = normals
+	var reference := ArrayMesh.new()
+	reference.add_surface_from_arrays(Mesh.PRIMITIVE_TRIANGLES, plain)
+	var theirs: Dictionary = reference.get("_surfaces")[0]
+	check_eq(ours.format, theirs.format, "surface format")
+	check_eq(ours.vertex_count, theirs.vertex_count, "vertex count")
+	check_eq(ours.aabb, theirs.aabb, "bounds")
+	var a: PackedByteArray = ours.vertex_data
+	var b: PackedByteArray = theirs.vertex_data
+	check_eq(a.size(), b.size(), "vertex stream size")
+	if a.size() == b.size():
+		var n: int = ours.vertex_count
+		check(a.slice(0, n * 12) == b.slice(0, n * 12), "positions are byte-identical")
+	# Normals as Godot decodes them from our stream, against the face normals (slivers aside,
+	# whose computed normal is noise); the octahedral code has no fixed byte near its seams.
+	var decoded: PackedVector3Array = arrays[Mesh.ARRAY_NORMAL]
+	var worst := 0.0
+	for i in range(0, vertices.size(), 3):
+		var area := (vertices[i + 2] - vertices[i]).cross(vertices[i + 1] - vertices[i]).length()
+		if area > 1e-3:
+			worst = maxf(worst, decoded[i].angle_to(normals[i]))
+	check(worst < 1e-3, "normals decode to the face normals (worst %f rad)" % worst)
+	var ca: PackedByteArray = ours.attribute_data
+	var cb: PackedByteArray = theirs.attribute_data
+	check_eq(ca.size(), cb.size(), "attribute stream size: colour and UV2")
+	if ca.size() == cb.size():
+		var bytes := 0
+		for k in ca.size():
+			if k % 12 < 4:
+				bytes = maxi(bytes, absi(ca[k] - cb[k]))
+			elif ca[k] != cb[k]:
+				bytes = 255
+		check(bytes <= 1, "colours match Godot's conversion and UV2 is exact (worst difference %d)" % bytes)

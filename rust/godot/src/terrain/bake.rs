@@ -3,9 +3,7 @@
 //! generating ([member DonjournoTerrain.baked_mesh]).
 
 use super::collision::HeightMap;
-use super::trees;
 use super::DonjournoTerrain;
-use donjourno::placement;
 use godot::classes::mesh::PrimitiveType;
 use godot::classes::resource_saver::SaverFlags;
 use godot::classes::{ArrayMesh, Mesh, ResourceSaver};
@@ -156,16 +154,13 @@ impl DonjournoTerrain {
         }
         let mesh_params = &shown.inputs.mesh_params;
         let heights = HeightMap::of(&shown.grid, mesh_params).ok()?;
-        let trees = match shown.grid.biome.is_empty() {
-            true => placement::tree_instances(&shown.grid, mesh_params).ok()?,
-            false => Vec::new(),
-        };
         let size = Vector2i::new(heights.width as i32, heights.depth as i32);
         copy.set_meta(META_MAP_SIZE, &size.to_variant());
         copy.set_meta(META_CELL_SIZE, &heights.cell_size.to_variant());
         let corners = PackedFloat32Array::from(heights.heights.as_slice());
         copy.set_meta(META_CORNER_HEIGHTS, &corners.to_variant());
-        copy.set_meta(META_TREES, &trees::tree_buffer(&trees).to_variant());
+        let trees = PackedFloat32Array::from(shown.trees.as_slice());
+        copy.set_meta(META_TREES, &trees.to_variant());
         let scatter: VarArray = self
             .scatter
             .buffers()

@@ -7,7 +7,6 @@ use super::upload::{Handover, Streams};
 use super::worker::CachedGrid;
 use super::{DonjournoTerrain, Shown};
 use crate::convert;
-use donjourno::water_mesh::WaterMesh;
 use godot::prelude::*;
 use std::time::{Duration, Instant};
 
@@ -21,10 +20,49 @@ pub(super) struct Finished {
     pub(super) started: Instant,
     pub(super) streams: Streams,
     pub(super) handover: Handover,
-    pub(super) water: WaterMesh,
+    pub(super) water: donjourno::godot_surface::SurfaceData,
+    pub(super) trees: Vec<f32>,
     pub(super) chunks: super::chunks::ChunkBuild,
     pub(super) scatter: Vec<Vec<f32>>,
     pub(super) settlements: donjourno::mesh::settlement::SettlementMeshes,
+}
+
+/// The main-thread time of each part of showing a rebuild, in order.
+struct Parts {
+    started: Instant,
+    last: Instant,
+    laps: Vec<(&'static str, Duration)>,
+}
+
+impl Parts {
+    fn start() -> Self {
+        let now = Instant::now();
+        Parts {
+            started: now,
+            last: now,
+            laps: Vec::new(),
+        }
+    }
+
+    /// Ends the part `name` now.
+    fn lap(&mut self, name: &'static str) {
+        let now = Instant::now();
+        self.laps.push((name, now - self.last));
+        self.last = now;
+    }
+
+    fn total(&self) -> Duration {
+        self.last - self.started
+    }
+
+    /// Part name → milliseconds.
+    fn dictionary(&self) -> VarDictionary {
+        let mut d = VarDictionary::new();
+        for (name, time) in &self.laps {
+            convert::put(&mut d, name, convert::ms(*time));
+        }
+        d
+    }
 }
 
 impl DonjournoTerrain {
@@ -41,6 +79,7 @@ impl DonjournoTerrain {
             streams,
             handover,
             water,
+            trees,
             chunks,
             scatter,
             settlements,
@@ -49,6 +88,7 @@ impl DonjournoTerrain {
             self.rebuilds.pipeline_runs += 1;
         }
         self.rebuilds.mesh_runs += 1;
+        let mut parts = Parts::start();
         let upload_start = Instant::now();
         let vertex_count = streams.vertex_count;
         let chunk_count = chunks.meshes.len();
@@ -69,8 +109,11 @@ impl DonjournoTerrain {
             );
             self.pump_chunks();
         }
+        parts.lap("surface");
         self.with_parent(|t| &mut t.water, |w, parent| w.update(parent, Some(&water)));
+        parts.lap("water");
         self.show_settlements(&settlements);
+        parts.lap("settlements");
         let upload_time = upload_start.elapsed() + handover.time;
         self.shown = Some(Shown {
             inputs,
@@ -78,15 +121,21 @@ impl DonjournoTerrain {
             stats: grid.stats.clone(),
             time: grid.time,
             chunk_heights,
+            trees,
         });
         let stats = grid.stats.clone();
         self.rebuilds.cache = Some(grid);
         self.rebuilds.outdated = false;
         self.scatter.set_buffers(scatter);
         self.update_collision();
+        parts.lap("collision");
         self.update_trees();
+        parts.lap("trees");
         self.update_navigation();
+        parts.lap("navigation");
         let mut d = VarDictionary::new();
+        convert::put(&mut d, "show_ms", convert::ms(parts.total()));
+        convert::put(&mut d, "show_parts_ms", parts.dictionary());
         let (params, mesh_params) = (&inputs.params, &inputs.mesh_params);
         convert::put(&mut d, "pipeline_ms", convert::ms(pipeline_time));
         convert::put(&mut d, "mesh_ms", convert::ms(mesh_time));

@@ -24,7 +24,9 @@ impl DonjournoTerrain {
     /// `depth` and `subdivisions`; and how the surface reached the mesh: `upload_bytes` (bytes of
     /// its streams), `upload_parts` (frames a background rebuild took to copy them, at most
     /// [constant UPLOAD_BYTES_PER_FRAME] bytes each; 0 when the rebuild ran synchronously and
-    /// wrote them in place) and `upload_largest_part_bytes` (the most bytes copied in one frame).
+    /// wrote them in place) and `upload_largest_part_bytes` (the most bytes copied in one frame);
+    /// `show_ms`, the main-thread time of showing the result, and `show_parts_ms`, the same time by
+    /// part (`surface`, `water`, `settlements`, `collision`, `trees`, `navigation`).
     #[signal]
     pub fn generation_finished(stats: VarDictionary);
 

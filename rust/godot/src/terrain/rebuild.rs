@@ -197,7 +197,11 @@ impl DonjournoTerrain {
                 self.shown = None;
             }
         })?;
-        let water = convert::run_water_mesh(&grid.grid, mesh_params)?;
+        let water = donjourno::godot_surface::encode_water(&convert::run_water_mesh(
+            &grid.grid,
+            mesh_params,
+        )?);
+        let trees = super::trees::grid_tree_floats(&grid.grid, mesh_params);
         let scatter = super::scatter::buffers(&grid.grid, mesh_params);
         let settlements = super::settlements::meshes(&grid.grid, &grid.params, mesh_params);
         Ok(Finished {
@@ -215,6 +219,7 @@ impl DonjournoTerrain {
             },
             handover,
             water,
+            trees,
             chunks,
             scatter,
             settlements,
@@ -276,6 +281,7 @@ impl DonjournoTerrain {
             streams,
             handover,
             water: output.water,
+            trees: output.trees,
             chunks: output.chunks,
             scatter: output.scatter,
             settlements: output.settlements,

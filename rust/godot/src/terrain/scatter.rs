@@ -34,16 +34,7 @@ pub fn buffers(grid: &Grid, params: &MeshParams) -> Vec<Vec<f32>> {
 
 /// The transforms of one species' instances in a [`buffers`] buffer.
 pub fn transforms(buffer: &[f32]) -> Array<Transform3D> {
-    buffer
-        .chunks_exact(INSTANCE_FLOATS)
-        .map(|f| {
-            let col = |c: usize| Vector3::new(f[c], f[4 + c], f[8 + c]);
-            Transform3D::new(
-                Basis::from_cols(col(0), col(1), col(2)),
-                Vector3::new(f[3], f[7], f[11]),
-            )
-        })
-        .collect()
+    crate::convert::transforms(buffer, INSTANCE_FLOATS)
 }
 
 /// The scatter component: the mesh overrides, the buffers of the grid shown and the nodes.

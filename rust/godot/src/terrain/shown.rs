@@ -8,7 +8,7 @@ use super::collision_chunks::ChunkHeights;
 use super::planner::Inputs;
 use super::trees;
 use super::DonjournoTerrain;
-use donjourno::{placement, GenerationStats, Grid};
+use donjourno::{GenerationStats, Grid};
 use godot::classes::{Mesh, MeshInstance3D, MultiMeshInstance3D, Node, StaticBody3D};
 use godot::prelude::*;
 use std::sync::Arc;
@@ -26,6 +26,8 @@ pub struct Shown {
     pub time: Duration,
     /// The chunks' collision heights, when the map is drawn in chunks.
     pub chunk_heights: Option<Arc<ChunkHeights>>,
+    /// Seed 000's trees, a [`trees::tree_floats`] buffer built on the worker (empty with biomes).
+    pub trees: Vec<f32>,
 }
 
 /// What the node shows.
@@ -52,17 +54,16 @@ impl Showing<'_> {
         }
     }
 
-    /// The tree transforms (a [`trees::tree_buffer`]) and the cell size.
+    /// The tree transforms (a [`trees::tree_floats`] buffer) and the cell size.
     pub fn trees(&self) -> Option<(PackedFloat32Array, f32)> {
         match self {
             Showing::Nothing => None,
             // With biomes, the scatter stands in for seed 000's trees.
             Showing::Generated(s) if !s.grid.biome.is_empty() => None,
-            Showing::Generated(s) => {
-                let mesh_params = &s.inputs.mesh_params;
-                let trees = placement::tree_instances(&s.grid, mesh_params).unwrap_or_default();
-                Some((trees::tree_buffer(&trees), mesh_params.cell_size))
-            }
+            Showing::Generated(s) => Some((
+                PackedFloat32Array::from(s.trees.as_slice()),
+                s.inputs.mesh_params.cell_size,
+            )),
             Showing::Baked(mesh) => bake::baked_trees(mesh).filter(|(b, _)| !b.is_empty()),
         }
     }
@@ -97,11 +98,7 @@ impl DonjournoTerrain {
         let Some(shown) = shown.filter(|_| self.trees.enabled) else {
             return Array::new();
         };
-        donjourno::placement::tree_instances(&shown.grid, &shown.inputs.mesh_params)
-            .unwrap_or_default()
-            .iter()
-            .map(trees::tree_transform)
-            .collect()
+        trees::transforms(&shown.trees)
     }
 }
 

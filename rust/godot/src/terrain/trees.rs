@@ -2,7 +2,9 @@
 //! one [MultiMeshInstance3D] with an instance per tree cell (one draw call for every tree).
 
 use super::children;
+use donjourno::mesh::MeshParams;
 use donjourno::placement::{self, TreeInstance};
+use donjourno::Grid;
 use godot::classes::multi_mesh::TransformFormat;
 use godot::classes::{ArrayMesh, Mesh, MultiMesh, MultiMeshInstance3D, Node, StandardMaterial3D};
 use godot::prelude::*;
@@ -12,7 +14,7 @@ pub const BUILT_IN_TREE_CELLS: f32 = 1.6;
 
 /// The per-instance buffer of a `MultiMesh` of 3D transforms: 12 floats per instance, the rows of
 /// the basis each followed by a component of the origin.
-pub fn tree_buffer(trees: &[TreeInstance]) -> PackedFloat32Array {
+pub fn tree_floats(trees: &[TreeInstance]) -> Vec<f32> {
     let mut out = Vec::with_capacity(trees.len() * 12);
     for t in trees {
         let [c0, c1, c2] = t.basis_columns();
@@ -20,16 +22,21 @@ pub fn tree_buffer(trees: &[TreeInstance]) -> PackedFloat32Array {
             out.extend([c0[row], c1[row], c2[row], t.position[row]]);
         }
     }
-    PackedFloat32Array::from(out.as_slice())
+    out
 }
 
-/// The transform of a tree instance.
-pub fn tree_transform(t: &TreeInstance) -> Transform3D {
-    let [c0, c1, c2] = t.basis_columns().map(Vector3::from_array);
-    Transform3D::new(
-        Basis::from_cols(c0, c1, c2),
-        Vector3::from_array(t.position),
-    )
+/// Seed 000's trees of a generated grid as a [`tree_floats`] buffer, built on the worker with
+/// the rest of a rebuild; empty with biomes, whose scatter stands in for them.
+pub fn grid_tree_floats(grid: &Grid, params: &MeshParams) -> Vec<f32> {
+    if !grid.biome.is_empty() {
+        return Vec::new();
+    }
+    tree_floats(&placement::tree_instances(grid, params).unwrap_or_default())
+}
+
+/// The transforms of a [`tree_floats`] buffer, in order.
+pub fn transforms(buffer: &[f32]) -> Array<Transform3D> {
+    crate::convert::transforms(buffer, 12)
 }
 
 /// The trees component: whether trees are shown, the mesh of a tree, and the instances.
@@ -62,7 +69,7 @@ impl Trees {
         self.node.clone()
     }
 
-    /// Shows one tree per transform of `source` (a [`tree_buffer`] and the cell size) under
+    /// Shows one tree per transform of `source` (a [`tree_floats`] buffer and the cell size) under
     /// `parent`, or removes the trees when they are off or there is no source.
     pub fn update(&mut self, parent: &mut Gd<Node>, source: Option<(PackedFloat32Array, f32)>) {
         let Some((buffer, cell)) = source.filter(|_| self.enabled) else {

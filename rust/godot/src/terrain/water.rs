@@ -3,10 +3,12 @@
 //! the water depth in `UV2`, drawn by the built-in water shader unless a material replaces it.
 
 use super::children;
-use donjourno::water_mesh::WaterMesh;
-use godot::classes::mesh::{ArrayType, PrimitiveType};
+use crate::convert;
+use donjourno::godot_surface::SurfaceData;
+use godot::classes::mesh::{ArrayFormat, PrimitiveType};
+use godot::classes::rendering_server::ArrayFormat as RsArrayFormat;
 use godot::classes::{ArrayMesh, Material, Mesh, MeshInstance3D, Node, Shader, ShaderMaterial};
-use godot::obj::EngineEnum;
+use godot::obj::{EngineBitfield, EngineEnum};
 use godot::prelude::*;
 
 /// The built-in water shader (also shipped as `addons/donjourno/water/water.gdshader`, to copy).
@@ -21,41 +23,39 @@ fn builtin_material() -> Gd<Material> {
     m.upcast()
 }
 
-/// The water mesh as an [ArrayMesh] of one surface (positions, normals, colours and `UV2`) with
-/// `material`; `None` when it has no vertices.
-fn array_mesh(water: &WaterMesh, material: &Gd<Material>) -> Option<Gd<ArrayMesh>> {
-    let mesh = &water.mesh;
-    if mesh.vertex_count() == 0 {
+/// Format of the water surface: the terrain's (positions, normals, tangents, colours) plus UV2,
+/// in the surface layout of Godot 4.2 and later.
+fn water_format() -> i64 {
+    let flags = ArrayFormat::VERTEX.ord()
+        | ArrayFormat::NORMAL.ord()
+        | ArrayFormat::TANGENT.ord()
+        | ArrayFormat::COLOR.ord()
+        | ArrayFormat::TEX_UV2.ord();
+    (flags | RsArrayFormat::FLAG_FORMAT_VERSION_2.ord()) as i64
+}
+
+/// The water surface as a mesh with `material`, or `None` when it is empty. Its streams were
+/// encoded on the worker ([`donjourno::godot_surface::encode_water`]) and are handed over the way Godot
+/// loads a saved mesh, with no per-vertex conversion.
+fn array_mesh(water: &SurfaceData, material: &Gd<Material>) -> Option<Gd<ArrayMesh>> {
+    if water.vertex_count == 0 {
         return None;
     }
-    let v3 = |p: &[[f32; 3]]| -> PackedVector3Array {
-        p.iter().map(|p| Vector3::from_array(*p)).collect()
-    };
-    let colors: PackedColorArray = mesh
-        .colors
-        .iter()
-        .map(|[r, g, b, a]| Color::from_rgba(*r, *g, *b, *a))
-        .collect();
-    let uv2: PackedVector2Array = water
-        .uv2
-        .iter()
-        .map(|[u, v]| Vector2::new(*u, *v))
-        .collect();
-    let mut arrays = VarArray::new();
-    arrays.resize(ArrayType::MAX.ord() as usize, &Variant::nil());
-    arrays.set(
-        ArrayType::VERTEX.ord() as usize,
-        &v3(&mesh.positions).to_variant(),
-    );
-    arrays.set(
-        ArrayType::NORMAL.ord() as usize,
-        &v3(&mesh.normals).to_variant(),
-    );
-    arrays.set(ArrayType::COLOR.ord() as usize, &colors.to_variant());
-    arrays.set(ArrayType::TEX_UV2.ord() as usize, &uv2.to_variant());
+    let (lo, hi) = water.bounds;
+    let (lo, hi) = (Vector3::from_array(lo), Vector3::from_array(hi));
+    let mut surface = VarDictionary::new();
+    convert::put(&mut surface, "format", water_format());
+    convert::put(&mut surface, "primitive", PrimitiveType::TRIANGLES.ord());
+    let bytes = |b: &[u8]| PackedByteArray::from(b);
+    convert::put(&mut surface, "vertex_data", bytes(&water.vertex));
+    convert::put(&mut surface, "attribute_data", bytes(&water.attribute));
+    convert::put(&mut surface, "vertex_count", water.vertex_count as i64);
+    convert::put(&mut surface, "aabb", Aabb::new(lo, hi - lo));
+    convert::put(&mut surface, "material", material.clone());
+    let mut surfaces = VarArray::new();
+    surfaces.push(&surface.to_variant());
     let mut out = ArrayMesh::new_gd();
-    out.add_surface_from_arrays(PrimitiveType::TRIANGLES, &arrays);
-    out.surface_set_material(0, material);
+    out.set("_surfaces", &surfaces.to_variant());
     Some(out)
 }
 
@@ -120,7 +120,7 @@ impl Water {
 
     /// Shows `water` on the `MeshInstance3D` named `Water` (created under `parent` on first
     /// use), or removes the node when there is no water (`None` or an empty mesh).
-    pub fn update(&mut self, parent: &mut Gd<Node>, water: Option<&WaterMesh>) {
+    pub fn update(&mut self, parent: &mut Gd<Node>, water: Option<&SurfaceData>) {
         let material = self.active_material();
         let Some(mesh) = water.and_then(|w| array_mesh(w, &material)) else {
             self.remove();

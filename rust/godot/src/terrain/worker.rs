@@ -55,8 +55,10 @@ pub struct Output {
     pub vertex_count: usize,
     /// Bounds of the mesh.
     pub aabb: Aabb,
-    /// The water surface (empty without water).
-    pub water: donjourno::water_mesh::WaterMesh,
+    /// The water surface in Godot's layout (empty without water).
+    pub water: donjourno::godot_surface::SurfaceData,
+    /// Seed 000's trees as a multimesh buffer (empty with biomes).
+    pub trees: Vec<f32>,
     /// Every level of every chunk when the map is drawn in chunks (else empty, and the streams
     /// hold the one surface).
     pub chunks: super::chunks::ChunkBuild,
@@ -300,10 +302,12 @@ fn run(
     if state.is_cancelled() {
         return Err(cancelled());
     }
-    let water = convert::run_water_mesh(&grid.grid, mesh_params)?;
+    let water =
+        donjourno::godot_surface::encode_water(&convert::run_water_mesh(&grid.grid, mesh_params)?);
     if state.is_cancelled() {
         return Err(cancelled());
     }
+    let trees = super::trees::grid_tree_floats(&grid.grid, mesh_params);
     let scatter = super::scatter::buffers(&grid.grid, mesh_params);
     let settlements = super::settlements::meshes(&grid.grid, &grid.params, mesh_params);
     state.set_progress(1.0);
@@ -317,6 +321,7 @@ fn run(
         vertex_count,
         aabb,
         water,
+        trees,
         chunks,
         scatter,
         settlements,
