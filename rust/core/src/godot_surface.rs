@@ -19,7 +19,7 @@
 
 use crate::grid::Grid;
 use crate::mesh::base::tessellate_base;
-use crate::mesh::chunks::{Chunk, ChunkBuilder};
+use crate::mesh::chunks::{Chunk, ChunkBuilder, ChunkLayout};
 use crate::mesh::{check_mesh, tessellate_row, Corners, Mesh, MeshError, MeshParams};
 use crate::water_mesh::WaterMesh;
 use glam::Vec3;
@@ -243,6 +243,23 @@ pub fn encode_water(water: &WaterMesh) -> SurfaceData {
             _ => (bounds.0.to_array(), bounds.1.to_array()),
         },
     }
+}
+
+/// A multimesh buffer of 3D transforms (`stride` floats an instance, the origin's x and z at
+/// floats 3 and 11, in world units of `cell_size`) cut along the chunks of `layout`: `out[i]`
+/// holds the instances of chunk `layout.chunks()[i]`, in their order.
+pub fn split_instances(
+    buffer: &[f32],
+    stride: usize,
+    layout: &ChunkLayout,
+    cell_size: f32,
+) -> Vec<Vec<f32>> {
+    let mut out = vec![Vec::new(); layout.chunks().len()];
+    for instance in buffer.chunks_exact(stride) {
+        let (x, z) = (instance[3] / cell_size, instance[11] / cell_size);
+        out[layout.index_at(x, z)].extend_from_slice(instance);
+    }
+    out
 }
 
 /// Every level of every chunk in Godot's surface layout, built in parallel, each mesh encoded

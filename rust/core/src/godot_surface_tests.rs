@@ -180,3 +180,32 @@ fn water_streams_hold_every_vertex_with_its_colour_and_uv2() {
     assert_eq!(data.bounds, (lo, hi));
     assert_eq!(encode_water(&WaterMesh::default()).vertex_count, 0);
 }
+
+#[test]
+fn instances_split_by_the_chunk_under_their_origin() {
+    let params = MeshParams {
+        chunk_size: 10,
+        ..Default::default()
+    };
+    let layout = ChunkLayout::new(25, 12, &params);
+    let cell = 2.0;
+    let instance = |x: f32, z: f32, tag: f32| {
+        let mut f = [0.0; 13];
+        (f[3], f[11], f[12]) = (x * cell, z * cell, tag);
+        f
+    };
+    let buffer: Vec<f32> = [
+        instance(1.0, 1.0, 0.0),
+        instance(24.0, 11.0, 1.0),
+        instance(12.0, 2.0, 2.0),
+        instance(3.0, 2.0, 3.0),
+    ]
+    .concat();
+    let pieces = split_instances(&buffer, 13, &layout, cell);
+    assert_eq!(pieces.len(), 6);
+    let tags = |p: &Vec<f32>| p.chunks_exact(13).map(|f| f[12]).collect::<Vec<_>>();
+    assert_eq!(tags(&pieces[0]), [0.0, 3.0]);
+    assert_eq!(tags(&pieces[1]), [2.0]);
+    assert_eq!(tags(&pieces[5]), [1.0]);
+    assert_eq!(pieces.iter().map(Vec::len).sum::<usize>(), buffer.len());
+}

@@ -77,3 +77,58 @@ func test_a_background_rebuild_fills_chunks_over_frames() -> void:
 		await frames(1)
 	check_eq(t.get_chunk_count(), 16, "chunks after a background rebuild")
 	check_eq(chunk_instances(t).size(), 16 * 4, "every level arrived")
+
+
+## Total vertices of the water instances and trees of the terrain's multimeshes.
+func _water_and_trees(t: DonjournoTerrain) -> Array[int]:
+	var vertices := 0
+	for w in t.get_water_instances():
+		vertices += w.mesh.surface_get_array_len(0)
+	var trees := 0
+	for m in t.get_trees_instances():
+		trees += m.multimesh.instance_count
+	return [vertices, trees]
+
+
+func test_water_and_trees_come_a_chunk_at_a_time() -> void:
+	var g := small_generator(7)
+	g.water_river_threshold = 40
+	var t := DonjournoTerrain.new()
+	t.generator = g
+	root.add_child(t)
+	check(t.regenerate(), "rebuilt as one mesh")
+	var whole := _water_and_trees(t)
+	check(whole[0] > 0 and whole[1] > 0, "the map has water and trees: %s" % [whole])
+	check_eq(t.get_water_instances().size(), 1, "one water instance")
+	check_eq(t.get_trees_instances().size(), 1, "one trees instance")
+	t.chunk_size = 16
+	check(t.regenerate(), "rebuilt in chunks")
+	check(t.is_filling_chunks(), "chunk nodes come over the next frames")
+	while t.is_filling_chunks():
+		await frames(1)
+	check(t.get_water_instance() == null and t.get_trees_instance() == null,
+			"no single water or trees node on a chunked map")
+	var waters := t.get_water_instances()
+	check(waters.size() > 1, "water in several chunks (%d)" % waters.size())
+	check(t.get_trees_instances().size() > 1, "trees in several chunks")
+	check_eq(_water_and_trees(t), whole, "the chunks hold the same water vertices and trees")
+	check_eq(t.get_tree_transforms().size(), whole[1], "the transforms cover every chunk")
+	for w in waters:
+		check(w.mesh.surface_get_material(0) is ShaderMaterial, "%s: the built-in water shader" % w.name)
+		check(w.get_aabb().size.x <= 18.0 * g.cell_size, "%s spans about a chunk" % w.name)
+	t.water_visible = false
+	check(waters.all(func(w): return not w.is_visible_in_tree()), "water_visible hides every chunk")
+	t.water_visible = true
+	var own := StandardMaterial3D.new()
+	t.water_material = own
+	check(waters.all(func(w): return w.mesh.surface_get_material(0) == own), "the material reaches every chunk")
+	t.trees_enabled = false
+	check_eq(t.get_trees_instances().size(), 0, "trees_enabled off removes every chunk's trees")
+	t.chunk_size = 256
+	check(t.regenerate(), "one mesh again")
+	check_eq(t.get_water_instances().size(), 1, "one water instance again")
+	var left := 0
+	for child in t.get_children(true):
+		if str(child.name).begins_with("Water") or str(child.name).begins_with("Trees"):
+			left += 1
+	check_eq(left, 1, "only the one water node is left (trees are off)")

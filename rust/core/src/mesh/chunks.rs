@@ -111,6 +111,14 @@ impl ChunkLayout {
         })
     }
 
+    /// The index in [`ChunkLayout::chunks`] of the chunk holding the point `(x, z)`, in cells;
+    /// points off the map go to the nearest chunk.
+    pub fn index_at(&self, x: f32, z: f32) -> usize {
+        let (columns, rows) = self.grid_size();
+        let cell = |v: f32, n: usize| ((v.max(0.0) as usize) / self.size).min(n.max(1) - 1);
+        cell(z, rows) * columns + cell(x, columns)
+    }
+
     /// Every chunk, row by row.
     pub fn chunks(&self) -> Vec<Chunk> {
         let (columns, rows) = self.grid_size();

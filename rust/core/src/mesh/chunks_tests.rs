@@ -245,3 +245,17 @@ fn lod_ranges_follow_each_other() {
     );
     assert_eq!(lod_range(0, 1, 100.0), (0.0, 0.0));
 }
+
+#[test]
+fn index_at_finds_the_chunk_holding_a_point() {
+    let layout = ChunkLayout::new(64, 48, &params(1, 1));
+    let chunks = layout.chunks();
+    for (i, c) in chunks.iter().enumerate() {
+        for (x, z) in [(c.x0, c.z0), (c.x1 - 1, c.z1 - 1)] {
+            let (x, z) = (x as f32 + 0.5, z as f32 + 0.5);
+            assert_eq!(layout.index_at(x, z), i, "({x}, {z}) in chunk {i}");
+        }
+    }
+    assert_eq!(layout.index_at(-3.0, -1.0), 0);
+    assert_eq!(layout.index_at(500.0, 500.0), chunks.len() - 1);
+}

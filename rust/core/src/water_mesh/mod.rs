@@ -18,6 +18,7 @@
 
 pub mod clip;
 pub mod levels;
+mod split;
 
 use crate::grid::Grid;
 use crate::mesh::{

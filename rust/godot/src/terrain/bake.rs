@@ -159,7 +159,7 @@ impl DonjournoTerrain {
         copy.set_meta(META_CELL_SIZE, &heights.cell_size.to_variant());
         let corners = PackedFloat32Array::from(heights.heights.as_slice());
         copy.set_meta(META_CORNER_HEIGHTS, &corners.to_variant());
-        let trees = PackedFloat32Array::from(shown.trees.as_slice());
+        let trees = PackedFloat32Array::from(shown.trees.concat().as_slice());
         copy.set_meta(META_TREES, &trees.to_variant());
         let scatter: VarArray = self
             .scatter

@@ -172,10 +172,10 @@ impl DonjournoTerrain {
         self.chunks.count() as i64
     }
 
-    /// Whether chunk meshes of the last rebuild are still being turned into nodes (a share per
-    /// frame).
+    /// Whether chunk meshes, water or trees of the last rebuild are still being turned into
+    /// nodes (a share per frame).
     #[func]
     pub fn is_filling_chunks(&self) -> bool {
-        self.chunks.is_filling()
+        self.is_filling()
     }
 }

@@ -293,7 +293,7 @@ impl IMeshInstance3D for DonjournoTerrain {
 
     fn process(&mut self, _delta: f64) {
         self.poll_job();
-        if self.chunks.is_filling() {
+        if self.is_filling() {
             self.pump_chunks();
         }
         self.stream_collision();

@@ -20,8 +20,8 @@ pub(super) struct Finished {
     pub(super) started: Instant,
     pub(super) streams: Streams,
     pub(super) handover: Handover,
-    pub(super) water: donjourno::godot_surface::SurfaceData,
-    pub(super) trees: Vec<f32>,
+    pub(super) water: Vec<donjourno::godot_surface::SurfaceData>,
+    pub(super) trees: Vec<Vec<f32>>,
     pub(super) chunks: super::chunks::ChunkBuild,
     pub(super) scatter: Vec<Vec<f32>>,
     pub(super) settlements: donjourno::mesh::settlement::SettlementMeshes,
@@ -110,7 +110,7 @@ impl DonjournoTerrain {
             self.pump_chunks();
         }
         parts.lap("surface");
-        self.with_parent(|t| &mut t.water, |w, parent| w.update(parent, Some(&water)));
+        self.with_parent(|t| &mut t.water, |w, parent| w.update(parent, water));
         parts.lap("water");
         self.show_settlements(&settlements);
         parts.lap("settlements");
@@ -121,7 +121,7 @@ impl DonjournoTerrain {
             stats: grid.stats.clone(),
             time: grid.time,
             chunk_heights,
-            trees,
+            trees: std::sync::Arc::new(trees),
         });
         let stats = grid.stats.clone();
         self.rebuilds.cache = Some(grid);
@@ -190,11 +190,23 @@ impl DonjournoTerrain {
         ok
     }
 
-    /// Turns the next share of waiting chunk meshes into nodes; keeps `process` on while some
-    /// wait.
+    /// Turns the next share of what waits to become nodes on a map drawn in chunks into nodes,
+    /// one kind a frame (the chunk meshes, then the water, then the trees); keeps `process` on
+    /// while some wait.
     pub(super) fn pump_chunks(&mut self) {
-        self.chunks.pump();
+        if self.chunks.is_filling() {
+            self.chunks.pump();
+        } else if self.water.is_filling() {
+            self.water.pump();
+        } else {
+            self.trees.pump();
+        }
         self.update_process();
+    }
+
+    /// Whether chunk meshes, water or trees of the last rebuild still wait to become nodes.
+    pub(super) fn is_filling(&self) -> bool {
+        self.chunks.is_filling() || self.water.is_filling() || self.trees.is_filling()
     }
 
     /// Removes the terrain's surface (no generator).

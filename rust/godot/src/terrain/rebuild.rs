@@ -197,11 +197,8 @@ impl DonjournoTerrain {
                 self.shown = None;
             }
         })?;
-        let water = donjourno::godot_surface::encode_water(&convert::run_water_mesh(
-            &grid.grid,
-            mesh_params,
-        )?);
-        let trees = super::trees::grid_tree_floats(&grid.grid, mesh_params);
+        let water = super::water::water_pieces(&grid.grid, mesh_params)?;
+        let trees = super::trees::grid_tree_pieces(&grid.grid, mesh_params);
         let scatter = super::scatter::buffers(&grid.grid, mesh_params);
         let settlements = super::settlements::meshes(&grid.grid, &grid.params, mesh_params);
         Ok(Finished {

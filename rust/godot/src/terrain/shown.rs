@@ -6,7 +6,7 @@ use super::bake;
 use super::collision::{HeightMap, Source};
 use super::collision_chunks::ChunkHeights;
 use super::planner::Inputs;
-use super::trees;
+use super::trees::{self, TreeBuffers};
 use super::DonjournoTerrain;
 use donjourno::{GenerationStats, Grid};
 use godot::classes::{Mesh, MeshInstance3D, MultiMeshInstance3D, Node, StaticBody3D};
@@ -26,8 +26,9 @@ pub struct Shown {
     pub time: Duration,
     /// The chunks' collision heights, when the map is drawn in chunks.
     pub chunk_heights: Option<Arc<ChunkHeights>>,
-    /// Seed 000's trees, a [`trees::tree_floats`] buffer built on the worker (empty with biomes).
-    pub trees: Vec<f32>,
+    /// Seed 000's trees, [`trees::tree_floats`] buffers built on the worker, one per chunk on a
+    /// map drawn in chunks (empty with biomes).
+    pub trees: Arc<Vec<Vec<f32>>>,
 }
 
 /// What the node shows.
@@ -55,16 +56,18 @@ impl Showing<'_> {
     }
 
     /// The tree transforms (a [`trees::tree_floats`] buffer) and the cell size.
-    pub fn trees(&self) -> Option<(PackedFloat32Array, f32)> {
+    pub fn trees(&self) -> Option<(TreeBuffers, f32)> {
         match self {
             Showing::Nothing => None,
             // With biomes, the scatter stands in for seed 000's trees.
             Showing::Generated(s) if !s.grid.biome.is_empty() => None,
             Showing::Generated(s) => Some((
-                PackedFloat32Array::from(s.trees.as_slice()),
+                TreeBuffers::Pieces(s.trees.clone()),
                 s.inputs.mesh_params.cell_size,
             )),
-            Showing::Baked(mesh) => bake::baked_trees(mesh).filter(|(b, _)| !b.is_empty()),
+            Showing::Baked(mesh) => bake::baked_trees(mesh)
+                .filter(|(b, _)| !b.is_empty())
+                .map(|(b, cell)| (TreeBuffers::Baked(b), cell)),
         }
     }
 }
@@ -77,17 +80,34 @@ impl DonjournoTerrain {
         self.collision.body()
     }
 
-    /// The trees' [MultiMeshInstance3D] (an internal child), or `null` when there is none.
+    /// The trees' [MultiMeshInstance3D] (an internal child), or `null` when there is none or
+    /// the map is drawn in chunks (see [method get_trees_instances]).
     #[func]
     pub fn get_trees_instance(&self) -> Option<Gd<MultiMeshInstance3D>> {
         self.trees.node()
     }
 
     /// The water surface's [MeshInstance3D] (an internal child), or `null` when the terrain
-    /// shown has no water.
+    /// shown has no water or is drawn in chunks (see [method get_water_instances]).
     #[func]
     pub fn get_water_instance(&self) -> Option<Gd<MeshInstance3D>> {
         self.water.node()
+    }
+
+    /// Every [MeshInstance3D] of the water: the one of [method get_water_instance], or on a map
+    /// drawn in chunks one per chunk with water (those made so far while
+    /// [method is_filling_chunks]).
+    #[func]
+    pub fn get_water_instances(&self) -> Array<Gd<MeshInstance3D>> {
+        self.water.instances().into_iter().collect()
+    }
+
+    /// Every [MultiMeshInstance3D] of seed 000's trees: the one of [method get_trees_instance],
+    /// or on a map drawn in chunks one per chunk with trees (those made so far while
+    /// [method is_filling_chunks]).
+    #[func]
+    pub fn get_trees_instances(&self) -> Array<Gd<MultiMeshInstance3D>> {
+        self.trees.instances().into_iter().collect()
     }
 
     /// The local transforms of the trees shown (the instances of [method get_trees_instance]'s
@@ -98,7 +118,7 @@ impl DonjournoTerrain {
         let Some(shown) = shown.filter(|_| self.trees.enabled) else {
             return Array::new();
         };
-        trees::transforms(&shown.trees)
+        trees::transforms(&shown.trees.concat())
     }
 }
 

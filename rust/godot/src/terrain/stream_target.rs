@@ -55,13 +55,13 @@ impl DonjournoTerrain {
         self.collision.stream(target, radius);
     }
 
-    /// Keeps `process` on while there is per-frame work: a background rebuild, chunk meshes
-    /// still to turn into nodes, chunk collision following the stream target, or a navigation
+    /// Keeps `process` on while there is per-frame work: a background rebuild, chunk meshes,
+    /// water or trees still to turn into nodes, chunk collision following the stream target, or a navigation
     /// bake.
     pub(super) fn update_process(&mut self) {
         let busy = self.rebuilds.job.is_some()
             || self.rebuilds.staging.is_some()
-            || self.chunks.is_filling()
+            || self.is_filling()
             || self.collision.is_streaming()
             || self.navigation.is_baking();
         self.base_mut().set_process(busy);

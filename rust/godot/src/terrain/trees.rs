@@ -1,13 +1,19 @@
 //! The terrain's trees: their settings (`trees_enabled`, `tree_mesh`) and their internal child,
-//! one [MultiMeshInstance3D] with an instance per tree cell (one draw call for every tree).
+//! one [MultiMeshInstance3D] with an instance per tree cell (one draw call for every tree; one
+//! per chunk on a map drawn in chunks, so Godot culls the chunks out of view).
 
 use super::children;
+use donjourno::godot_surface::split_instances;
+use donjourno::mesh::chunks::ChunkLayout;
 use donjourno::mesh::MeshParams;
 use donjourno::placement::{self, TreeInstance};
 use donjourno::Grid;
 use godot::classes::multi_mesh::TransformFormat;
-use godot::classes::{ArrayMesh, Mesh, MultiMesh, MultiMeshInstance3D, Node, StandardMaterial3D};
+use godot::classes::{
+    ArrayMesh, Mesh, MultiMesh, MultiMeshInstance3D, Node, Node3D, StandardMaterial3D,
+};
 use godot::prelude::*;
+use std::sync::Arc;
 
 /// Height of the built-in tree, in cells.
 pub const BUILT_IN_TREE_CELLS: f32 = 1.6;
@@ -25,13 +31,19 @@ pub fn tree_floats(trees: &[TreeInstance]) -> Vec<f32> {
     out
 }
 
-/// Seed 000's trees of a generated grid as a [`tree_floats`] buffer, built on the worker with
-/// the rest of a rebuild; empty with biomes, whose scatter stands in for them.
-pub fn grid_tree_floats(grid: &Grid, params: &MeshParams) -> Vec<f32> {
+/// Seed 000's trees of a generated grid as [`tree_floats`] buffers, built on the worker with
+/// the rest of a rebuild: one per chunk on a map drawn in chunks, else one. No tree with biomes,
+/// whose scatter stands in for them.
+pub fn grid_tree_pieces(grid: &Grid, params: &MeshParams) -> Vec<Vec<f32>> {
     if !grid.biome.is_empty() {
-        return Vec::new();
+        return vec![Vec::new()];
     }
-    tree_floats(&placement::tree_instances(grid, params).unwrap_or_default())
+    let floats = tree_floats(&placement::tree_instances(grid, params).unwrap_or_default());
+    let layout = ChunkLayout::new(grid.width(), grid.depth(), params);
+    match layout.is_chunked() {
+        true => split_instances(&floats, 12, &layout, params.cell_size),
+        false => vec![floats],
+    }
 }
 
 /// The transforms of a [`tree_floats`] buffer, in order.
@@ -39,13 +51,35 @@ pub fn transforms(buffer: &[f32]) -> Array<Transform3D> {
     crate::convert::transforms(buffer, 12)
 }
 
-/// The trees component: whether trees are shown, the mesh of a tree, and the instances.
+/// Tree instances turned into multimeshes per frame, at most, on a map drawn in chunks (one
+/// chunk always goes): 48 bytes each, about 5 MiB a frame.
+pub const TREE_INSTANCES_PER_FRAME: usize = 100_000;
+
+/// One buffer of trees per chunk, shared with [`super::shown::Shown`].
+pub type Pieces = Arc<Vec<Vec<f32>>>;
+
+/// Where the trees shown come from.
+#[derive(Clone)]
+pub enum TreeBuffers {
+    /// One [`tree_floats`] buffer per chunk of a generated map (one for a map in one mesh).
+    Pieces(Pieces),
+    /// The buffer stored in a baked mesh.
+    Baked(PackedFloat32Array),
+}
+
+/// The trees component: whether trees are shown, the mesh of a tree, and the instances: one
+/// `Trees` [MultiMeshInstance3D], or on a map drawn in chunks a `Trees` [Node3D] holding one
+/// per chunk, filled in a share per frame ([`Trees::pump`]).
 pub struct Trees {
     /// Whether trees are shown.
     pub enabled: bool,
     /// The mesh shown for each tree; `None` for the built-in tree.
     pub mesh: Option<Gd<Mesh>>,
     node: Option<Gd<MultiMeshInstance3D>>,
+    holder: Option<Gd<Node3D>>,
+    pieces: Vec<Gd<MultiMeshInstance3D>>,
+    /// The chunks' buffers and the next chunk to turn into a node.
+    pending: Option<(Pieces, usize, Gd<Mesh>)>,
     /// The built-in tree and the cell size it was built for.
     built_in: Option<(f32, Gd<ArrayMesh>)>,
     material: Option<Gd<StandardMaterial3D>>,
@@ -57,6 +91,9 @@ impl Default for Trees {
             enabled: true,
             mesh: None,
             node: None,
+            holder: None,
+            pieces: Vec::new(),
+            pending: None,
             built_in: None,
             material: None,
         }
@@ -64,22 +101,96 @@ impl Default for Trees {
 }
 
 impl Trees {
-    /// The instances' node, if there is one.
+    /// The instances' node, if there is one (a map in one mesh, or a baked one).
     pub fn node(&self) -> Option<Gd<MultiMeshInstance3D>> {
         self.node.clone()
     }
 
-    /// Shows one tree per transform of `source` (a [`tree_floats`] buffer and the cell size) under
-    /// `parent`, or removes the trees when they are off or there is no source.
-    pub fn update(&mut self, parent: &mut Gd<Node>, source: Option<(PackedFloat32Array, f32)>) {
-        let Some((buffer, cell)) = source.filter(|_| self.enabled) else {
+    /// Every multimesh node shown: the one node, or the chunks' made so far.
+    pub fn instances(&self) -> Vec<Gd<MultiMeshInstance3D>> {
+        self.node.iter().chain(&self.pieces).cloned().collect()
+    }
+
+    /// Shows one tree per transform of `source` (the buffers and the cell size) under `parent`,
+    /// or removes the trees when they are off or there is no source.
+    pub fn update(&mut self, parent: &mut Gd<Node>, source: Option<(TreeBuffers, f32)>) {
+        self.remove_pieces();
+        let Some((buffers, cell)) = source.filter(|_| self.enabled) else {
             children::remove(&mut self.node);
             return;
         };
         let mesh = self.tree_mesh(cell);
-        if let Err(e) = self.build(parent, &buffer, &mesh) {
+        let buffer = match buffers {
+            TreeBuffers::Pieces(pieces) if pieces.len() > 1 => {
+                children::remove(&mut self.node);
+                let mut holder = Node3D::new_alloc();
+                holder.set_name("Trees");
+                children::add_internal(parent, &holder);
+                self.holder = Some(holder);
+                self.pending = Some((pieces, 0, mesh));
+                return;
+            }
+            TreeBuffers::Pieces(pieces) => {
+                PackedFloat32Array::from(pieces.first().map_or(&[][..], Vec::as_slice))
+            }
+            TreeBuffers::Baked(buffer) => buffer,
+        };
+        let result = multimesh(&buffer, &mesh).map(|m| {
+            let node = self.node.get_or_insert_with(|| {
+                let mut n = MultiMeshInstance3D::new_alloc();
+                n.set_name("Trees");
+                children::add_internal(parent, &n);
+                n
+            });
+            node.set_multimesh(&m);
+        });
+        if let Err(e) = result {
             godot_error!("DonjournoTerrain: trees not built: {e}");
         }
+    }
+
+    /// Turns waiting chunks into nodes, about [`TREE_INSTANCES_PER_FRAME`] trees' worth;
+    /// returns whether some are still waiting.
+    pub fn pump(&mut self) -> bool {
+        let (Some(holder), Some((pieces, next, mesh))) = (&self.holder, &mut self.pending) else {
+            self.pending = None;
+            return false;
+        };
+        let mut budget = TREE_INSTANCES_PER_FRAME * 12;
+        while let Some(piece) = pieces.get(*next) {
+            if !piece.is_empty() && budget < piece.len() && budget < TREE_INSTANCES_PER_FRAME * 12 {
+                break;
+            }
+            *next += 1;
+            if piece.is_empty() {
+                continue;
+            }
+            budget = budget.saturating_sub(piece.len());
+            if let Ok(m) = multimesh(&PackedFloat32Array::from(piece.as_slice()), mesh) {
+                let mut node = MultiMeshInstance3D::new_alloc();
+                node.set_name(&format!("Trees_{}", *next - 1));
+                node.set_multimesh(&m);
+                holder.clone().add_child(&node);
+                self.pieces.push(node);
+            }
+        }
+        let filling = *next < pieces.len();
+        if !filling {
+            self.pending = None;
+        }
+        filling
+    }
+
+    /// Whether chunks of trees are still waiting to become nodes.
+    pub fn is_filling(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// Removes the chunks' nodes and their holder.
+    fn remove_pieces(&mut self) {
+        self.pending = None;
+        self.pieces.clear();
+        children::remove(&mut self.holder);
     }
 
     /// The mesh of a tree: [`Trees::mesh`], else the built-in low-poly tree
@@ -99,34 +210,22 @@ impl Trees {
         self.built_in = Some((cell, mesh.clone()));
         mesh.upcast()
     }
+}
 
-    /// A `MultiMeshInstance3D` named `Trees` with one instance of `mesh` per transform.
-    fn build(
-        &mut self,
-        parent: &mut Gd<Node>,
-        buffer: &PackedFloat32Array,
-        mesh: &Gd<Mesh>,
-    ) -> Result<(), String> {
-        if buffer.len() % 12 != 0 {
-            return Err(format!(
-                "{} floats are not whole 3D transforms",
-                buffer.len()
-            ));
-        }
-        let mut multimesh = MultiMesh::new_gd();
-        multimesh.set_transform_format(TransformFormat::TRANSFORM_3D);
-        multimesh.set_mesh(mesh);
-        multimesh.set_instance_count((buffer.len() / 12) as i32);
-        if !buffer.is_empty() {
-            multimesh.set_buffer(buffer);
-        }
-        let node = self.node.get_or_insert_with(|| {
-            let mut n = MultiMeshInstance3D::new_alloc();
-            n.set_name("Trees");
-            children::add_internal(parent, &n);
-            n
-        });
-        node.set_multimesh(&multimesh);
-        Ok(())
+/// A multimesh with one instance of `mesh` per transform of `buffer`.
+fn multimesh(buffer: &PackedFloat32Array, mesh: &Gd<Mesh>) -> Result<Gd<MultiMesh>, String> {
+    if buffer.len() % 12 != 0 {
+        return Err(format!(
+            "{} floats are not whole 3D transforms",
+            buffer.len()
+        ));
     }
+    let mut multimesh = MultiMesh::new_gd();
+    multimesh.set_transform_format(TransformFormat::TRANSFORM_3D);
+    multimesh.set_mesh(mesh);
+    multimesh.set_instance_count((buffer.len() / 12) as i32);
+    if !buffer.is_empty() {
+        multimesh.set_buffer(buffer);
+    }
+    Ok(multimesh)
 }

@@ -1,15 +1,22 @@
 //! The terrain's water surface: its settings (`water_visible`, `water_material`) and its internal
-//! child, a [MeshInstance3D] showing the core's water mesh (lakes, sea, rivers, wetland pools) with
-//! the water depth in `UV2`, drawn by the built-in water shader unless a material replaces it.
+//! children: a [MeshInstance3D] showing the core's water mesh (lakes, sea, rivers, wetland pools;
+//! one per chunk on a map drawn in chunks) with the water depth in `UV2`, drawn by the built-in
+//! water shader unless a material replaces it.
 
 use super::children;
 use crate::convert;
-use donjourno::godot_surface::SurfaceData;
+use donjourno::godot_surface::{encode_water, SurfaceData};
+use donjourno::mesh::chunks::ChunkLayout;
+use donjourno::mesh::MeshParams;
+use donjourno::Grid;
 use godot::classes::mesh::{ArrayFormat, PrimitiveType};
 use godot::classes::rendering_server::ArrayFormat as RsArrayFormat;
-use godot::classes::{ArrayMesh, Material, Mesh, MeshInstance3D, Node, Shader, ShaderMaterial};
+use godot::classes::{
+    ArrayMesh, Material, Mesh, MeshInstance3D, Node, Node3D, Shader, ShaderMaterial,
+};
 use godot::obj::{EngineBitfield, EngineEnum};
 use godot::prelude::*;
+use std::collections::VecDeque;
 
 /// The built-in water shader (also shipped as `addons/donjourno/water/water.gdshader`, to copy).
 pub const WATER_SHADER: &str = include_str!("../../../../addons/donjourno/water/water.gdshader");
@@ -21,6 +28,21 @@ fn builtin_material() -> Gd<Material> {
     let mut m = ShaderMaterial::new_gd();
     m.set_shader(&shader);
     m.upcast()
+}
+
+/// The water surface of a grid in Godot's layout, built on the worker: one piece per chunk on a
+/// map drawn in chunks, else one.
+pub fn water_pieces(grid: &Grid, params: &MeshParams) -> Result<Vec<SurfaceData>, String> {
+    let water = convert::run_water_mesh(grid, params)?;
+    let layout = ChunkLayout::new(grid.width(), grid.depth(), params);
+    Ok(match layout.is_chunked() {
+        true => water
+            .split(&layout, params.cell_size)
+            .iter()
+            .map(encode_water)
+            .collect(),
+        false => vec![encode_water(&water)],
+    })
 }
 
 /// Format of the water surface: the terrain's (positions, normals, tangents, colours) plus UV2,
@@ -35,7 +57,7 @@ fn water_format() -> i64 {
 }
 
 /// The water surface as a mesh with `material`, or `None` when it is empty. Its streams were
-/// encoded on the worker ([`donjourno::godot_surface::encode_water`]) and are handed over the way Godot
+/// encoded on the worker ([`encode_water`]) and are handed over the way Godot
 /// loads a saved mesh, with no per-vertex conversion.
 fn array_mesh(water: &SurfaceData, material: &Gd<Material>) -> Option<Gd<ArrayMesh>> {
     if water.vertex_count == 0 {
@@ -59,13 +81,22 @@ fn array_mesh(water: &SurfaceData, material: &Gd<Material>) -> Option<Gd<ArrayMe
     Some(out)
 }
 
-/// The water component: whether the surface is visible, the designer's material, and the node.
+/// Water vertices turned into meshes per frame, at most, on a map drawn in chunks (one piece
+/// always goes): 32 bytes each, about 12 MiB a frame.
+pub const WATER_VERTICES_PER_FRAME: usize = 400_000;
+
+/// The water component: whether the surface is visible, the designer's material, and the nodes:
+/// one `Water` [MeshInstance3D] for a map in one mesh, or a `Water` [Node3D] holding one
+/// [MeshInstance3D] per chunk with water, filled in a share per frame ([`Water::pump`]).
 pub struct Water {
     /// Whether the water surface is visible.
     pub visible: bool,
     /// The material replacing the built-in water shader (`None`: the built-in one).
     pub material: Option<Gd<Material>>,
     node: Option<Gd<MeshInstance3D>>,
+    holder: Option<Gd<Node3D>>,
+    pieces: Vec<Gd<MeshInstance3D>>,
+    pending: VecDeque<(usize, SurfaceData)>,
     builtin: Option<Gd<Material>>,
 }
 
@@ -75,27 +106,38 @@ impl Default for Water {
             visible: true,
             material: None,
             node: None,
+            holder: None,
+            pieces: Vec::new(),
+            pending: VecDeque::new(),
             builtin: None,
         }
     }
 }
 
 impl Water {
-    /// The surface's node, if the terrain shown has water.
+    /// The surface's node, if the terrain shown has water and is one mesh.
     pub fn node(&self) -> Option<Gd<MeshInstance3D>> {
         self.node.clone()
     }
 
-    /// The surface's mesh, if the terrain shown has water.
+    /// Every water node shown: the one surface, or the chunks' pieces made so far.
+    pub fn instances(&self) -> Vec<Gd<MeshInstance3D>> {
+        self.node.iter().chain(&self.pieces).cloned().collect()
+    }
+
+    /// The surface's mesh, if the terrain shown has water and is one mesh.
     pub fn mesh(&self) -> Option<Gd<Mesh>> {
         self.node.as_ref().and_then(|n| n.get_mesh())
     }
 
-    /// Shows or hides the surface.
+    /// Shows or hides the water.
     pub fn set_visible(&mut self, visible: bool) {
         self.visible = visible;
         if let Some(node) = &mut self.node {
             node.set_visible(visible);
+        }
+        if let Some(holder) = &mut self.holder {
+            holder.set_visible(visible);
         }
     }
 
@@ -111,21 +153,38 @@ impl Water {
     pub fn set_material(&mut self, material: Option<Gd<Material>>) {
         self.material = material;
         let active = self.active_material();
-        if let Some(mut mesh) = self.mesh().and_then(|m| m.try_cast::<ArrayMesh>().ok()) {
-            if mesh.get_surface_count() > 0 {
+        for node in self.instances() {
+            let mesh = node.get_mesh().and_then(|m| m.try_cast::<ArrayMesh>().ok());
+            if let Some(mut mesh) = mesh.filter(|m| m.get_surface_count() > 0) {
                 mesh.surface_set_material(0, &active);
             }
         }
     }
 
-    /// Shows `water` on the `MeshInstance3D` named `Water` (created under `parent` on first
-    /// use), or removes the node when there is no water (`None` or an empty mesh).
-    pub fn update(&mut self, parent: &mut Gd<Node>, water: Option<&SurfaceData>) {
+    /// Shows the water `pieces` (built on the worker): one piece on the `MeshInstance3D` named
+    /// `Water` (created under `parent` on first use), several, one per chunk, under a `Water`
+    /// node that fills in over the next frames. Without water, the nodes go.
+    pub fn update(&mut self, parent: &mut Gd<Node>, pieces: Vec<SurfaceData>) {
+        if pieces.len() > 1 && pieces.iter().any(|p| p.vertex_count > 0) {
+            self.remove();
+            let mut holder = Node3D::new_alloc();
+            holder.set_name("Water");
+            holder.set_visible(self.visible);
+            children::add_internal(parent, &holder);
+            self.holder = Some(holder);
+            let wet = pieces
+                .into_iter()
+                .enumerate()
+                .filter(|(_, p)| p.vertex_count > 0);
+            self.pending = wet.collect();
+            return;
+        }
         let material = self.active_material();
-        let Some(mesh) = water.and_then(|w| array_mesh(w, &material)) else {
+        let Some(mesh) = pieces.first().and_then(|w| array_mesh(w, &material)) else {
             self.remove();
             return;
         };
+        self.remove_pieces();
         let node = self.node.get_or_insert_with(|| {
             let mut n = MeshInstance3D::new_alloc();
             n.set_name("Water");
@@ -136,8 +195,47 @@ impl Water {
         node.set_visible(self.visible);
     }
 
-    /// Removes the surface's node.
+    /// Turns waiting chunk pieces into nodes, about [`WATER_VERTICES_PER_FRAME`] vertices'
+    /// worth; returns whether some are still waiting.
+    pub fn pump(&mut self) -> bool {
+        let Some(holder) = self.holder.clone() else {
+            self.pending.clear();
+            return false;
+        };
+        let material = self.active_material();
+        let mut budget = WATER_VERTICES_PER_FRAME;
+        while let Some((index, piece)) = self.pending.pop_front() {
+            budget = budget.saturating_sub(piece.vertex_count);
+            if let Some(mesh) = array_mesh(&piece, &material) {
+                let mut instance = MeshInstance3D::new_alloc();
+                instance.set_name(&format!("Water_{index}"));
+                instance.set_mesh(&mesh);
+                holder.clone().add_child(&instance);
+                self.pieces.push(instance);
+            }
+            let next = self.pending.front().map_or(0, |(_, p)| p.vertex_count);
+            if next > budget {
+                break;
+            }
+        }
+        !self.pending.is_empty()
+    }
+
+    /// Whether chunk pieces are still waiting to become nodes.
+    pub fn is_filling(&self) -> bool {
+        !self.pending.is_empty()
+    }
+
+    /// Removes the chunk pieces and their holder.
+    fn remove_pieces(&mut self) {
+        self.pending.clear();
+        self.pieces.clear();
+        children::remove(&mut self.holder);
+    }
+
+    /// Removes every water node.
     pub fn remove(&mut self) {
+        self.remove_pieces();
         children::remove(&mut self.node);
     }
 }

@@ -55,10 +55,10 @@ pub struct Output {
     pub vertex_count: usize,
     /// Bounds of the mesh.
     pub aabb: Aabb,
-    /// The water surface in Godot's layout (empty without water).
-    pub water: donjourno::godot_surface::SurfaceData,
-    /// Seed 000's trees as a multimesh buffer (empty with biomes).
-    pub trees: Vec<f32>,
+    /// The water surface in Godot's layout, a piece per chunk on a map drawn in chunks.
+    pub water: Vec<donjourno::godot_surface::SurfaceData>,
+    /// Seed 000's trees as multimesh buffers, one per chunk on a map drawn in chunks.
+    pub trees: Vec<Vec<f32>>,
     /// Every level of every chunk when the map is drawn in chunks (else empty, and the streams
     /// hold the one surface).
     pub chunks: super::chunks::ChunkBuild,
@@ -302,12 +302,11 @@ fn run(
     if state.is_cancelled() {
         return Err(cancelled());
     }
-    let water =
-        donjourno::godot_surface::encode_water(&convert::run_water_mesh(&grid.grid, mesh_params)?);
+    let water = super::water::water_pieces(&grid.grid, mesh_params)?;
     if state.is_cancelled() {
         return Err(cancelled());
     }
-    let trees = super::trees::grid_tree_floats(&grid.grid, mesh_params);
+    let trees = super::trees::grid_tree_pieces(&grid.grid, mesh_params);
     let scatter = super::scatter::buffers(&grid.grid, mesh_params);
     let settlements = super::settlements::meshes(&grid.grid, &grid.params, mesh_params);
     state.set_progress(1.0);
