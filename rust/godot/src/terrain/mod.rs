@@ -7,6 +7,7 @@ mod children;
 mod chunks;
 mod collision;
 mod collision_chunks;
+mod features;
 mod heightmap;
 pub mod job;
 mod navigation;

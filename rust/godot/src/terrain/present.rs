@@ -20,11 +20,8 @@ pub(super) struct Finished {
     pub(super) started: Instant,
     pub(super) streams: Streams,
     pub(super) handover: Handover,
-    pub(super) water: Vec<donjourno::godot_surface::SurfaceData>,
-    pub(super) trees: Vec<Vec<f32>>,
+    pub(super) features: super::features::Features,
     pub(super) chunks: super::chunks::ChunkBuild,
-    pub(super) scatter: Vec<Vec<f32>>,
-    pub(super) settlements: donjourno::mesh::settlement::SettlementMeshes,
 }
 
 /// The main-thread time of each part of showing a rebuild, in order.
@@ -78,12 +75,16 @@ impl DonjournoTerrain {
             started,
             streams,
             handover,
+            features,
+            chunks,
+        } = finished;
+        let super::features::Features {
             water,
             trees,
-            chunks,
             scatter,
             settlements,
-        } = finished;
+            time: features_time,
+        } = features;
         if pipeline_ran {
             self.rebuilds.pipeline_runs += 1;
         }
@@ -139,6 +140,7 @@ impl DonjournoTerrain {
         let (params, mesh_params) = (&inputs.params, &inputs.mesh_params);
         convert::put(&mut d, "pipeline_ms", convert::ms(pipeline_time));
         convert::put(&mut d, "mesh_ms", convert::ms(mesh_time));
+        convert::put(&mut d, "features_ms", convert::ms(features_time));
         convert::put(&mut d, "upload_ms", convert::ms(upload_time));
         convert::put(&mut d, "total_ms", convert::ms(started.elapsed()));
         convert::put(&mut d, "vertex_count", vertex_count as i64);

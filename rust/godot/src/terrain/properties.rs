@@ -18,7 +18,8 @@ terrain_mesh_accessors! {
 impl DonjournoTerrain {
     /// Emitted after every rebuild that changed the mesh. `stats` holds: `pipeline_ms`
     /// (generation time of this rebuild, 0 when the cached grid was reused), `mesh_ms`
-    /// (tessellation), `upload_ms` (handing the buffers to the [ArrayMesh]), `total_ms`,
+    /// (tessellation), `features_ms` (the core building the water, trees, scatter and settlement
+    /// meshes), `upload_ms` (handing the buffers to the [ArrayMesh]), `total_ms`,
     /// `vertex_count`, `pipeline_runs` and `mesh_runs` (counts since the node was created),
     /// `pipeline_cached` (whether the grid was reused), `grid_hash`, `max_height`, `width`,
     /// `depth` and `subdivisions`; and how the surface reached the mesh: `upload_bytes` (bytes of

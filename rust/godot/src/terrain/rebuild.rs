@@ -197,10 +197,7 @@ impl DonjournoTerrain {
                 self.shown = None;
             }
         })?;
-        let water = super::water::water_pieces(&grid.grid, mesh_params)?;
-        let trees = super::trees::grid_tree_pieces(&grid.grid, mesh_params);
-        let scatter = super::scatter::buffers(&grid.grid, mesh_params);
-        let settlements = super::settlements::meshes(&grid.grid, &grid.params, mesh_params);
+        let features = super::features::Features::build(&grid.grid, &grid.params, mesh_params)?;
         Ok(Finished {
             inputs,
             grid,
@@ -215,11 +212,8 @@ impl DonjournoTerrain {
                 aabb,
             },
             handover,
-            water,
-            trees,
+            features,
             chunks,
-            scatter,
-            settlements,
         })
     }
 
@@ -277,11 +271,8 @@ impl DonjournoTerrain {
             started,
             streams,
             handover,
-            water: output.water,
-            trees: output.trees,
+            features: output.features,
             chunks: output.chunks,
-            scatter: output.scatter,
-            settlements: output.settlements,
         };
         let stats = self.show(finished);
         self.finish(Ok(Some(stats)));

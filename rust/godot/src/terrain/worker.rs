@@ -55,17 +55,11 @@ pub struct Output {
     pub vertex_count: usize,
     /// Bounds of the mesh.
     pub aabb: Aabb,
-    /// The water surface in Godot's layout, a piece per chunk on a map drawn in chunks.
-    pub water: Vec<donjourno::godot_surface::SurfaceData>,
-    /// Seed 000's trees as multimesh buffers, one per chunk on a map drawn in chunks.
-    pub trees: Vec<Vec<f32>>,
+    /// The water, trees, scatter and settlement meshes.
+    pub features: super::features::Features,
     /// Every level of every chunk when the map is drawn in chunks (else empty, and the streams
     /// hold the one surface).
     pub chunks: super::chunks::ChunkBuild,
-    /// The scatter's instance buffers, one per species.
-    pub scatter: Vec<Vec<f32>>,
-    /// The settlements' roads and buildings.
-    pub settlements: donjourno::mesh::settlement::SettlementMeshes,
 }
 
 /// How a worker ended, as [`JobState::outcome`] reports it.
@@ -302,13 +296,7 @@ fn run(
     if state.is_cancelled() {
         return Err(cancelled());
     }
-    let water = super::water::water_pieces(&grid.grid, mesh_params)?;
-    if state.is_cancelled() {
-        return Err(cancelled());
-    }
-    let trees = super::trees::grid_tree_pieces(&grid.grid, mesh_params);
-    let scatter = super::scatter::buffers(&grid.grid, mesh_params);
-    let settlements = super::settlements::meshes(&grid.grid, &grid.params, mesh_params);
+    let features = super::features::Features::build(&grid.grid, &grid.params, mesh_params)?;
     state.set_progress(1.0);
     Ok(Output {
         grid,
@@ -319,11 +307,8 @@ fn run(
         attributes,
         vertex_count,
         aabb,
-        water,
-        trees,
+        features,
         chunks,
-        scatter,
-        settlements,
     })
 }
 

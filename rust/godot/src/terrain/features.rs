@@ -1,0 +1,43 @@
+//! What a rebuild builds besides the terrain's surface: the water, seed 000's trees, the scatter
+//! and the settlements' meshes. The core builds them, on the worker for a background rebuild,
+//! in the shapes the main thread hands to Godot as they are.
+
+use donjourno::godot_surface::SurfaceData;
+use donjourno::mesh::settlement::SettlementMeshes;
+use donjourno::mesh::MeshParams;
+use donjourno::{GeneratorParams, Grid};
+use std::time::{Duration, Instant};
+
+/// The features of a grid, ready to show.
+#[derive(Default)]
+pub struct Features {
+    /// The water surface in Godot's layout, a piece per chunk on a map drawn in chunks.
+    pub water: Vec<SurfaceData>,
+    /// Seed 000's trees as multimesh buffers, one per chunk on a map drawn in chunks.
+    pub trees: Vec<Vec<f32>>,
+    /// The scatter's instance buffers, one per species.
+    pub scatter: Vec<Vec<f32>>,
+    /// The settlements' roads and buildings.
+    pub settlements: SettlementMeshes,
+    /// The wall time of building them.
+    pub time: Duration,
+}
+
+impl Features {
+    /// Builds the features of `grid` (generated from `params`) for the mesh settings
+    /// `mesh_params`.
+    pub fn build(
+        grid: &Grid,
+        params: &GeneratorParams,
+        mesh_params: &MeshParams,
+    ) -> Result<Features, String> {
+        let start = Instant::now();
+        Ok(Features {
+            water: super::water::water_pieces(grid, mesh_params)?,
+            trees: super::trees::grid_tree_pieces(grid, mesh_params),
+            scatter: super::scatter::buffers(grid, mesh_params),
+            settlements: super::settlements::meshes(grid, params, mesh_params),
+            time: start.elapsed(),
+        })
+    }
+}
