@@ -79,14 +79,16 @@ func test_a_background_rebuild_fills_chunks_over_frames() -> void:
 	check_eq(chunk_instances(t).size(), 16 * 4, "every level arrived")
 
 
-## Total vertices of the water instances and trees of the terrain's multimeshes.
+## Total vertices of the water instances and trees of the terrain's multimeshes (those drawn up
+## close: far away a chunk draws fewer).
 func _water_and_trees(t: DonjournoTerrain) -> Array[int]:
 	var vertices := 0
 	for w in t.get_water_instances():
 		vertices += w.mesh.surface_get_array_len(0)
 	var trees := 0
 	for m in t.get_trees_instances():
-		trees += m.multimesh.instance_count
+		if m.visibility_range_begin == 0.0:
+			trees += m.multimesh.instance_count
 	return [vertices, trees]
 
 
@@ -113,6 +115,23 @@ func test_water_and_trees_come_a_chunk_at_a_time() -> void:
 	check(t.get_trees_instances().size() > 1, "trees in several chunks")
 	check_eq(_water_and_trees(t), whole, "the chunks hold the same water vertices and trees")
 	check_eq(t.get_tree_transforms().size(), whole[1], "the transforms cover every chunk")
+	# Far away, each chunk draws one tree in four.
+	var near := {}
+	var far := {}
+	for m in t.get_trees_instances():
+		var chunk := str(m.name).trim_suffix("_far")
+		if str(m.name).ends_with("_far"):
+			far[chunk] = m
+			check_eq(m.visibility_range_begin, 2.0 * t.lod_distance, "%s starts where chunks reach level 2" % m.name)
+		else:
+			near[chunk] = m
+			check_eq(m.visibility_range_end, 2.0 * t.lod_distance, "%s ends there" % m.name)
+	check_eq(far.keys(), near.keys(), "every chunk with trees has its far trees")
+	for chunk in near:
+		var n: int = near[chunk].multimesh.instance_count
+		check_eq(far[chunk].multimesh.instance_count, (n + 3) / 4, "%s: one tree in four far away" % chunk)
+		check_eq(far[chunk].multimesh.get_instance_transform(0), near[chunk].multimesh.get_instance_transform(0),
+				"%s: the far trees are the chunk's own" % chunk)
 	for w in waters:
 		check(w.mesh.surface_get_material(0) is ShaderMaterial, "%s: the built-in water shader" % w.name)
 		check(w.get_aabb().size.x <= 18.0 * g.cell_size, "%s spans about a chunk" % w.name)

@@ -61,10 +61,11 @@ impl Showing<'_> {
             Showing::Nothing => None,
             // With biomes, the scatter stands in for seed 000's trees.
             Showing::Generated(s) if !s.grid.biome.is_empty() => None,
-            Showing::Generated(s) => Some((
-                TreeBuffers::Pieces(s.trees.clone()),
-                s.inputs.mesh_params.cell_size,
-            )),
+            Showing::Generated(s) => {
+                let mesh = &s.inputs.mesh_params;
+                let far = trees::FAR_TREES_LOD_DISTANCES * mesh.lod_distance;
+                Some((TreeBuffers::Pieces(s.trees.clone(), far), mesh.cell_size))
+            }
             Showing::Baked(mesh) => bake::baked_trees(mesh)
                 .filter(|(b, _)| !b.is_empty())
                 .map(|(b, cell)| (TreeBuffers::Baked(b), cell)),

@@ -58,13 +58,40 @@ pub const TREE_INSTANCES_PER_FRAME: usize = 100_000;
 /// One buffer of trees per chunk, shared with [`super::shown::Shown`].
 pub type Pieces = Arc<Vec<Vec<f32>>>;
 
+/// Far away, a chunk draws one tree in this many (every chunk's trees keep their density up to
+/// [`FAR_TREES_LOD_DISTANCES`] × `lod_distance`): far forests cost a quarter of the instances.
+pub const FAR_TREE_STRIDE: usize = 4;
+
+/// Distance, in multiples of `lod_distance`, from which a chunk's trees thin out: where the
+/// terrain's chunks switch to their third level of detail.
+pub const FAR_TREES_LOD_DISTANCES: f32 = 2.0;
+
+/// Every [`FAR_TREE_STRIDE`]-th tree of a [`tree_floats`] buffer, in order.
+pub fn far_trees(buffer: &[f32]) -> Vec<f32> {
+    buffer
+        .chunks_exact(12)
+        .step_by(FAR_TREE_STRIDE)
+        .flatten()
+        .copied()
+        .collect()
+}
+
 /// Where the trees shown come from.
 #[derive(Clone)]
 pub enum TreeBuffers {
-    /// One [`tree_floats`] buffer per chunk of a generated map (one for a map in one mesh).
-    Pieces(Pieces),
+    /// One [`tree_floats`] buffer per chunk of a generated map (one for a map in one mesh), and
+    /// the camera distance from which a chunk's trees thin out.
+    Pieces(Pieces, f32),
     /// The buffer stored in a baked mesh.
     Baked(PackedFloat32Array),
+}
+
+/// The chunks of trees still to turn into nodes.
+struct Pending {
+    pieces: Pieces,
+    next: usize,
+    mesh: Gd<Mesh>,
+    far: f32,
 }
 
 /// The trees component: whether trees are shown, the mesh of a tree, and the instances: one
@@ -79,7 +106,7 @@ pub struct Trees {
     holder: Option<Gd<Node3D>>,
     pieces: Vec<Gd<MultiMeshInstance3D>>,
     /// The chunks' buffers and the next chunk to turn into a node.
-    pending: Option<(Pieces, usize, Gd<Mesh>)>,
+    pending: Option<Pending>,
     /// The built-in tree and the cell size it was built for.
     built_in: Option<(f32, Gd<ArrayMesh>)>,
     material: Option<Gd<StandardMaterial3D>>,
@@ -121,16 +148,21 @@ impl Trees {
         };
         let mesh = self.tree_mesh(cell);
         let buffer = match buffers {
-            TreeBuffers::Pieces(pieces) if pieces.len() > 1 => {
+            TreeBuffers::Pieces(pieces, far) if pieces.len() > 1 => {
                 children::remove(&mut self.node);
                 let mut holder = Node3D::new_alloc();
                 holder.set_name("Trees");
                 children::add_internal(parent, &holder);
                 self.holder = Some(holder);
-                self.pending = Some((pieces, 0, mesh));
+                self.pending = Some(Pending {
+                    pieces,
+                    next: 0,
+                    mesh,
+                    far,
+                });
                 return;
             }
-            TreeBuffers::Pieces(pieces) => {
+            TreeBuffers::Pieces(pieces, _) => {
                 PackedFloat32Array::from(pieces.first().map_or(&[][..], Vec::as_slice))
             }
             TreeBuffers::Baked(buffer) => buffer,
@@ -149,32 +181,43 @@ impl Trees {
         }
     }
 
-    /// Turns waiting chunks into nodes, about [`TREE_INSTANCES_PER_FRAME`] trees' worth;
-    /// returns whether some are still waiting.
+    /// Turns waiting chunks into nodes, about [`TREE_INSTANCES_PER_FRAME`] trees' worth; each
+    /// chunk gets its trees up to the thinning distance and one in [`FAR_TREE_STRIDE`] beyond.
+    /// Returns whether some are still waiting.
     pub fn pump(&mut self) -> bool {
-        let (Some(holder), Some((pieces, next, mesh))) = (&self.holder, &mut self.pending) else {
+        let (Some(holder), Some(p)) = (&self.holder, &mut self.pending) else {
             self.pending = None;
             return false;
         };
-        let mut budget = TREE_INSTANCES_PER_FRAME * 12;
-        while let Some(piece) = pieces.get(*next) {
-            if !piece.is_empty() && budget < piece.len() && budget < TREE_INSTANCES_PER_FRAME * 12 {
+        let full = TREE_INSTANCES_PER_FRAME * 12;
+        let mut budget = full;
+        while let Some(piece) = p.pieces.get(p.next) {
+            if !piece.is_empty() && budget < piece.len() && budget < full {
                 break;
             }
-            *next += 1;
+            let index = p.next;
+            p.next += 1;
             if piece.is_empty() {
                 continue;
             }
             budget = budget.saturating_sub(piece.len());
-            if let Ok(m) = multimesh(&PackedFloat32Array::from(piece.as_slice()), mesh) {
-                let mut node = MultiMeshInstance3D::new_alloc();
-                node.set_name(&format!("Trees_{}", *next - 1));
-                node.set_multimesh(&m);
-                holder.clone().add_child(&node);
-                self.pieces.push(node);
+            let far = far_trees(piece);
+            for (name, buffer, range) in [
+                (format!("Trees_{index}"), piece.as_slice(), (0.0, p.far)),
+                (format!("Trees_{index}_far"), far.as_slice(), (p.far, 0.0)),
+            ] {
+                if let Ok(m) = multimesh(&PackedFloat32Array::from(buffer), &p.mesh) {
+                    let mut node = MultiMeshInstance3D::new_alloc();
+                    node.set_name(&name);
+                    node.set_multimesh(&m);
+                    node.set_visibility_range_begin(range.0);
+                    node.set_visibility_range_end(range.1);
+                    holder.clone().add_child(&node);
+                    self.pieces.push(node);
+                }
             }
         }
-        let filling = *next < pieces.len();
+        let filling = p.next < p.pieces.len();
         if !filling {
             self.pending = None;
         }
@@ -228,4 +271,19 @@ fn multimesh(buffer: &PackedFloat32Array, mesh: &Gd<Mesh>) -> Result<Gd<MultiMes
         multimesh.set_buffer(buffer);
     }
     Ok(multimesh)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn far_trees_keep_every_fourth_tree_in_order() {
+        let buffer: Vec<f32> = (0..10).flat_map(|i| [i as f32; 12]).collect();
+        let far = far_trees(&buffer);
+        let kept: Vec<f32> = far.chunks_exact(12).map(|t| t[0]).collect();
+        assert_eq!(kept, [0.0, 4.0, 8.0]);
+        assert!(far.chunks_exact(12).all(|t| t.iter().all(|&v| v == t[0])));
+        assert!(far_trees(&[]).is_empty());
+    }
 }
