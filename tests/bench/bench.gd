@@ -194,6 +194,19 @@ func _chunked_case(size: int) -> Array:
 				Performance.get_monitor(Performance.MEMORY_STATIC) / MIB, _peak_memory()]
 		print("%d²: the frame that showed it took %.1f ms on the main thread: %s" % [
 				size, stats.show_ms, stats.show_parts_ms])
+		if counted:
+			# Where the primitives go: without the trees, then without the water too.
+			terrain.trees_enabled = false
+			for i in 3:
+				await _frame()
+			var no_trees := Performance.get_monitor(Performance.RENDER_TOTAL_PRIMITIVES_IN_FRAME)
+			terrain.water_visible = false
+			for i in 3:
+				await _frame()
+			var ground := Performance.get_monitor(Performance.RENDER_TOTAL_PRIMITIVES_IN_FRAME)
+			print("%d²: primitives per frame: %s terrain, %s water, %s trees" % [size,
+					_thousands(int(ground)), _thousands(int(no_trees - ground)),
+					_thousands(int(primitives - no_trees))])
 	terrain.free()
 	rig.free()
 	return [row, counted]

@@ -127,12 +127,22 @@ pub fn tree_instances(grid: &Grid, params: &MeshParams) -> Result<Vec<TreeInstan
 /// A low-poly tree about `height` world units tall with its foot at the origin: a six-sided
 /// trunk and a six-sided cone of foliage, flat-shaded with vertex colours (brown, dark green).
 pub fn low_poly_tree(height: f32) -> Mesh {
-    const SIDES: usize = 6;
+    tree_mesh(height, 6, true)
+}
+
+/// The far version of [`low_poly_tree`], for trees seen from afar: the foliage cone alone, four
+/// sides and no underside (4 triangles instead of 24).
+pub fn far_tree(height: f32) -> Mesh {
+    tree_mesh(height, 4, false)
+}
+
+/// A tree of `sides`-sided cones: with `full`, the trunk and the cone's underside too.
+fn tree_mesh(height: f32, sides: usize, full: bool) -> Mesh {
     let mut mesh = Mesh::default();
     let trunk = [0.45, 0.30, 0.17, 1.0];
     let leaves = [0.16, 0.42, 0.18, 1.0];
     let ring = |r: f32, y: f32, i: usize| {
-        let a = i as f32 * core::f32::consts::TAU / SIDES as f32;
+        let a = i as f32 * core::f32::consts::TAU / sides as f32;
         [r * libm::cosf(a), y, r * libm::sinf(a)]
     };
     let mut tri = |a: [f32; 3], b: [f32; 3], c: [f32; 3], color: [f32; 4]| {
@@ -148,17 +158,21 @@ pub fn low_poly_tree(height: f32) -> Mesh {
     let (cone_r, cone_base) = (0.35 * height, 0.2 * height);
     let apex = [0.0, height, 0.0];
     let base_centre = [0.0, cone_base, 0.0];
-    for i in 0..SIDES {
-        let j = (i + 1) % SIDES;
-        // Trunk side: two triangles facing out.
-        let (a, b) = (ring(trunk_r, 0.0, i), ring(trunk_r, 0.0, j));
-        let (c, e) = (ring(trunk_r, trunk_h, i), ring(trunk_r, trunk_h, j));
-        tri(a, b, c, trunk);
-        tri(b, e, c, trunk);
-        // Foliage cone side (facing out) and its underside (facing down).
+    for i in 0..sides {
+        let j = (i + 1) % sides;
         let (p, q) = (ring(cone_r, cone_base, i), ring(cone_r, cone_base, j));
+        if full {
+            // Trunk side: two triangles facing out.
+            let (a, b) = (ring(trunk_r, 0.0, i), ring(trunk_r, 0.0, j));
+            let (c, e) = (ring(trunk_r, trunk_h, i), ring(trunk_r, trunk_h, j));
+            tri(a, b, c, trunk);
+            tri(b, e, c, trunk);
+        }
+        // Foliage cone side (facing out), and with the trunk its underside (facing down).
         tri(p, q, apex, leaves);
-        tri(p, base_centre, q, leaves);
+        if full {
+            tri(p, base_centre, q, leaves);
+        }
     }
     mesh
 }
@@ -267,5 +281,19 @@ mod tests {
             }
         }
         assert_eq!(down, 6 * 3);
+    }
+
+    #[test]
+    fn far_tree_is_the_cone_alone() {
+        let (far, near) = (far_tree(2.0), low_poly_tree(2.0));
+        assert_eq!(far.vertex_count(), 4 * 3);
+        let top = |m: &Mesh| m.positions.iter().map(|p| p[1]).fold(f32::MIN, f32::max);
+        let bottom = |m: &Mesh| m.positions.iter().map(|p| p[1]).fold(f32::MAX, f32::min);
+        assert_eq!(top(&far), top(&near));
+        assert_eq!(bottom(&far), 0.2 * 2.0, "no trunk");
+        assert!(
+            far.normals.iter().all(|n| n[1] > 0.0),
+            "every side faces up and out"
+        );
     }
 }

@@ -123,6 +123,8 @@ func test_water_and_trees_come_a_chunk_at_a_time() -> void:
 		if str(m.name).ends_with("_far"):
 			far[chunk] = m
 			check_eq(m.visibility_range_begin, 2.0 * t.lod_distance, "%s starts where chunks reach level 2" % m.name)
+			check_eq(m.visibility_range_end, 8.0 * t.lod_distance, "%s: no tree beyond 8 lod_distance" % m.name)
+			check_eq(m.multimesh.mesh.surface_get_array_len(0), 12, "%s: the far tree is the 4-sided cone" % m.name)
 		else:
 			near[chunk] = m
 			check_eq(m.visibility_range_end, 2.0 * t.lod_distance, "%s ends there" % m.name)

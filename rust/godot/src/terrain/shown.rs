@@ -63,8 +63,10 @@ impl Showing<'_> {
             Showing::Generated(s) if !s.grid.biome.is_empty() => None,
             Showing::Generated(s) => {
                 let mesh = &s.inputs.mesh_params;
-                let far = trees::FAR_TREES_LOD_DISTANCES * mesh.lod_distance;
-                Some((TreeBuffers::Pieces(s.trees.clone(), far), mesh.cell_size))
+                Some((
+                    TreeBuffers::Pieces(s.trees.clone(), mesh.lod_distance),
+                    mesh.cell_size,
+                ))
             }
             Showing::Baked(mesh) => bake::baked_trees(mesh)
                 .filter(|(b, _)| !b.is_empty())

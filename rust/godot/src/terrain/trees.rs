@@ -59,12 +59,17 @@ pub const TREE_INSTANCES_PER_FRAME: usize = 100_000;
 pub type Pieces = Arc<Vec<Vec<f32>>>;
 
 /// Far away, a chunk draws one tree in this many (every chunk's trees keep their density up to
-/// [`FAR_TREES_LOD_DISTANCES`] × `lod_distance`): far forests cost a quarter of the instances.
+/// [`FAR_TREES_LOD_DISTANCES`] × `lod_distance`), each as the built-in far tree
+/// ([`placement::far_tree`], 4 triangles instead of 24) unless `tree_mesh` replaces both.
 pub const FAR_TREE_STRIDE: usize = 4;
 
 /// Distance, in multiples of `lod_distance`, from which a chunk's trees thin out: where the
 /// terrain's chunks switch to their third level of detail.
 pub const FAR_TREES_LOD_DISTANCES: f32 = 2.0;
+
+/// Distance, in multiples of `lod_distance`, beyond which a chunk draws no tree: a tree there is
+/// below a pixel at usual fields of view, and the ground's forest colour stands in for it.
+pub const NO_TREES_LOD_DISTANCES: f32 = 8.0;
 
 /// Every [`FAR_TREE_STRIDE`]-th tree of a [`tree_floats`] buffer, in order.
 pub fn far_trees(buffer: &[f32]) -> Vec<f32> {
@@ -80,7 +85,7 @@ pub fn far_trees(buffer: &[f32]) -> Vec<f32> {
 #[derive(Clone)]
 pub enum TreeBuffers {
     /// One [`tree_floats`] buffer per chunk of a generated map (one for a map in one mesh), and
-    /// the camera distance from which a chunk's trees thin out.
+    /// the `lod_distance` that sets where a chunk's trees thin out and end.
     Pieces(Pieces, f32),
     /// The buffer stored in a baked mesh.
     Baked(PackedFloat32Array),
@@ -90,8 +95,8 @@ pub enum TreeBuffers {
 struct Pending {
     pieces: Pieces,
     next: usize,
-    mesh: Gd<Mesh>,
-    far: f32,
+    meshes: [Gd<Mesh>; 2],
+    lod_distance: f32,
 }
 
 /// The trees component: whether trees are shown, the mesh of a tree, and the instances: one
@@ -108,7 +113,7 @@ pub struct Trees {
     /// The chunks' buffers and the next chunk to turn into a node.
     pending: Option<Pending>,
     /// The built-in tree and the cell size it was built for.
-    built_in: Option<(f32, Gd<ArrayMesh>)>,
+    built_in: Option<(f32, [Gd<Mesh>; 2])>,
     material: Option<Gd<StandardMaterial3D>>,
 }
 
@@ -146,9 +151,9 @@ impl Trees {
             children::remove(&mut self.node);
             return;
         };
-        let mesh = self.tree_mesh(cell);
+        let meshes = self.tree_meshes(cell);
         let buffer = match buffers {
-            TreeBuffers::Pieces(pieces, far) if pieces.len() > 1 => {
+            TreeBuffers::Pieces(pieces, lod_distance) if pieces.len() > 1 => {
                 children::remove(&mut self.node);
                 let mut holder = Node3D::new_alloc();
                 holder.set_name("Trees");
@@ -157,8 +162,8 @@ impl Trees {
                 self.pending = Some(Pending {
                     pieces,
                     next: 0,
-                    mesh,
-                    far,
+                    meshes,
+                    lod_distance,
                 });
                 return;
             }
@@ -167,7 +172,7 @@ impl Trees {
             }
             TreeBuffers::Baked(buffer) => buffer,
         };
-        let result = multimesh(&buffer, &mesh).map(|m| {
+        let result = multimesh(&buffer, &meshes[0]).map(|m| {
             let node = self.node.get_or_insert_with(|| {
                 let mut n = MultiMeshInstance3D::new_alloc();
                 n.set_name("Trees");
@@ -202,11 +207,23 @@ impl Trees {
             }
             budget = budget.saturating_sub(piece.len());
             let far = far_trees(piece);
-            for (name, buffer, range) in [
-                (format!("Trees_{index}"), piece.as_slice(), (0.0, p.far)),
-                (format!("Trees_{index}_far"), far.as_slice(), (p.far, 0.0)),
+            let thin = FAR_TREES_LOD_DISTANCES * p.lod_distance;
+            let end = NO_TREES_LOD_DISTANCES * p.lod_distance;
+            for (name, buffer, range, mesh) in [
+                (
+                    format!("Trees_{index}"),
+                    piece.as_slice(),
+                    (0.0, thin),
+                    &p.meshes[0],
+                ),
+                (
+                    format!("Trees_{index}_far"),
+                    far.as_slice(),
+                    (thin, end),
+                    &p.meshes[1],
+                ),
             ] {
-                if let Ok(m) = multimesh(&PackedFloat32Array::from(buffer), &p.mesh) {
+                if let Ok(m) = multimesh(&PackedFloat32Array::from(buffer), mesh) {
                     let mut node = MultiMeshInstance3D::new_alloc();
                     node.set_name(&name);
                     node.set_multimesh(&m);
@@ -236,22 +253,31 @@ impl Trees {
         children::remove(&mut self.holder);
     }
 
-    /// The mesh of a tree: [`Trees::mesh`], else the built-in low-poly tree
-    /// ([`placement::low_poly_tree`]) sized for cells of `cell`.
-    fn tree_mesh(&mut self, cell: f32) -> Gd<Mesh> {
+    /// The meshes of a tree up close and far away: [`Trees::mesh`] for both, else the built-in
+    /// low-poly tree ([`placement::low_poly_tree`]) and its far version
+    /// ([`placement::far_tree`]) sized for cells of `cell`.
+    fn tree_meshes(&mut self, cell: f32) -> [Gd<Mesh>; 2] {
         if let Some(mesh) = &self.mesh {
-            return mesh.clone();
+            return [mesh.clone(), mesh.clone()];
         }
-        if let Some((_, mesh)) = self.built_in.as_ref().filter(|(c, _)| *c == cell) {
-            return mesh.clone().upcast();
+        if let Some((_, meshes)) = self.built_in.as_ref().filter(|(c, _)| *c == cell) {
+            return meshes.clone();
         }
         let material = self
             .material
             .get_or_insert_with(children::vertex_color_material);
-        let tree = placement::low_poly_tree(BUILT_IN_TREE_CELLS * cell);
-        let mesh = children::array_mesh(&tree, material).unwrap_or_else(ArrayMesh::new_gd);
-        self.built_in = Some((cell, mesh.clone()));
-        mesh.upcast()
+        let height = BUILT_IN_TREE_CELLS * cell;
+        let meshes = [
+            placement::low_poly_tree(height),
+            placement::far_tree(height),
+        ]
+        .map(|tree| {
+            children::array_mesh(&tree, material)
+                .unwrap_or_else(ArrayMesh::new_gd)
+                .upcast::<Mesh>()
+        });
+        self.built_in = Some((cell, meshes.clone()));
+        meshes
     }
 }
 
