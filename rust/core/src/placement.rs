@@ -8,6 +8,7 @@
 use crate::grid::{Grid, Terrain};
 use crate::mesh::{surface_height, Mesh, MeshError, MeshParams};
 use crate::noise::hash01;
+use rayon::prelude::*;
 
 /// Seed of the tree jitter hashes (independent of the generation seed, like the mesh jitter).
 pub const TREE_SEED: u32 = 0x3c6e_f372;
@@ -39,19 +40,14 @@ pub fn corner_heights(grid: &Grid, params: &MeshParams) -> Result<Vec<f32>, Mesh
     if w == 0 || d == 0 {
         return Ok(Vec::new());
     }
-    let mut out = Vec::with_capacity((w + 1) * (d + 1));
-    for z in 0..=d {
-        for x in 0..=w {
-            let h = surface_height(
-                grid,
-                params,
-                x as f32 * params.cell_size,
-                z as f32 * params.cell_size,
-            )
-            .unwrap_or(0.0);
-            out.push(h);
+    crate::threads::ensure_pool();
+    let mut out = vec![0.0; (w + 1) * (d + 1)];
+    out.par_chunks_mut(w + 1).enumerate().for_each(|(z, row)| {
+        for (x, h) in row.iter_mut().enumerate() {
+            let (px, pz) = (x as f32 * params.cell_size, z as f32 * params.cell_size);
+            *h = surface_height(grid, params, px, pz).unwrap_or(0.0);
         }
-    }
+    });
     Ok(out)
 }
 

@@ -152,8 +152,7 @@ impl DonjournoTerrain {
                 copy.surface_set_material(1, &material);
             }
         }
-        let mesh_params = &shown.inputs.mesh_params;
-        let heights = HeightMap::of(&shown.grid, mesh_params).ok()?;
+        let heights = shown.heights.clone().ok()?;
         let size = Vector2i::new(heights.width as i32, heights.depth as i32);
         copy.set_meta(META_MAP_SIZE, &size.to_variant());
         copy.set_meta(META_CELL_SIZE, &heights.cell_size.to_variant());

@@ -38,7 +38,7 @@ impl HeightMap {
 /// What a collision body is built from.
 pub enum Source {
     /// One shape through these heights (or why there are none).
-    One(Result<HeightMap, String>),
+    One(Result<Arc<HeightMap>, String>),
     /// A shape per chunk near the stream target.
     Chunks(Arc<ChunkHeights>),
 }

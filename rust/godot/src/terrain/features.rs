@@ -1,15 +1,17 @@
-//! What a rebuild builds besides the terrain's surface: the water, seed 000's trees, the scatter
-//! and the settlements' meshes. The core builds them, on the worker for a background rebuild,
+//! What a rebuild builds besides the terrain's surface: the water, seed 000's trees, the scatter,
+//! the settlements' meshes and the collision heights. The core builds them, on the worker for a background rebuild,
 //! in the shapes the main thread hands to Godot as they are.
 
+use super::collision::HeightMap;
 use donjourno::godot_surface::SurfaceData;
+use donjourno::mesh::chunks::ChunkLayout;
 use donjourno::mesh::settlement::SettlementMeshes;
 use donjourno::mesh::MeshParams;
 use donjourno::{GeneratorParams, Grid};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The features of a grid, ready to show.
-#[derive(Default)]
 pub struct Features {
     /// The water surface in Godot's layout, a piece per chunk on a map drawn in chunks.
     pub water: Vec<SurfaceData>,
@@ -19,6 +21,9 @@ pub struct Features {
     pub scatter: Vec<Vec<f32>>,
     /// The settlements' roads and buildings.
     pub settlements: SettlementMeshes,
+    /// The corner heights of a map in one chunk, for its one collision shape (a map drawn in
+    /// chunks has a shape per chunk, from the chunks' own heights).
+    pub heights: Result<Arc<HeightMap>, String>,
     /// The wall time of building them.
     pub time: Duration,
 }
@@ -37,6 +42,10 @@ impl Features {
             trees: super::trees::grid_tree_pieces(grid, mesh_params),
             scatter: super::scatter::buffers(grid, mesh_params),
             settlements: super::settlements::meshes(grid, params, mesh_params),
+            heights: match ChunkLayout::new(grid.width(), grid.depth(), mesh_params).is_chunked() {
+                true => Err("a map drawn in chunks has a shape per chunk".into()),
+                false => HeightMap::of(grid, mesh_params).map(Arc::new),
+            },
             time: start.elapsed(),
         })
     }

@@ -83,6 +83,7 @@ impl DonjournoTerrain {
             trees,
             scatter,
             settlements,
+            heights,
             time: features_time,
         } = features;
         if pipeline_ran {
@@ -123,6 +124,7 @@ impl DonjournoTerrain {
             time: grid.time,
             chunk_heights,
             trees: std::sync::Arc::new(trees),
+            heights,
         });
         let stats = grid.stats.clone();
         self.rebuilds.cache = Some(grid);

@@ -26,6 +26,9 @@ pub struct Shown {
     pub time: Duration,
     /// The chunks' collision heights, when the map is drawn in chunks.
     pub chunk_heights: Option<Arc<ChunkHeights>>,
+    /// The corner heights of a map in one chunk, for its one collision shape (computed on the
+    /// worker with the rest of the rebuild).
+    pub heights: Result<Arc<HeightMap>, String>,
     /// Seed 000's trees, [`trees::tree_floats`] buffers built on the worker, one per chunk on a
     /// map drawn in chunks (empty with biomes).
     pub trees: Arc<Vec<Vec<f32>>>,
@@ -49,9 +52,11 @@ impl Showing<'_> {
             Showing::Nothing => None,
             Showing::Generated(s) => Some(match &s.chunk_heights {
                 Some(chunks) => Source::Chunks(chunks.clone()),
-                None => Source::One(HeightMap::of(&s.grid, &s.inputs.mesh_params)),
+                None => Source::One(s.heights.clone()),
             }),
-            Showing::Baked(mesh) => bake::baked_height_map(mesh).map(|h| Source::One(Ok(h))),
+            Showing::Baked(mesh) => {
+                bake::baked_height_map(mesh).map(|h| Source::One(Ok(Arc::new(h))))
+            }
         }
     }
 
