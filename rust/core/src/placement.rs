@@ -6,7 +6,7 @@
 //! bit-identical results everywhere.
 
 use crate::grid::{Grid, Terrain};
-use crate::mesh::{surface_height, Mesh, MeshError, MeshParams};
+use crate::mesh::{surface_height, surface_height_valid, Mesh, MeshError, MeshParams};
 use crate::noise::hash01;
 use rayon::prelude::*;
 
@@ -45,7 +45,7 @@ pub fn corner_heights(grid: &Grid, params: &MeshParams) -> Result<Vec<f32>, Mesh
     out.par_chunks_mut(w + 1).enumerate().for_each(|(z, row)| {
         for (x, h) in row.iter_mut().enumerate() {
             let (px, pz) = (x as f32 * params.cell_size, z as f32 * params.cell_size);
-            *h = surface_height(grid, params, px, pz).unwrap_or(0.0);
+            *h = surface_height_valid(grid, params, px, pz).unwrap_or(0.0);
         }
     });
     Ok(out)

@@ -210,6 +210,16 @@ pub(crate) fn vertex_height_direct(
 /// ```
 pub fn surface_height(grid: &Grid, params: &MeshParams, x: f32, z: f32) -> Option<f32> {
     params.validate().ok()?;
+    surface_height_valid(grid, params, x, z)
+}
+
+/// [`surface_height`] for settings already validated, for callers that ask many points.
+pub(crate) fn surface_height_valid(
+    grid: &Grid,
+    params: &MeshParams,
+    x: f32,
+    z: f32,
+) -> Option<f32> {
     let (w, d) = (grid.width(), grid.depth());
     if w == 0 || d == 0 {
         return None;

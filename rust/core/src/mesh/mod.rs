@@ -27,6 +27,7 @@ pub mod ribbon;
 pub mod settlement;
 pub mod streaming;
 pub use heights::surface_height;
+pub(crate) use heights::surface_height_valid;
 use heights::vertex_height;
 pub(crate) use heights::{
     sub_vertex_cell as lattice_cell, vertex_height as lattice_height,
