@@ -10,6 +10,7 @@ mod collision_chunks;
 mod heightmap;
 pub mod job;
 mod navigation;
+mod navigation_bake;
 pub mod planner;
 mod present;
 mod queries;
@@ -252,6 +253,7 @@ impl IMeshInstance3D for DonjournoTerrain {
             navigation_agent_height: PhantomVar::default(),
             navigation_agent_max_slope: PhantomVar::default(),
             navigation_cell_size: PhantomVar::default(),
+            navigation_road_cost: PhantomVar::default(),
             store: ParamStore::default(),
             collision_enabled: PhantomVar::default(),
             collision_layer: PhantomVar::default(),
