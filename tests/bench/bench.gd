@@ -9,7 +9,7 @@ extends SceneTree
 ## chunks fill in, primitives drawn per frame, memory.
 ##
 ## Usage: godot --headless --path tests/bench -s res://bench.gd [-- --runs=N] [--chunked=SIZES]
-##        [--chunked-only]
+##        [--chunked-only] [--navigation-only]
 
 const CASES := [[128, 1], [128, 4], [256, 1], [256, 4]]
 const MIB := 1024.0 * 1024.0
@@ -18,6 +18,8 @@ const MIB := 1024.0 * 1024.0
 var chunked_sizes: Array[int] = [2048]
 ## Whether only the chunked maps are measured.
 var chunked_only := false
+## Whether only the navigation bakes are measured.
+var navigation_only := false
 
 
 func _init() -> void:
@@ -31,11 +33,16 @@ func _init() -> void:
 				chunked_sizes.append(int(size))
 		elif arg == "--chunked-only":
 			chunked_only = true
+		elif arg == "--navigation-only":
+			navigation_only = true
 	print("Godot %s, %d threads, median of %d runs" % [
 		Engine.get_version_info().string, OS.get_processor_count(), runs])
 	print("")
 	if chunked_only:
 		_chunked_bench.call_deferred()
+		return
+	if navigation_only:
+		_navigation_benches.call_deferred(runs)
 		return
 	print("First build: fresh buffers. Again: a rebuild of the same size, which reuses them.")
 	print("")
@@ -139,7 +146,7 @@ func _async_bench(runs: int) -> void:
 		terrain.free()
 	print("")
 	print("longest main-thread stall during background regeneration: %.1f ms" % worst)
-	await _navigation_bench(runs)
+	await _navigation_benches(runs)
 	await _chunked_bench()
 
 
@@ -246,13 +253,23 @@ static func _peak_memory() -> String:
 
 
 
+## The navigation bakes of the default 512² terrain, without and with settlements (roads get
+## regions of their own).
+func _navigation_benches(runs: int) -> void:
+	print("")
+	await _navigation_bench(runs, false)
+	await _navigation_bench(runs, true)
+	if navigation_only:
+		quit()
+
+
 ## Times the navigation bake of a 512² terrain (worker thread and Godot's worker pool) from the
 ## finished mesh to the regions in place, and the longest main-thread frame meanwhile.
-func _navigation_bench(runs: int) -> void:
-	print("")
+func _navigation_bench(runs: int, settlements: bool) -> void:
 	var generator := DonjournoGenerator.new()
 	generator.width = 512
 	generator.depth = 512
+	generator.settlements_enabled = settlements
 	var terrain := DonjournoTerrain.new()
 	terrain.generator = generator
 	root.add_child(terrain)
@@ -273,9 +290,12 @@ func _navigation_bench(runs: int) -> void:
 		await _frame()
 	for region in terrain.get_navigation_regions():
 		polygons += region.navigation_mesh.get_polygon_count()
-	print("navigation bake 512² (%d regions, %d polygons, cell %.2f): %.0f ms off the main thread (target ≤ 500 ms), longest frame meanwhile %.1f ms" % [
-			terrain.get_navigation_regions().size(), polygons, terrain.navigation_cell_size,
-			_median(bakes), _median(frames)])
+	var roads := 0
+	for region in terrain.get_navigation_regions():
+		roads += int(region.travel_cost != 1.0)
+	print("navigation bake 512²%s (%d regions, %d of them roads, %d polygons, cell %.2f): %.0f ms off the main thread (target ≤ 500 ms), longest frame meanwhile %.1f ms" % [
+			" with settlements" if settlements else "", terrain.get_navigation_regions().size(),
+			roads, polygons, terrain.navigation_cell_size, _median(bakes), _median(frames)])
 	terrain.free()
 
 

@@ -1,4 +1,4 @@
-extends "res://lib/test_case.gd"
+extends "res://lib/navigation_case.gd"
 ## Navigation: with navigation_enabled the terrain bakes NavigationRegion3Ds off the main thread on
 ## the world's default navigation map; paths avoid water, follow the ground, and cross chunks.
 
@@ -6,40 +6,6 @@ extends "res://lib/test_case.gd"
 ## are flat between their vertices (voxels of navigation_cell_size) while the ground curves under
 ## them, so a point inside a large polygon may float above or dip below the ground a little.
 const SURFACE_TOLERANCE := 1.5
-
-
-## The NavigationRegion3D nodes under the terrain's internal `Navigation` node.
-func region_nodes(t: DonjournoTerrain) -> Array[NavigationRegion3D]:
-	var out: Array[NavigationRegion3D] = []
-	for child in t.get_children(true):
-		if child.name == "Navigation":
-			for c in child.get_children():
-				out.append(c as NavigationRegion3D)
-	return out
-
-
-## Waits until the terrain's navigation mesh is baked and the navigation map took it in.
-func baked(t: DonjournoTerrain) -> void:
-	await settled(t)
-	var deadline := Time.get_ticks_msec() + 20000
-	while t.is_baking_navigation() and Time.get_ticks_msec() < deadline:
-		await tree.process_frame
-	check(not t.is_baking_navigation(), "the navigation bake finished within 20 s")
-	# The map takes the regions in at its next iteration (built in the background).
-	var map_rid := t.get_world_3d().navigation_map
-	var iteration := NavigationServer3D.map_get_iteration_id(map_rid)
-	var owners := func() -> bool:
-		var rids := {}
-		for r in region_nodes(t):
-			rids[r.get_rid()] = false
-		for rid: RID in NavigationServer3D.map_get_regions(map_rid):
-			if rids.has(rid):
-				rids[rid] = NavigationServer3D.region_get_closest_point(rid, Vector3.ZERO) != Vector3.ZERO
-		return not rids.is_empty() and not rids.values().has(false)
-	while not (owners.call() and NavigationServer3D.map_get_iteration_id(map_rid) > iteration + 1) \
-			and Time.get_ticks_msec() < deadline:
-		await tree.physics_frame
-	check(owners.call(), "the navigation map took the regions in")
 
 
 ## The water cells of the largest lake (a water area off the map's edge), as a list of cells.

@@ -13,7 +13,8 @@
 //! count and `climate_hash` [`donjourno::Grid::water_hash`] (the rendered water planes).
 //!
 //! Cases named `navigation:…` fingerprint the walkable source geometry of the navigation regions
-//! ([`donjourno::navigation::regions_hash`]).
+//! ([`donjourno::navigation::regions_hash`]); cases named `navigation-roads:…` that of their road
+//! regions ([`donjourno::navigation::roads::road_regions_hash`]).
 //!
 //! The golden file: `donjourno hash --suite --golden` prints the suite as the committed
 //! `tests/golden/hashes.txt` holds it (see [`golden_line`]); `cargo test` and the WASI and Web
@@ -59,6 +60,7 @@ pub const GOLDEN_HEADER: &str = "\
 # Lines `tiles:CASE`: one tile of an endless world: its grid hash, mesh hash, vertex count, climate hash.
 # Lines `town:CASE`: the inside of one town: town hash, buildings mesh hash, its vertex count, street polylines hash.
 # Lines `navigation:CASE`: navigation regions hash, grid hash, walkable triangle count, water hash.
+# Lines `navigation-roads:CASE`: road regions hash, navigation regions hash, road walkable triangle count, grid hash.
 # Regenerate: cargo run --release -p donjourno-cli -- hash --suite --golden > tests/golden/hashes.txt
 # Change it only on purpose, in a commit that says which cases changed and why (README, Determinism).";
 
@@ -92,15 +94,16 @@ pub fn run(args: HashArgs) -> Result<(), String> {
     if args.golden {
         println!("{GOLDEN_HEADER}");
     }
-    let (scatter, tiles, towns, navigation) = if args.suite {
+    let (scatter, tiles, towns, navigation, roads) = if args.suite {
         (
             scatter::scatter_suite(),
             tiles::tile_suite()?,
             town::town_suite()?,
             navigation::navigation_suite(),
+            navigation::road_suite(),
         )
     } else {
-        (Vec::new(), Vec::new(), Vec::new(), Vec::new())
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new())
     };
     let settled = if args.suite {
         settlements::settlements_suite()
@@ -114,6 +117,7 @@ pub fn run(args: HashArgs) -> Result<(), String> {
         .chain(tiles.iter().map(tiles::hash_tile))
         .chain(towns.iter().map(town::hash_town))
         .chain(navigation.iter().map(navigation::hash_navigation))
+        .chain(roads.iter().map(navigation::hash_navigation_roads))
         .chain(settled.iter().map(settlements::hash_settlements));
     for line in lines {
         let line = line?;

@@ -3,6 +3,7 @@
 
 use super::Case;
 use donjourno::mesh::MeshParams;
+use donjourno::navigation::roads::road_regions_hash;
 use donjourno::navigation::{regions, regions_hash};
 use donjourno::{generate_with_inputs, GeneratorParams, Inputs, Progress};
 use serde_json::{json, Value};
@@ -60,4 +61,45 @@ pub(super) fn navigation_suite() -> Vec<Case> {
             water: false,
         },
     ]
+}
+
+/// Generates one case with roads and returns the fingerprint line of its road regions, in the
+/// columns of a terrain line: the road regions' hash as `grid_hash`, the ground regions' hash as
+/// `mesh_hash`, the road regions' walkable triangle count as `vertices` and the grid's hash as
+/// `climate_hash`.
+pub(super) fn hash_navigation_roads(case: &Case) -> Result<Value, String> {
+    let (grid, _) = generate_with_inputs(&case.params, &case.inputs, Progress::default())
+        .map_err(|e| format!("{}: {e}", case.name))?;
+    let mesh = case.params.mesh_params(case.mesh);
+    let regions = regions(&grid, &mesh).map_err(|e| format!("{}: {e}", case.name))?;
+    let triangles: usize = (regions.iter().filter_map(|r| r.road.as_ref()))
+        .map(|r| r.geometry.triangle_count())
+        .sum();
+    Ok(json!({
+        "case": format!("navigation-roads:{}", case.name),
+        "seed": case.params.seed.to_string(),
+        "width": case.params.width,
+        "depth": case.params.depth,
+        "regions": regions.len(),
+        "grid_hash": format!("{:016x}", road_regions_hash(&regions)),
+        "mesh_hash": format!("{:016x}", regions_hash(&regions)),
+        "vertices": triangles,
+        "climate_hash": format!("{:016x}", grid.hash()),
+    }))
+}
+
+/// The road cases: the default map with settlements, in 48-cell chunks.
+pub(super) fn road_suite() -> Vec<Case> {
+    let mut params = GeneratorParams::default();
+    params.settlements.enabled = true;
+    vec![Case {
+        name: "preset=default,settlements=on,chunk=48".into(),
+        params,
+        mesh: MeshParams {
+            chunk_size: 48,
+            ..Default::default()
+        },
+        inputs: Inputs::default(),
+        water: false,
+    }]
 }

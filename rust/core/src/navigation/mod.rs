@@ -14,6 +14,10 @@
 //! [`margin_cells`] cells around them, so that a baker that erodes the walkable area by the agent
 //! radius along the edges of its input (and cuts the result back to the chunk) leaves no gap
 //! between neighbouring regions.
+//!
+//! With roads on the map and [`NavigationParams::road_cost`] under 1, a region's road cells are
+//! baked as a region of their own ([`NavRegion::road`], see [`roads`]) that the baker's user gives
+//! that travel cost.
 
 use crate::grid::Grid;
 use crate::mesh::chunks::{Chunk, ChunkLayout};
@@ -22,7 +26,12 @@ use glam::Vec3;
 use rayon::prelude::*;
 
 #[cfg(test)]
+mod road_tests;
+pub mod roads;
+#[cfg(test)]
 mod tests;
+
+pub use roads::RoadRegion;
 
 /// Smallest and largest accepted agent radius, in world units.
 pub const AGENT_RADIUS_RANGE: (f32, f32) = (0.0, 100.0);
@@ -34,6 +43,8 @@ pub const MAX_AGENT_SLOPE: f32 = 90.0;
 pub const CELL_SIZE_RANGE: (f32, f32) = (0.01, 100.0);
 /// Cells added to a region's margin beyond the agent radius, so the margin always covers it.
 const MARGIN_EXTRA_CELLS: usize = 1;
+/// Height added above and below a region's ground in its baking box, in world units.
+pub const BOUNDS_HEADROOM: f32 = 1.0;
 
 /// The navigation settings of a terrain, declared in
 /// [`params::MESH_TABLE`](crate::params::MESH_TABLE) (group *Navigation*).
@@ -51,6 +62,16 @@ pub struct NavigationParams {
     /// Horizontal size of the baker's voxels, in world units (also their height): the
     /// `navigation_cell_size` setting.
     pub voxel_size: f32,
+    /// Travel cost of road cells as a share of open ground's (`0 < road_cost <= 1`); at 1 the
+    /// roads are no region of their own.
+    pub road_cost: f32,
+}
+
+impl NavigationParams {
+    /// Whether road cells are baked as regions of their own: they cost less than open ground.
+    pub fn splits_roads(&self) -> bool {
+        self.road_cost < 1.0
+    }
 }
 
 /// Triangles in world coordinates: `vertices` as `[x, y, z]` and three indices per triangle,
@@ -137,6 +158,58 @@ pub struct NavRegion {
     pub border: f32,
     /// The walkable triangles of [`source`](Self::source).
     pub geometry: NavGeometry,
+    /// The road cells of [`own`](Self::own) as a region of their own, when roads cost less than
+    /// open ground and some lie here.
+    pub road: Option<RoadRegion>,
+}
+
+/// The box a navigation mesh is baked in (Godot's `NavigationMesh.filter_baking_aabb`) and the
+/// border the baker cuts off its sides (`border_size`), in world units.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BakeBox {
+    /// The lowest corner.
+    pub position: [f32; 3],
+    /// The size along x, y and z.
+    pub size: [f32; 3],
+    /// The border cut off every side along x and z.
+    pub border: f32,
+}
+
+impl NavRegion {
+    /// The box the region's navigation meshes are baked in, ground and road alike: its own cells
+    /// grown by its border along x and z (the baker cuts the border off again, leaving the own
+    /// cells edge to edge with the neighbours'), its ground's height range with
+    /// [`BOUNDS_HEADROOM`] along y. `None` for a map in one region without road region: the
+    /// baker takes the bounds of the geometry.
+    pub fn bake_box(&self, cell_size: f32) -> Option<BakeBox> {
+        if self.border <= 0.0 && self.road.is_none() {
+            return None;
+        }
+        let (lo, hi) = self.geometry.height_range().unwrap_or((0.0, 0.0));
+        let (own, border) = (self.own, self.border);
+        Some(BakeBox {
+            position: [
+                own.x0 as f32 * cell_size - border,
+                lo - BOUNDS_HEADROOM,
+                own.z0 as f32 * cell_size - border,
+            ],
+            size: [
+                (own.x1 - own.x0) as f32 * cell_size + 2.0 * border,
+                hi - lo + 2.0 * BOUNDS_HEADROOM,
+                (own.z1 - own.z0) as f32 * cell_size + 2.0 * border,
+            ],
+            border,
+        })
+    }
+}
+
+impl CellRect {
+    /// The outline of the rectangle in world units, `[x, z]` corners clockwise seen from above.
+    pub fn outline(&self, cell_size: f32) -> [[f32; 2]; 4] {
+        let (x0, x1) = (self.x0 as f32 * cell_size, self.x1 as f32 * cell_size);
+        let (z0, z1) = (self.z0 as f32 * cell_size, self.z1 as f32 * cell_size);
+        [[x0, z0], [x1, z0], [x1, z1], [x0, z1]]
+    }
 }
 
 /// Whether cell `(x, z)` may carry walkable triangles: dry land with no building on it (`built`:
@@ -168,6 +241,19 @@ pub fn walkable_geometry(
     built: &[bool],
     rect: CellRect,
 ) -> NavGeometry {
+    walkable_geometry_where(grid, mesh, heights, built, rect, |_, _| true)
+}
+
+/// [`walkable_geometry`] of the cells of `rect` for which `keep(x, z)` holds (the vertices still
+/// cover the whole rectangle).
+pub fn walkable_geometry_where(
+    grid: &Grid,
+    mesh: &MeshParams,
+    heights: &[f32],
+    built: &[bool],
+    rect: CellRect,
+    keep: impl Fn(usize, usize) -> bool,
+) -> NavGeometry {
     let stride = grid.width() + 1;
     let columns = rect.x1 - rect.x0 + 1;
     let cell = mesh.cell_size;
@@ -183,7 +269,7 @@ pub fn walkable_geometry(
     let at = |x: usize, z: usize| ((z - rect.z0) * columns + (x - rect.x0)) as u32;
     for z in rect.z0..rect.z1 {
         for x in rect.x0..rect.x1 {
-            if !walkable_cell(grid, built, x, z) {
+            if !walkable_cell(grid, built, x, z) || !keep(x, z) {
                 continue;
             }
             let (p00, p10, p01, p11) = (at(x, z), at(x + 1, z), at(x, z + 1), at(x + 1, z + 1));
@@ -230,6 +316,11 @@ pub fn regions(grid: &Grid, mesh: &MeshParams) -> Result<Vec<NavRegion>, MeshErr
     }
     let heights = crate::placement::corner_heights(grid, mesh)?;
     let built = crate::settlements::towns::building_cells(grid);
+    let road = if mesh.navigation.splits_roads() {
+        roads::road_cells(grid)
+    } else {
+        Vec::new()
+    };
     let layout = ChunkLayout::new(w, d, mesh);
     let whole = CellRect {
         x0: 0,
@@ -252,6 +343,7 @@ pub fn regions(grid: &Grid, mesh: &MeshParams) -> Result<Vec<NavRegion>, MeshErr
                 source,
                 border: margin as f32 * mesh.cell_size,
                 geometry: walkable_geometry(grid, mesh, &heights, &built, source),
+                road: roads::road_region(grid, mesh, &heights, &built, &road, own),
             }
         })
         .collect())

@@ -174,6 +174,17 @@ pub static MESH_TABLE: &[Param<MeshParams>] = &[
         doc: "Size of the voxels the navigation mesh is baked from (also their height); keep it equal to the navigation map's cell size (Godot's default is 0.25). Larger bakes faster and follows the ground more coarsely.",
         aliases: &[],
     },
+    Param {
+        name: "navigation_road_cost",
+        group: &NAVIGATION,
+        access: field!(F32: navigation.road_cost),
+        default: Value::F32(0.5),
+        range: Some(Range::open_closed(0.0, 1.0)),
+        slider: Some(Slider::new(0.05, 1.0, 0.05)),
+        unit: super::table::Unit::new("× open ground", "×"),
+        doc: "Travel cost of the road cells (where is_road_at is true) as a share of open ground's: each chunk's road cells get a NavigationRegion3D of their own with this travel_cost, so agents keep to the roads where that is cheaper. 1 leaves the roads in the ground's regions.",
+        aliases: &[],
+    },
 ];
 
 /// The parameters a generator holds, in inspector order: every [`GENERATOR`] entry and the mesh
@@ -231,6 +242,7 @@ pub fn mesh_defaults() -> MeshParams {
             agent_height: 0.0,
             agent_max_slope: 0.0,
             voxel_size: 0.0,
+            road_cost: 0.0,
         },
     };
     table::apply_defaults(MESH_TABLE, &mut mesh);

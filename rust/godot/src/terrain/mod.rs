@@ -11,6 +11,7 @@ mod features;
 mod heightmap;
 pub mod job;
 mod navigation;
+mod navigation_bake;
 pub mod planner;
 mod present;
 mod queries;
@@ -253,6 +254,7 @@ impl IMeshInstance3D for DonjournoTerrain {
             navigation_agent_height: PhantomVar::default(),
             navigation_agent_max_slope: PhantomVar::default(),
             navigation_cell_size: PhantomVar::default(),
+            navigation_road_cost: PhantomVar::default(),
             store: ParamStore::default(),
             collision_enabled: PhantomVar::default(),
             collision_layer: PhantomVar::default(),

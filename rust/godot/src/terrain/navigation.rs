@@ -1,6 +1,7 @@
 //! The terrain's navigation mesh: its settings (`navigation_*`, declared in the core's table) and
 //! its internal children, a `Navigation` node holding one [NavigationRegion3D] per region of
-//! [`donjourno::navigation::regions`] (one for a map in one chunk, else one per chunk).
+//! [`donjourno::navigation::regions`] (one for a map in one chunk, else one per chunk), and one
+//! per region with roads for its road cells at the road travel cost (see [`super::navigation_bake`]).
 //!
 //! A bake has two stages, neither on the main thread: a worker thread computes the walkable
 //! triangles of every region, then `NavigationServer3D.bake_from_source_geometry_data_async`
@@ -10,29 +11,15 @@
 //! stays in place, so agents keep their paths while the terrain rebakes.
 
 use super::children;
+use super::navigation_bake::{sources, start_bake, Kind, Source};
 use super::DonjournoTerrain;
 use donjourno::mesh::MeshParams;
-use donjourno::navigation::{self, NavRegion};
 use donjourno::Grid;
-use godot::classes::{
-    NavigationMesh, NavigationMeshSourceGeometryData3D, NavigationRegion3D, NavigationServer3D,
-    Node, Node3D,
-};
+use godot::classes::{NavigationMesh, NavigationRegion3D, NavigationServer3D, Node, Node3D};
 use godot::prelude::*;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-
-/// Height added above and below a region's ground in its baking bounds, in world units.
-const BOUNDS_HEADROOM: f32 = 1.0;
-
-/// One region's source geometry in Godot's layout: flat `x, y, z` and the indices wound as the
-/// navigation baker stores them (counter-clockwise seen from above).
-struct Source {
-    region: NavRegion,
-    vertices: Vec<f32>,
-    indices: Vec<i32>,
-}
 
 /// What a bake is made from: the grid shown and the mesh settings with the navigation settings.
 #[derive(Clone)]
@@ -54,7 +41,7 @@ enum Stage {
     /// The worker computes the regions' geometry.
     Geometry(Receiver<Result<Vec<Source>, String>>),
     /// Godot bakes the regions' navigation meshes.
-    Baking(Vec<Gd<NavigationMesh>>),
+    Baking(Vec<(Kind, Gd<NavigationMesh>)>),
 }
 
 /// The navigation component: the baked key, the regions' nodes and the bake under way.
@@ -66,6 +53,7 @@ pub struct Navigation {
     started: Option<Instant>,
     root: Option<Gd<Node3D>>,
     regions: Vec<Gd<NavigationRegion3D>>,
+    roads: Vec<Gd<NavigationRegion3D>>,
     /// Wall time of the last finished bake, both stages.
     pub last_bake: Duration,
 }
@@ -76,9 +64,9 @@ impl Navigation {
         self.stage.is_some()
     }
 
-    /// The regions shown.
-    pub fn regions(&self) -> &[Gd<NavigationRegion3D>] {
-        &self.regions
+    /// The regions shown: the ground's, then the roads'.
+    pub fn regions(&self) -> impl Iterator<Item = &Gd<NavigationRegion3D>> {
+        self.regions.iter().chain(&self.roads)
     }
 
     /// Follows `wanted` (`None`: navigation off or nothing shown): removes the regions, keeps
@@ -103,6 +91,7 @@ impl Navigation {
         self.wanted = None;
         self.baked = None;
         self.regions.clear();
+        self.roads.clear();
         children::remove(&mut self.root);
     }
 
@@ -125,18 +114,28 @@ impl Navigation {
                 }
                 Ok(Ok(sources)) => {
                     let mesh = self.wanted.as_ref().map(|k| k.mesh).unwrap_or_default();
-                    let meshes = sources.iter().map(|s| start_bake(s, &mesh)).collect();
+                    let meshes = sources
+                        .iter()
+                        .map(|s| (s.kind, start_bake(s, &mesh)))
+                        .collect();
                     self.stage = Some(Stage::Baking(meshes));
                     Ok(false)
                 }
             },
             Some(Stage::Baking(meshes)) => {
                 let server = NavigationServer3D::singleton();
-                if meshes.iter().any(|m| server.is_baking_navigation_mesh(m)) {
+                if meshes
+                    .iter()
+                    .any(|(_, m)| server.is_baking_navigation_mesh(m))
+                {
                     self.stage = Some(Stage::Baking(meshes));
                     return Ok(false);
                 }
-                self.show(parent, meshes);
+                let road_cost = self
+                    .wanted
+                    .as_ref()
+                    .map_or(1.0, |k| k.mesh.navigation.road_cost);
+                self.show(parent, meshes, road_cost);
                 self.baked = self.wanted.take();
                 self.last_bake = self.started.map(|s| s.elapsed()).unwrap_or_default();
                 Ok(true)
@@ -145,27 +144,55 @@ impl Navigation {
     }
 
     /// Gives the regions their new navigation meshes (one region per mesh, created under a
-    /// `Navigation` node on first use; regions left over are freed).
-    fn show(&mut self, parent: &mut Gd<Node>, meshes: Vec<Gd<NavigationMesh>>) {
+    /// `Navigation` node on first use; regions left over are freed): the ground's at travel cost
+    /// 1, the roads' at `road_cost`.
+    fn show(
+        &mut self,
+        parent: &mut Gd<Node>,
+        meshes: Vec<(Kind, Gd<NavigationMesh>)>,
+        road_cost: f32,
+    ) {
         let root = self.root.get_or_insert_with(|| {
             let mut n = Node3D::new_alloc();
             n.set_name("Navigation");
             children::add_internal(parent, &n);
             n
         });
-        while self.regions.len() > meshes.len() {
-            let mut region = self.regions.pop().map(|r| r.upcast::<Node>());
-            children::remove(&mut region);
+        let of = |kind: Kind| {
+            meshes
+                .iter()
+                .filter(move |(k, _)| *k == kind)
+                .map(|(_, m)| m)
+        };
+        fill(root, &mut self.regions, of(Kind::Ground), "Region", 1.0);
+        fill(root, &mut self.roads, of(Kind::Road), "Road", road_cost);
+    }
+}
+
+/// Gives `regions` the navigation meshes `meshes` at travel cost `cost`, one each: regions are
+/// created under `root` as `{name}{i}` when missing, and those left over are freed.
+fn fill<'a>(
+    root: &mut Gd<Node3D>,
+    regions: &mut Vec<Gd<NavigationRegion3D>>,
+    meshes: impl Iterator<Item = &'a Gd<NavigationMesh>>,
+    name: &str,
+    cost: f32,
+) {
+    let mut count = 0;
+    for (i, mesh) in meshes.enumerate() {
+        if i == regions.len() {
+            let mut region = NavigationRegion3D::new_alloc();
+            region.set_name(format!("{name}{i}").as_str());
+            root.add_child(&region);
+            regions.push(region);
         }
-        for (i, mesh) in meshes.iter().enumerate() {
-            if i == self.regions.len() {
-                let mut region = NavigationRegion3D::new_alloc();
-                region.set_name(format!("Region{i}").as_str());
-                root.add_child(&region);
-                self.regions.push(region);
-            }
-            self.regions[i].set_navigation_mesh(mesh);
-        }
+        regions[i].set_navigation_mesh(mesh);
+        regions[i].set_travel_cost(cost);
+        count = i + 1;
+    }
+    while regions.len() > count {
+        let mut region = regions.pop().map(|r| r.upcast::<Node>());
+        children::remove(&mut region);
     }
 }
 
@@ -187,74 +214,6 @@ fn start_geometry(key: &NavKey) -> Receiver<Result<Vec<Source>, String>> {
     receiver
 }
 
-/// The regions of `grid` with their geometry in Godot's layout.
-fn sources(grid: &Grid, mesh: &MeshParams) -> Result<Vec<Source>, String> {
-    let regions = navigation::regions(grid, mesh).map_err(|e| e.to_string())?;
-    Ok(regions
-        .into_iter()
-        .filter(|r| r.geometry.triangle_count() > 0)
-        .map(|region| {
-            let g = &region.geometry;
-            let vertices = g.vertices.iter().flatten().copied().collect();
-            // Clockwise seen from above → the baker's order: swap the last two corners.
-            let indices = g
-                .indices
-                .chunks_exact(3)
-                .flat_map(|t| [t[0] as i32, t[2] as i32, t[1] as i32])
-                .collect();
-            Source {
-                region,
-                vertices,
-                indices,
-            }
-        })
-        .collect())
-}
-
-/// A navigation mesh with the agent settings of `mesh`, cut to the region's own cells when it
-/// has a margin (bounds grown by the margin, then a border of the margin's width), baked from
-/// `source` on Godot's worker pool.
-fn start_bake(source: &Source, mesh: &MeshParams) -> Gd<NavigationMesh> {
-    let nav = &mesh.navigation;
-    let mut navmesh = NavigationMesh::new_gd();
-    navmesh.set_cell_size(nav.voxel_size);
-    navmesh.set_cell_height(nav.voxel_size);
-    navmesh.set_agent_radius(nav.agent_radius);
-    navmesh.set_agent_height(nav.agent_height);
-    navmesh.set_agent_max_slope(nav.agent_max_slope);
-    let region = &source.region;
-    if region.border > 0.0 {
-        let (lo, hi) = region.geometry.height_range().unwrap_or((0.0, 0.0));
-        let cell = mesh.cell_size;
-        let own = region.own;
-        // The baker cuts `border` off every side of the bounds: they reach that far beyond
-        // the region's cells, so that what is left is the region, edge to edge with its
-        // neighbours.
-        let border = region.border;
-        let position = Vector3::new(
-            own.x0 as f32 * cell - border,
-            lo - BOUNDS_HEADROOM,
-            own.z0 as f32 * cell - border,
-        );
-        let size = Vector3::new(
-            (own.x1 - own.x0) as f32 * cell + 2.0 * border,
-            hi - lo + 2.0 * BOUNDS_HEADROOM,
-            (own.z1 - own.z0) as f32 * cell + 2.0 * border,
-        );
-        navmesh.set_filter_baking_aabb(Aabb::new(position, size));
-        navmesh.set_border_size(region.border);
-    }
-    let mut data = NavigationMeshSourceGeometryData3D::new_gd();
-    // `append_arrays`, as `set_indices` refuses more indices than vertex coordinates (a grid
-    // shares each vertex among six triangles).
-    data.append_arrays(
-        &PackedFloat32Array::from(source.vertices.as_slice()),
-        &PackedInt32Array::from(source.indices.as_slice()),
-    );
-    NavigationServer3D::singleton().bake_from_source_geometry_data_async(&navmesh, &data);
-    navmesh
-}
-
 #[godot_api(secondary)]
 impl DonjournoTerrain {
     /// Whether the navigation mesh is being baked (see [member navigation_enabled]); await
@@ -264,11 +223,14 @@ impl DonjournoTerrain {
         self.navigation.is_baking()
     }
 
-    /// The terrain's [NavigationRegion3D]s: one per chunk (one for a map in one chunk), empty
-    /// while [member navigation_enabled] is off or before the first bake finished.
+    /// The terrain's [NavigationRegion3D]s: one per chunk for the ground (one for a map in one
+    /// chunk), then, on a map with roads and [member navigation_road_cost] under 1, one per chunk
+    /// with roads for its road cells, whose [member NavigationRegion3D.travel_cost] is
+    /// [member navigation_road_cost]. Empty while [member navigation_enabled] is off or before
+    /// the first bake finished.
     #[func]
     pub fn get_navigation_regions(&self) -> Array<Gd<NavigationRegion3D>> {
-        self.navigation.regions().iter().cloned().collect()
+        self.navigation.regions().cloned().collect()
     }
 
     /// Wall time of the last navigation bake, both stages (geometry and voxelisation), in

@@ -1,0 +1,208 @@
+extends "res://lib/navigation_case.gd"
+## Roads in the navigation mesh: with settlements on, road cells get NavigationRegion3Ds of their
+## own at navigation_road_cost, joined to the ground's, so paths between settlements keep to the
+## roads.
+
+## How far from a road's line (through the centres of its cells) a path on the road may lie, in
+## cells: the road bed reaches one cell to either side of its line (settlements_road_width 2), so
+## its outer edge lies 1.5 cells from the line, and half a cell more where the line turns by a
+## diagonal step.
+const ROAD_REACH_CELLS := 2.0
+## The share of a path's length that must lie within ROAD_REACH_CELLS of the road.
+const ROAD_SHARE := 0.9
+## A path at road cost 0.5 keeps on average at most this share of the distance from the road
+## that the same path keeps when roads cost as much as open ground.
+const CLOSER_SHARE := 0.6
+
+
+## The default map (128² cells of 1 m) with towns and roads, navigation on, in chunks of
+## `chunk_size` cells.
+func town_terrain(chunk_size: int) -> DonjournoTerrain:
+	var g := DonjournoGenerator.new()
+	g.settlements_enabled = true
+	var t := DonjournoTerrain.new()
+	t.chunk_size = chunk_size
+	t.navigation_enabled = true
+	t.generator = g
+	root.add_child(t)
+	t.regenerate()
+	return t
+
+
+## Shortest distance on the ground plane from `p` to the polyline `line`.
+func distance_to_line(p: Vector3, line: PackedVector3Array) -> float:
+	var q := Vector2(p.x, p.z)
+	var best := INF
+	for i in range(1, line.size()):
+		var a := Vector2(line[i - 1].x, line[i - 1].z)
+		var b := Vector2(line[i].x, line[i].z)
+		best = minf(best, q.distance_to(Geometry2D.get_closest_point_to_segment(q, a, b)))
+	return best
+
+
+## Length of `path` on the ground plane, and the share of it within `reach` of `line`, and its
+## mean distance from `line`, sampled every 0.25 world units.
+func closeness(path: PackedVector3Array, line: PackedVector3Array, reach: float) -> Vector3:
+	var length := 0.0
+	var near := 0.0
+	var total := 0.0
+	for i in range(1, path.size()):
+		var a := path[i - 1]
+		var b := path[i]
+		var span := Vector2(a.x, a.z).distance_to(Vector2(b.x, b.z))
+		var steps := maxi(1, ceili(span / 0.25))
+		for k in steps:
+			var d := distance_to_line(a.lerp(b, (k + 0.5) / steps), line)
+			near += span / steps if d <= reach else 0.0
+			total += d * span / steps
+		length += span
+	return Vector3(length, near / maxf(length, 1e-6), total / maxf(length, 1e-6))
+
+
+## The way along the roads between two settlements that no road of it crosses water on (a bridge
+## is no walkable ground), as `[from, to, way]`, the pair with the longest way first; empty when
+## none.
+func dry_road(t: DonjournoTerrain) -> Array:
+	var places := t.get_settlements()
+	var best := []
+	for a in places.size():
+		for b in range(a + 1, places.size()):
+			var from: Vector3 = places[a].global_position
+			var to: Vector3 = places[b].global_position
+			var way := t.get_road_path(from, to)
+			var dry := way.size() >= 2
+			for p in way:
+				dry = dry and not t.is_water_at(p.x, p.z)
+			if dry and (best.is_empty() or way.size() > best[2].size()):
+				best = [from, to, way]
+	return best
+
+
+## The path between the ends of `road` (from dry_road) on the terrain's navigation map, after
+## checking that it exists, reaches the target and keeps off water; empty when it does not exist.
+func road_trip(t: DonjournoTerrain, road: Array, label: String) -> PackedVector3Array:
+	var from: Vector3 = road[0]
+	var to: Vector3 = road[1]
+	var path := NavigationServer3D.map_get_path(t.get_world_3d().navigation_map, from, to, true)
+	check(path.size() >= 2, "%s: a path exists (%d points)" % [label, path.size()])
+	if path.size() < 2:
+		return PackedVector3Array()
+	check(path[0].distance_to(from) < 2.0 and path[path.size() - 1].distance_to(to) < 2.0,
+			"%s: the path runs from one settlement to the other" % label)
+	for i in range(1, path.size()):
+		for k in 8:
+			var q := path[i - 1].lerp(path[i], k / 8.0)
+			check(not t.is_water_at(q.x, q.z), "%s: segment %d keeps off water at %s" % [label, i, q])
+		if failures.size() > 8:
+			break
+	return path
+
+
+## The road regions of `t`: those whose travel cost is not 1.
+func road_regions(t: DonjournoTerrain) -> Array[NavigationRegion3D]:
+	var out: Array[NavigationRegion3D] = []
+	for r in t.get_navigation_regions():
+		if r.travel_cost != 1.0:
+			out.append(r)
+	return out
+
+
+func test_a_path_between_settlements_keeps_to_the_road_they_share() -> void:
+	var t := town_terrain(256)
+	await baked(t)
+	var roads := road_regions(t)
+	check_eq(roads.size(), 1, "a map in one chunk has one road region")
+	for r in roads:
+		check_eq(r.travel_cost, 0.5, "roads cost navigation_road_cost (0.5 by default)")
+		check(r.navigation_mesh.get_polygon_count() > 0, "the road region has polygons")
+	var road := dry_road(t)
+	check(not road.is_empty(), "two settlements share a road that crosses no water")
+	if road.is_empty():
+		return
+	var reach: float = ROAD_REACH_CELLS * t.generator.cell_size
+	var on_road := closeness(road_trip(t, road, "road cost 0.5"), road[2], reach)
+	check(on_road.y >= ROAD_SHARE, "%.0f %% of the path lies within %.1f m of the road (at least %.0f %%)"
+			% [on_road.y * 100.0, reach, ROAD_SHARE * 100.0])
+	await check_ground_leads_onto_the_road(t, road, roads[0] if not roads.is_empty() else null)
+	# Roads as dear as open ground: no road region, and the path strays from the road.
+	t.navigation_road_cost = 1.0
+	await baked(t)
+	check(road_regions(t).is_empty(), "no road region when roads cost as much as open ground")
+	var plain := closeness(road_trip(t, road, "road cost 1"), road[2], reach)
+	check(on_road.z <= CLOSER_SHARE * plain.z,
+			"the road cost keeps the path nearer the road: %.2f m from it on average, %.2f m at cost 1"
+			% [on_road.z, plain.z])
+
+
+func test_road_regions_join_across_chunks() -> void:
+	var t := town_terrain(48)
+	t.position = Vector3(5.0, -3.0, 2.0)
+	await baked(t)
+	var roads := road_regions(t)
+	check(roads.size() >= 2, "roads in several chunks have regions of their own (%d)" % roads.size())
+	var road := dry_road(t)
+	check(not road.is_empty(), "two settlements share a road that crosses no water")
+	if road.is_empty():
+		return
+	var way: PackedVector3Array = road[2]
+	var chunks := {}
+	for p in way:
+		chunks[t.world_to_cell(p) / 48] = true
+	check(chunks.size() >= 2, "the road crosses a chunk border (%d chunks)" % chunks.size())
+	var reach: float = ROAD_REACH_CELLS * t.generator.cell_size
+	var on_road := closeness(road_trip(t, road, "chunks"), way, reach)
+	check(on_road.y >= ROAD_SHARE, "%.0f %% of the path lies within %.1f m of the road (at least %.0f %%)"
+			% [on_road.y * 100.0, reach, ROAD_SHARE * 100.0])
+	# On the road regions alone, the path still runs from one end to the other: they join edge to
+	# edge at the chunk borders.
+	var query := NavigationPathQueryParameters3D.new()
+	query.map = t.get_world_3d().navigation_map
+	query.start_position = road[0]
+	query.target_position = road[1]
+	var rids: Array[RID] = []
+	for r in roads:
+		rids.append(r.get_rid())
+	query.included_regions = rids
+	var result := NavigationPathQueryResult3D.new()
+	NavigationServer3D.query_path(query, result)
+	var path := result.path
+	check(path.size() >= 2 and path[path.size() - 1].distance_to(road[1]) < 2.0,
+			"the road regions alone lead from one settlement to the other (%d points, ending %s for %s)"
+			% [path.size(), path[path.size() - 1] if path.size() > 0 else Vector3.INF, road[1]])
+
+
+## A path from open ground beside the middle of `road` (from dry_road) to its far end steps from
+## the ground's region onto `road_region` and reaches the end.
+func check_ground_leads_onto_the_road(t: DonjournoTerrain, road: Array, road_region: NavigationRegion3D) -> void:
+	if road_region == null:
+		return
+	var map_rid := t.get_world_3d().navigation_map
+	var way: PackedVector3Array = road[2]
+	var middle := way.size() / 2
+	var along := (way[middle + 1] - way[middle - 1]).normalized()
+	var across := Vector3(-along.z, 0.0, along.x)
+	var start := Vector3.INF
+	for side: float in [1.0, -1.0]:
+		for cells: float in [6.0, 8.0, 10.0]:
+			var p: Vector3 = way[middle] + across * side * cells * t.generator.cell_size
+			p.y = t.get_height_at(p.x, p.z)
+			var snapped := NavigationServer3D.map_get_closest_point(map_rid, p)
+			var off := Vector2(snapped.x - p.x, snapped.z - p.z).length()
+			if start == Vector3.INF and not t.is_road_at(p.x, p.z) and off < 0.25 \
+					and distance_to_line(p, way) > 4.0 * t.generator.cell_size:
+				start = p
+	check(start != Vector3.INF, "open ground beside the road")
+	if start == Vector3.INF:
+		return
+	var query := NavigationPathQueryParameters3D.new()
+	query.map = map_rid
+	query.start_position = start
+	query.target_position = road[1]
+	query.metadata_flags = NavigationPathQueryParameters3D.PATH_METADATA_INCLUDE_RIDS
+	var result := NavigationPathQueryResult3D.new()
+	NavigationServer3D.query_path(query, result)
+	var owners := result.path_rids
+	check(result.path.size() >= 2 and result.path[result.path.size() - 1].distance_to(road[1]) < 2.0,
+			"a path from beside the road reaches its end")
+	check(owners.size() > 0 and owners[0] != road_region.get_rid(), "it starts on the ground's region")
+	check(owners.has(road_region.get_rid()), "it steps onto the road's region")
