@@ -94,32 +94,34 @@ fn ramp(lo: f32, hi: f32, v: f32) -> f32 {
 /// The weights of every biome for one cell; `blend` widens the climate transitions.
 pub fn weights(c: &CellClimate, blend: f32) -> [f32; 20] {
     let mut w = climate_weights(c.temperature, c.moisture, blend);
-    let mut over = |biome: Biome, o: f32| {
-        if o > 0.0 {
-            w.iter_mut().for_each(|x| *x *= 1.0 - o);
-            w[biome as usize] += o;
-        }
-    };
-    // Lowest precedence first: altitude, then wetland and coast, and water last of all.
-    over(
-        Biome::AlpineMeadow,
-        ramp(ALPINE_HEIGHT.0, ALPINE_HEIGHT.1, c.above_sea)
-            * ramp(TREELINE.1, TREELINE.0, c.temperature),
-    );
-    over(
-        Biome::MountainPeaks,
-        ramp(PEAK_HEIGHT.0, PEAK_HEIGHT.1, c.above_sea)
-            * ramp(PEAK_TEMPERATURE.1, PEAK_TEMPERATURE.0, c.temperature),
-    );
-    over(
-        Biome::Glacier,
-        ramp(GLACIER_TEMPERATURE.1, GLACIER_TEMPERATURE.0, c.temperature),
-    );
+    for (biome, o) in overrides(c) {
+        over(&mut w, biome, o);
+    }
+    w
+}
+
+/// Gives `biome` the share `o` of a cell, taken from every weight alike (nothing when `o` is not
+/// above 0).
+#[inline]
+pub(super) fn over(w: &mut [f32; 20], biome: Biome, o: f32) {
+    if o > 0.0 {
+        w.iter_mut().for_each(|x| *x *= 1.0 - o);
+        w[biome as usize] += o;
+    }
+}
+
+/// The overrides of a cell and their shares, in the order they apply: lowest precedence first
+/// (altitude, then wetland and coast), water last of all; a share of 0 changes nothing.
+pub(super) fn overrides(c: &CellClimate) -> [(Biome, f32); 7] {
+    let alpine = ramp(ALPINE_HEIGHT.0, ALPINE_HEIGHT.1, c.above_sea)
+        * ramp(TREELINE.1, TREELINE.0, c.temperature);
+    let peaks = ramp(PEAK_HEIGHT.0, PEAK_HEIGHT.1, c.above_sea)
+        * ramp(PEAK_TEMPERATURE.1, PEAK_TEMPERATURE.0, c.temperature);
+    let glacier = ramp(GLACIER_TEMPERATURE.1, GLACIER_TEMPERATURE.0, c.temperature);
     let wetland = ramp(WETLAND_MOISTURE.0, WETLAND_MOISTURE.1, c.moisture)
         * ramp(WETLAND_TEMPERATURE.0, WETLAND_TEMPERATURE.1, c.temperature)
         * ramp(WETLAND_HEIGHT.1, WETLAND_HEIGHT.0, c.above_sea)
         * ramp(WETLAND_SLOPE.1, WETLAND_SLOPE.0, c.slope);
-    over(Biome::Wetland, wetland);
     let hot_wet = c.temperature > MANGROVE_TEMPERATURE && c.moisture > MANGROVE_MOISTURE;
     let shore = if hot_wet {
         Biome::Mangrove
@@ -128,19 +130,20 @@ pub fn weights(c: &CellClimate, blend: f32) -> [f32; 20] {
     };
     let coast = ramp(COAST_WIDTH, COAST_WIDTH * 0.5, c.sea_distance)
         * ramp(COAST_HEIGHT, COAST_HEIGHT / 3.0, c.above_sea);
-    over(shore, coast);
-    over(Biome::Volcanic, c.volcanic);
-    if let Some(depth) = c.sea_depth {
-        over(
-            if depth > DEEP_SEA {
-                Biome::DeepOcean
-            } else {
-                shore
-            },
-            1.0,
-        );
-    }
-    w
+    let water = match c.sea_depth {
+        Some(depth) if depth > DEEP_SEA => (Biome::DeepOcean, 1.0),
+        Some(_) => (shore, 1.0),
+        None => (shore, 0.0),
+    };
+    [
+        (Biome::AlpineMeadow, alpine),
+        (Biome::MountainPeaks, peaks),
+        (Biome::Glacier, glacier),
+        (Biome::Wetland, wetland),
+        (shore, coast),
+        (Biome::Volcanic, c.volcanic),
+        water,
+    ]
 }
 
 /// The climate biomes' weights: Gaussian in the distance to each centre, less the Gaussian of the
@@ -184,7 +187,7 @@ pub fn climate_weights(temperature: f32, moisture: f32, blend: f32) -> [f32; 20]
 
 /// The climate biomes' centres by id, `(°C, moisture, has a centre)`; biomes without a centre
 /// hold 0 and are left out by the flag.
-const CENTRES: ([f32; 20], [f32; 20], [bool; 20]) = {
+pub(super) const CENTRES: ([f32; 20], [f32; 20], [bool; 20]) = {
     let (mut t, mut m, mut has) = ([0.0f32; 20], [0.0f32; 20], [false; 20]);
     let mut row = 0;
     while row < BIOMES.len() {
@@ -201,7 +204,12 @@ const CENTRES: ([f32; 20], [f32; 20], [bool; 20]) = {
 
 /// The heaviest [`NEAREST`] of a full weight vector, renormalised (ties go to the lower id).
 pub fn top(w: &[f32; 20]) -> BiomeWeights {
-    let order: [usize; NEAREST] = first_k(&w.map(|x| !ascending(x)));
+    normalised(w, first_k(&w.map(|x| !ascending(x))))
+}
+
+/// The biomes `order` of a weight vector, heaviest first, with their weights over their sum.
+#[inline]
+pub(super) fn normalised(w: &[f32; 20], order: [usize; NEAREST]) -> BiomeWeights {
     let mut out = BiomeWeights::default();
     let sum: f32 = order.iter().take(NEAREST).map(|&i| w[i]).sum();
     for (k, &i) in order.iter().take(NEAREST).enumerate() {
@@ -225,11 +233,20 @@ fn ascending(v: f32) -> u32 {
 /// The first `K` of the 20 biome indices by ascending `keys[i]`, ties to the lower index, first
 /// first: the head of the sorted order, found by insertion in `O(20·K)`.
 fn first_k<const K: usize>(keys: &[u32; 20]) -> [usize; K] {
-    // The index in the low bits breaks ties, so one integer comparison orders two biomes.
-    let key = |i: usize| (u64::from(keys[i]) << 8) | i as u64;
+    first_k_among(0..20, |i| keys[i]).map(|k| (k & 0xff) as usize)
+}
+
+/// The first `K` of `indices` (each below 256) by ascending `key(i)`, ties to the lower index,
+/// as `key(i) << 8 | i`, first first; [`u64::MAX`] fills the places of missing indices.
+#[inline]
+pub(super) fn first_k_among<const K: usize>(
+    indices: impl Iterator<Item = usize>,
+    key: impl Fn(usize) -> u32,
+) -> [u64; K] {
     let mut best = [u64::MAX; K];
-    for i in 0..20 {
-        let k = key(i);
+    for i in indices {
+        // The index in the low bits breaks ties, so one integer comparison orders two biomes.
+        let k = (u64::from(key(i)) << 8) | i as u64;
         if k >= best[K - 1] {
             continue;
         }
@@ -240,7 +257,7 @@ fn first_k<const K: usize>(keys: &[u32; 20]) -> [usize; K] {
         }
         best[pos] = k;
     }
-    best.map(|k| (k & 0xff) as usize)
+    best
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 //! itself breaks: cliffs and shores.
 
 use super::classify::BiomeWeights;
-use super::table::{Biome, MATERIALS, ROCK, SAND, SNOW};
+use super::table::{BIOMES, MATERIALS, ROCK, SAND, SNOW};
 use crate::grid::Rgb;
 
 /// Rock starts to show on slopes steeper than this (rise per run, about 35°)…
@@ -40,15 +40,31 @@ fn ramp(lo: f32, hi: f32, v: f32) -> f32 {
     t * t * (3.0 - 2.0 * t)
 }
 
+/// Each biome's ground splat by id, with the sum of its seven shares (added first to last).
+const SPLATS: [([f32; 7], f32); 20] = {
+    let mut out = [([0.0f32; 7], 0.0f32); 20];
+    let mut id = 0;
+    while id < BIOMES.len() {
+        let g = BIOMES[id].ground.splat;
+        let mut sum = 0.0f32;
+        let mut k = 0;
+        while k < 7 {
+            sum += g[k];
+            k += 1;
+        }
+        out[BIOMES[id].biome as usize] = (g, sum);
+        id += 1;
+    }
+    out
+};
+
 /// The material weights of a cell, summing to 1.
 pub fn splat(c: &GroundCell, snowline: f32) -> [f32; 7] {
     let mut s = [0.0f32; 7];
     for (id, w) in c.weights.iter() {
-        let Some(biome) = Biome::from_id(id) else {
+        let Some((g, sum)) = SPLATS.get(usize::from(id)) else {
             continue;
         };
-        let g = biome.info().ground.splat;
-        let sum: f32 = g.iter().sum();
         for k in 0..7 {
             s[k] += w * g[k] / sum;
         }
@@ -93,6 +109,7 @@ pub fn colour(c: &GroundCell, snowline: f32) -> Rgb {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::biomes::table::Biome;
 
     fn cell(biome: Biome) -> GroundCell {
         GroundCell {
@@ -104,6 +121,16 @@ mod tests {
             temperature: 15.0,
             above_water: 50.0,
             tree: false,
+        }
+    }
+
+    #[test]
+    fn the_splat_table_is_the_biome_table() {
+        for biome in Biome::ALL {
+            let g = biome.info().ground.splat;
+            let (table, sum) = SPLATS[biome as usize];
+            assert_eq!(table, g);
+            assert_eq!(sum.to_bits(), g.iter().sum::<f32>().to_bits());
         }
     }
 

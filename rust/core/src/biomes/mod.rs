@@ -6,12 +6,15 @@
 //! and colour table are untouched.
 
 pub mod classify;
+mod distance;
 pub mod ground;
 pub mod shape;
+pub mod sparse;
 pub mod table;
 pub mod vegetation;
 
 pub use classify::{BiomeWeights, CellClimate};
+pub use distance::sea_distance;
 pub use table::{Biome, BiomeInfo, BIOMES};
 
 use crate::context::Context;
@@ -20,66 +23,6 @@ use crate::params::{BiomeParams, GeneratorParams};
 use crate::pipeline::{Layer, LayerError};
 use crate::water::WaterKind;
 use rayon::prelude::*;
-
-/// Metres from every cell to the nearest sea cell: a two-pass chamfer distance transform (steps
-/// of 1 and √2 cells) times the cell size; `f32::INFINITY` on a map without sea.
-pub fn sea_distance(grid: &Grid, cell_size: f32) -> Vec<f32> {
-    let (w, d) = (grid.width(), grid.depth());
-    let mut dist: Vec<f32> = grid
-        .water
-        .iter()
-        .map(|k| {
-            if *k == WaterKind::Sea {
-                0.0
-            } else {
-                f32::INFINITY
-            }
-        })
-        .collect();
-    let diagonal = std::f32::consts::SQRT_2;
-    let relax = |dist: &mut [f32], i: usize, j: usize, step: f32| {
-        let v = dist[j] + step;
-        if v < dist[i] {
-            dist[i] = v;
-        }
-    };
-    for z in 0..d {
-        for x in 0..w {
-            let i = z * w + x;
-            if x > 0 {
-                relax(&mut dist, i, i - 1, 1.0);
-            }
-            if z > 0 {
-                relax(&mut dist, i, i - w, 1.0);
-                if x > 0 {
-                    relax(&mut dist, i, i - w - 1, diagonal);
-                }
-                if x + 1 < w {
-                    relax(&mut dist, i, i - w + 1, diagonal);
-                }
-            }
-        }
-    }
-    for z in (0..d).rev() {
-        for x in (0..w).rev() {
-            let i = z * w + x;
-            if x + 1 < w {
-                relax(&mut dist, i, i + 1, 1.0);
-            }
-            if z + 1 < d {
-                relax(&mut dist, i, i + w, 1.0);
-                if x + 1 < w {
-                    relax(&mut dist, i, i + w + 1, diagonal);
-                }
-                if x > 0 {
-                    relax(&mut dist, i, i + w - 1, diagonal);
-                }
-            }
-        }
-    }
-    dist.iter_mut().for_each(|v| *v *= cell_size);
-    dist
-}
 
 /// The biome layer: classifies every cell when biomes are on, else leaves the planes empty.
 #[derive(Clone, Copy, Debug)]
@@ -163,7 +106,7 @@ impl Layer for Biomes {
                     shape::volcano_mask_row(seed, scale, &self.frame, z, masks);
                     for (x, w) in row.iter_mut().enumerate() {
                         let c = self.cell(grid, &sea, x, z, masks[x]);
-                        *w = classify::top(&classify::weights(&c, self.params.blend));
+                        *w = sparse::cell_weights(&c, self.params.blend);
                     }
                 });
         }

@@ -119,33 +119,55 @@ impl Layer for TerrainTexture {
 
     fn apply(&self, grid: &mut Grid, _ctx: &mut Context) -> Result<(), LayerError> {
         crate::threads::ensure_pool();
-        let (width, depth) = (grid.width(), grid.depth());
-        let h_max = self.height_max.unwrap_or_else(|| grid.max_height());
+        let h_max = self.height_max.unwrap_or_else(|| highest(grid));
         let inv_max = if h_max > 0.0 { 1.0 / h_max } else { 0.0 };
-        let Grid {
-            height,
-            terrain,
-            color,
-            water_level,
-            ..
-        } = grid;
-        color
-            .par_chunks_mut(width.max(1))
-            .enumerate()
-            .for_each(|(z, row)| {
-                for (x, c) in row.iter_mut().enumerate() {
-                    let i = z * width + x;
-                    let (gx, gz) = crate::grid::central_gradient(height, width, depth, x, z);
-                    let steepness = (gx * gx + gz * gz).sqrt() * inv_max;
-                    let water_depth = (water_level[i] - height[i]) * inv_max;
-                    *c = colour(terrain[i], height[i] * inv_max, steepness, water_depth);
-                }
-            });
-        if let Some(scale) = self.ground.filter(|_| !grid.biome_weights.is_empty()) {
-            biome_ground(grid, &scale);
+        let ground = self.ground.filter(|_| !grid.biome_weights.is_empty());
+        let width = grid.width().max(1);
+        let mut colours = std::mem::take(&mut grid.color);
+        {
+            let g = &*grid;
+            colours
+                .par_chunks_mut(width)
+                .enumerate()
+                .for_each(|(z, row)| {
+                    for (x, c) in row.iter_mut().enumerate() {
+                        *c = cell_colour(g, x, z, inv_max, ground.as_ref());
+                    }
+                });
         }
+        grid.color = colours;
         paint_land_use(grid);
         Ok(())
+    }
+}
+
+/// [`Grid::max_height`], row by row in parallel (the largest value does not depend on the order;
+/// a zero's sign, which might, gives no colour scale either way).
+fn highest(grid: &Grid) -> f32 {
+    grid.height
+        .par_chunks(grid.width().max(1))
+        .map(|row| row.iter().copied().fold(0.0, f32::max))
+        .reduce(|| 0.0, f32::max)
+}
+
+/// The colour of cell `(x, z)`: with `ground`, dry land by its biomes' ground
+/// ([`biome_ground`]); else, and on water, by the table of seed 000 ([`colour`]).
+#[inline]
+fn cell_colour(g: &Grid, x: usize, z: usize, inv_max: f32, ground: Option<&GroundScale>) -> Rgb {
+    let i = g.index(x, z);
+    let (gx, gz) = crate::grid::central_gradient(&g.height, g.width(), g.depth(), x, z);
+    let gradient = (gx * gx + gz * gz).sqrt();
+    match ground {
+        Some(scale) if g.terrain[i] != Terrain::Water => biome_ground(g, scale, x, z, gradient),
+        _ => {
+            let water_depth = (g.water_level[i] - g.height[i]) * inv_max;
+            colour(
+                g.terrain[i],
+                g.height[i] * inv_max,
+                gradient * inv_max,
+                water_depth,
+            )
+        }
     }
 }
 
@@ -168,48 +190,34 @@ fn paint_land_use(grid: &mut Grid) {
     }
 }
 
-/// Colours every dry cell of a grid with biomes by its biomes' ground: slope in metres per metre,
-/// temperature from the climate plane, height above the sea (or the water level of a wet cell
-/// next to it) for the wet sand.
-fn biome_ground(grid: &mut Grid, scale: &GroundScale) {
+/// The biome ground colour of dry cell `(x, z)` whose height gradient (per cell) has length
+/// `gradient`: slope in metres per metre, temperature from the climate plane, height above the
+/// sea (or the water level of a wet cell next to it) for the wet sand.
+fn biome_ground(g: &Grid, scale: &GroundScale, x: usize, z: usize, gradient: f32) -> Rgb {
     use crate::biomes::ground::{self, GroundCell};
-    let (width, depth) = (grid.width(), grid.depth());
-    let mut colours = std::mem::take(&mut grid.color);
-    {
-        let g = &*grid;
-        let water_near = |x: usize, z: usize| -> f32 {
-            let mut level = g.sea_level;
-            for (dx, dz) in [(-1i64, 0i64), (1, 0), (0, -1), (0, 1)] {
-                let (nx, nz) = (x as i64 + dx, z as i64 + dz);
-                if g.contains(nx, nz) {
-                    let j = g.index(nx as usize, nz as usize);
-                    if g.terrain[j] == Terrain::Water {
-                        level = level.max(g.water_level[j]);
-                    }
-                }
+    let i = g.index(x, z);
+    let cell = GroundCell {
+        weights: g.biome_weights[i],
+        slope: gradient * scale.height_scale / scale.cell_size,
+        temperature: g.temperature[i],
+        above_water: (g.height[i] - water_near(g, x, z)) * scale.height_scale,
+        tree: g.terrain[i] == Terrain::Tree,
+    };
+    ground::colour(&cell, scale.snowline)
+}
+
+/// The highest water level among the sea level and the wet cells beside `(x, z)`.
+#[inline]
+fn water_near(g: &Grid, x: usize, z: usize) -> f32 {
+    let mut level = g.sea_level;
+    for (dx, dz) in [(-1i64, 0i64), (1, 0), (0, -1), (0, 1)] {
+        let (nx, nz) = (x as i64 + dx, z as i64 + dz);
+        if g.contains(nx, nz) {
+            let j = g.index(nx as usize, nz as usize);
+            if g.terrain[j] == Terrain::Water {
+                level = level.max(g.water_level[j]);
             }
-            level
-        };
-        colours
-            .par_chunks_mut(width.max(1))
-            .enumerate()
-            .for_each(|(z, row)| {
-                for (x, c) in row.iter_mut().enumerate() {
-                    let i = z * width + x;
-                    if g.terrain[i] == Terrain::Water {
-                        continue;
-                    }
-                    let (gx, gz) = crate::grid::central_gradient(&g.height, width, depth, x, z);
-                    let cell = GroundCell {
-                        weights: g.biome_weights[i],
-                        slope: (gx * gx + gz * gz).sqrt() * scale.height_scale / scale.cell_size,
-                        temperature: g.temperature[i],
-                        above_water: (g.height[i] - water_near(x, z)) * scale.height_scale,
-                        tree: g.terrain[i] == Terrain::Tree,
-                    };
-                    *c = ground::colour(&cell, scale.snowline);
-                }
-            });
+        }
     }
-    grid.color = colours;
+    level
 }
