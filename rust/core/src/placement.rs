@@ -123,17 +123,23 @@ pub fn tree_instances(grid: &Grid, params: &MeshParams) -> Result<Vec<TreeInstan
 /// A low-poly tree about `height` world units tall with its foot at the origin: a six-sided
 /// trunk and a six-sided cone of foliage, flat-shaded with vertex colours (brown, dark green).
 pub fn low_poly_tree(height: f32) -> Mesh {
-    tree_mesh(height, 6, true)
+    tree_mesh(height, 6, true, 1.0)
 }
 
-/// The far version of [`low_poly_tree`], for trees seen from afar: the foliage cone alone, four
-/// sides and no underside (4 triangles instead of 24).
+/// The far version of [`low_poly_tree`], for trees seen from afar where one stands for
+/// [`FAR_TREE_COVER`] of them: the foliage cone alone, four sides and no underside (4 triangles
+/// instead of 24), its crown wide enough to cover the ground they would (the square root of
+/// [`FAR_TREE_COVER`] times as wide).
 pub fn far_tree(height: f32) -> Mesh {
-    tree_mesh(height, 4, false)
+    tree_mesh(height, 4, false, libm::sqrtf(FAR_TREE_COVER as f32))
 }
 
-/// A tree of `sides`-sided cones: with `full`, the trunk and the cone's underside too.
-fn tree_mesh(height: f32, sides: usize, full: bool) -> Mesh {
+/// How many trees one far tree ([`far_tree`]) stands for.
+pub const FAR_TREE_COVER: usize = 4;
+
+/// A tree of `sides`-sided cones, the crown `widen` times the usual width: with `full`, the
+/// trunk and the cone's underside too.
+fn tree_mesh(height: f32, sides: usize, full: bool, widen: f32) -> Mesh {
     let mut mesh = Mesh::default();
     let trunk = [0.45, 0.30, 0.17, 1.0];
     let leaves = [0.16, 0.42, 0.18, 1.0];
@@ -151,7 +157,7 @@ fn tree_mesh(height: f32, sides: usize, full: bool) -> Mesh {
         mesh.colors.extend([color; 3]);
     };
     let (trunk_r, trunk_h) = (0.08 * height, 0.3 * height);
-    let (cone_r, cone_base) = (0.35 * height, 0.2 * height);
+    let (cone_r, cone_base) = (0.35 * widen * height, 0.2 * height);
     let apex = [0.0, height, 0.0];
     let base_centre = [0.0, cone_base, 0.0];
     for i in 0..sides {

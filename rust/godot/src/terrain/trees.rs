@@ -60,8 +60,9 @@ pub type Pieces = Arc<Vec<Vec<f32>>>;
 
 /// Far away, a chunk draws one tree in this many (every chunk's trees keep their density up to
 /// [`FAR_TREES_LOD_DISTANCES`] × `lod_distance`), each as the built-in far tree
-/// ([`placement::far_tree`], 4 triangles instead of 24) unless `tree_mesh` replaces both.
-pub const FAR_TREE_STRIDE: usize = 4;
+/// ([`placement::far_tree`], 4 triangles instead of 24, its crown wider to cover the same
+/// ground) unless `tree_mesh` replaces both.
+pub const FAR_TREE_STRIDE: usize = placement::FAR_TREE_COVER;
 
 /// Distance, in multiples of `lod_distance`, from which a chunk's trees thin out: where the
 /// terrain's chunks switch to their third level of detail.
