@@ -73,3 +73,16 @@ func terrain_with(generator: DonjournoGenerator, subdivisions: int = 1) -> Donjo
 ## The terrain's mesh arrays of surface 0.
 func arrays_of(t: DonjournoTerrain) -> Array:
 	return t.mesh.surface_get_arrays(0)
+
+
+## The face normal of each triangle of a triangle list, repeated for its three vertices; the
+## triangles wound clockwise seen from their front, as the terrain's and the water's.
+func face_normals(vertices: PackedVector3Array) -> PackedVector3Array:
+	var normals := PackedVector3Array()
+	normals.resize(vertices.size())
+	for i in range(0, vertices.size(), 3):
+		var n := (vertices[i + 2] - vertices[i]).cross(vertices[i + 1] - vertices[i]).normalized()
+		normals[i] = n
+		normals[i + 1] = n
+		normals[i + 2] = n
+	return normals

@@ -7,13 +7,7 @@ extends "res://lib/test_case.gd"
 ## here, colours from the map.
 func _reference_surface(t: DonjournoTerrain) -> Dictionary:
 	var vertices: PackedVector3Array = arrays_of(t)[Mesh.ARRAY_VERTEX]
-	var normals := PackedVector3Array()
-	normals.resize(vertices.size())
-	for i in range(0, vertices.size(), 3):
-		var n := (vertices[i + 2] - vertices[i]).cross(vertices[i + 1] - vertices[i]).normalized()
-		normals[i] = n
-		normals[i + 1] = n
-		normals[i + 2] = n
+	var normals := face_normals(vertices)
 	var colors := PackedColorArray()
 	colors.resize(vertices.size())
 	var map := t.get_map()

@@ -207,13 +207,7 @@ func test_water_surface_layout_matches_godots_own() -> void:
 		plain[k] = arrays[k]
 	# Each water triangle carries its face normal: computed here, independently of the streams.
 	var vertices: PackedVector3Array = arrays[Mesh.ARRAY_VERTEX]
-	var normals := PackedVector3Array()
-	normals.resize(vertices.size())
-	for i in range(0, vertices.size(), 3):
-		var n := (vertices[i + 2] - vertices[i]).cross(vertices[i + 1] - vertices[i]).normalized()
-		normals[i] = n
-		normals[i + 1] = n
-		normals[i + 2] = n
+	var normals := face_normals(vertices)
 	plain[Mesh.ARRAY_NORMAL] = normals
 	var reference := ArrayMesh.new()
 	reference.add_surface_from_arrays(Mesh.PRIMITIVE_TRIANGLES, plain)
