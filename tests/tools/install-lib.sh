@@ -6,8 +6,9 @@
 #
 # The symbol table stays, so Rust backtraces still name functions, while the addon folder users
 # copy stays small; debuggers find the full debug information in the original under target/. A
-# DLL keeps the symbols of its functions only: PE symbol tables also list every constant, which
-# adds megabytes and names nothing a backtrace shows.
+# DLL keeps the symbols of the addon's own functions only (those of the donjourno crates): PE
+# symbol tables also list every constant, and the Godot bindings' tens of thousands of functions
+# alone would add 6 MiB of names.
 # The library is written next to INSTALLED and renamed into place, so that a running editor keeps
 # its mapped old copy intact.
 set -euo pipefail
@@ -20,7 +21,7 @@ if [[ "$installed" == *.dll ]]; then
     objcopy_pe="${MINGW_OBJCOPY:-x86_64-w64-mingw32-objcopy}"
     functions="$installed.functions"
     "${MINGW_NM:-x86_64-w64-mingw32-nm}" --defined-only "$built" |
-        awk '$2 == "T" || $2 == "t" { print $3 }' >"$functions"
+        awk '($2 == "T" || $2 == "t") && $3 ~ /donjourno/ { print $3 }' >"$functions"
     "$objcopy_pe" --strip-all --keep-symbols="$functions" "$built" "$tmp"
     rm -f "$functions"
 elif [[ "$(uname -s)" == Darwin ]]; then
