@@ -10,13 +10,13 @@
 
 use super::children;
 use super::collision_chunks::ChunkHeights;
-use super::upload::{self, Streams};
+use super::upload;
 use super::DonjournoTerrain;
 use donjourno::godot_surface::{chunk_surfaces, SurfaceData};
 use donjourno::mesh::chunks::{lod_range, Chunk, ChunkBuilder};
 use donjourno::mesh::MeshParams;
 use donjourno::Grid;
-use godot::classes::{ArrayMesh, MeshInstance3D, Node, Node3D, StandardMaterial3D};
+use godot::classes::{MeshInstance3D, Node, Node3D, StandardMaterial3D};
 use godot::prelude::*;
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -47,27 +47,6 @@ pub fn build(grid: &Grid, params: &MeshParams) -> Result<(ChunkBuild, Duration),
     let time = start.elapsed();
     let heights = ChunkHeights::prepare(grid, params)?;
     Ok((ChunkBuild { meshes, heights }, time))
-}
-
-/// The [ArrayMesh] of a chunk level's streams with `material`; `None` when it has no vertices.
-/// The streams are copied into Godot's arrays as they are.
-fn array_mesh(surface: SurfaceData, material: &Gd<StandardMaterial3D>) -> Option<Gd<ArrayMesh>> {
-    if surface.vertex_count == 0 {
-        return None;
-    }
-    let (lo, hi) = (
-        Vector3::from_array(surface.bounds.0),
-        Vector3::from_array(surface.bounds.1),
-    );
-    let streams = Streams {
-        vertex_count: surface.vertex_count,
-        vertex: PackedByteArray::from(surface.vertex.as_slice()),
-        attributes: PackedByteArray::from(surface.attribute.as_slice()),
-        aabb: Aabb::new(lo, hi - lo),
-    };
-    let mut mesh = ArrayMesh::new_gd();
-    upload::set_surface(&mut mesh, &streams, material);
-    Some(mesh)
 }
 
 /// One chunk level waiting to become a node.
@@ -129,7 +108,9 @@ impl Chunks {
                 break;
             };
             budget = budget.saturating_sub(p.surface.vertex_count);
-            let Some(mesh) = array_mesh(p.surface, &material) else {
+            let Some(mesh) =
+                upload::surface_mesh(&p.surface, upload::surface_format(false), &material)
+            else {
                 continue;
             };
             let mut instance = MeshInstance3D::new_alloc();

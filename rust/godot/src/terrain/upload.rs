@@ -5,10 +5,10 @@
 use super::children;
 use super::worker::Output;
 use crate::convert;
-use donjourno::godot_surface::{ATTRIBUTE_STREAM_BYTES, VERTEX_STREAM_BYTES};
+use donjourno::godot_surface::{SurfaceData, ATTRIBUTE_STREAM_BYTES, VERTEX_STREAM_BYTES};
 use godot::classes::mesh::{ArrayFormat, PrimitiveType};
 use godot::classes::rendering_server::ArrayFormat as RsArrayFormat;
-use godot::classes::{ArrayMesh, Mesh, StandardMaterial3D};
+use godot::classes::{ArrayMesh, Material, Mesh, StandardMaterial3D};
 use godot::obj::{EngineBitfield, EngineEnum};
 use godot::prelude::*;
 use std::time::{Duration, Instant};
@@ -17,12 +17,16 @@ use std::time::{Duration, Instant};
 pub const UPLOAD_BYTES_PER_FRAME: usize = 24 << 20;
 
 /// Format of the terrain's surface: positions, normals, tangents (derived from the normals, as
-/// Godot derives them) and colours, in the surface layout of Godot 4.2 and later.
-fn surface_format() -> i64 {
-    let flags = ArrayFormat::VERTEX.ord()
+/// Godot derives them) and colours, in the surface layout of Godot 4.2 and later; with `uv2`, a
+/// UV2 pair per vertex after the colour in the attribute stream (the water's).
+pub fn surface_format(uv2: bool) -> i64 {
+    let mut flags = ArrayFormat::VERTEX.ord()
         | ArrayFormat::NORMAL.ord()
         | ArrayFormat::TANGENT.ord()
         | ArrayFormat::COLOR.ord();
+    if uv2 {
+        flags |= ArrayFormat::TEX_UV2.ord();
+    }
     (flags | RsArrayFormat::FLAG_FORMAT_VERSION_2.ord()) as i64
 }
 
@@ -121,7 +125,7 @@ impl Surface {
             .get_or_insert_with(children::vertex_color_material)
             .clone();
         let mut mesh = self.mesh.get_or_insert_with(ArrayMesh::new_gd).clone();
-        set_surface(&mut mesh, &streams, &material);
+        set_surface(&mut mesh, surface_format(false), &streams, &material);
         self.streams = Some((streams.vertex, streams.attributes));
         mesh
     }
@@ -135,21 +139,54 @@ impl Surface {
     }
 }
 
-/// Replaces the surfaces of `mesh` by one surface of `streams` with `material`, handed over the
-/// way Godot loads a saved mesh (`ArrayMesh._surfaces`): the byte streams are shared with the
-/// engine as they are, with no per-vertex conversion.
-pub fn set_surface(mesh: &mut Gd<ArrayMesh>, streams: &Streams, material: &Gd<StandardMaterial3D>) {
+/// Replaces the surfaces of `mesh` by one surface of `streams` in `format` (see
+/// [`surface_format`]) with `material`, handed over the way Godot loads a saved mesh
+/// (`ArrayMesh._surfaces`): the byte streams are shared with the engine as they are, with no
+/// per-vertex conversion.
+pub fn set_surface(
+    mesh: &mut Gd<ArrayMesh>,
+    format: i64,
+    streams: &Streams,
+    material: &Gd<impl Inherits<Material>>,
+) {
     let mut surface = VarDictionary::new();
-    convert::put(&mut surface, "format", surface_format());
+    convert::put(&mut surface, "format", format);
     convert::put(&mut surface, "primitive", PrimitiveType::TRIANGLES.ord());
     convert::put(&mut surface, "vertex_data", streams.vertex.clone());
     convert::put(&mut surface, "attribute_data", streams.attributes.clone());
     convert::put(&mut surface, "vertex_count", streams.vertex_count as i64);
     convert::put(&mut surface, "aabb", streams.aabb);
-    convert::put(&mut surface, "material", material.clone());
+    convert::put(
+        &mut surface,
+        "material",
+        material.clone().upcast::<Material>(),
+    );
     let mut surfaces = VarArray::new();
     surfaces.push(&surface.to_variant());
     mesh.set("_surfaces", &surfaces.to_variant());
+}
+
+/// A mesh of one surface of a core-built [`SurfaceData`] in `format` with `material`, the streams
+/// copied into Godot's arrays as they are; `None` when it has no vertices.
+pub fn surface_mesh(
+    surface: &SurfaceData,
+    format: i64,
+    material: &Gd<impl Inherits<Material>>,
+) -> Option<Gd<ArrayMesh>> {
+    if surface.vertex_count == 0 {
+        return None;
+    }
+    let (lo, hi) = surface.bounds;
+    let (lo, hi) = (Vector3::from_array(lo), Vector3::from_array(hi));
+    let streams = Streams {
+        vertex_count: surface.vertex_count,
+        vertex: PackedByteArray::from(surface.vertex.as_slice()),
+        attributes: PackedByteArray::from(surface.attribute.as_slice()),
+        aabb: Aabb::new(lo, hi - lo),
+    };
+    let mut mesh = ArrayMesh::new_gd();
+    set_surface(&mut mesh, format, &streams, material);
+    Some(mesh)
 }
 
 /// A finished background rebuild whose streams are being copied into Godot's arrays, a part per

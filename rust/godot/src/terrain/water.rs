@@ -4,17 +4,15 @@
 //! water shader unless a material replaces it.
 
 use super::children;
+use super::upload;
 use crate::convert;
 use donjourno::godot_surface::{encode_water, SurfaceData};
 use donjourno::mesh::chunks::ChunkLayout;
 use donjourno::mesh::MeshParams;
 use donjourno::Grid;
-use godot::classes::mesh::{ArrayFormat, PrimitiveType};
-use godot::classes::rendering_server::ArrayFormat as RsArrayFormat;
 use godot::classes::{
     ArrayMesh, Material, Mesh, MeshInstance3D, Node, Node3D, Shader, ShaderMaterial,
 };
-use godot::obj::{EngineBitfield, EngineEnum};
 use godot::prelude::*;
 use std::collections::VecDeque;
 
@@ -43,42 +41,6 @@ pub fn water_pieces(grid: &Grid, params: &MeshParams) -> Result<Vec<SurfaceData>
             .collect(),
         false => vec![encode_water(&water)],
     })
-}
-
-/// Format of the water surface: the terrain's (positions, normals, tangents, colours) plus UV2,
-/// in the surface layout of Godot 4.2 and later.
-fn water_format() -> i64 {
-    let flags = ArrayFormat::VERTEX.ord()
-        | ArrayFormat::NORMAL.ord()
-        | ArrayFormat::TANGENT.ord()
-        | ArrayFormat::COLOR.ord()
-        | ArrayFormat::TEX_UV2.ord();
-    (flags | RsArrayFormat::FLAG_FORMAT_VERSION_2.ord()) as i64
-}
-
-/// The water surface as a mesh with `material`, or `None` when it is empty. Its streams were
-/// encoded on the worker ([`encode_water`]) and are handed over the way Godot
-/// loads a saved mesh, with no per-vertex conversion.
-fn array_mesh(water: &SurfaceData, material: &Gd<Material>) -> Option<Gd<ArrayMesh>> {
-    if water.vertex_count == 0 {
-        return None;
-    }
-    let (lo, hi) = water.bounds;
-    let (lo, hi) = (Vector3::from_array(lo), Vector3::from_array(hi));
-    let mut surface = VarDictionary::new();
-    convert::put(&mut surface, "format", water_format());
-    convert::put(&mut surface, "primitive", PrimitiveType::TRIANGLES.ord());
-    let bytes = |b: &[u8]| PackedByteArray::from(b);
-    convert::put(&mut surface, "vertex_data", bytes(&water.vertex));
-    convert::put(&mut surface, "attribute_data", bytes(&water.attribute));
-    convert::put(&mut surface, "vertex_count", water.vertex_count as i64);
-    convert::put(&mut surface, "aabb", Aabb::new(lo, hi - lo));
-    convert::put(&mut surface, "material", material.clone());
-    let mut surfaces = VarArray::new();
-    surfaces.push(&surface.to_variant());
-    let mut out = ArrayMesh::new_gd();
-    out.set("_surfaces", &surfaces.to_variant());
-    Some(out)
 }
 
 /// Water vertices turned into meshes per frame, at most, on a map drawn in chunks (one piece
@@ -180,7 +142,10 @@ impl Water {
             return;
         }
         let material = self.active_material();
-        let Some(mesh) = pieces.first().and_then(|w| array_mesh(w, &material)) else {
+        let Some(mesh) = pieces
+            .first()
+            .and_then(|w| upload::surface_mesh(w, upload::surface_format(true), &material))
+        else {
             self.remove();
             return;
         };
@@ -206,7 +171,9 @@ impl Water {
         let mut budget = WATER_VERTICES_PER_FRAME;
         while let Some((index, piece)) = self.pending.pop_front() {
             budget = budget.saturating_sub(piece.vertex_count);
-            if let Some(mesh) = array_mesh(&piece, &material) {
+            if let Some(mesh) =
+                upload::surface_mesh(&piece, upload::surface_format(true), &material)
+            {
                 let mut instance = MeshInstance3D::new_alloc();
                 instance.set_name(&format!("Water_{index}"));
                 instance.set_mesh(&mesh);
