@@ -175,6 +175,9 @@ pub struct ChunkBuilder<'a> {
     grid: &'a Grid,
     params: MeshParams,
     corners: Corners,
+    /// Whether the map's outer edge gets skirts too: a tile of an endless world borders other
+    /// tiles, which may show other levels.
+    outer_skirts: bool,
     /// The layout the meshes follow.
     pub layout: ChunkLayout,
 }
@@ -193,8 +196,19 @@ impl<'a> ChunkBuilder<'a> {
             grid,
             params: *params,
             corners: Corners::new(grid),
+            outer_skirts: false,
             layout: ChunkLayout::new(grid.width(), grid.depth(), params),
         })
+    }
+
+    /// The builder of an endless world's tile: its cells, with the corner planes computed with
+    /// its neighbours' cells ([`Tile`](crate::world::Tile)), and skirts under every chunk border,
+    /// the tile's edge included.
+    pub fn for_tile(tile: &'a crate::world::Tile, params: &MeshParams) -> Result<Self, MeshError> {
+        let mut builder = ChunkBuilder::new(&tile.grid, params)?;
+        builder.corners = tile.corners();
+        builder.outer_skirts = true;
+        Ok(builder)
     }
 
     /// World position of lattice point `(gx, gz)`.
@@ -210,7 +224,7 @@ impl<'a> ChunkBuilder<'a> {
         Vec3::new(gx as f32 * step, h * p.height_scale, gz as f32 * step)
     }
 
-    /// The chunk's borders shared with another chunk.
+    /// The chunk's borders shared with another chunk (every border, for a tile).
     fn inner_borders(&self, c: &Chunk) -> Vec<Border> {
         let n = self.layout.subdivisions;
         let (xs, xe, zs, ze) = (c.x0 * n, c.x1 * n, c.z0 * n, c.z1 * n);
@@ -227,16 +241,17 @@ impl<'a> ChunkBuilder<'a> {
             start: zs,
             end: ze,
         };
-        if c.z0 > 0 {
+        let all = self.outer_skirts;
+        if all || c.z0 > 0 {
             borders.push(along_x(zs));
         }
-        if c.z1 < self.layout.depth {
+        if all || c.z1 < self.layout.depth {
             borders.push(along_x(ze));
         }
-        if c.x0 > 0 {
+        if all || c.x0 > 0 {
             borders.push(along_z(xs));
         }
-        if c.x1 < self.layout.width {
+        if all || c.x1 < self.layout.width {
             borders.push(along_z(xe));
         }
         borders

@@ -221,6 +221,41 @@ pub(crate) fn surface_height_valid(
     z: f32,
 ) -> Option<f32> {
     let (w, d) = (grid.width(), grid.depth());
+    let n = params.subdivisions as usize;
+    let strength = params.roughness_strength;
+    surface_on(w, d, params, x, z, |gx, gz| {
+        vertex_height_direct(grid, gx, gz, n, strength)
+    })
+}
+
+impl Corners {
+    /// [`surface_height`] over these corner planes of a `w × d` grid, for settings already
+    /// validated.
+    pub(crate) fn surface_height(
+        &self,
+        (w, d): (usize, usize),
+        params: &MeshParams,
+        x: f32,
+        z: f32,
+    ) -> Option<f32> {
+        let n = params.subdivisions as usize;
+        let strength = params.roughness_strength;
+        surface_on(w, d, params, x, z, |gx, gz| {
+            vertex_height(self, gx, gz, n, w, d, strength)
+        })
+    }
+}
+
+/// The surface of a `w × d` grid whose sub-vertex `(gx, gz)` has the height `vertex(gx, gz)`,
+/// above the point `(x, z)`: see [`surface_height`].
+fn surface_on(
+    w: usize,
+    d: usize,
+    params: &MeshParams,
+    x: f32,
+    z: f32,
+    vertex: impl Fn(usize, usize) -> f32,
+) -> Option<f32> {
     if w == 0 || d == 0 {
         return None;
     }
@@ -237,8 +272,7 @@ pub(crate) fn surface_height_valid(
         (fx - gx as f32).clamp(0.0, 1.0),
         (fz - gz as f32).clamp(0.0, 1.0),
     );
-    let strength = params.roughness_strength;
-    let h = |dx: usize, dz: usize| vertex_height_direct(grid, gx + dx, gz + dz, n, strength);
+    let h = |dx: usize, dz: usize| vertex(gx + dx, gz + dz);
     let (h00, h10, h01, h11) = (h(0, 0), h(1, 0), h(0, 1), h(1, 1));
     let local = if u >= v {
         // Triangle (p00, p10, p11).

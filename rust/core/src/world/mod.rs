@@ -29,14 +29,20 @@
 
 pub mod crop;
 mod stream;
+mod streamer;
 mod tile;
 
 #[cfg(test)]
 mod stream_tests;
 #[cfg(test)]
+mod streamer_tests;
+#[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tile_tests;
 
 pub use stream::{plan, Plan, TileSet};
+pub use streamer::Streamer;
 pub use tile::{generate_tile, height_at_world, Tile};
 
 use crate::biomes::classify::COAST_WIDTH;

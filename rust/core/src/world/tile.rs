@@ -44,12 +44,44 @@ impl Tile {
     /// it at [`Tile::origin`]. Its border vertices equal the neighbouring tiles' border vertices,
     /// and every triangle equals the same triangle of a bounded map's mesh over the same cells.
     pub fn mesh(&self, params: &MeshParams) -> Result<Mesh, MeshError> {
-        let corners = Corners::from_planes(
+        build_mesh_with(&self.grid, &self.corners(), params)
+    }
+
+    /// The tile's corner planes.
+    pub(crate) fn corners(&self) -> Corners {
+        Corners::from_planes(
             self.size() + 1,
             self.corner_height.clone(),
             self.corner_roughness.clone(),
-        );
-        build_mesh_with(&self.grid, &corners, params)
+        )
+    }
+
+    /// World height of the tile's mesh above the point `(x, z)` of the tile's own coordinates
+    /// (metres from [`Tile::origin`]), exactly on its triangles (see
+    /// [`surface_height`](crate::mesh::surface_height)); `None` off the tile or for invalid
+    /// settings. On a shared edge both tiles give the same value.
+    pub fn surface_height(&self, params: &MeshParams, x: f32, z: f32) -> Option<f32> {
+        params.validate().ok()?;
+        let side = (self.size(), self.size());
+        self.corners().surface_height(side, params, x, z)
+    }
+
+    /// The mesh's heights (world units) at the `(tile_size + 1)²` cell corners, row by row: the
+    /// heights a collision shape through the corners needs. Neighbouring tiles agree on their
+    /// shared row or column.
+    pub fn corner_surface_heights(&self, params: &MeshParams) -> Result<Vec<f32>, MeshError> {
+        params.validate()?;
+        let (t, cell) = (self.size(), params.cell_size);
+        let corners = self.corners();
+        Ok((0..=t)
+            .flat_map(|z| (0..=t).map(move |x| (x, z)))
+            .map(|(x, z)| {
+                let (px, pz) = (x as f32 * cell, z as f32 * cell);
+                corners
+                    .surface_height((t, t), params, px, pz)
+                    .unwrap_or(0.0)
+            })
+            .collect())
     }
 }
 
