@@ -123,6 +123,13 @@ impl Chunks {
         !self.pending.is_empty()
     }
 
+    /// The vertex-colour material of the chunks.
+    pub fn material(&mut self) -> Gd<StandardMaterial3D> {
+        (self.material)
+            .get_or_insert_with(children::vertex_color_material)
+            .clone()
+    }
+
     /// Whether meshes are still waiting to become nodes.
     pub fn is_filling(&self) -> bool {
         !self.pending.is_empty()

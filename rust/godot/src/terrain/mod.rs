@@ -7,6 +7,8 @@ mod children;
 mod chunks;
 mod collision;
 mod collision_chunks;
+mod endless;
+mod endless_nodes;
 mod features;
 mod heightmap;
 pub mod job;
@@ -21,6 +23,7 @@ mod settlement_queries;
 mod settlements;
 mod shown;
 mod stream_target;
+mod tiles;
 mod trees;
 mod upload;
 mod warnings;
@@ -223,6 +226,7 @@ pub struct DonjournoTerrain {
     settlements: settlements::SettlementView,
     chunks: chunks::Chunks,
     navigation: navigation::Navigation,
+    endless: endless::Endless,
     last_stats: VarDictionary,
     last_error: String,
 
@@ -280,6 +284,7 @@ impl IMeshInstance3D for DonjournoTerrain {
             settlements: settlements::SettlementView::default(),
             chunks: chunks::Chunks::default(),
             navigation: navigation::Navigation::default(),
+            endless: endless::Endless::default(),
             last_stats: VarDictionary::new(),
             last_error: String::new(),
             base,
@@ -300,6 +305,9 @@ impl IMeshInstance3D for DonjournoTerrain {
             self.pump_chunks();
         }
         self.stream_collision();
+        if self.endless.is_active() {
+            self.stream_tiles();
+        }
         if self.navigation.is_baking() {
             self.poll_navigation();
         }

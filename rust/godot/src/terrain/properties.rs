@@ -36,6 +36,15 @@ impl DonjournoTerrain {
     #[signal]
     pub fn navigation_baked();
 
+    /// Emitted in an endless world when a tile arrives from its worker and starts to show (its
+    /// meshes fill in over the next frames), with its `(x, z)` tile coordinates.
+    #[signal]
+    pub fn tile_loaded(tile: Vector2i);
+
+    /// Emitted in an endless world when a tile beyond the stream radius is dropped.
+    #[signal]
+    pub fn tile_unloaded(tile: Vector2i);
+
     /// Emitted while a background rebuild ([method regenerate_async], automatic rebuilds) runs,
     /// with the fraction done, 0–1 (rising).
     #[signal]

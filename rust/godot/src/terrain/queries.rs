@@ -232,6 +232,9 @@ impl DonjournoTerrain {
 
     /// Local height of the shown surface at local `(x, z)`.
     pub(super) fn surface_local(&self, x: f32, z: f32) -> Option<f32> {
+        if self.endless.is_active() {
+            return self.endless.surface_height(x, z);
+        }
         let shown = self.shown.as_ref()?;
         mesh::surface_height(&shown.grid, &shown.inputs.mesh_params, x, z)
     }

@@ -9,6 +9,7 @@ use super::worker::{CachedGrid, Job, Poll};
 use super::DonjournoTerrain;
 use crate::convert;
 use crate::generator::{inputs_of, HeightmapFile};
+use donjourno::WorldMode;
 use godot::prelude::*;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -112,14 +113,22 @@ impl DonjournoTerrain {
     /// baked mesh is shown instead, or there is no generator).
     fn prepare(&mut self, request: Request) -> Result<Option<Plan>, String> {
         if self.baked_mesh.is_some() {
+            self.stop_endless();
             self.show_baked();
             return Ok(None);
         }
         let Some(generator) = self.generator.clone() else {
+            self.stop_endless();
             self.clear_mesh();
             return Ok(None);
         };
         let params = generator.bind().checked_params()?;
+        if params.world_mode == WorldMode::Infinite {
+            let mesh = self.mesh_params(&params)?;
+            self.start_endless(params, mesh);
+            return Ok(None);
+        }
+        self.stop_endless();
         let file = generator.bind().heightmap()?;
         let inputs = Inputs {
             params,
@@ -215,6 +224,24 @@ impl DonjournoTerrain {
             features,
             chunks,
         })
+    }
+
+    /// Streams the endless world of `params` (nothing changes when it already does): the map
+    /// shown before goes.
+    fn start_endless(&mut self, params: donjourno::GeneratorParams, mesh: donjourno::mesh::MeshParams) {
+        if self.endless.configure(params, mesh) {
+            self.clear_mesh();
+            self.rebuilds.cache = None;
+            self.update_process();
+        }
+    }
+
+    /// Stops streaming an endless world, if the terrain does.
+    fn stop_endless(&mut self) {
+        if self.endless.is_active() {
+            self.endless.stop();
+            self.update_process();
+        }
     }
 
     /// Drops the background rebuild, if any (its worker stops at the next progress report).

@@ -108,31 +108,14 @@ impl ScatterView {
             } else {
                 Vec::new()
             };
-            let key = (s as i64).to_variant();
-            let custom = self
-                .overrides
-                .get(&key)
-                .and_then(|v| v.try_to::<Gd<Mesh>>().ok());
+            let mut made = self.multimeshes(s, &buffer);
             for v in 0..VARIANTS {
                 let slot = usize::from(v);
-                let data = match &custom {
-                    Some(_) if v == 0 => transforms_where(&buffer, |_| true),
-                    Some(_) => PackedFloat32Array::new(),
-                    None => transforms_where(&buffer, |w| w == v),
-                };
-                if data.is_empty() {
+                let Some(at) = made.iter().position(|(w, _)| *w == v) else {
                     children::remove(&mut self.nodes[i][slot]);
                     continue;
-                }
-                let mesh = match &custom {
-                    Some(mesh) => mesh.clone(),
-                    None => self.built_in_mesh(s, v),
                 };
-                let mut multimesh = MultiMesh::new_gd();
-                multimesh.set_transform_format(TransformFormat::TRANSFORM_3D);
-                multimesh.set_mesh(&mesh);
-                multimesh.set_instance_count((data.len() / TRANSFORM_FLOATS) as i32);
-                multimesh.set_buffer(&data);
+                let (_, multimesh) = made.swap_remove(at);
                 let node = self.nodes[i][slot].get_or_insert_with(|| {
                     let mut n = MultiMeshInstance3D::new_alloc();
                     n.set_name(&format!("Scatter {} {v}", s.name()));
@@ -142,6 +125,39 @@ impl ScatterView {
                 node.set_multimesh(&multimesh);
             }
         }
+    }
+
+    /// The multimeshes of one species' instances in `buffer` (a [`buffers`] buffer): one per
+    /// built-in variant with instances, or one for all of them with the species' mesh from
+    /// [`ScatterView::overrides`], each with its variant (0 for an override).
+    pub fn multimeshes(&mut self, species: Species, buffer: &[f32]) -> Vec<(u8, Gd<MultiMesh>)> {
+        let key = (species as i64).to_variant();
+        let custom = self
+            .overrides
+            .get(&key)
+            .and_then(|v| v.try_to::<Gd<Mesh>>().ok());
+        let mut out = Vec::new();
+        for v in 0..VARIANTS {
+            let data = match &custom {
+                Some(_) if v == 0 => transforms_where(buffer, |_| true),
+                Some(_) => PackedFloat32Array::new(),
+                None => transforms_where(buffer, |w| w == v),
+            };
+            if data.is_empty() {
+                continue;
+            }
+            let mesh = match &custom {
+                Some(mesh) => mesh.clone(),
+                None => self.built_in_mesh(species, v),
+            };
+            let mut multimesh = MultiMesh::new_gd();
+            multimesh.set_transform_format(TransformFormat::TRANSFORM_3D);
+            multimesh.set_mesh(&mesh);
+            multimesh.set_instance_count((data.len() / TRANSFORM_FLOATS) as i32);
+            multimesh.set_buffer(&data);
+            out.push((v, multimesh));
+        }
+        out
     }
 
     /// The built-in mesh of one variant of a species.

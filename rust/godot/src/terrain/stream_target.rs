@@ -36,7 +36,7 @@ impl DonjournoTerrain {
     }
 
     /// The stream target's position in map coordinates (the node's local x and z).
-    fn stream_target_position(&self) -> Option<(f32, f32)> {
+    pub(super) fn stream_target_position(&self) -> Option<(f32, f32)> {
         let target = self.stream_target_node()?.get_global_position();
         let local = self.base().get_global_transform().affine_inverse() * target;
         Some((local.x, local.z))
@@ -56,14 +56,15 @@ impl DonjournoTerrain {
     }
 
     /// Keeps `process` on while there is per-frame work: a background rebuild, chunk meshes,
-    /// water or trees still to turn into nodes, chunk collision following the stream target, or a navigation
-    /// bake.
+    /// water or trees still to turn into nodes, chunk collision following the stream target, a navigation
+    /// bake, or an endless world's tiles.
     pub(super) fn update_process(&mut self) {
         let busy = self.rebuilds.job.is_some()
             || self.rebuilds.staging.is_some()
             || self.is_filling()
             || self.collision.is_streaming()
-            || self.navigation.is_baking();
+            || self.navigation.is_baking()
+            || self.endless.is_active();
         self.base_mut().set_process(busy);
     }
 }

@@ -257,7 +257,7 @@ impl Trees {
     /// The meshes of a tree up close and far away: [`Trees::mesh`] for both, else the built-in
     /// low-poly tree ([`placement::low_poly_tree`]) and its far version
     /// ([`placement::far_tree`]) sized for cells of `cell`.
-    fn tree_meshes(&mut self, cell: f32) -> [Gd<Mesh>; 2] {
+    pub fn tree_meshes(&mut self, cell: f32) -> [Gd<Mesh>; 2] {
         if let Some(mesh) = &self.mesh {
             return [mesh.clone(), mesh.clone()];
         }
@@ -283,7 +283,7 @@ impl Trees {
 }
 
 /// A multimesh with one instance of `mesh` per transform of `buffer`.
-fn multimesh(buffer: &PackedFloat32Array, mesh: &Gd<Mesh>) -> Result<Gd<MultiMesh>, String> {
+pub fn multimesh(buffer: &PackedFloat32Array, mesh: &Gd<Mesh>) -> Result<Gd<MultiMesh>, String> {
     if buffer.len() % 12 != 0 {
         return Err(format!(
             "{} floats are not whole 3D transforms",

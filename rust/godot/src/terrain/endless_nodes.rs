@@ -1,0 +1,347 @@
+//! The nodes of an endless world's tiles: each tile a `Tile_x_z` [Node3D] under the terrain's
+//! internal `Tiles` node, holding its chunks' levels of detail (switched by visibility ranges
+//! like a bounded map's chunks), its water, trees and scatter, turned into nodes a share per
+//! frame ([`TILE_BYTES_PER_FRAME`]); and a collision body per tile within
+//! [member DonjournoTerrain.collision_radius] of the stream target.
+
+use super::endless::{ShownTile, TILES_IN_FLIGHT};
+use super::tiles::TileBuild;
+use super::trees::{far_trees, multimesh, FAR_TREES_LOD_DISTANCES, NO_TREES_LOD_DISTANCES};
+use super::{children, upload, DonjournoTerrain};
+use donjourno::godot_surface::SurfaceData;
+use donjourno::mesh::chunks::lod_range;
+use donjourno::mesh::streaming::keep_radius;
+use donjourno::mesh::MeshParams;
+use donjourno::scatter::Species;
+use donjourno::world::TileCoord;
+use godot::classes::{
+    CollisionShape3D, HeightMapShape3D, MeshInstance3D, MultiMeshInstance3D, Node, Node3D,
+    StaticBody3D,
+};
+use godot::prelude::*;
+
+/// Bytes of tile meshes and instance buffers turned into nodes per frame, at most (one piece
+/// always goes).
+pub const TILE_BYTES_PER_FRAME: usize = 16 << 20;
+
+/// A part of a tile still to become a node.
+pub enum Piece {
+    /// One level of one chunk, drawn between the camera distances `range`.
+    Level {
+        /// The node's name.
+        name: String,
+        /// The mesh.
+        surface: SurfaceData,
+        /// Visibility range (begin, end; 0 = no end).
+        range: (f32, f32),
+    },
+    /// A piece of the water surface.
+    Water(SurfaceData),
+    /// The trees of one chunk.
+    Trees(usize, Vec<f32>),
+    /// The scatter of one species.
+    Scatter(Species, Vec<f32>),
+}
+
+impl Piece {
+    /// Roughly the bytes handed to Godot.
+    fn bytes(&self) -> usize {
+        match self {
+            Piece::Level { surface, .. } | Piece::Water(surface) => {
+                surface.vertex.len() + surface.attribute.len()
+            }
+            Piece::Trees(_, b) | Piece::Scatter(_, b) => b.len() * 4,
+        }
+    }
+}
+
+impl DonjournoTerrain {
+    /// Shows a finished tile: its node now, its pieces over the next frames.
+    fn show_tile(&mut self, coord: TileCoord, build: TileBuild) {
+        let mut parent = self.base().clone().upcast::<Node>();
+        let holder = self.endless.holder.get_or_insert_with(|| {
+            let mut n = Node3D::new_alloc();
+            n.set_name("Tiles");
+            children::add_internal(&mut parent, &n);
+            n
+        });
+        let mut node = Node3D::new_alloc();
+        node.set_name(&format!("Tile_{}_{}", coord.x, coord.z));
+        holder.add_child(&node);
+        let at = self.endless.tile_position(coord);
+        node.set_position(at);
+        let lod = self.endless.params().map_or(0.0, |(_, m)| m.lod_distance);
+        let pending = &mut self.endless.pending;
+        for (chunk, levels) in build.chunks {
+            let count = levels.len() as u32;
+            for (level, surface) in levels.into_iter().enumerate() {
+                let level = level as u32;
+                // The camera's distance is to the node, so ranges hold across tiles.
+                let name = format!("Chunk_{}_{}_L{level}", chunk.column, chunk.row);
+                let range = lod_range(level, count, lod);
+                pending.push_back((coord, Piece::Level { name, surface, range }));
+            }
+        }
+        pending.extend(build.water.into_iter().map(|w| (coord, Piece::Water(w))));
+        for (i, trees) in build.trees.into_iter().enumerate() {
+            pending.push_back((coord, Piece::Trees(i, trees)));
+        }
+        for (s, buffer) in Species::ALL.into_iter().zip(build.scatter) {
+            pending.push_back((coord, Piece::Scatter(s, buffer)));
+        }
+        let shown = ShownTile {
+            node,
+            tile: build.tile,
+            heights: build.heights,
+            body: None,
+        };
+        self.endless.tiles.insert(coord, shown);
+    }
+
+    /// Drops a tile: its node, its body and its pieces still waiting.
+    fn drop_tile(&mut self, coord: TileCoord) {
+        self.endless.pending.retain(|(c, _)| *c != coord);
+        if let Some(shown) = self.endless.tiles.remove(&coord) {
+            children::remove(&mut Some(shown.node));
+        }
+    }
+
+    /// Turns waiting pieces into nodes, about [`TILE_BYTES_PER_FRAME`] bytes' worth.
+    fn pump_tiles(&mut self) {
+        let Some((params, mesh)) = self.endless.params().copied() else {
+            return;
+        };
+        let ground = self.chunks.material();
+        let mut budget = TILE_BYTES_PER_FRAME;
+        while let Some((_, next)) = self.endless.pending.front() {
+            let bytes = next.bytes();
+            if budget < bytes && budget < TILE_BYTES_PER_FRAME {
+                break;
+            }
+            budget = budget.saturating_sub(bytes);
+            let Some((coord, piece)) = self.endless.pending.pop_front() else {
+                break;
+            };
+            let Some(mut node) = self.endless.tiles.get(&coord).map(|t| t.node.clone()) else {
+                continue;
+            };
+            match piece {
+                Piece::Level {
+                    name,
+                    surface,
+                    range,
+                } => {
+                    let format = upload::surface_format(false);
+                    if let Some(m) = upload::surface_mesh(&surface, format, &ground) {
+                        let mut instance = MeshInstance3D::new_alloc();
+                        instance.set_name(&name);
+                        instance.set_mesh(&m);
+                        instance.set_visibility_range_begin(range.0);
+                        instance.set_visibility_range_end(range.1);
+                        node.add_child(&instance);
+                    }
+                }
+                Piece::Water(surface) => {
+                    let material = self.water.active_material();
+                    let format = upload::surface_format(true);
+                    if let Some(m) = upload::surface_mesh(&surface, format, &material) {
+                        let mut instance = MeshInstance3D::new_alloc();
+                        instance.set_name("Water");
+                        instance.set_mesh(&m);
+                        instance.set_visible(self.water.visible);
+                        node.add_child(&instance);
+                    }
+                }
+                Piece::Trees(index, buffer) => {
+                    if self.trees.enabled && !buffer.is_empty() {
+                        let meshes = self.trees.tree_meshes(params.cell_size);
+                        let far = far_trees(&buffer);
+                        let (thin, end) = (
+                            FAR_TREES_LOD_DISTANCES * mesh.lod_distance,
+                            NO_TREES_LOD_DISTANCES * mesh.lod_distance,
+                        );
+                        for (name, data, range, m) in [
+                            (format!("Trees_{index}"), buffer, (0.0, thin), &meshes[0]),
+                            (format!("Trees_{index}_far"), far, (thin, end), &meshes[1]),
+                        ] {
+                            if let Ok(mm) = multimesh(&PackedFloat32Array::from(data), m) {
+                                let mut n = MultiMeshInstance3D::new_alloc();
+                                n.set_name(&name);
+                                n.set_multimesh(&mm);
+                                n.set_visibility_range_begin(range.0);
+                                n.set_visibility_range_end(range.1);
+                                node.add_child(&n);
+                            }
+                        }
+                    }
+                }
+                Piece::Scatter(species, buffer) => {
+                    if self.trees.enabled {
+                        for (v, mm) in self.scatter.multimeshes(species, &buffer) {
+                            let mut n = MultiMeshInstance3D::new_alloc();
+                            n.set_name(&format!("Scatter {} {v}", species.name()));
+                            n.set_multimesh(&mm);
+                            node.add_child(&n);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Gives the tiles within the collision radius of `target` (local x, z) a collision body
+    /// and takes it from the ones beyond the keep radius; no body without collision.
+    fn collide_tiles(&mut self, target: Option<(f32, f32)>, mesh: &MeshParams, tile_side: f32) {
+        let radius = match self.store.float("collision_radius") {
+            r if r > 0.0 => r,
+            _ => MeshParams::default().collision_radius,
+        };
+        let keep = keep_radius(radius, mesh.cell_size);
+        let (enabled, layer, mask) = (
+            self.collision.enabled,
+            self.collision.layer,
+            self.collision.mask,
+        );
+        let positions: Vec<(TileCoord, Vector3)> = (self.endless.tiles.keys())
+            .map(|&c| (c, self.endless.tile_position(c)))
+            .collect();
+        for (coord, at) in positions {
+            let Some(shown) = self.endless.tiles.get_mut(&coord) else {
+                continue;
+            };
+            let distance = target.map_or(f32::INFINITY, |(x, z)| {
+                let gap = |v: f32, lo: f32| (lo - v).max(v - (lo + tile_side)).max(0.0);
+                gap(x, at.x).hypot(gap(z, at.z))
+            });
+            match (&mut shown.body, enabled && distance <= radius) {
+                (None, true) => {
+                    let body = tile_body(&shown.heights, mesh.cell_size, tile_side);
+                    shown.node.add_child(&body);
+                    shown.body = Some(body);
+                }
+                (Some(_), _) if !enabled || distance > keep => children::remove(&mut shown.body),
+                _ => {}
+            }
+            if let Some(body) = &mut shown.body {
+                body.set_collision_layer(layer);
+                body.set_collision_mask(mask);
+            }
+        }
+    }
+
+    /// Moves the endless world on (from `process`): follows the stream target, shows and drops
+    /// tiles, emits [signal tile_loaded] and [signal tile_unloaded], and reports a tile that
+    /// could not be built.
+    pub(super) fn stream_tiles(&mut self) {
+        let Some((params, mesh)) = self.endless.params().copied() else {
+            return;
+        };
+        let target = self.stream_target_position();
+        let mut endless = std::mem::take(&mut self.endless);
+        let mut shown = Vec::new();
+        let mut dropped = Vec::new();
+        let events = endless.step(target, |_, c, b| shown.push((c, b)), |_, c| dropped.push(c));
+        self.endless = endless;
+        for c in dropped {
+            self.drop_tile(c);
+        }
+        for (c, b) in shown {
+            self.show_tile(c, b);
+        }
+        self.pump_tiles();
+        let side = params.tile_size as f32 * params.cell_size;
+        self.collide_tiles(target.or(Some((0.0, 0.0))), &mesh, side);
+        if let Some(e) = events.error {
+            self.finish(Err(e));
+        }
+        for c in events.unloaded {
+            self.signals().tile_unloaded().emit(Vector2i::new(c.x, c.z));
+        }
+        for c in events.loaded {
+            self.signals().tile_loaded().emit(Vector2i::new(c.x, c.z));
+        }
+    }
+}
+
+/// A collision body for a tile: its corner heights in a [HeightMapShape3D] scaled by the cell
+/// size and centred on the tile (a height map is spaced one unit and centred on its origin).
+fn tile_body(heights: &[f32], cell: f32, side: f32) -> Gd<StaticBody3D> {
+    let n = (heights.len() as f64).sqrt() as i32;
+    let mut shape = HeightMapShape3D::new_gd();
+    shape.set_map_width(n);
+    shape.set_map_depth(n);
+    let data: PackedFloat32Array = heights.iter().map(|h| h / cell).collect();
+    shape.set_map_data(&data);
+    let mut cs = CollisionShape3D::new_alloc();
+    cs.set_name("Shape");
+    cs.set_shape(&shape);
+    cs.set_transform(Transform3D::new(
+        Basis::from_scale(Vector3::splat(cell)),
+        Vector3::new(side / 2.0, 0.0, side / 2.0),
+    ));
+    let mut body = StaticBody3D::new_alloc();
+    body.set_name("Collision");
+    body.add_child(&cs);
+    body
+}
+
+#[godot_api(secondary)]
+impl DonjournoTerrain {
+    /// Tiles generated at once in an endless world.
+    #[constant]
+    pub const TILES_IN_FLIGHT: i32 = TILES_IN_FLIGHT as i32;
+
+    /// Whether the terrain streams an endless world (the generator's `world_mode` is
+    /// `infinite`): then it shows tiles around the stream target instead of one map.
+    #[func]
+    pub fn is_endless(&self) -> bool {
+        self.endless.is_active()
+    }
+
+    /// Tiles of the endless world shown (0 for a bounded map).
+    #[func]
+    pub fn get_tile_count(&self) -> i64 {
+        self.endless.tiles.len() as i64
+    }
+
+    /// The tiles of the endless world shown, as `(x, z)` tile coordinates, in order.
+    #[func]
+    pub fn get_loaded_tiles(&self) -> Array<Vector2i> {
+        (self.endless.tiles.keys())
+            .map(|c| Vector2i::new(c.x, c.z))
+            .collect()
+    }
+
+    /// The node of a tile shown (a [Node3D] named `Tile_x_z` holding its chunks, water, trees
+    /// and collision body), or `null`.
+    #[func]
+    pub fn get_tile_node(&self, tile: Vector2i) -> Option<Gd<Node3D>> {
+        let c = TileCoord::new(tile.x, tile.y);
+        self.endless.tiles.get(&c).map(|t| t.node.clone())
+    }
+
+    /// The tile holding the global point `(x, z)` in an endless world (`(0, 0)` for a bounded
+    /// map).
+    #[func]
+    pub fn get_tile_at(&self, x: f32, z: f32) -> Vector2i {
+        let (lx, lz) = self.local_xz(x, z);
+        (self.endless.tile_at(lx, lz)).map_or(Vector2i::ZERO, |c| Vector2i::new(c.x, c.z))
+    }
+
+    /// Whether tiles of the endless world are being generated or turned into nodes, or the
+    /// tiles around the stream target are not all shown yet.
+    #[func]
+    pub fn is_streaming_tiles(&self) -> bool {
+        self.endless.is_streaming()
+    }
+
+    /// Tiles built since the endless world started, and the wall time of the last one on its
+    /// worker: `{ "tiles_built": int, "last_tile_ms": float }`.
+    #[func]
+    pub fn get_tile_stats(&self) -> VarDictionary {
+        let mut d = VarDictionary::new();
+        d.set("tiles_built", self.endless.built as i64);
+        d.set("last_tile_ms", self.endless.last_tile_ms);
+        d
+    }
+}
