@@ -211,14 +211,10 @@ impl Endless {
 
     /// The tiles the worker finished since the last frame, or (without a worker) the next
     /// queued tile built here.
-    fn finished(
-        &mut self,
-        params: &GeneratorParams,
-        mesh: &MeshParams,
-    ) -> Vec<(TileCoord, Result<TileBuild, String>)> {
+    fn finished(&mut self, params: &GeneratorParams, mesh: &MeshParams) -> Vec<tiles::Finished> {
         let mut out = Vec::new();
         if let Some(w) = &self.worker {
-            while let Ok(Some(r)) = w.poll() {
+            while let Some(r) = w.poll() {
                 out.push(r);
             }
         } else if let Some(coord) = self.queue.pop_front() {

@@ -79,7 +79,14 @@ impl DonjournoTerrain {
                 // The camera's distance is to the node, so ranges hold across tiles.
                 let name = format!("Chunk_{}_{}_L{level}", chunk.column, chunk.row);
                 let range = lod_range(level, count, lod);
-                pending.push_back((coord, Piece::Level { name, surface, range }));
+                pending.push_back((
+                    coord,
+                    Piece::Level {
+                        name,
+                        surface,
+                        range,
+                    },
+                ));
             }
         }
         pending.extend(build.water.into_iter().map(|w| (coord, Piece::Water(w))));

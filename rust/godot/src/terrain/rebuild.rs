@@ -228,7 +228,11 @@ impl DonjournoTerrain {
 
     /// Streams the endless world of `params` (nothing changes when it already does): the map
     /// shown before goes.
-    fn start_endless(&mut self, params: donjourno::GeneratorParams, mesh: donjourno::mesh::MeshParams) {
+    fn start_endless(
+        &mut self,
+        params: donjourno::GeneratorParams,
+        mesh: donjourno::mesh::MeshParams,
+    ) {
         if self.endless.configure(params, mesh) {
             self.clear_mesh();
             self.rebuilds.cache = None;

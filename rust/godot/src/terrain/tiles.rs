@@ -12,7 +12,7 @@ use donjourno::mesh::chunks::{Chunk, ChunkBuilder};
 use donjourno::mesh::MeshParams;
 use donjourno::world::{generate_tile, Tile, TileCoord};
 use donjourno::GeneratorParams;
-use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
+use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -60,7 +60,9 @@ pub fn build(
     for buffer in scatter.iter_mut() {
         settle_feet(buffer, scatter::INSTANCE_FLOATS, &tile, mesh);
     }
-    let heights = tile.corner_surface_heights(mesh).map_err(|e| e.to_string())?;
+    let heights = tile
+        .corner_surface_heights(mesh)
+        .map_err(|e| e.to_string())?;
     Ok(TileBuild {
         tile: Arc::new(tile),
         chunks,
@@ -82,6 +84,9 @@ fn settle_feet(buffer: &mut [f32], stride: usize, tile: &Tile, mesh: &MeshParams
     }
 }
 
+/// A finished tile, or why it could not be built.
+pub type Finished = (TileCoord, Result<TileBuild, String>);
+
 /// A tile asked for: the parameters it is built from and which tile.
 struct Request {
     params: GeneratorParams,
@@ -92,7 +97,7 @@ struct Request {
 /// A worker thread building tiles in the order asked.
 pub struct TileWorker {
     requests: Sender<Request>,
-    results: Receiver<(TileCoord, Result<TileBuild, String>)>,
+    results: Receiver<Finished>,
 }
 
 impl TileWorker {
@@ -125,12 +130,8 @@ impl TileWorker {
         self.requests.send(request).is_ok()
     }
 
-    /// A finished tile, if one is ready; `Err` once the worker is gone.
-    pub fn poll(&self) -> Result<Option<(TileCoord, Result<TileBuild, String>)>, ()> {
-        match self.results.try_recv() {
-            Ok(r) => Ok(Some(r)),
-            Err(TryRecvError::Empty) => Ok(None),
-            Err(TryRecvError::Disconnected) => Err(()),
-        }
+    /// A finished tile, if one is ready.
+    pub fn poll(&self) -> Option<Finished> {
+        self.results.try_recv().ok()
     }
 }
