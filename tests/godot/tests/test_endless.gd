@@ -183,3 +183,56 @@ func test_a_character_walks_across_tile_borders_and_never_falls_through() -> voi
 	check(lowest >= -SINK, "never under the surface: lowest %.3f" % lowest)
 	var body := t.get_tile_node(Vector2i(1, 1)).get_node_or_null("Collision")
 	check(body is StaticBody3D, "the tile under the walker has a collision body")
+
+
+## The names of the children of every tile shown that start with `prefix`.
+func _tile_children(t: DonjournoTerrain, prefix: String) -> Array[Node]:
+	var out: Array[Node] = []
+	for tile in t.get_loaded_tiles():
+		for child in t.get_tile_node(tile).get_children():
+			if str(child.name).begins_with(prefix):
+				out.append(child)
+	return out
+
+
+func test_the_water_and_trees_settings_reach_every_tile() -> void:
+	var target := Node3D.new()
+	target.position = Vector3(SIDE / 2.0, 0.0, SIDE / 2.0)
+	var t := _terrain(target)
+	await _streamed(t)
+	# Walk on until the tiles around the target hold some sea or river.
+	var moves := 0
+	while _tile_children(t, "Water").is_empty() and moves < 30:
+		target.position.x += SIDE * 3.0
+		moves += 1
+		await _streamed(t)
+	var water := _tile_children(t, "Water")
+	var trees := _tile_children(t, "Trees_")
+	check(water.size() > 0, "the tiles have water after %d moves" % moves)
+	if water.is_empty():
+		return
+	check(trees.size() > 0, "the tiles have trees")
+	t.water_visible = false
+	for w in water:
+		check(not (w as MeshInstance3D).visible, "%s hidden" % w.get_path())
+	var material := StandardMaterial3D.new()
+	t.water_material = material
+	check_eq((water[0] as MeshInstance3D).mesh.surface_get_material(0), material, "the water takes the material")
+	t.trees_enabled = false
+	await _streamed(t)
+	await frames(1)
+	check_eq(_tile_children(t, "Trees_").size(), 0, "no tree left")
+	t.trees_enabled = true
+	await _streamed(t)
+	check_eq(_tile_children(t, "Trees_").size(), trees.size(), "the trees are back")
+	var walls := BoxMesh.new()
+	t.tree_mesh = walls
+	await _streamed(t)
+	var replaced := _tile_children(t, "Trees_")
+	check(replaced.size() > 0 and (replaced[0] as MultiMeshInstance3D).multimesh.mesh == walls, "the trees take tree_mesh")
+	# Streaming a new tile keeps the settings.
+	t.water_visible = false
+	target.position.x += SIDE * 2.0
+	await _streamed(t)
+	for w in _tile_children(t, "Water"):
+		check(not (w as MeshInstance3D).visible, "new water hidden too: %s" % w.get_path())

@@ -32,6 +32,11 @@ pub struct ShownTile {
     pub heights: Arc<Vec<f32>>,
     /// The collision body, while the tile lies within the collision radius.
     pub body: Option<Gd<StaticBody3D>>,
+    /// Seed 000's trees, one buffer per chunk, kept to show them again after a change of the
+    /// trees' settings.
+    pub trees: Arc<Vec<Vec<f32>>>,
+    /// The scatter, one buffer per species, likewise.
+    pub scatter: Arc<Vec<Vec<f32>>>,
 }
 
 /// What a step of the stream changed.

@@ -19,6 +19,8 @@ use godot::classes::{
     StaticBody3D,
 };
 use godot::prelude::*;
+use std::collections::VecDeque;
+use std::sync::Arc;
 
 /// Bytes of tile meshes and instance buffers turned into nodes per frame, at most (one piece
 /// always goes).
@@ -90,19 +92,56 @@ impl DonjournoTerrain {
             }
         }
         pending.extend(build.water.into_iter().map(|w| (coord, Piece::Water(w))));
-        for (i, trees) in build.trees.into_iter().enumerate() {
-            pending.push_back((coord, Piece::Trees(i, trees)));
-        }
-        for (s, buffer) in Species::ALL.into_iter().zip(build.scatter) {
-            pending.push_back((coord, Piece::Scatter(s, buffer)));
-        }
+        let (trees, scatter) = (Arc::new(build.trees), Arc::new(build.scatter));
+        queue_plants(pending, coord, &trees, &scatter);
         let shown = ShownTile {
             node,
             tile: build.tile,
             heights: build.heights,
             body: None,
+            trees,
+            scatter,
         };
         self.endless.tiles.insert(coord, shown);
+    }
+
+    /// Shows the tiles' trees and scatter again after a change of [member trees_enabled],
+    /// [member tree_mesh] or [member scatter_meshes]: their nodes go, and come back over the
+    /// next frames.
+    pub(super) fn restyle_tile_plants(&mut self) {
+        let endless = &mut self.endless;
+        endless
+            .pending
+            .retain(|(_, p)| !matches!(p, Piece::Trees(..) | Piece::Scatter(..)));
+        for (&coord, shown) in &endless.tiles {
+            for mut child in shown.node.get_children().iter_shared() {
+                let name = child.get_name().to_string();
+                if name.starts_with("Trees_") || name.starts_with("Scatter ") {
+                    shown.node.clone().remove_child(&child);
+                    child.queue_free();
+                }
+            }
+            queue_plants(&mut endless.pending, coord, &shown.trees, &shown.scatter);
+        }
+        self.update_process();
+    }
+
+    /// Applies [member water_visible] and the water material to the tiles' water.
+    pub(super) fn restyle_tile_water(&mut self) {
+        let material = self.water.active_material();
+        let visible = self.water.visible;
+        for shown in self.endless.tiles.values() {
+            for child in shown.node.get_children().iter_shared() {
+                if let Ok(mut water) = child.try_cast::<MeshInstance3D>() {
+                    if water.get_name().to_string().starts_with("Water") {
+                        water.set_visible(visible);
+                        if let Some(mut mesh) = water.get_mesh() {
+                            mesh.surface_set_material(0, &material);
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// Drops a tile: its node, its body and its pieces still waiting.
@@ -267,6 +306,21 @@ impl DonjournoTerrain {
         for c in events.loaded {
             self.signals().tile_loaded().emit(Vector2i::new(c.x, c.z));
         }
+    }
+}
+
+/// Queues the trees and scatter of tile `coord` to become nodes.
+fn queue_plants(
+    pending: &mut VecDeque<(TileCoord, Piece)>,
+    coord: TileCoord,
+    trees: &[Vec<f32>],
+    scatter: &[Vec<f32>],
+) {
+    for (i, buffer) in trees.iter().enumerate() {
+        pending.push_back((coord, Piece::Trees(i, buffer.clone())));
+    }
+    for (s, buffer) in Species::ALL.into_iter().zip(scatter) {
+        pending.push_back((coord, Piece::Scatter(s, buffer.clone())));
     }
 }
 

@@ -122,6 +122,7 @@ impl DonjournoTerrain {
         if self.trees.enabled != value {
             self.trees.enabled = value;
             self.update_trees();
+            self.restyle_tile_plants();
         }
     }
 
@@ -136,6 +137,7 @@ impl DonjournoTerrain {
     pub fn set_scatter_meshes(&mut self, value: VarDictionary) {
         self.scatter.overrides = value;
         self.update_trees();
+        self.restyle_tile_plants();
     }
 
     /// The mesh shown for each tree ([member tree_mesh]).
@@ -150,6 +152,7 @@ impl DonjournoTerrain {
         if self.trees.mesh != value {
             self.trees.mesh = value;
             self.update_trees();
+            self.restyle_tile_plants();
         }
     }
 
@@ -163,6 +166,7 @@ impl DonjournoTerrain {
     #[func]
     pub fn set_water_visible(&mut self, value: bool) {
         self.water.set_visible(value);
+        self.restyle_tile_water();
     }
 
     /// The material replacing the built-in water shader ([member water_material]).
@@ -176,6 +180,7 @@ impl DonjournoTerrain {
     pub fn set_water_material(&mut self, value: Option<Gd<Material>>) {
         if self.water.material != value {
             self.water.set_material(value);
+            self.restyle_tile_water();
         }
     }
 
