@@ -96,3 +96,77 @@ func test_bake_keeps_the_scatter_of_biomes() -> void:
 	for s in range(9):
 		check(t2.get_scatter_nodes(s).is_empty(), "clearing the bake clears its scatter (%d)" % s)
 	DirAccess.remove_absolute(ProjectSettings.globalize_path(PATH))
+
+
+## The chunk instances under a terrain's internal `Chunks` node, by name.
+func _chunk_levels(t: DonjournoTerrain) -> Dictionary:
+	var out := {}
+	for child in t.get_children(true):
+		if child.name == "Chunks":
+			for c: MeshInstance3D in child.get_children():
+				out[str(c.name)] = c
+	return out
+
+
+func test_a_map_drawn_in_chunks_bakes_its_chunks_and_levels() -> void:
+	var g := small_generator(17)
+	g.forest_density = 0.5
+	var t := DonjournoTerrain.new()
+	t.chunk_size = 24
+	t.lod_levels = 3
+	t.generator = g
+	root.add_child(t)
+	check(t.regenerate(), "rebuilt")
+	while t.is_filling_chunks():
+		await frames(1)
+	check_eq(t.get_chunk_count(), 9, "3 × 3 chunks")
+	check_eq(t.bake_mesh(PATH), OK, "a map drawn in chunks bakes")
+	var baked: ArrayMesh = ResourceLoader.load(PATH, "", ResourceLoader.CACHE_MODE_IGNORE)
+	check(baked != null, "the bake loads")
+	if baked == null:
+		return
+	var t2 := DonjournoTerrain.new()
+	t2.chunk_size = 24
+	t2.lod_levels = 3
+	t2.generator = small_generator(17)
+	t2.baked_mesh = baked
+	root.add_child(t2)
+	await settled(t2)
+	check(t2.get_stats().is_empty(), "the pipeline never ran")
+	check_eq(t2.get_chunk_count(), 9, "the baked terrain shows the chunks")
+	var live := _chunk_levels(t)
+	var shown := _chunk_levels(t2)
+	check_eq(shown.keys().size(), 9 * 3, "every level of every chunk")
+	check_eq(shown.keys().size(), live.keys().size(), "as many levels as the live terrain")
+	for name: String in live:
+		var a: MeshInstance3D = live[name]
+		var b: MeshInstance3D = shown.get(name)
+		check(b != null, "%s baked" % name)
+		if b == null:
+			continue
+		check_eq([b.visibility_range_begin, b.visibility_range_end], [a.visibility_range_begin, a.visibility_range_end], "%s keeps its range" % name)
+		check(b.mesh.surface_get_arrays(0)[Mesh.ARRAY_VERTEX] == a.mesh.surface_get_arrays(0)[Mesh.ARRAY_VERTEX], "%s keeps its vertices" % name)
+	check_eq(t2.get_water_instances().size(), t.get_water_instances().size(), "the water of every chunk")
+	check(t.get_water_instances().size() > 0, "the map has water, so the check means something")
+	# Collision follows the stream target chunk by chunk, from the baked heights.
+	var target := Node3D.new()
+	root.add_child(target)
+	target.position = Vector3(5.0, 0.0, 5.0)
+	t2.stream_target = t2.get_path_to(target)
+	await frames(3)
+	check(t2.get_collision_chunk_count() > 0, "chunk shapes near the target")
+	var trees := 0
+	for m in t2.get_trees_instances():
+		trees += m.multimesh.instance_count
+	var live_trees := 0
+	for m in t.get_trees_instances():
+		if not str(m.name).ends_with("_far"):
+			live_trees += m.multimesh.instance_count
+	check(live_trees > 0, "the map has trees, so the check means something")
+	check_eq(trees, live_trees, "the baked trees")
+	t2.baked_mesh = null
+	await settled(t2)
+	while t2.is_filling_chunks():
+		await frames(1)
+	check_eq(_chunk_levels(t2).size(), 9 * 3, "generated chunks again after clearing")
+	DirAccess.remove_absolute(ProjectSettings.globalize_path(PATH))

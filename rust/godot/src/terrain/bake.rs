@@ -3,12 +3,14 @@
 //! generating ([member DonjournoTerrain.baked_mesh]).
 
 use super::collision::HeightMap;
+use super::collision_chunks::ChunkHeights;
 use super::DonjournoTerrain;
 use godot::classes::mesh::PrimitiveType;
 use godot::classes::resource_saver::SaverFlags;
 use godot::classes::{ArrayMesh, Mesh, ResourceSaver};
 use godot::global::Error;
 use godot::prelude::*;
+use std::sync::Arc;
 
 /// Metadata of a baked mesh: the map size in cells (`Vector2i`).
 const META_MAP_SIZE: &str = "donjourno_map_size";
@@ -23,8 +25,21 @@ const META_TREES: &str = "donjourno_trees";
 /// in id order (see [`super::scatter::buffers`]).
 const META_SCATTER: &str = "donjourno_scatter";
 
+/// Metadata of a baked map drawn in chunks: every level of every chunk, an `Array` of
+/// `Dictionary` `{ "name": String, "mesh": Mesh, "begin": float, "end": float }` (the
+/// instance's name and visibility range).
+const META_CHUNKS: &str = "donjourno_chunks";
+/// Metadata of a baked map drawn in chunks: its chunk size in cells.
+const META_CHUNK_SIZE: &str = "donjourno_chunk_size";
+/// Metadata of a baked map drawn in chunks: its water, an `Array` of `Dictionary`
+/// `{ "name": String, "mesh": Mesh }`, one per chunk with water.
+const META_WATER_PIECES: &str = "donjourno_water_pieces";
+
 /// A metadata entry of a mesh, nil when absent (without the error `get_meta` reports).
 fn meta(mesh: &Gd<Mesh>, name: &str) -> Variant {
+    if !mesh.has_meta(name) {
+        return Variant::nil();
+    }
     mesh.get_meta_ex(name).default(&Variant::nil()).done()
 }
 
@@ -40,6 +55,43 @@ pub fn baked_height_map(mesh: &Gd<Mesh>) -> Option<HeightMap> {
             .ok()?
             .to_vec(),
     })
+}
+
+/// The chunks' collision heights of a baked map drawn in chunks, if it is one.
+pub fn baked_chunk_heights(mesh: &Gd<Mesh>) -> Option<Arc<ChunkHeights>> {
+    let size = meta(mesh, META_CHUNK_SIZE).try_to::<u32>().ok()?;
+    let map = baked_height_map(mesh)?;
+    ChunkHeights::from_corners((map.width, map.depth), size, map.cell_size, &map.heights)
+}
+
+/// The chunk levels baked into a mesh: `(name, mesh, visibility range)`; empty for a map baked
+/// as one mesh.
+fn baked_levels(mesh: &Gd<Mesh>) -> Vec<(String, Gd<Mesh>, (f32, f32))> {
+    let entries = meta(mesh, META_CHUNKS)
+        .try_to::<VarArray>()
+        .unwrap_or_default();
+    (entries.iter_shared())
+        .filter_map(|e| {
+            let d = e.try_to::<VarDictionary>().ok()?;
+            let name = d.get("name")?.try_to::<GString>().ok()?.to_string();
+            let mesh = d.get("mesh")?.try_to::<Gd<Mesh>>().ok()?;
+            let begin = d.get("begin")?.try_to::<f32>().ok()?;
+            let end = d.get("end")?.try_to::<f32>().ok()?;
+            Some((name, mesh, (begin, end)))
+        })
+        .collect()
+}
+
+/// The water pieces baked into a map drawn in chunks: `(name, mesh)`.
+fn baked_water_pieces(mesh: &Gd<Mesh>) -> Vec<(String, Gd<Mesh>)> {
+    let entries = (meta(mesh, META_WATER_PIECES).try_to::<VarArray>()).unwrap_or_default();
+    (entries.iter_shared())
+        .filter_map(|e| {
+            let d = e.try_to::<VarDictionary>().ok()?;
+            let name = d.get("name")?.try_to::<GString>().ok()?.to_string();
+            Some((name, d.get("mesh")?.try_to::<Gd<Mesh>>().ok()?))
+        })
+        .collect()
 }
 
 /// The tree transforms baked into a mesh and its cell size, if any.
@@ -71,22 +123,25 @@ pub fn baked_scatter(mesh: &Gd<Mesh>) -> Vec<Vec<f32>> {
 impl DonjournoTerrain {
     /// Saves the mesh shown as a resource file (`.res` or `.tres`), with the collision heights,
     /// the tree transforms and the scatter's instances as metadata, for [member baked_mesh]. The water surface, if any,
-    /// is its second surface. Returns `OK`, or the error
+    /// is its second surface. A map drawn in chunks bakes as a mesh without surfaces whose
+    /// metadata hold every level of every chunk and the water of each chunk, shown again as
+    /// chunks. Returns `OK`, or the error
     /// of [method ResourceSaver.save]; `ERR_UNCONFIGURED` when there is no mesh to save, and
-    /// `ERR_UNAVAILABLE` for a map drawn in chunks (raise [member chunk_size] to the map's size to
-    /// bake it as one mesh).
+    /// `ERR_BUSY` while the chunks of a rebuild are still being made ([method is_filling_chunks]).
     #[func]
     pub fn bake_mesh(&mut self, path: GString) -> Error {
-        if self.chunks.count() > 0 {
+        if self.is_filling() {
             godot_error!(
-                "DonjournoTerrain.bake_mesh(): this map is drawn in {} chunks, which a bake does \
-                 not store; set chunk_size to at least the map's width and depth to bake it as \
-                 one mesh",
-                self.chunks.count()
+                "DonjournoTerrain.bake_mesh(): the chunks of the last rebuild are still being \
+                 made; bake once is_filling_chunks() is false"
             );
-            return Error::ERR_UNAVAILABLE;
+            return Error::ERR_BUSY;
         }
-        let Some(mesh) = self.baked_copy() else {
+        let copy = match self.chunks.count() {
+            0 => self.baked_copy(),
+            _ => self.baked_chunks(),
+        };
+        let Some(mesh) = copy else {
             godot_error!("DonjournoTerrain.bake_mesh(): no terrain to bake; regenerate first");
             return Error::ERR_UNCONFIGURED;
         };
@@ -112,6 +167,7 @@ impl DonjournoTerrain {
         } else {
             self.base_mut().set_mesh(Gd::null_arg());
             self.shown = None;
+            self.chunks.remove();
             self.scatter.set_buffers(Vec::new());
             self.update_collision();
             self.update_trees();
@@ -134,8 +190,49 @@ impl DonjournoTerrain {
         self.update_collision();
         self.update_trees();
         self.update_navigation();
-        // The baked mesh carries its water as a surface of its own.
-        self.water.remove();
+        // A mesh in one piece carries its water as a surface of its own; a map drawn in chunks
+        // has its chunks and their water in the metadata.
+        let (levels, water) = (baked_levels(&baked), baked_water_pieces(&baked));
+        self.with_parent(
+            |t| &mut t.chunks,
+            |c, parent| match levels.is_empty() {
+                true => c.remove(),
+                false => c.show_meshes(parent, levels),
+            },
+        );
+        self.with_parent(|t| &mut t.water, |w, parent| w.show_meshes(parent, water));
+    }
+
+    /// A mesh without surfaces holding the map drawn in chunks shown: its chunks' levels, its
+    /// water pieces and, as for one mesh, the collision heights, trees and scatter.
+    fn baked_chunks(&self) -> Option<Gd<ArrayMesh>> {
+        let shown = self.shown.as_ref()?;
+        let params = &shown.inputs.mesh_params;
+        let heights = HeightMap::of(&shown.grid, params).ok()?;
+        let mut copy = ArrayMesh::new_gd();
+        self.put_features(&mut copy, &heights, &shown.trees.concat());
+        copy.set_meta(META_CHUNK_SIZE, &params.chunk_size.to_variant());
+        let chunks: VarArray = (self.chunks.levels().into_iter())
+            .map(|(name, mesh, (begin, end))| {
+                let mut d = VarDictionary::new();
+                d.set("name", name);
+                d.set("mesh", &mesh.to_variant());
+                d.set("begin", begin);
+                d.set("end", end);
+                d.to_variant()
+            })
+            .collect();
+        copy.set_meta(META_CHUNKS, &chunks.to_variant());
+        let water: VarArray = (self.water.instances().into_iter())
+            .filter_map(|i| {
+                let mut d = VarDictionary::new();
+                d.set("name", &GString::from(&i.get_name()).to_variant());
+                d.set("mesh", &i.get_mesh()?.to_variant());
+                Some(d.to_variant())
+            })
+            .collect();
+        copy.set_meta(META_WATER_PIECES, &water.to_variant());
+        Some(copy)
     }
 
     /// A copy of the mesh shown, with the collision heights, the tree transforms (seed 000's
@@ -153,12 +250,19 @@ impl DonjournoTerrain {
             }
         }
         let heights = shown.heights.clone().ok()?;
+        self.put_features(&mut copy, &heights, &shown.trees.concat());
+        Some(copy)
+    }
+
+    /// Writes the collision heights, the tree transforms and the scatter's instances into the
+    /// metadata of `copy`.
+    fn put_features(&self, copy: &mut Gd<ArrayMesh>, heights: &HeightMap, trees: &[f32]) {
         let size = Vector2i::new(heights.width as i32, heights.depth as i32);
         copy.set_meta(META_MAP_SIZE, &size.to_variant());
         copy.set_meta(META_CELL_SIZE, &heights.cell_size.to_variant());
         let corners = PackedFloat32Array::from(heights.heights.as_slice());
         copy.set_meta(META_CORNER_HEIGHTS, &corners.to_variant());
-        let trees = PackedFloat32Array::from(shown.trees.concat().as_slice());
+        let trees = PackedFloat32Array::from(trees);
         copy.set_meta(META_TREES, &trees.to_variant());
         let scatter: VarArray = self
             .scatter
@@ -169,6 +273,5 @@ impl DonjournoTerrain {
         if self.scatter.buffers().iter().any(|b| !b.is_empty()) {
             copy.set_meta(META_SCATTER, &scatter.to_variant());
         }
-        Some(copy)
     }
 }

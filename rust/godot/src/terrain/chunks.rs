@@ -16,7 +16,7 @@ use donjourno::godot_surface::{chunk_surfaces, SurfaceData};
 use donjourno::mesh::chunks::{lod_range, Chunk, ChunkBuilder};
 use donjourno::mesh::MeshParams;
 use donjourno::Grid;
-use godot::classes::{MeshInstance3D, Node, Node3D, StandardMaterial3D};
+use godot::classes::{Mesh, MeshInstance3D, Node, Node3D, StandardMaterial3D};
 use godot::prelude::*;
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -86,6 +86,44 @@ impl Chunks {
                 });
             }
         }
+    }
+
+    /// Shows baked chunk meshes at once: `(name, mesh, visibility range)` for every level of
+    /// every chunk, named `Chunk_<column>_<row>_L<level>`.
+    pub fn show_meshes(
+        &mut self,
+        parent: &mut Gd<Node>,
+        levels: Vec<(String, Gd<Mesh>, (f32, f32))>,
+    ) {
+        self.remove();
+        let mut node = Node3D::new_alloc();
+        node.set_name("Chunks");
+        children::add_internal(parent, &node);
+        self.count = levels.iter().filter(|(n, _, _)| n.ends_with("_L0")).count();
+        for (name, mesh, range) in levels {
+            let mut instance = MeshInstance3D::new_alloc();
+            instance.set_name(&name);
+            instance.set_mesh(&mesh);
+            instance.set_visibility_range_begin(range.0);
+            instance.set_visibility_range_end(range.1);
+            node.add_child(&instance);
+        }
+        self.node = Some(node);
+    }
+
+    /// Every level shown: `(name, mesh, visibility range)` of each chunk instance made so far.
+    pub fn levels(&self) -> Vec<(String, Gd<Mesh>, (f32, f32))> {
+        let Some(node) = &self.node else {
+            return Vec::new();
+        };
+        node.get_children()
+            .iter_shared()
+            .filter_map(|c| c.try_cast::<MeshInstance3D>().ok())
+            .filter_map(|i| {
+                let range = (i.get_visibility_range_begin(), i.get_visibility_range_end());
+                Some((i.get_name().to_string(), i.get_mesh()?, range))
+            })
+            .collect()
     }
 
     /// Turns waiting meshes into nodes, about [`CHUNK_VERTICES_PER_FRAME`] vertices' worth;

@@ -54,6 +54,37 @@ impl ChunkHeights {
         })))
     }
 
+    /// The chunks of a `width × depth` map in chunks of `chunk_size` cells, from its
+    /// `(width + 1) × (depth + 1)` corner heights in world units (a baked map's); `None` when the
+    /// map is one chunk or the heights do not fit.
+    pub fn from_corners(
+        (width, depth): (usize, usize),
+        chunk_size: u32,
+        cell: f32,
+        corners: &[f32],
+    ) -> Option<Arc<Self>> {
+        let params = MeshParams {
+            chunk_size,
+            ..MeshParams::default()
+        };
+        let layout = params.chunk_layout(width, depth);
+        if !layout.is_chunked() || corners.len() != (width + 1) * (depth + 1) || cell <= 0.0 {
+            return None;
+        }
+        let heights = (layout.chunks().iter())
+            .map(|c| {
+                let mut h = chunk_corners(corners, width, c);
+                h.iter_mut().for_each(|v| *v /= cell);
+                h
+            })
+            .collect();
+        Some(Arc::new(ChunkHeights {
+            layout,
+            cell_size: cell,
+            heights,
+        }))
+    }
+
     /// The heights of `chunk`.
     fn of(&self, chunk: &Chunk) -> &[f32] {
         let (columns, _) = self.layout.grid_size();

@@ -54,9 +54,10 @@ impl Showing<'_> {
                 Some(chunks) => Source::Chunks(chunks.clone()),
                 None => Source::One(s.heights.clone()),
             }),
-            Showing::Baked(mesh) => {
-                bake::baked_height_map(mesh).map(|h| Source::One(Ok(Arc::new(h))))
-            }
+            Showing::Baked(mesh) => match bake::baked_chunk_heights(mesh) {
+                Some(chunks) => Some(Source::Chunks(chunks)),
+                None => bake::baked_height_map(mesh).map(|h| Source::One(Ok(Arc::new(h)))),
+            },
         }
     }
 

@@ -160,6 +160,27 @@ impl Water {
         node.set_visible(self.visible);
     }
 
+    /// Shows baked water meshes, one a chunk with water, under a `Water` node (each keeps the
+    /// material baked with it until [`Water::set_material`] replaces it).
+    pub fn show_meshes(&mut self, parent: &mut Gd<Node>, meshes: Vec<(String, Gd<Mesh>)>) {
+        self.remove();
+        if meshes.is_empty() {
+            return;
+        }
+        let mut holder = Node3D::new_alloc();
+        holder.set_name("Water");
+        holder.set_visible(self.visible);
+        children::add_internal(parent, &holder);
+        for (name, mesh) in meshes {
+            let mut instance = MeshInstance3D::new_alloc();
+            instance.set_name(&name);
+            instance.set_mesh(&mesh);
+            holder.add_child(&instance);
+            self.pieces.push(instance);
+        }
+        self.holder = Some(holder);
+    }
+
     /// Turns waiting chunk pieces into nodes, about [`WATER_VERTICES_PER_FRAME`] vertices'
     /// worth; returns whether some are still waiting.
     pub fn pump(&mut self) -> bool {
