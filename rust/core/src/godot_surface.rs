@@ -281,6 +281,18 @@ pub fn chunk_surfaces(builder: &ChunkBuilder<'_>) -> Vec<(Chunk, Vec<SurfaceData
         .collect()
 }
 
+/// One level of every chunk in Godot's surface layout, built in parallel: `result[i]` for chunk
+/// `builder.layout.chunks()[i]` (for maps whose chunks hold one level each).
+pub fn chunk_surfaces_at(builder: &ChunkBuilder<'_>, level: u32) -> Vec<(Chunk, SurfaceData)> {
+    crate::threads::ensure_pool();
+    builder
+        .layout
+        .chunks()
+        .into_par_iter()
+        .map(|c| (c, encode_mesh(&builder.build(&c, level))))
+        .collect()
+}
+
 /// Writes consecutive triangles into slices of the surface streams and tracks their bounds.
 struct StreamWriter<'a> {
     pos: std::slice::ChunksExactMut<'a, u8>,

@@ -154,3 +154,63 @@ func test_water_and_trees_come_a_chunk_at_a_time() -> void:
 		if str(child.name).begins_with("Water") or str(child.name).begins_with("Trees"):
 			left += 1
 	check_eq(left, 1, "only the one water node is left (trees are off)")
+
+
+## Waits until `check` holds (at most 60 s); returns whether it did.
+func _until(condition: Callable) -> bool:
+	var deadline := Time.get_ticks_msec() + 60000
+	while not condition.call() and Time.get_ticks_msec() < deadline:
+		await frames(1)
+	return condition.call()
+
+
+func test_a_map_too_large_for_every_level_keeps_one_level_per_chunk_chosen_by_the_camera() -> void:
+	var g := DonjournoGenerator.new()
+	g.seed = 5
+	g.width = 512
+	g.depth = 512
+	g.erosion_droplets = 4000
+	g.water_lakes_enabled = false
+	g.water_rivers_enabled = false
+	var camera := Camera3D.new()
+	root.add_child(camera)
+	camera.position = Vector3(20.0, 30.0, 20.0)
+	camera.make_current()
+	var t := DonjournoTerrain.new()
+	t.subdivisions = 8
+	t.chunk_size = 64
+	t.lod_levels = 4
+	t.lod_distance = 100.0
+	t.trees_enabled = false
+	t.generator = g
+	root.add_child(t)
+	check(t.regenerate(), "512² at 8 subdivisions (100 M vertices at full detail) is accepted")
+	check_eq(t.get_chunk_count(), 64, "8 × 8 chunks")
+	while t.is_filling_chunks():
+		await frames(1)
+	var instances := chunk_instances(t)
+	check_eq(instances.size(), 64, "one instance per chunk, not one per level")
+	check_eq(str(instances[0].name), "Chunk_0_0", "named after its chunk")
+	check_eq(instances[0].visibility_range_end, 0.0, "no visibility range: the terrain picks the level")
+	var coarse: int = instances[0].mesh.surface_get_array_len(0)
+	check(await _until(func() -> bool: return t.get_chunk_levels()[0] == 0), "the chunk under the camera reaches level 0")
+	var levels := t.get_chunk_levels()
+	check_eq(levels.size(), 64, "a level per chunk")
+	check_eq(levels[63], 3, "the far corner keeps the coarsest level")
+	var fine: int = chunk_instances(t)[0].mesh.surface_get_array_len(0)
+	check(fine >= 64 * 64 * 64 * 6, "level 0: every micro-quad of the chunk (%d vertices)" % fine)
+	check(fine > coarse * 16, "level 0 holds far more vertices (%d) than the coarsest (%d)" % [fine, coarse])
+	for i in 64:
+		var column := i % 8
+		var row := i / 8
+		var lo := Vector3(column * 64.0, -1000.0, row * 64.0)
+		var d := Vector2(maxf(maxf(lo.x - 20.0, 20.0 - lo.x - 64.0), 0.0), maxf(maxf(lo.z - 20.0, 20.0 - lo.z - 64.0), 0.0)).length()
+		if d > 450.0:
+			check_eq(levels[i], 3, "chunk %d, %.0f m away, at the coarsest level" % [i, d])
+	# The camera flies to the far corner: the first chunk coarsens, the last refines.
+	camera.position = Vector3(490.0, 30.0, 490.0)
+	check(await _until(func() -> bool: return t.get_chunk_levels()[63] == 0 and t.get_chunk_levels()[0] == 3),
+			"the levels follow the camera: %s" % [t.get_chunk_levels()])
+	expect_error("too large to hold every level")
+	check_eq(t.bake_mesh("user://donjourno_streamed.res"), ERR_UNAVAILABLE, "such a map is not baked")
+	camera.queue_free()

@@ -23,6 +23,7 @@ use thiserror::Error;
 pub mod base;
 pub mod chunks;
 mod heights;
+pub mod lod_select;
 pub mod ribbon;
 pub mod settlement;
 pub mod streaming;
@@ -40,6 +41,10 @@ pub const MAX_VERTICES: u64 = 1 << 24;
 /// 2048² map at one subdivision; its chunks are separate meshes, the levels of detail add about
 /// a third, and the Godot addon keeps 24 bytes a vertex).
 pub const MAX_CHUNKED_VERTICES: u64 = 1 << 26;
+/// Largest accepted vertex count of a map whose chunks hold one level each, chosen by the
+/// camera's distance ([`MeshParams::streams_levels`]), counted at full detail (2²⁸: a 4096² map
+/// at one subdivision, or a 2048² map at two).
+pub const MAX_STREAMED_VERTICES: u64 = 1 << 28;
 /// Largest accepted subdivision level.
 pub const MAX_SUBDIVISIONS: u32 = 64;
 /// Largest accepted diorama depth ([`MeshParams::diorama_depth`]), in height units.
@@ -176,12 +181,21 @@ impl MeshParams {
 
     /// The vertex count of a `width × depth` grid drawn as its layout says: as one mesh
     /// ([`check_budget`](Self::check_budget)), or in chunks at full detail up to
-    /// [`MAX_CHUNKED_VERTICES`].
+    /// [`MAX_STREAMED_VERTICES`] (above [`MAX_CHUNKED_VERTICES`] the chunks hold one level
+    /// each: [`streams_levels`](Self::streams_levels)).
     pub fn check_drawn_budget(&self, width: usize, depth: usize) -> Result<u64, MeshError> {
         match self.chunk_layout(width, depth).is_chunked() {
-            true => self.check_against(width, depth, MAX_CHUNKED_VERTICES),
+            true => self.check_against(width, depth, MAX_STREAMED_VERTICES),
             false => self.check_budget(width, depth),
         }
+    }
+
+    /// Whether a `width × depth` map is too large to hold every level of every chunk (more than
+    /// [`MAX_CHUNKED_VERTICES`] at full detail): then each chunk holds the one level the
+    /// camera's distance asks for ([`lod_select`]), built when needed.
+    pub fn streams_levels(&self, width: usize, depth: usize) -> bool {
+        self.chunk_layout(width, depth).is_chunked()
+            && self.vertex_count(width, depth) > MAX_CHUNKED_VERTICES
     }
 
     /// The vertex count of a `width × depth` grid, or [`MeshError::OverBudget`] above `max`.

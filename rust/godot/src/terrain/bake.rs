@@ -127,7 +127,8 @@ impl DonjournoTerrain {
     /// metadata hold every level of every chunk and the water of each chunk, shown again as
     /// chunks. Returns `OK`, or the error
     /// of [method ResourceSaver.save]; `ERR_UNCONFIGURED` when there is no mesh to save, and
-    /// `ERR_BUSY` while the chunks of a rebuild are still being made ([method is_filling_chunks]).
+    /// `ERR_BUSY` while the chunks of a rebuild are still being made ([method is_filling_chunks]),
+    /// `ERR_UNAVAILABLE` for a map whose chunks hold one level each ([method get_chunk_levels]).
     #[func]
     pub fn bake_mesh(&mut self, path: GString) -> Error {
         if self.is_filling() {
@@ -136,6 +137,13 @@ impl DonjournoTerrain {
                  made; bake once is_filling_chunks() is false"
             );
             return Error::ERR_BUSY;
+        }
+        if self.chunks.streams_levels() {
+            godot_error!(
+                "DonjournoTerrain.bake_mesh(): this map is too large to hold every level of every \
+                 chunk, which a bake stores; lower its size or subdivisions to bake it"
+            );
+            return Error::ERR_UNAVAILABLE;
         }
         let copy = match self.chunks.count() {
             0 => self.baked_copy(),

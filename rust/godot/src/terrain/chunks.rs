@@ -9,10 +9,11 @@
 //! frame for long.
 
 use super::children;
+use super::chunk_levels::LevelStream;
 use super::collision_chunks::ChunkHeights;
 use super::upload;
 use super::DonjournoTerrain;
-use donjourno::godot_surface::{chunk_surfaces, SurfaceData};
+use donjourno::godot_surface::{chunk_surfaces, chunk_surfaces_at, SurfaceData};
 use donjourno::mesh::chunks::{lod_range, Chunk, ChunkBuilder};
 use donjourno::mesh::MeshParams;
 use donjourno::Grid;
@@ -32,21 +33,43 @@ pub type ChunkMeshes = Vec<(Chunk, Vec<SurfaceData>)>;
 /// What a rebuild builds for a map drawn in chunks (empty for a map in one chunk).
 #[derive(Default)]
 pub struct ChunkBuild {
-    /// Every level of every chunk.
+    /// Every level of every chunk, or on a map whose chunks hold one level each
+    /// ([`MeshParams::streams_levels`]) the coarsest level of every chunk.
     pub meshes: ChunkMeshes,
     /// The chunks' collision heights.
     pub heights: Option<Arc<ChunkHeights>>,
+    /// The grid, when its chunks hold one level each: the finer levels are built from it as
+    /// the camera needs them ([`super::chunk_levels`]).
+    pub streamed: Option<Arc<Grid>>,
 }
 
-/// Builds every level of every chunk of `grid` (on the calling thread's pool) and the chunks'
-/// collision heights, with the meshes' wall time.
-pub fn build(grid: &Grid, params: &MeshParams) -> Result<(ChunkBuild, Duration), String> {
+/// Builds every level of every chunk of `grid` (on the calling thread's pool; only the
+/// coarsest on a map too large for all of them) and the chunks' collision heights, with the
+/// meshes' wall time.
+pub fn build(grid: &Arc<Grid>, params: &MeshParams) -> Result<(ChunkBuild, Duration), String> {
     let start = Instant::now();
     let builder = ChunkBuilder::new(grid, params).map_err(|e| e.to_string())?;
-    let meshes = chunk_surfaces(&builder);
+    let streamed = params.streams_levels(grid.width(), grid.depth());
+    let meshes = match streamed {
+        true => {
+            let coarsest = builder.layout.levels.max(1) - 1;
+            (chunk_surfaces_at(&builder, coarsest).into_iter())
+                .map(|(c, s)| (c, vec![s]))
+                .collect()
+        }
+        false => chunk_surfaces(&builder),
+    };
     let time = start.elapsed();
     let heights = ChunkHeights::prepare(grid, params)?;
-    Ok((ChunkBuild { meshes, heights }, time))
+    let streamed = streamed.then(|| grid.clone());
+    Ok((
+        ChunkBuild {
+            meshes,
+            heights,
+            streamed,
+        },
+        time,
+    ))
 }
 
 /// One chunk level waiting to become a node.
@@ -54,6 +77,8 @@ struct Pending {
     name: String,
     surface: SurfaceData,
     range: (f32, f32),
+    /// The chunk's index when its level is chosen by the camera.
+    streamed: Option<usize>,
 }
 
 /// The chunk component: the `Chunks` node and the meshes still to turn into nodes.
@@ -63,12 +88,21 @@ pub struct Chunks {
     pending: VecDeque<Pending>,
     material: Option<Gd<StandardMaterial3D>>,
     count: usize,
+    levels: Option<LevelStream>,
 }
 
 impl Chunks {
     /// Replaces the chunks shown by `meshes`: the old `Chunks` node goes at once, the new one
-    /// fills in over the next frames ([`Chunks::pump`]).
-    pub fn show(&mut self, parent: &mut Gd<Node>, meshes: ChunkMeshes, params: &MeshParams) {
+    /// fills in over the next frames ([`Chunks::pump`]). With `streamed` (the grid of a map
+    /// whose chunks hold one level each), each chunk is one instance named `Chunk_<column>_<row>`
+    /// whose level follows the camera ([`Chunks::stream_levels`]).
+    pub fn show(
+        &mut self,
+        parent: &mut Gd<Node>,
+        meshes: ChunkMeshes,
+        params: &MeshParams,
+        streamed: Option<Arc<Grid>>,
+    ) {
         self.remove();
         let levels = meshes.first().map_or(0, |(_, l)| l.len()) as u32;
         let mut node = Node3D::new_alloc();
@@ -76,6 +110,22 @@ impl Chunks {
         children::add_internal(parent, &node);
         self.node = Some(node);
         self.count = meshes.len();
+        if let Some(grid) = streamed {
+            let bounds: Vec<_> = (meshes.iter())
+                .filter_map(|(c, l)| Some((*c, l.first()?.bounds)))
+                .collect();
+            self.levels = LevelStream::start(grid, *params, &bounds);
+            for (index, (chunk, mut lods)) in meshes.into_iter().enumerate() {
+                let Some(surface) = lods.pop() else { continue };
+                self.pending.push_back(Pending {
+                    name: format!("Chunk_{}_{}", chunk.column, chunk.row),
+                    surface,
+                    range: (0.0, 0.0),
+                    streamed: Some(index),
+                });
+            }
+            return;
+        }
         for (chunk, lods) in meshes {
             for (level, surface) in lods.into_iter().enumerate() {
                 let level = level as u32;
@@ -83,8 +133,29 @@ impl Chunks {
                     name: format!("Chunk_{}_{}_L{level}", chunk.column, chunk.row),
                     surface,
                     range: lod_range(level, levels, params.lod_distance),
+                    streamed: None,
                 });
             }
+        }
+    }
+
+    /// Whether the chunks' levels follow the camera (a map too large for every level).
+    pub fn streams_levels(&self) -> bool {
+        self.levels.is_some()
+    }
+
+    /// The level each chunk holds, in chunk order, when the levels follow the camera.
+    pub fn held_levels(&self) -> Vec<u32> {
+        self.levels
+            .as_ref()
+            .map_or_else(Vec::new, LevelStream::levels)
+    }
+
+    /// Moves the chunks' levels towards what a camera at `camera` (map coordinates) needs.
+    pub fn stream_levels(&mut self, camera: Option<[f32; 3]>) {
+        let material = self.material();
+        if let Some(levels) = &mut self.levels {
+            levels.step(camera, &material);
         }
     }
 
@@ -157,6 +228,9 @@ impl Chunks {
             instance.set_visibility_range_begin(p.range.0);
             instance.set_visibility_range_end(p.range.1);
             node.add_child(&instance);
+            if let (Some(index), Some(levels)) = (p.streamed, self.levels.as_mut()) {
+                levels.set_instance(index, instance);
+            }
         }
         !self.pending.is_empty()
     }
@@ -184,6 +258,7 @@ impl Chunks {
 
     /// Removes the chunks.
     pub fn remove(&mut self) {
+        self.levels = None;
         self.pending.clear();
         self.count = 0;
         children::remove(&mut self.node);
@@ -196,6 +271,19 @@ impl DonjournoTerrain {
     #[func]
     pub fn get_chunk_count(&self) -> i64 {
         self.chunks.count() as i64
+    }
+
+    /// On a map too large to hold every level of every chunk (above `2²⁶` vertices at full
+    /// detail), the level each chunk holds, in chunk order (row by row): the one the current
+    /// camera's distance asks for once built. Empty on other maps, whose chunks hold every
+    /// level and switch them by visibility range.
+    #[func]
+    pub fn get_chunk_levels(&self) -> PackedInt32Array {
+        self.chunks
+            .held_levels()
+            .into_iter()
+            .map(|l| l as i32)
+            .collect()
     }
 
     /// Whether chunk meshes, water or trees of the last rebuild are still being turned into

@@ -4,6 +4,7 @@
 
 mod bake;
 mod children;
+mod chunk_levels;
 mod chunks;
 mod collision;
 mod collision_chunks;
@@ -305,6 +306,10 @@ impl IMeshInstance3D for DonjournoTerrain {
             self.pump_chunks();
         }
         self.stream_collision();
+        if self.chunks.streams_levels() {
+            let camera = self.camera_local();
+            self.chunks.stream_levels(camera);
+        }
         if self.endless.is_active() {
             self.stream_tiles();
         }

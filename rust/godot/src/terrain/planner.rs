@@ -357,7 +357,7 @@ mod tests {
             err,
             MeshError::OverBudget {
                 vertices: 1024 * 1024 * 64 * 6,
-                max: donjourno::mesh::MAX_CHUNKED_VERTICES,
+                max: donjourno::mesh::MAX_STREAMED_VERTICES,
                 base: 0,
                 width: 1024,
                 depth: 1024,
@@ -383,11 +383,16 @@ mod tests {
         );
         wanted.params.depth = 2048;
         assert!(super::plan(wanted, &Current::default(), Request::Now).is_ok());
+        // 4096² is accepted too (its chunks hold one level each), at two subdivisions not.
         wanted.params.width = 4096;
         wanted.params.depth = 4096;
+        assert!(super::plan(wanted, &Current::default(), Request::Now).is_ok());
+        assert!(wanted.mesh_params.streams_levels(4096, 4096));
+        assert!(!wanted.mesh_params.streams_levels(2048, 2048));
+        wanted.mesh_params.subdivisions = 2;
         let err = super::plan(wanted, &Current::default(), Request::Now).unwrap_err();
         assert!(
-            matches!(err, MeshError::OverBudget { max, .. } if max == donjourno::mesh::MAX_CHUNKED_VERTICES),
+            matches!(err, MeshError::OverBudget { max, .. } if max == donjourno::mesh::MAX_STREAMED_VERTICES),
             "{err}"
         );
     }

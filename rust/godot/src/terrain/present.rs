@@ -107,7 +107,7 @@ impl DonjournoTerrain {
             let params = inputs.mesh_params;
             self.with_parent(
                 |t| &mut t.chunks,
-                |c, parent| c.show(parent, chunks.meshes, &params),
+                |c, parent| c.show(parent, chunks.meshes, &params, chunks.streamed),
             );
             self.pump_chunks();
         }

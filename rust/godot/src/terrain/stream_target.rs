@@ -42,6 +42,18 @@ impl DonjournoTerrain {
         Some((local.x, local.z))
     }
 
+    /// The current camera's position in map coordinates (the node's local frame), for the
+    /// levels of detail the terrain chooses itself.
+    pub(super) fn camera_local(&self) -> Option<[f32; 3]> {
+        let base = self.base();
+        if !base.is_inside_tree() {
+            return None;
+        }
+        let camera = base.get_viewport()?.get_camera_3d()?;
+        let local = base.get_global_transform().affine_inverse() * camera.get_global_position();
+        Some([local.x, local.y, local.z])
+    }
+
     /// Adds and removes chunk collision shapes around the stream target (a chunked map only).
     pub(super) fn stream_collision(&mut self) {
         if !self.collision.is_streaming() {
@@ -64,7 +76,8 @@ impl DonjournoTerrain {
             || self.is_filling()
             || self.collision.is_streaming()
             || self.navigation.is_baking()
-            || self.endless.is_active();
+            || self.endless.is_active()
+            || self.chunks.streams_levels();
         self.base_mut().set_process(busy);
     }
 }

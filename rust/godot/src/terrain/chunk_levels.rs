@@ -1,0 +1,144 @@
+//! Chunks that hold one level each, on maps too large to keep every level of every chunk
+//! ([`MeshParams::streams_levels`]): every chunk starts at its coarsest level, built with the
+//! rebuild, and a worker thread builds the level the camera's distance asks for
+//! ([`donjourno::mesh::lod_select`]), nearest chunks first; the chunk's mesh is replaced when it
+//! arrives, so the old level shows until then and no hole opens. Skirts under the chunks'
+//! borders cover the steps between neighbours at different levels, as they do between
+//! visibility ranges.
+
+use super::upload;
+use donjourno::godot_surface::{encode_mesh, SurfaceData};
+use donjourno::mesh::chunks::{Chunk, ChunkBuilder};
+use donjourno::mesh::lod_select::{plan_levels, ChunkView};
+use donjourno::mesh::MeshParams;
+use donjourno::Grid;
+use godot::classes::{MeshInstance3D, StandardMaterial3D};
+use godot::prelude::*;
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::Arc;
+
+/// Chunk levels being built at once.
+pub const LEVELS_IN_FLIGHT: usize = 4;
+/// Vertices of new chunk levels handed to Godot per frame, at most (one always goes).
+pub const LEVEL_VERTICES_PER_FRAME: usize = 600_000;
+
+/// Bounds of a mesh: its lowest and highest corners.
+pub type Bounds = ([f32; 3], [f32; 3]);
+
+/// A level built: the chunk's index, the level and its mesh.
+type Built = (usize, u32, SurfaceData);
+
+/// The chunks' levels chosen by the camera: the chunks as the selection sees them, their
+/// instances, and the worker building new levels.
+pub struct LevelStream {
+    chunks: Vec<Chunk>,
+    views: Vec<ChunkView>,
+    instances: Vec<Option<Gd<MeshInstance3D>>>,
+    levels: u32,
+    lod_distance: f32,
+    requests: Sender<(usize, Chunk, u32)>,
+    results: Receiver<Built>,
+}
+
+impl LevelStream {
+    /// Starts the worker for the chunks of `grid` drawn with `params`, each holding its coarsest
+    /// level (built with the rebuild) within the bounds given in `first`; `None` where no thread
+    /// can start, when the map keeps its coarsest levels.
+    pub fn start(
+        grid: Arc<Grid>,
+        params: MeshParams,
+        first: &[(Chunk, Bounds)],
+    ) -> Option<Self> {
+        let levels = params.chunk_layout(grid.width(), grid.depth()).levels;
+        let (requests, inbox) = mpsc::channel::<(usize, Chunk, u32)>();
+        let (outbox, results) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("donjourno-levels".into())
+            .spawn(move || {
+                let Ok(builder) = ChunkBuilder::new(&grid, &params) else {
+                    return;
+                };
+                while let Ok((index, chunk, level)) = inbox.recv() {
+                    let mesh = encode_mesh(&builder.build(&chunk, level));
+                    if outbox.send((index, level, mesh)).is_err() {
+                        return;
+                    }
+                }
+            })
+            .ok()?;
+        Some(LevelStream {
+            chunks: first.iter().map(|(c, _)| *c).collect(),
+            views: first
+                .iter()
+                .map(|(_, (lo, hi))| ChunkView {
+                    lo: *lo,
+                    hi: *hi,
+                    level: levels.max(1) - 1,
+                    busy: false,
+                })
+                .collect(),
+            instances: vec![None; first.len()],
+            levels,
+            lod_distance: params.lod_distance,
+            requests,
+            results,
+        })
+    }
+
+    /// Records the instance showing chunk `index`.
+    pub fn set_instance(&mut self, index: usize, instance: Gd<MeshInstance3D>) {
+        if let Some(slot) = self.instances.get_mut(index) {
+            *slot = Some(instance);
+        }
+    }
+
+    /// The level each chunk holds, in chunk order.
+    pub fn levels(&self) -> Vec<u32> {
+        self.views.iter().map(|v| v.level).collect()
+    }
+
+    /// Applies the levels the worker finished (about [`LEVEL_VERTICES_PER_FRAME`] vertices'
+    /// worth) and asks for the ones a camera at `camera` (map coordinates) needs.
+    pub fn step(&mut self, camera: Option<[f32; 3]>, material: &Gd<StandardMaterial3D>) {
+        let mut budget = LEVEL_VERTICES_PER_FRAME;
+        while budget > 0 {
+            let Ok((index, level, surface)) = self.results.try_recv() else {
+                break;
+            };
+            budget = budget.saturating_sub(surface.vertex_count);
+            let Some(view) = self.views.get_mut(index) else {
+                continue;
+            };
+            view.busy = false;
+            let format = upload::surface_format(false);
+            let (Some(instance), Some(mesh)) = (
+                self.instances[index].as_mut(),
+                upload::surface_mesh(&surface, format, material),
+            ) else {
+                continue;
+            };
+            instance.set_mesh(&mesh);
+            view.level = level;
+            view.lo = surface.bounds.0;
+            view.hi = surface.bounds.1;
+        }
+        let Some(camera) = camera else {
+            return;
+        };
+        let busy = self.views.iter().filter(|v| v.busy).count();
+        let free = LEVELS_IN_FLIGHT.saturating_sub(busy);
+        let plan = plan_levels(&self.views, camera, self.levels, self.lod_distance, free);
+        for (index, level) in plan {
+            if self.instances[index].is_none() {
+                continue;
+            }
+            if self
+                .requests
+                .send((index, self.chunks[index], level))
+                .is_ok()
+            {
+                self.views[index].busy = true;
+            }
+        }
+    }
+}
