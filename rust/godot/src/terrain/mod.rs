@@ -77,7 +77,17 @@ terrain_mesh_properties! {
 /// `Chunks` node with one [MeshInstance3D] per chunk and level of detail (each level keeps every
 /// 2^L-th vertex, with skirts under the borders between chunks so no crack shows), switched by
 /// camera distance through visibility ranges from [member lod_distance]; then [member
-/// MeshInstance3D.mesh] is empty. [method get_chunk_count] tells how many chunks are shown.
+/// MeshInstance3D.mesh] is empty. [method get_chunk_count] tells how many chunks are shown. A map
+/// too large to hold every level (above `2²⁶` vertices at full detail, up to `2²⁸`: 4096² at one
+/// subdivision) keeps one level per chunk instead, chosen by the current camera's distance and
+/// built on a worker ([method get_chunk_levels]).
+///
+/// With the generator's [member DonjournoGenerator.world_mode] set to `infinite`, the terrain
+/// streams an endless world: tiles of [member DonjournoGenerator.tile_size] cells within
+/// [member DonjournoGenerator.stream_radius] tiles of [member stream_target] are built on a worker
+/// and shown as `Tile_x_z` nodes (chunks with levels of detail, water, trees, and collision near
+/// the target), the ones left behind are freed ([signal tile_loaded], [signal tile_unloaded],
+/// [method get_loaded_tiles]); [method get_height_at] answers anywhere.
 ///
 /// The mesh is one [ArrayMesh] surface (a flat-shaded triangle list with vertex colours) spanning
 /// `[0, width × cell_size] × [0, depth × cell_size]` on the node's local x and z axes, with
