@@ -10,7 +10,8 @@ extends Node3D
 ## `--zoom=F` magnifies the fitted view F times (to see the trees, shrubs and rocks of the scatter),
 ## `--lod-view` shows a chunked map through a perspective camera, tinted by level of detail
 ## (lod_view.gd), `--towns` turns the settlements on, `--focus-town=N` points the camera at
-## settlement N (0 is the largest) close up.
+## settlement N (0 is the largest) close up, `--size=N` makes the map N × N cells at one
+## subdivision (4096 at most: its chunks then build their detail as the camera comes near).
 
 ## Hours of sunrise and sunset.
 const DAY_START := 6.0
@@ -67,6 +68,11 @@ func _ready() -> void:
 			_focus_town = int(arg.trim_prefix("--focus-town="))
 		elif arg == "--focus-water":
 			_focus_water = true
+		elif arg.begins_with("--size="):
+			var side := clampi(int(arg.trim_prefix("--size=")), 1, 4096)
+			terrain.subdivisions = 1
+			terrain.generator.width = side
+			terrain.generator.depth = side
 		elif arg.begins_with("--zoom="):
 			_zoom = maxf(float(arg.trim_prefix("--zoom=")), 0.1)
 		elif arg == "--lod-view":

@@ -1,8 +1,11 @@
 extends PanelContainer
-## The tuning panel: height model, seed, coverage, subdivisions, droplets, forest density, water
+## The tuning panel: height model, map size, seed, coverage, subdivisions, droplets, forest density, water
 ## (lakes and rivers), biomes, towns (with a menu that flies the camera to one), time of day, and
 ## a stats line. Generator edits are applied as they happen (sliders when released); the terrain
 ## coalesces them into one rebuild per frame.
+
+## Map sides offered in the Size menu, in cells.
+const SIZES: Array[int] = [128, 256, 512, 1024, 2048, 4096]
 
 var _main: Node
 var _terrain: DonjournoTerrain
@@ -16,6 +19,7 @@ const MODEL_PRESETS := {
 }
 
 var _model: OptionButton
+var _size: OptionButton
 var _pool_json := ""
 var _seed: SpinBox
 var _coverage: HSlider
@@ -61,6 +65,11 @@ func _ready() -> void:
 	_model.add_item("Continents", DonjournoGenerator.HEIGHT_MODEL_CONTINENTS)
 	_model.tooltip_text = "How the land rises; each model starts from its preset"
 	_row(grid, "Land", _model)
+	_size = OptionButton.new()
+	for side in SIZES:
+		_size.add_item("%d × %d cells" % [side, side], side)
+	_size.tooltip_text = "Cells along each side. From 512 on, the map is drawn in chunks with levels of detail; from 4096 on, each chunk's detail is built as the camera comes near"
+	_row(grid, "Size", _size)
 	var seed_row := HBoxContainer.new()
 	_seed = _spin(0, 999999, 1)
 	_seed.size_flags_horizontal = Control.SIZE_EXPAND_FILL
@@ -134,6 +143,14 @@ func bind(main: Node, terrain: DonjournoTerrain) -> void:
 	_subdivisions.value = terrain.subdivisions
 	_time.value = main.time_of_day
 	_model.item_selected.connect(func(index: int) -> void: _set_model(_model.get_item_id(index)))
+	_size.item_selected.connect(func(index: int) -> void:
+		var side := _size.get_item_id(index)
+		# The mesh budget: 2²⁸ vertices at full detail, so 4096² takes one subdivision.
+		while _terrain.subdivisions > 1 and side * side * 6 * _terrain.subdivisions ** 2 > 1 << 28:
+			_terrain.subdivisions -= 1
+		_subdivisions.set_value_no_signal(_terrain.subdivisions)
+		_generator.width = side
+		_generator.depth = side)
 	_seed.value_changed.connect(func(v: float) -> void: _generator.seed = int(v))
 	_subdivisions.value_changed.connect(func(v: float) -> void: _terrain.subdivisions = int(v))
 	_droplets.value_changed.connect(func(v: float) -> void: _generator.erosion_droplets = int(v))
@@ -159,6 +176,7 @@ func select_model(model: int) -> void:
 ## Shows the generator's values in the controls without applying them again.
 func _sync_controls() -> void:
 	_seed.set_value_no_signal(_generator.seed)
+	_size.select(_size.get_item_index(_generator.width) if _generator.width == _generator.depth else -1)
 	_coverage.set_value_no_signal(_generator.coverage)
 	_coverage.editable = _generator.height_model == DonjournoGenerator.HEIGHT_MODEL_POOL
 	_droplets.set_value_no_signal(_generator.erosion_droplets)
