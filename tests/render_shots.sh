@@ -47,7 +47,7 @@ render() {  # NAME HOURS [extra args...]
     local name="$1" hours="$2" status=0
     shift 2
     rm -f "$OUT/$name.png"
-    timeout 300 tests/tools/xvfb.sh "${GODOT[@]}" --path godot_project ${SCENE:-} -- \
+    timeout "${SHOT_TIMEOUT:-300}" tests/tools/xvfb.sh "${GODOT[@]}" --path godot_project ${SCENE:-} -- \
         --time="$hours" --shot="$OUT/$name.png" "$@" >"$OUT/$name.log" 2>&1 || status=$?
     (( status == 0 )) || { failed "$name" "exit status $status"; return 1; }
     [[ -s "$OUT/$name.png" ]] || { failed "$name" "no picture written"; return 1; }
@@ -99,7 +99,7 @@ for shot in "${SHOTS[@]}"; do
         town_close_1000) render town_close_1000 10 --hide-ui --model=2 --biomes --towns --focus-town=0 || status=1 ;;
         demo_1000) render demo_1000 10 || status=1 ;;
         endless_1000) SCENE=res://endless.tscn render endless_1000 10 || status=1 ;;
-        big_map_1000) render big_map_1000 10 --hide-ui --size=4096 || status=1 ;;
+        big_map_1000) SHOT_TIMEOUT=1200 render big_map_1000 10 --hide-ui --size=4096 --zoom=5 || status=1 ;;
         editor_terrain) editor_shot || status=1 ;;
         *) echo "render_shots: unknown shot $shot" >&2; status=1 ;;
     esac

@@ -20,7 +20,7 @@ use std::sync::Arc;
 /// Chunk levels being built at once.
 pub const LEVELS_IN_FLIGHT: usize = 4;
 /// Vertices of new chunk levels handed to Godot per frame, at most (one always goes).
-pub const LEVEL_VERTICES_PER_FRAME: usize = 600_000;
+pub const LEVEL_VERTICES_PER_FRAME: usize = 300_000;
 
 /// Bounds of a mesh: its lowest and highest corners.
 pub type Bounds = ([f32; 3], [f32; 3]);
@@ -44,11 +44,7 @@ impl LevelStream {
     /// Starts the worker for the chunks of `grid` drawn with `params`, each holding its coarsest
     /// level (built with the rebuild) within the bounds given in `first`; `None` where no thread
     /// can start, when the map keeps its coarsest levels.
-    pub fn start(
-        grid: Arc<Grid>,
-        params: MeshParams,
-        first: &[(Chunk, Bounds)],
-    ) -> Option<Self> {
+    pub fn start(grid: Arc<Grid>, params: MeshParams, first: &[(Chunk, Bounds)]) -> Option<Self> {
         let levels = params.chunk_layout(grid.width(), grid.depth()).levels;
         let (requests, inbox) = mpsc::channel::<(usize, Chunk, u32)>();
         let (outbox, results) = mpsc::channel();

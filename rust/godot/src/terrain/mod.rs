@@ -77,17 +77,11 @@ terrain_mesh_properties! {
 /// `Chunks` node with one [MeshInstance3D] per chunk and level of detail (each level keeps every
 /// 2^L-th vertex, with skirts under the borders between chunks so no crack shows), switched by
 /// camera distance through visibility ranges from [member lod_distance]; then [member
-/// MeshInstance3D.mesh] is empty. [method get_chunk_count] tells how many chunks are shown. A map
-/// too large to hold every level (above `2²⁶` vertices at full detail, up to `2²⁸`: 4096² at one
-/// subdivision) keeps one level per chunk instead, chosen by the current camera's distance and
-/// built on a worker ([method get_chunk_levels]).
+/// MeshInstance3D.mesh] is empty. [method get_chunk_count] tells how many chunks are shown; a map
+/// too large to hold every level keeps one per chunk, chosen by the camera ([method get_chunk_levels]).
 ///
-/// With the generator's [member DonjournoGenerator.world_mode] set to `infinite`, the terrain
-/// streams an endless world: tiles of [member DonjournoGenerator.tile_size] cells within
-/// [member DonjournoGenerator.stream_radius] tiles of [member stream_target] are built on a worker
-/// and shown as `Tile_x_z` nodes (chunks with levels of detail, water, trees, and collision near
-/// the target), the ones left behind are freed ([signal tile_loaded], [signal tile_unloaded],
-/// [method get_loaded_tiles]); [method get_height_at] answers anywhere.
+/// With [member DonjournoGenerator.world_mode] `infinite`, the terrain streams an endless world in
+/// tiles around [member stream_target], built on a worker ([method get_loaded_tiles]).
 ///
 /// The mesh is one [ArrayMesh] surface (a flat-shaded triangle list with vertex colours) spanning
 /// `[0, width × cell_size] × [0, depth × cell_size]` on the node's local x and z axes, with
@@ -345,24 +339,10 @@ impl IMeshInstance3D for DonjournoTerrain {
         }
     }
 
-    /// Scenes saved before `height_scale` became the generator's still load: the value goes to
-    /// the generator, with a warning that says where the property lives now.
+    /// Scenes saved before `height_scale` became the generator's still load (see
+    /// `properties::moved_height_scale`).
     fn on_set(&mut self, property: StringName, value: Variant) -> bool {
-        if property != "height_scale" {
-            return false;
-        }
-        let Ok(scale) = value.try_to::<f32>() else {
-            return false;
-        };
-        godot_warn!(
-            "DonjournoTerrain.height_scale is now DonjournoGenerator.height_scale; {scale} was \
-             moved to the generator (save the scene to keep it there)"
-        );
-        // Deferred: the generator's `changed` reaches this terrain, which is busy here.
-        if let Some(generator) = self.generator.as_mut() {
-            generator.call_deferred("set", &["height_scale".to_variant(), scale.to_variant()]);
-        }
-        true
+        property == "height_scale" && self.moved_height_scale(&value)
     }
 }
 

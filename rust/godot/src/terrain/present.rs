@@ -109,7 +109,8 @@ impl DonjournoTerrain {
                 |t| &mut t.chunks,
                 |c, parent| c.show(parent, chunks.meshes, &params, chunks.streamed),
             );
-            self.pump_chunks();
+            // The chunks become nodes from the next frame on, a share a frame.
+            self.update_process();
         }
         parts.lap("surface");
         self.with_parent(|t| &mut t.water, |w, parent| w.update(parent, water));

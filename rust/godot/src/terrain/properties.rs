@@ -233,6 +233,24 @@ impl DonjournoTerrain {
         Ok(params.mesh_params(mesh))
     }
 
+    /// A scene saved before `height_scale` became the generator's sets it on the terrain: the
+    /// value goes to the generator, with a warning that says where the property lives now.
+    /// Returns whether the value was taken.
+    pub(super) fn moved_height_scale(&mut self, value: &Variant) -> bool {
+        let Ok(scale) = value.try_to::<f32>() else {
+            return false;
+        };
+        godot_warn!(
+            "DonjournoTerrain.height_scale is now DonjournoGenerator.height_scale; {scale} was \
+             moved to the generator (save the scene to keep it there)"
+        );
+        // Deferred: the generator's `changed` reaches this terrain, which is busy here.
+        if let Some(generator) = self.generator.as_mut() {
+            generator.call_deferred("set", &["height_scale".to_variant(), scale.to_variant()]);
+        }
+        true
+    }
+
     /// A mesh setting changed: rebuild (the navigation settings rebuild only the navigation
     /// mesh).
     fn on_param_changed(&mut self) {
