@@ -220,6 +220,14 @@ fn suite() -> Result<Vec<Case>, String> {
         });
     };
     variant("seed=2", &|p| p.seed = 2, mesh);
+    variant(
+        "size=192x160,droplets_per_cell=2.5",
+        &|p| {
+            (p.width, p.depth) = (192, 160);
+            p.terrain.droplets_per_cell = 2.5;
+        },
+        mesh,
+    );
     variant("seed=max", &|p| p.seed = u64::MAX, mesh);
     variant("size=1x1", &|p| (p.width, p.depth) = (1, 1), mesh);
     variant(

@@ -237,11 +237,12 @@ pub(crate) fn erode(
     lakes: Option<LakeFilter>,
     guard: MergeGuard,
 ) -> Result<ErosionReport, LayerError> {
+    let pool_cells = grid.pool.iter().filter(|&&p| p).count();
     let erosion = Erosion {
         pool: &grid.pool,
         width: grid.width(),
         depth: grid.depth(),
-        droplets: params.droplets,
+        droplets: params.droplet_count(pool_cells),
         params: params.erosion,
         seed: crate::seed::derive(seed, "erosion"),
         lakes,

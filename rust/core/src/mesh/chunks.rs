@@ -4,7 +4,8 @@
 //! Level `L` samples the mesh's sub-vertex lattice every `2^L` lattice steps (level 0 is the full
 //! mesh of that part of the map, vertex for vertex), always keeping the chunk's first and last
 //! lattice lines, so neighbours put their border vertices on the same positions whatever their
-//! levels. A quad's colour is the colour of the cell under its centre.
+//! levels. A quad's colour is the colour of the cell under its centre, or on a quad wider than a
+//! cell the mean of the cells it covers.
 //!
 //! Two neighbours at different levels disagree along their shared border by at most the sum of
 //! the two levels' deviations from the full-resolution border line. Each chunk therefore hangs a
@@ -304,12 +305,9 @@ impl<'a> ChunkBuilder<'a> {
             normals: Vec::with_capacity(vertices),
             colors: Vec::with_capacity(vertices),
         };
-        let (w, d) = (self.grid.width(), self.grid.depth());
         for j in 0..zs.len() - 1 {
-            let cz = ((zs[j] + zs[j + 1]) / 2 / n).min(d - 1);
             for i in 0..xs.len() - 1 {
-                let cx = ((xs[i] + xs[i + 1]) / 2 / n).min(w - 1);
-                let rgb = self.grid.color[self.grid.index(cx, cz)];
+                let rgb = self.area_color((xs[i], xs[i + 1]), (zs[j], zs[j + 1]));
                 let (p00, p10, p01, p11) =
                     (row[j][i], row[j][i + 1], row[j + 1][i], row[j + 1][i + 1]);
                 for tri in [[p00, p10, p11], [p00, p11, p01]] {
@@ -323,21 +321,44 @@ impl<'a> ChunkBuilder<'a> {
         mesh
     }
 
+    /// The colour of the lattice area `x0..x1` × `z0..z1`: the colour of the cell under its
+    /// centre when it lies within one cell (level 0, and levels finer than a cell), else the mean
+    /// of the cells it covers, so a coarse level shows a forest or a shore as a blend instead of
+    /// picking every `2^L`-th cell.
+    fn area_color(&self, (x0, x1): (usize, usize), (z0, z1): (usize, usize)) -> [u8; 3] {
+        let n = self.layout.subdivisions;
+        let (w, d) = (self.grid.width(), self.grid.depth());
+        if x1 - x0 <= n && z1 - z0 <= n {
+            let (cx, cz) = (
+                ((x0 + x1) / 2 / n).min(w - 1),
+                ((z0 + z1) / 2 / n).min(d - 1),
+            );
+            return self.grid.color[self.grid.index(cx, cz)];
+        }
+        let cells = |a: usize, b: usize, max: usize| {
+            let lo = (a / n).min(max - 1);
+            lo..(b.div_ceil(n)).clamp(lo + 1, max)
+        };
+        let (mut sum, mut count) = ([0u32; 3], 0u32);
+        for cz in cells(z0, z1, d) {
+            for cx in cells(x0, x1, w) {
+                let c = self.grid.color[self.grid.index(cx, cz)];
+                (0..3).for_each(|k| sum[k] += u32::from(c[k]));
+                count += 1;
+            }
+        }
+        sum.map(|s| ((s + count / 2) / count) as u8)
+    }
+
     /// Appends the skirt under `border` at lattice step `step`.
     fn push_skirt(&self, mesh: &mut Mesh, border: &Border, step: usize) {
         let depth = self.skirt_depth(border);
         let down = Vec3::new(0.0, depth, 0.0);
-        let n = self.layout.subdivisions;
-        let (w, d) = (self.grid.width(), self.grid.depth());
         let kept = lattice_lines(border.start, border.end, step);
         for pair in kept.windows(2) {
             let (a, b) = (border.point(pair[0]), border.point(pair[1]));
             let (top_a, top_b) = (self.vertex(a.0, a.1), self.vertex(b.0, b.1));
-            let (cx, cz) = (
-                ((a.0 + b.0) / 2 / n).min(w - 1),
-                ((a.1 + b.1) / 2 / n).min(d - 1),
-            );
-            let rgb = self.grid.color[self.grid.index(cx, cz)];
+            let rgb = self.area_color((a.0, b.0.max(a.0 + 1)), (a.1, b.1.max(a.1 + 1)));
             // Two-sided: one chunk's skirt shows from whichever side the gap opens.
             for tri in [
                 [top_a, top_b, top_b - down],

@@ -259,3 +259,36 @@ fn index_at_finds_the_chunk_holding_a_point() {
     assert_eq!(layout.index_at(-3.0, -1.0), 0);
     assert_eq!(layout.index_at(500.0, 500.0), chunks.len() - 1);
 }
+
+#[test]
+fn a_quad_wider_than_a_cell_takes_the_mean_colour_of_its_cells() {
+    let mut g = grid();
+    // A checkerboard of two colours: a coarse quad over it is their mean, not one of them.
+    for z in 0..g.depth() {
+        for x in 0..g.width() {
+            let i = g.index(x, z);
+            g.color[i] = if (x + z) % 2 == 0 {
+                [200, 40, 0]
+            } else {
+                [100, 0, 60]
+            };
+        }
+    }
+    let p = params(1, 3);
+    let builder = ChunkBuilder::new(&g, &p).expect("valid");
+    let chunk = builder.layout.chunk(0, 0).expect("a chunk");
+    let coarse = builder.build(&chunk, 2);
+    let quad = coarse.colors[0];
+    assert_eq!(
+        quad,
+        [150.0 / 255.0, 20.0 / 255.0, 30.0 / 255.0, 1.0],
+        "4 × 4 cells, half of each"
+    );
+    let fine = builder.build(&chunk, 0);
+    let first = fine.colors[0];
+    assert_eq!(
+        first,
+        [200.0 / 255.0, 40.0 / 255.0, 0.0, 1.0],
+        "level 0 keeps its cell's colour"
+    );
+}

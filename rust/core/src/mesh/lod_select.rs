@@ -11,6 +11,25 @@
 /// Share of a level's range boundary the camera must pass before a chunk changes level.
 pub const HYSTERESIS: f32 = 0.1;
 
+/// Vertical field of view, in degrees, of the perspective camera an orthographic one stands for
+/// (Godot's default).
+pub const ORTHOGONAL_AS_FOV: f32 = 75.0;
+
+/// Where to measure level distances from for an orthographic camera at `eye` looking along
+/// `forward` (unit length) with a view `size` units high: an orthographic view shows the same
+/// detail at every depth, so the eye is placed where a perspective camera of
+/// [`ORTHOGONAL_AS_FOV`] would see `size` units at the point the view centre meets the ground
+/// (`y = ground`). `eye` itself when the view does not look down at the ground.
+pub fn orthogonal_eye(eye: [f32; 3], forward: [f32; 3], size: f32, ground: f32) -> [f32; 3] {
+    if forward[1] >= -1e-3 {
+        return eye;
+    }
+    let t = (ground - eye[1]) / forward[1];
+    let half = (ORTHOGONAL_AS_FOV.to_radians() / 2.0).tan();
+    let back = size / (2.0 * half);
+    std::array::from_fn(|i| eye[i] + forward[i] * (t - back))
+}
+
 /// Distance from `point` to the axis-aligned box `lo..hi` (0 inside).
 pub fn box_distance(point: [f32; 3], lo: [f32; 3], hi: [f32; 3]) -> f32 {
     let gap = |i: usize| (lo[i] - point[i]).max(point[i] - hi[i]).max(0.0);
@@ -140,6 +159,27 @@ mod tests {
             0,
             "a level it cannot have"
         );
+    }
+
+    #[test]
+    fn an_orthogonal_view_counts_from_where_a_perspective_one_sees_as_much() {
+        let down = [0.0, -1.0, 0.0];
+        let eye = orthogonal_eye([5.0, 1000.0, 7.0], down, 100.0, 0.0);
+        let expected = 100.0 / (2.0 * (37.5f32).to_radians().tan());
+        assert_eq!([eye[0], eye[2]], [5.0, 7.0]);
+        assert!((eye[1] - expected).abs() < 1e-3, "{eye:?}");
+        let level = |size: f32| {
+            let e = orthogonal_eye([0.0, 5000.0, 0.0], down, size, 0.0);
+            wanted_level(box_distance(e, [0.0; 3], [1.0, 0.0, 1.0]), 4, 100.0, None)
+        };
+        assert_eq!(
+            level(50.0),
+            0,
+            "zoomed in: full detail however high the camera"
+        );
+        assert_eq!(level(5000.0), 3, "zoomed out: the coarsest");
+        let level_ahead = orthogonal_eye([0.0, 10.0, 0.0], [1.0, 0.0, 0.0], 50.0, 0.0);
+        assert_eq!(level_ahead, [0.0, 10.0, 0.0], "a level view keeps the eye");
     }
 
     #[test]

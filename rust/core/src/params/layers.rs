@@ -27,10 +27,27 @@ pub struct TerrainParams {
     pub coverage: f32,
     /// Height of the highest possible summit, in height units.
     pub peak_height: f32,
-    /// Number of erosion droplets.
+    /// Number of erosion droplets (see [`TerrainParams::droplet_count`]).
     pub droplets: u32,
+    /// Erosion droplets per pool cell; above 0 it replaces [`TerrainParams::droplets`].
+    pub droplets_per_cell: f32,
     /// Droplet physics.
     pub erosion: ErosionParams,
+}
+
+impl TerrainParams {
+    /// The droplets erosion runs on a map of `pool_cells` pool cells: `droplets_per_cell ·
+    /// pool_cells` rounded (at most [`MAX_DROPLETS`](crate::params::MAX_DROPLETS)) when
+    /// `droplets_per_cell` is above 0, so a larger map is eroded as a larger piece of the same
+    /// land; else the fixed count `droplets`.
+    pub fn droplet_count(&self, pool_cells: usize) -> u32 {
+        if self.droplets_per_cell > 0.0 {
+            let n = (f64::from(self.droplets_per_cell) * pool_cells as f64).round();
+            n.min(f64::from(crate::params::MAX_DROPLETS)) as u32
+        } else {
+            self.droplets
+        }
+    }
 }
 
 /// Parameters of the [`ForestMask`](crate::layers::ForestMask) layer.

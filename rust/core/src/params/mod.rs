@@ -150,6 +150,7 @@ impl GeneratorParams {
             coverage: 0.0,
             peak_height: 0.0,
             droplets: 0,
+            droplets_per_cell: 0.0,
             erosion: ErosionParams {
                 dt: 0.0,
                 friction: 0.0,

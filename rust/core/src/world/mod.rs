@@ -87,6 +87,7 @@ pub fn infinite_rules(params: &GeneratorParams) -> GeneratorParams {
     let mut p = *params;
     if p.world_mode == WorldMode::Infinite {
         p.terrain.droplets = 0;
+        p.terrain.droplets_per_cell = 0.0;
         p.water.lakes_enabled = false;
         p.water.lake_erosion = false;
         p.water.rivers_enabled = false;

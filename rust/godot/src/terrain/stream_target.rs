@@ -3,7 +3,9 @@
 //! the per-frame work that follows it.
 
 use super::DonjournoTerrain;
+use donjourno::mesh::lod_select::orthogonal_eye;
 use donjourno::mesh::MeshParams;
+use godot::classes::camera_3d::ProjectionType;
 use godot::classes::Node3D;
 use godot::prelude::*;
 
@@ -50,8 +52,19 @@ impl DonjournoTerrain {
             return None;
         }
         let camera = base.get_viewport()?.get_camera_3d()?;
-        let local = base.get_global_transform().affine_inverse() * camera.get_global_position();
-        Some([local.x, local.y, local.z])
+        let inverse = base.get_global_transform().affine_inverse();
+        let eye = inverse * camera.get_global_position();
+        if camera.get_projection() != ProjectionType::ORTHOGONAL {
+            return Some([eye.x, eye.y, eye.z]);
+        }
+        let forward = (inverse.basis * -camera.get_global_transform().basis.col_c()).normalized();
+        let size = camera.get_size();
+        Some(orthogonal_eye(
+            eye.to_array(),
+            forward.to_array(),
+            size,
+            0.0,
+        ))
     }
 
     /// Adds and removes chunk collision shapes around the stream target (a chunked map only).

@@ -15,6 +15,19 @@ pub(super) const EROSION_DROPLETS: Param<GeneratorParams> = Param {
     aliases: &[Alias::Json("terrain.droplets"), Alias::Flag("droplets")],
 };
 
+/// `erosion_droplets_per_cell`.
+pub(super) const EROSION_DROPLETS_PER_CELL: Param<GeneratorParams> = Param {
+    name: "erosion_droplets_per_cell",
+    group: &EROSION,
+    access: field!(F32: terrain.droplets_per_cell),
+    default: Value::F32(0.0),
+    range: Some(Range::closed(0.0, 1000.0)),
+    slider: Some(Slider::new(0.0, 20.0, 0.01)),
+    unit: DROPLETS_PER_CELL,
+    doc: "Erosion droplets per pool cell (the cells droplets spawn on). Above 0 it replaces erosion_droplets, so a larger map is eroded like a larger piece of the same land rather than more thinly; 0 keeps the fixed count of erosion_droplets.",
+    aliases: &[],
+};
+
 /// `erosion_dt`.
 pub(super) const EROSION_DT: Param<GeneratorParams> = Param {
     name: "erosion_dt",

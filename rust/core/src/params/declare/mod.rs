@@ -97,6 +97,7 @@ const TILES: Unit = Unit::new("tiles", "tiles");
 const MOUNTAIN_CELLS: Unit = Unit::new("mountain cells", "cells");
 const HEIGHT: Unit = Unit::new("height units", "");
 const DROPLETS: Unit = Unit::new("droplets", "");
+const DROPLETS_PER_CELL: Unit = Unit::new("droplets per pool cell", "");
 const TIME: Unit = Unit::new("droplet time units", "");
 const PER_TIME: Unit = Unit::new("per droplet time unit", "");
 const VOLUME: Unit = Unit::new("droplet volumes", "");
@@ -147,6 +148,7 @@ pub static GENERATOR: &[Param<GeneratorParams>] = &[
     BIOMES_BLEND,
     BIOMES_SNOWLINE,
     EROSION_DROPLETS,
+    EROSION_DROPLETS_PER_CELL,
     EROSION_DT,
     EROSION_FRICTION,
     EROSION_DENSITY,
