@@ -12,7 +12,7 @@
 //! vertical *skirt* under each border it shares with another chunk (never under the map's outer
 //! edge), as deep as twice the largest deviation any level shows on that border plus
 //! [`SKIRT_MARGIN`] cells: the higher side's skirt always reaches the lower side's surface, so
-//! no crack opens at any pair of levels. Both chunks compute a border's depth from the border
+//! no crack opens at any pair of levels. A skirt is shaded like the ground above it. Both chunks compute a border's depth from the border
 //! alone, so they agree on it.
 //!
 //! Level `L` is meant to be drawn from [`lod_range`]`(L)`: level 0 up to `lod_distance`, each
@@ -158,6 +158,8 @@ struct Border {
     fixed: usize,
     start: usize,
     end: usize,
+    /// Whether the chunk lies towards higher lattice lines from the border.
+    inward_up: bool,
 }
 
 impl Border {
@@ -230,30 +232,32 @@ impl<'a> ChunkBuilder<'a> {
         let n = self.layout.subdivisions;
         let (xs, xe, zs, ze) = (c.x0 * n, c.x1 * n, c.z0 * n, c.z1 * n);
         let mut borders = Vec::with_capacity(4);
-        let along_x = |fixed| Border {
+        let along_x = |fixed, inward_up| Border {
             along_x: true,
             fixed,
             start: xs,
             end: xe,
+            inward_up,
         };
-        let along_z = |fixed| Border {
+        let along_z = |fixed, inward_up| Border {
             along_x: false,
             fixed,
             start: zs,
             end: ze,
+            inward_up,
         };
         let all = self.outer_skirts;
         if all || c.z0 > 0 {
-            borders.push(along_x(zs));
+            borders.push(along_x(zs, true));
         }
         if all || c.z1 < self.layout.depth {
-            borders.push(along_x(ze));
+            borders.push(along_x(ze, false));
         }
         if all || c.x0 > 0 {
-            borders.push(along_z(xs));
+            borders.push(along_z(xs, true));
         }
         if all || c.x1 < self.layout.width {
-            borders.push(along_z(xe));
+            borders.push(along_z(xe, false));
         }
         borders
     }
@@ -321,6 +325,33 @@ impl<'a> ChunkBuilder<'a> {
         mesh
     }
 
+    /// The normal of the chunk's surface along a border segment from lattice point `a` (whose
+    /// ends are `tops`): the face through the segment and the point `step` lattice lines inward,
+    /// facing up.
+    fn ground_normal(
+        &self,
+        border: &Border,
+        a: (usize, usize),
+        tops: (Vec3, Vec3),
+        step: usize,
+    ) -> Vec3 {
+        let n = self.layout.subdivisions;
+        let inward = |v: usize, max: usize| match border.inward_up {
+            true => (v + step).min(max),
+            false => v.saturating_sub(step),
+        };
+        let inner = match border.along_x {
+            true => (a.0, inward(a.1, self.layout.depth * n)),
+            false => (inward(a.0, self.layout.width * n), a.1),
+        };
+        let normal = face_normal(tops.0, tops.1, self.vertex(inner.0, inner.1));
+        if normal.y < 0.0 {
+            -normal
+        } else {
+            normal
+        }
+    }
+
     /// The colour of the lattice area `x0..x1` × `z0..z1`: the colour of the cell under its
     /// centre when it lies within one cell (level 0, and levels finer than a cell), else the mean
     /// of the cells it covers, so a coarse level shows a forest or a shore as a blend instead of
@@ -359,6 +390,8 @@ impl<'a> ChunkBuilder<'a> {
             let (a, b) = (border.point(pair[0]), border.point(pair[1]));
             let (top_a, top_b) = (self.vertex(a.0, a.1), self.vertex(b.0, b.1));
             let rgb = self.area_color((a.0, b.0.max(a.0 + 1)), (a.1, b.1.max(a.1 + 1)));
+            // Shaded like the ground above it, so a skirt that shows reads as more ground.
+            let normal = self.ground_normal(border, a, (top_a, top_b), step);
             // Two-sided: one chunk's skirt shows from whichever side the gap opens.
             for tri in [
                 [top_a, top_b, top_b - down],
@@ -366,7 +399,7 @@ impl<'a> ChunkBuilder<'a> {
                 [top_a, top_b - down, top_b],
                 [top_a, top_a - down, top_b - down],
             ] {
-                push(mesh, tri, Vec3::Y, rgb);
+                push(mesh, tri, normal, rgb);
             }
         }
     }

@@ -292,3 +292,20 @@ fn a_quad_wider_than_a_cell_takes_the_mean_colour_of_its_cells() {
         "level 0 keeps its cell's colour"
     );
 }
+
+#[test]
+fn skirts_are_shaded_like_the_ground_above_them() {
+    let g = grid();
+    let p = params(2, 3);
+    let builder = ChunkBuilder::new(&g, &p).expect("valid");
+    let chunk = builder.layout.chunk(1, 1).expect("an inner chunk");
+    let mesh = builder.build(&chunk, 1);
+    let surface = (chunk.x1 - chunk.x0) * (chunk.z1 - chunk.z0) * 4 / 4 * 6;
+    let skirts = &mesh.normals[surface..];
+    assert!(!skirts.is_empty());
+    assert!(skirts.iter().all(|n| n[1] > 0.0), "facing up");
+    assert!(
+        skirts.iter().any(|n| n[1] < 0.999),
+        "not all flat: they follow the slope of the ground"
+    );
+}
