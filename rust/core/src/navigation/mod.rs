@@ -260,23 +260,25 @@ fn region(grid: &Grid, mesh: &MeshParams, masks: &MapMasks, own: CellRect) -> Na
             .map(|(x, z)| kept[(oz + z) * window.width() + ox + x] && is_road(x, z) == road)
             .collect()
     };
-    let tolerance = plane_tolerance(&mesh.navigation);
-    let build = |mask: &[bool]| {
-        let patch = polygons::Patch {
-            rect: inner,
-            step: lat.step,
-            heights: &own_heights,
-            mask,
-        };
-        polygons::polygons(&patch, tolerance)
+    let patch = |mask| polygons::Patch {
+        rect: inner,
+        step: lat.step,
+        heights: &own_heights,
+        mask,
     };
-    let road = (!masks.road.is_empty())
-        .then(|| build(&mask(true)))
-        .filter(|p| !p.is_empty());
+    let tolerance = plane_tolerance(&mesh.navigation);
+    let (ground_mask, road_mask) = (mask(false), mask(true));
+    let ground = polygons::cover(&patch(&ground_mask), tolerance);
+    let road = if masks.road.is_empty() {
+        Vec::new()
+    } else {
+        polygons::cover(&patch(&road_mask), tolerance)
+    };
+    let corners = polygons::Corners::new(inner, [ground.as_slice(), road.as_slice()]);
     NavRegion {
         own,
-        ground: build(&mask(false)),
-        road,
+        ground: polygons::polygons(&patch(&ground_mask), &ground, &corners),
+        road: (!road.is_empty()).then(|| polygons::polygons(&patch(&road_mask), &road, &corners)),
     }
 }
 

@@ -6,11 +6,12 @@
 //!   then within `2 · tolerance` of the rendered surface (within `tolerance` of the plane, as
 //!   the surface is at the corners and between them along the quads' triangles). A single quad
 //!   that is not flat enough becomes its two triangles, which lie on the surface.
-//! * **No T-junctions.** A polygon lists every lattice corner along its sides, so two polygons
-//!   that touch share each lattice edge between them as the same pair of vertices: Godot joins
-//!   polygons by such pairs, and each lattice edge borders at most two quads, hence at most two
-//!   polygons. The corners along a side are collinear seen from above, so the polygon stays
-//!   convex.
+//! * **No T-junctions.** A polygon lists, along its sides, every corner of any polygon of its
+//!   region (ground and road alike, [`Corners`]) and every lattice corner on the region's outline,
+//!   so two polygons that touch share each stretch between them as the same pair of vertices:
+//!   Godot joins polygons by such pairs, within a region and, along the chunk lines, across
+//!   regions. Each stretch borders at most two rectangles, hence at most two polygons. The
+//!   corners along a side are collinear seen from above, so the polygon stays convex.
 //! * **Size.** A rectangle is at most [`MAX_SIDE`] quads on a side, which bounds a polygon's
 //!   vertex count and the work of the flatness checks.
 //!
@@ -57,13 +58,23 @@ impl Patch<'_> {
     }
 }
 
-/// The polygons covering the quads of `patch.mask`, with corners within `tolerance` of their
+/// One piece of a cover: a rectangle of quads (local `x0..x1 × z0..z1`), or the two triangles
+/// of one quad that is not flat enough.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Piece {
+    /// A flat rectangle.
+    Rect([usize; 4]),
+    /// The triangles of the quad at `(x, z)`.
+    Triangles(usize, usize),
+}
+
+/// The pieces covering the quads of `patch.mask`, with corners within `tolerance` of their
 /// rectangle's plane (see the module's notes).
-pub fn polygons(patch: &Patch, tolerance: f32) -> NavPolygons {
+pub fn cover(patch: &Patch, tolerance: f32) -> Vec<Piece> {
     let (w, d) = (patch.rect.width(), patch.rect.depth());
     let mut taken = vec![false; w * d];
     let free = |taken: &[bool], x: usize, z: usize| patch.mask[z * w + x] && !taken[z * w + x];
-    let mut out = Builder::new(patch);
+    let mut out = Vec::new();
     for z in 0..d {
         for x in 0..w {
             if !free(&taken, x, z) {
@@ -89,10 +100,61 @@ pub fn polygons(patch: &Patch, tolerance: f32) -> NavPolygons {
                 taken[zz * w + x..zz * w + x1].fill(true);
             }
             if x1 - x == 1 && z1 - z == 1 && !patch.flat([x, x1, z, z1], tolerance) {
-                out.triangles(x, z);
+                out.push(Piece::Triangles(x, z));
             } else {
-                out.rectangle([x, x1, z, z1]);
+                out.push(Piece::Rect([x, x1, z, z1]));
             }
+        }
+    }
+    out
+}
+
+/// The lattice corners of a patch that polygons must list along their sides: the corners of
+/// every piece, and every corner on the patch's outline.
+pub struct Corners {
+    columns: usize,
+    rows: usize,
+    marked: Vec<bool>,
+}
+
+impl Corners {
+    /// The corners of the pieces of every cover of `rect`.
+    pub fn new<'a>(rect: QuadRect, covers: impl IntoIterator<Item = &'a [Piece]>) -> Self {
+        let (columns, rows) = (rect.width() + 1, rect.depth() + 1);
+        let mut marked = vec![false; columns * rows];
+        for piece in covers.into_iter().flatten() {
+            let [x0, x1, z0, z1] = match *piece {
+                Piece::Rect(r) => r,
+                Piece::Triangles(x, z) => [x, x + 1, z, z + 1],
+            };
+            for (x, z) in [(x0, z0), (x1, z0), (x0, z1), (x1, z1)] {
+                marked[z * columns + x] = true;
+            }
+        }
+        Corners {
+            columns,
+            rows,
+            marked,
+        }
+    }
+
+    /// Whether a polygon lists the corner `(x, z)` when it lies on one of its sides.
+    fn listed(&self, x: usize, z: usize) -> bool {
+        x == 0
+            || z == 0
+            || x + 1 == self.columns
+            || z + 1 == self.rows
+            || self.marked[z * self.columns + x]
+    }
+}
+
+/// The polygons of `pieces` over `patch`, their sides listing the corners `corners` marks.
+pub fn polygons(patch: &Patch, pieces: &[Piece], corners: &Corners) -> NavPolygons {
+    let mut out = Builder::new(patch);
+    for piece in pieces {
+        match *piece {
+            Piece::Rect(r) => out.rectangle(r, corners),
+            Piece::Triangles(x, z) => out.triangles(x, z),
         }
     }
     out.polygons
@@ -132,15 +194,19 @@ impl<'a> Builder<'a> {
         self.index[slot]
     }
 
-    /// The polygon of the local rectangle `x0..x1 × z0..z1`, every corner along its sides
-    /// listed, clockwise seen from above.
-    fn rectangle(&mut self, [x0, x1, z0, z1]: [usize; 4]) {
+    /// The polygon of the local rectangle `x0..x1 × z0..z1`, the corners along its sides that
+    /// `corners` lists included, clockwise seen from above.
+    fn rectangle(&mut self, [x0, x1, z0, z1]: [usize; 4], corners: &Corners) {
         let mut ring = Vec::with_capacity(2 * (x1 - x0 + z1 - z0));
         ring.extend((x0..x1).map(|x| (x, z0)));
         ring.extend((z0..z1).map(|z| (x1, z)));
         ring.extend((x0 + 1..=x1).rev().map(|x| (x, z1)));
         ring.extend((z0 + 1..=z1).rev().map(|z| (x0, z)));
-        let polygon = ring.into_iter().map(|(x, z)| self.vertex(x, z)).collect();
+        let is_corner = |&(x, z): &(usize, usize)| (x == x0 || x == x1) && (z == z0 || z == z1);
+        let polygon = (ring.into_iter())
+            .filter(|p| is_corner(p) || corners.listed(p.0, p.1))
+            .map(|(x, z)| self.vertex(x, z))
+            .collect();
         self.polygons.polygons.push(polygon);
     }
 

@@ -68,13 +68,14 @@ fn polygons_are_convex_clockwise_and_on_the_lattice() {
                 // Seen from above, x right and z down: clockwise turns have a cross ≥ 0.
                 let cross = (b[0] - a[0]) * (e[2] - b[2]) - (b[2] - a[2]) * (e[0] - b[0]);
                 assert!(cross >= -1e-4, "polygon {p} turns the wrong way at {i}");
-                let (dx, dz) = ((b[0] - a[0]).abs(), (b[2] - a[2]).abs());
-                let side = (dx - step).abs() < 1e-4 && dz < 1e-4
-                    || (dz - step).abs() < 1e-4 && dx < 1e-4
-                    || (dx - step).abs() < 1e-4 && (dz - step).abs() < 1e-4;
+                let (dx, dz) = ((b[0] - a[0]).abs() / step, (b[2] - a[2]).abs() / step);
+                let whole = |v: f32| v >= 1.0 - 1e-4 && (v - v.round()).abs() < 1e-3;
+                let side = whole(dx) && dz < 1e-4
+                    || whole(dz) && dx < 1e-4
+                    || (dx - 1.0).abs() < 1e-4 && (dz - 1.0).abs() < 1e-4;
                 assert!(
                     side,
-                    "edge {i} of polygon {p} is no lattice edge: {a:?} {b:?}"
+                    "edge {i} of polygon {p} is no lattice line: {a:?} {b:?}"
                 );
             }
         }
@@ -270,6 +271,46 @@ fn chunked_regions_meet_edge_to_edge_and_cover_what_one_region_covers() {
         }
     }
     assert!(shared > 20, "regions meet along {shared} edges");
+}
+
+#[test]
+fn no_vertex_lies_inside_another_polygons_edge() {
+    let (grid, mut mesh) = wet();
+    mesh.chunk_size = 24;
+    let step = Lattice::new(grid.width(), grid.depth(), &mesh).step;
+    let regions = regions(&grid, &mesh).unwrap();
+    let q = |v: f32| (v / step).round() as i64;
+    let points: std::collections::BTreeSet<(i64, i64)> = sets(&regions)
+        .flat_map(|s| s.vertices.iter().map(|v| (q(v[0]), q(v[2]))))
+        .collect();
+    let mut long = 0;
+    for set in sets(&regions) {
+        for polygon in &set.polygons {
+            for i in 0..polygon.len() {
+                let a = set.vertices[polygon[i] as usize];
+                let b = set.vertices[polygon[(i + 1) % polygon.len()] as usize];
+                let (a, b) = ((q(a[0]), q(a[2])), (q(b[0]), q(b[2])));
+                let inside: Vec<(i64, i64)> = if a.0 == b.0 {
+                    (a.1.min(b.1) + 1..a.1.max(b.1)).map(|z| (a.0, z)).collect()
+                } else if a.1 == b.1 {
+                    (a.0.min(b.0) + 1..a.0.max(b.0)).map(|x| (x, a.1)).collect()
+                } else {
+                    Vec::new()
+                };
+                long += usize::from(!inside.is_empty());
+                for p in inside {
+                    assert!(
+                        !points.contains(&p),
+                        "a vertex at {p:?} inside edge {a:?}–{b:?}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        long > 10,
+        "polygons leave out corners where nothing meets them ({long} edges)"
+    );
 }
 
 #[test]
