@@ -144,7 +144,7 @@ pub fn ground(
 ) -> Vec<bool> {
     let columns = rect.width() + 1;
     let k = lat.per_cell;
-    let max_slope = mesh.navigation.agent_max_slope;
+    let steep = Steepness::new(mesh.navigation.agent_max_slope);
     let corner = |x: usize, z: usize| {
         let h = heights[(z - rect.z0) * columns + (x - rect.x0)];
         Vec3::new(x as f32 * lat.step, h, z as f32 * lat.step)
@@ -160,7 +160,46 @@ pub fn ground(
             }
             let (p00, p10) = (corner(x, z), corner(x + 1, z));
             let (p01, p11) = (corner(x, z + 1), corner(x + 1, z + 1));
-            out.push(gentle(&[p00, p10, p11], max_slope) && gentle(&[p00, p11, p01], max_slope));
+            out.push(steep.gentle(p00, p10, p11) && steep.gentle(p00, p11, p01));
+        }
+    }
+    out
+}
+
+/// The slope test of [`gentle`] without a square root or an arc cosine per triangle.
+struct Steepness {
+    cos_squared: f32,
+}
+
+impl Steepness {
+    /// The test for slopes of at most `max_slope_degrees`.
+    fn new(max_slope_degrees: f32) -> Self {
+        let c = max_slope_degrees.to_radians().cos().max(0.0);
+        Steepness { cos_squared: c * c }
+    }
+
+    /// Whether the triangle `a b c` (clockwise seen from above) faces up and slopes by at most
+    /// the limit: its normal's `y` is at least the limit's cosine times the normal's length.
+    fn gentle(&self, a: Vec3, b: Vec3, c: Vec3) -> bool {
+        let n = (c - a).cross(b - a);
+        n.y > 0.0 && n.y * n.y >= self.cos_squared * n.length_squared()
+    }
+}
+
+/// `mask` (`width × depth`, row by row) grown by one cell in all eight directions.
+fn grow(mask: &[bool], width: usize, depth: usize) -> Vec<bool> {
+    let mut rows = vec![false; mask.len()];
+    for (out, src) in rows.chunks_exact_mut(width).zip(mask.chunks_exact(width)) {
+        for x in 0..width {
+            out[x] = src[x.saturating_sub(1)] || src[x] || src[(x + 1).min(width - 1)];
+        }
+    }
+    let mut out = vec![false; mask.len()];
+    for z in 0..depth {
+        let (up, down) = (z.saturating_sub(1), (z + 1).min(depth - 1));
+        for x in 0..width {
+            out[z * width + x] =
+                rows[up * width + x] || rows[z * width + x] || rows[down * width + x];
         }
     }
     out
@@ -249,19 +288,17 @@ pub fn erode(
         return ground.to_vec();
     }
     let (pw, pd) = (width + 2, depth + 2);
-    let open = |x: usize, z: usize| {
-        (1..=width).contains(&x) && (1..=depth).contains(&z) && ground[(z - 1) * width + x - 1]
-    };
-    let grown: Vec<bool> = (0..pd)
-        .flat_map(|z| (0..pw).map(move |x| (x, z)))
-        .map(|(x, z)| {
-            let (xs, zs) = (
-                x.saturating_sub(1)..=(x + 1).min(pw - 1),
-                z.saturating_sub(1),
-            );
-            (zs..=(z + 1).min(pd - 1)).any(|zz| xs.clone().any(|xx| !open(xx, zz)))
-        })
-        .collect();
+    let mut blocked = vec![true; pw * pd];
+    for z in 0..depth {
+        let row = (z + 1) * pw + 1;
+        for (b, g) in blocked[row..row + width]
+            .iter_mut()
+            .zip(&ground[z * width..])
+        {
+            *b = !g;
+        }
+    }
+    let grown = grow(&blocked, pw, pd);
     let dist = squared_distances(&grown, pw, pd);
     let limit = radius * radius;
     (0..depth)

@@ -109,4 +109,3 @@ fn road_regions_are_deterministic_and_hashed() {
     let b = regions(&grid, &costly).unwrap();
     assert_ne!(road_regions_hash(&a), road_regions_hash(&b));
 }
-
