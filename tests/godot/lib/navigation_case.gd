@@ -3,8 +3,8 @@ extends "res://lib/test_case.gd"
 ## place on the navigation map.
 
 
-## Physics frames without a new navigation map iteration after which the map counts as settled.
-const STILL_FRAMES := 8
+## Time without a new navigation map iteration after which the map counts as settled, in ms.
+const STILL_MS := 1500
 
 
 ## The NavigationRegion3D nodes under the terrain's internal `Navigation` node.
@@ -17,10 +17,10 @@ func region_nodes(t: DonjournoTerrain) -> Array[NavigationRegion3D]:
 	return out
 
 
-## Waits until the terrain's navigation mesh is baked and the navigation map took it in: two
-## iterations of the map after the handover of its meshes (the regions are built in the
-## background), or one followed by STILL_FRAMES frames without another (also when the bake ended
-## before the wait began).
+## Waits until the terrain's navigation mesh is baked and the navigation map took it in: an
+## iteration of the map after the handover of its meshes, then STILL_MS without another (each
+## region is built in the background and the map iterates once per region built; a bake that
+## ended before the wait began counts as handed over at once).
 func baked(t: DonjournoTerrain) -> void:
 	var map_rid := t.get_world_3d().navigation_map
 	var handed := [-1]
@@ -42,15 +42,15 @@ func baked(t: DonjournoTerrain) -> void:
 				rids[rid] = NavigationServer3D.region_get_closest_point(rid, Vector3.ZERO) != Vector3.ZERO
 		return not rids.is_empty() and not rids.values().has(false)
 	var last := NavigationServer3D.map_get_iteration_id(map_rid)
-	var still := 0
-	var taken := func() -> bool:
-		var now := NavigationServer3D.map_get_iteration_id(map_rid)
-		if handed[0] >= 0 and now > handed[0] + 1:
-			return true
-		return still >= STILL_FRAMES and now > handed[0]
-	while not (owners.call() and taken.call()) and Time.get_ticks_msec() < deadline:
+	var since := Time.get_ticks_msec()
+	# Lambdas capture locals by value: the time since the last iteration is passed in.
+	var taken := func(still_ms: int) -> bool:
+		return still_ms >= STILL_MS and NavigationServer3D.map_get_iteration_id(map_rid) > handed[0]
+	while not (owners.call() and taken.call(Time.get_ticks_msec() - since)) \
+			and Time.get_ticks_msec() < deadline:
 		await tree.physics_frame
 		var now := NavigationServer3D.map_get_iteration_id(map_rid)
-		still = still + 1 if now == last else 0
+		if now != last:
+			since = Time.get_ticks_msec()
 		last = now
 	check(owners.call(), "the navigation map took the regions in")
