@@ -3,6 +3,10 @@ extends "res://lib/test_case.gd"
 ## place on the navigation map.
 
 
+## Time without a new navigation map iteration after which the map counts as settled, in ms.
+const STILL_MS := 1500
+
+
 ## The NavigationRegion3D nodes under the terrain's internal `Navigation` node.
 func region_nodes(t: DonjournoTerrain) -> Array[NavigationRegion3D]:
 	var out: Array[NavigationRegion3D] = []
@@ -13,16 +17,22 @@ func region_nodes(t: DonjournoTerrain) -> Array[NavigationRegion3D]:
 	return out
 
 
-## Waits until the terrain's navigation mesh is baked and the navigation map took it in.
+## Waits until the terrain's navigation mesh is baked and the navigation map took it in: an
+## iteration of the map after the handover of its meshes, then STILL_MS without another (each
+## region is built in the background and the map iterates once per region built; a bake that
+## ended before the wait began counts as handed over at once).
 func baked(t: DonjournoTerrain) -> void:
+	var map_rid := t.get_world_3d().navigation_map
+	var handed := [-1]
+	var note := func() -> void: handed[0] = NavigationServer3D.map_get_iteration_id(map_rid)
+	t.navigation_baked.connect(note)
 	await settled(t)
 	var deadline := Time.get_ticks_msec() + 20000
 	while t.is_baking_navigation() and Time.get_ticks_msec() < deadline:
 		await tree.process_frame
+	t.navigation_baked.disconnect(note)
 	check(not t.is_baking_navigation(), "the navigation bake finished within 20 s")
 	# The map takes the regions in at its next iteration (built in the background).
-	var map_rid := t.get_world_3d().navigation_map
-	var iteration := NavigationServer3D.map_get_iteration_id(map_rid)
 	var owners := func() -> bool:
 		var rids := {}
 		for r in region_nodes(t):
@@ -31,7 +41,16 @@ func baked(t: DonjournoTerrain) -> void:
 			if rids.has(rid):
 				rids[rid] = NavigationServer3D.region_get_closest_point(rid, Vector3.ZERO) != Vector3.ZERO
 		return not rids.is_empty() and not rids.values().has(false)
-	while not (owners.call() and NavigationServer3D.map_get_iteration_id(map_rid) > iteration + 1) \
+	var last := NavigationServer3D.map_get_iteration_id(map_rid)
+	var since := Time.get_ticks_msec()
+	# Lambdas capture locals by value: the time since the last iteration is passed in.
+	var taken := func(still_ms: int) -> bool:
+		return still_ms >= STILL_MS and NavigationServer3D.map_get_iteration_id(map_rid) > handed[0]
+	while not (owners.call() and taken.call(Time.get_ticks_msec() - since)) \
 			and Time.get_ticks_msec() < deadline:
 		await tree.physics_frame
+		var now := NavigationServer3D.map_get_iteration_id(map_rid)
+		if now != last:
+			since = Time.get_ticks_msec()
+		last = now
 	check(owners.call(), "the navigation map took the regions in")

@@ -2,10 +2,9 @@ extends "res://lib/navigation_case.gd"
 ## Navigation: with navigation_enabled the terrain bakes NavigationRegion3Ds off the main thread on
 ## the world's default navigation map; paths avoid water, follow the ground, and cross chunks.
 
-## How far a path point may lie from the surface, in world units. The navigation mesh's polygons
-## are flat between their vertices (voxels of navigation_cell_size) while the ground curves under
-## them, so a point inside a large polygon may float above or dip below the ground a little.
-const SURFACE_TOLERANCE := 1.5
+## How far a path point may lie from the surface, in world units: the navigation mesh's polygons
+## follow the rendered surface within navigation_cell_size (0.25 by default), plus rounding.
+const SURFACE_TOLERANCE := 0.3
 
 
 ## The water cells of the largest lake (a water area off the map's edge), as a list of cells.

@@ -1,11 +1,12 @@
-//! The navigation figure: the walkable source geometry of a 512² map, in its default 256-cell
-//! regions (the engine's voxel bake is timed by the Godot bench, tests/run_godot_bench.sh).
+//! The navigation figure: the navigation meshes of a 512² map, in its default 256-cell regions
+//! (handing them to the engine is timed by the Godot bench, tests/run_godot_bench.sh).
 
 use super::median;
 use donjourno::mesh::MeshParams;
 use donjourno::navigation::regions;
 
-/// Times the navigation regions of a generated 512² map and prints their triangle count.
+/// Times the navigation regions of a generated 512² map and prints their polygon and vertex
+/// counts.
 pub(super) fn navigation(reps: usize) {
     let side = 512u32;
     let Some((params, grid)) = super::default_map("navigation", side) else {
@@ -17,13 +18,20 @@ pub(super) fn navigation(reps: usize) {
         println!("navigation {side}²: the settings were refused");
         return;
     };
-    let triangles: usize = built.iter().map(|r| r.geometry.triangle_count()).sum();
+    let sets = || {
+        built
+            .iter()
+            .flat_map(|r| std::iter::once(&r.ground).chain(&r.road))
+    };
+    let polygons: usize = sets().map(|p| p.polygons.len()).sum();
+    let vertices: usize = sets().map(|p| p.vertices.len()).sum();
     let time = median(reps, || drop(regions(&grid, &mesh)));
     println!(
-        "navigation {side}²: source geometry of {} regions ({:.2} M walkable triangles, margins \
-         included) in {:.1} ms",
+        "navigation {side}²: navigation meshes of {} regions ({:.1} k polygons, {:.1} k \
+         vertices) in {:.1} ms",
         built.len(),
-        triangles as f64 / 1e6,
+        polygons as f64 / 1e3,
+        vertices as f64 / 1e3,
         time.as_secs_f64() * 1e3,
     );
 }

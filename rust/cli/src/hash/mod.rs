@@ -12,7 +12,7 @@
 //! `mesh_hash` is [`donjourno::water_mesh::WaterMesh::hash`], `vertices` the water mesh's vertex
 //! count and `climate_hash` [`donjourno::Grid::water_hash`] (the rendered water planes).
 //!
-//! Cases named `navigation:…` fingerprint the walkable source geometry of the navigation regions
+//! Cases named `navigation:…` fingerprint the navigation meshes of the navigation regions
 //! ([`donjourno::navigation::regions_hash`]); cases named `navigation-roads:…` that of their road
 //! regions ([`donjourno::navigation::roads::road_regions_hash`]).
 //!
@@ -59,8 +59,8 @@ pub const GOLDEN_HEADER: &str = "\
 # Lines `settlements:CASE`: settlements and roads hash, towns hash, road count, grid hash.
 # Lines `tiles:CASE`: one tile of an endless world: its grid hash, mesh hash, vertex count, climate hash.
 # Lines `town:CASE`: the inside of one town: town hash, buildings mesh hash, its vertex count, street polylines hash.
-# Lines `navigation:CASE`: navigation regions hash, grid hash, walkable triangle count, water hash.
-# Lines `navigation-roads:CASE`: road regions hash, navigation regions hash, road walkable triangle count, grid hash.
+# Lines `navigation:CASE`: navigation regions hash, grid hash, ground polygon count, water hash.
+# Lines `navigation-roads:CASE`: road regions hash, navigation regions hash, road polygon count, grid hash.
 # Regenerate: cargo run --release -p donjourno-cli -- hash --suite --golden > tests/golden/hashes.txt
 # Change it only on purpose, in a commit that says which cases changed and why (README, Determinism).";
 

@@ -1,5 +1,5 @@
-//! The navigation cases of the hash suite: the walkable source geometry of every navigation
-//! region, in the columns of a terrain line.
+//! The navigation cases of the hash suite: the navigation meshes of every navigation region, in
+//! the columns of a terrain line.
 
 use super::Case;
 use donjourno::mesh::MeshParams;
@@ -9,14 +9,14 @@ use donjourno::{generate_with_inputs, GeneratorParams, Inputs, Progress};
 use serde_json::{json, Value};
 
 /// Generates one navigation case and returns its fingerprint line, in the columns of a terrain
-/// line: the regions' hash as `grid_hash`, the grid's hash as `mesh_hash`, the walkable triangle
+/// line: the regions' hash as `grid_hash`, the grid's hash as `mesh_hash`, the ground polygon
 /// count as `vertices` and the grid's water hash as `climate_hash`.
 pub(super) fn hash_navigation(case: &Case) -> Result<Value, String> {
     let (grid, _) = generate_with_inputs(&case.params, &case.inputs, Progress::default())
         .map_err(|e| format!("{}: {e}", case.name))?;
     let mesh = case.params.mesh_params(case.mesh);
     let regions = regions(&grid, &mesh).map_err(|e| format!("{}: {e}", case.name))?;
-    let triangles: usize = regions.iter().map(|r| r.geometry.triangle_count()).sum();
+    let polygons: usize = regions.iter().map(|r| r.ground.polygons.len()).sum();
     Ok(json!({
         "case": format!("navigation:{}", case.name),
         "seed": case.params.seed.to_string(),
@@ -25,7 +25,7 @@ pub(super) fn hash_navigation(case: &Case) -> Result<Value, String> {
         "regions": regions.len(),
         "grid_hash": format!("{:016x}", regions_hash(&regions)),
         "mesh_hash": format!("{:016x}", grid.hash()),
-        "vertices": triangles,
+        "vertices": polygons,
         "climate_hash": format!("{:016x}", grid.water_hash()),
     }))
 }
@@ -65,15 +65,15 @@ pub(super) fn navigation_suite() -> Vec<Case> {
 
 /// Generates one case with roads and returns the fingerprint line of its road regions, in the
 /// columns of a terrain line: the road regions' hash as `grid_hash`, the ground regions' hash as
-/// `mesh_hash`, the road regions' walkable triangle count as `vertices` and the grid's hash as
+/// `mesh_hash`, the road regions' polygon count as `vertices` and the grid's hash as
 /// `climate_hash`.
 pub(super) fn hash_navigation_roads(case: &Case) -> Result<Value, String> {
     let (grid, _) = generate_with_inputs(&case.params, &case.inputs, Progress::default())
         .map_err(|e| format!("{}: {e}", case.name))?;
     let mesh = case.params.mesh_params(case.mesh);
     let regions = regions(&grid, &mesh).map_err(|e| format!("{}: {e}", case.name))?;
-    let triangles: usize = (regions.iter().filter_map(|r| r.road.as_ref()))
-        .map(|r| r.geometry.triangle_count())
+    let polygons: usize = (regions.iter().filter_map(|r| r.road.as_ref()))
+        .map(|r| r.polygons.len())
         .sum();
     Ok(json!({
         "case": format!("navigation-roads:{}", case.name),
@@ -83,7 +83,7 @@ pub(super) fn hash_navigation_roads(case: &Case) -> Result<Value, String> {
         "regions": regions.len(),
         "grid_hash": format!("{:016x}", road_regions_hash(&regions)),
         "mesh_hash": format!("{:016x}", regions_hash(&regions)),
-        "vertices": triangles,
+        "vertices": polygons,
         "climate_hash": format!("{:016x}", grid.hash()),
     }))
 }

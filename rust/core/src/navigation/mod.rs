@@ -1,37 +1,44 @@
-//! Navigation source geometry: the walkable part of the terrain surface as triangles, in the
-//! coordinates of the terrain mesh, for a navigation-mesh baker (Godot's `NavigationServer3D`,
-//! Recast or any other).
+//! Navigation meshes built directly from the walkable ground: per region, the vertices and convex
+//! polygons an engine's navigation mesh takes (Godot's `NavigationMesh`), with no voxel bake.
 //!
-//! Each cell is split into the two triangles of its corner quad, with the mesh's corner heights
-//! ([`placement::corner_heights`](crate::placement::corner_heights): exactly the mesh's heights
-//! at the cell corners) and the mesh's split and winding: `[p00, p10, p11]` and
-//! `[p00, p11, p01]`, clockwise seen from above. A triangle is walkable when its cell is dry land
-//! without a building on it ([`walkable_cell`]) and its slope is at most [`NavigationParams::agent_max_slope`].
+//! 1. **Lattice.** Every map cell is split into `k × k` square quads ([`lattice`]): as fine as
+//!    [`NavigationParams::voxel_size`] allows and aligned with the mesh's micro-quads, so the
+//!    quads' corners and triangles lie on the rendered surface.
+//! 2. **Ground.** A quad is ground when its cell is dry land without a building
+//!    ([`walkable_cell`]) and both its triangles slope by at most
+//!    [`NavigationParams::agent_max_slope`].
+//! 3. **Agent radius.** A ground quad is kept when no point of it comes closer than
+//!    [`NavigationParams::agent_radius`] to a quad that is not ground or to the map's edge
+//!    ([`lattice::erode`], an exact Euclidean distance transform on the lattice): the walkable
+//!    area keeps the radius from water, steep ground, buildings and the edge, to within one quad.
+//! 4. **Polygons.** The kept quads are merged into rectangles over which the surface is flat
+//!    within [`plane_tolerance`] ([`polygons`]); every polygon point lies within
+//!    [`surface_tolerance`] (the voxel size) of the rendered surface, and every polygon vertex on
+//!    it.
 //!
 //! A map wider or deeper than [`MeshParams::chunk_size`] is split into the same chunks as its
-//! mesh ([`chunks`](crate::mesh::chunks)), one [`NavRegion`] per chunk. A region owns the walkable
-//! triangles of its chunk's cells ([`NavRegion::own`]) and its source geometry adds a margin of
-//! [`margin_cells`] cells around them, so that a baker that erodes the walkable area by the agent
-//! radius along the edges of its input (and cuts the result back to the chunk) leaves no gap
-//! between neighbouring regions.
+//! mesh ([`chunks`](crate::mesh::chunks)), one [`NavRegion`] per chunk, built in parallel. Each
+//! region looks [`margin_cells`] beyond its chunk for what limits the walkable area, so
+//! neighbouring regions meet edge to edge along the chunk line with the same vertices.
 //!
-//! With roads on the map and [`NavigationParams::road_cost`] under 1, a region's road cells are
-//! baked as a region of their own ([`NavRegion::road`], see [`roads`]) that the baker's user gives
-//! that travel cost.
+//! With roads on the map and [`NavigationParams::road_cost`] under 1, a region's road cells form
+//! a polygon set of their own ([`NavRegion::road`], see [`roads`]) that the engine gives that
+//! travel cost.
 
 use crate::grid::Grid;
 use crate::mesh::chunks::{Chunk, ChunkLayout};
 use crate::mesh::{MeshError, MeshParams};
-use glam::Vec3;
 use rayon::prelude::*;
 
+pub mod lattice;
+pub mod polygons;
 #[cfg(test)]
 mod road_tests;
 pub mod roads;
 #[cfg(test)]
 mod tests;
 
-pub use roads::RoadRegion;
+pub use lattice::{gentle, Lattice};
 
 /// Smallest and largest accepted agent radius, in world units.
 pub const AGENT_RADIUS_RANGE: (f32, f32) = (0.0, 100.0);
@@ -41,10 +48,10 @@ pub const AGENT_HEIGHT_RANGE: (f32, f32) = (0.01, 100.0);
 pub const MAX_AGENT_SLOPE: f32 = 90.0;
 /// Smallest and largest accepted navigation cell size, in world units.
 pub const CELL_SIZE_RANGE: (f32, f32) = (0.01, 100.0);
-/// Cells added to a region's margin beyond the agent radius, so the margin always covers it.
+/// Cells a region looks beyond its chunk in addition to the agent radius.
 const MARGIN_EXTRA_CELLS: usize = 1;
-/// Height added above and below a region's ground in its baking box, in world units.
-pub const BOUNDS_HEADROOM: f32 = 1.0;
+/// Share of the voxel size a polygon's corners may lie off its plane ([`plane_tolerance`]).
+const PLANE_TOLERANCE_SHARE: f32 = 0.5;
 
 /// The navigation settings of a terrain, declared in
 /// [`params::MESH_TABLE`](crate::params::MESH_TABLE) (group *Navigation*).
@@ -59,8 +66,9 @@ pub struct NavigationParams {
     pub agent_height: f32,
     /// Steepest walkable slope, in degrees.
     pub agent_max_slope: f32,
-    /// Horizontal size of the baker's voxels, in world units (also their height): the
-    /// `navigation_cell_size` setting.
+    /// The navigation map's cell size and height, in world units (the `navigation_cell_size`
+    /// setting): the lattice's quads are at least this wide ([`Lattice`]) and polygons follow
+    /// the surface within this height ([`surface_tolerance`]).
     pub voxel_size: f32,
     /// Travel cost of road cells as a share of open ground's (`0 < road_cost <= 1`); at 1 the
     /// roads are no region of their own.
@@ -68,42 +76,42 @@ pub struct NavigationParams {
 }
 
 impl NavigationParams {
-    /// Whether road cells are baked as regions of their own: they cost less than open ground.
+    /// Whether road cells form regions of their own: they cost less than open ground.
     pub fn splits_roads(&self) -> bool {
         self.road_cost < 1.0
     }
 }
 
-/// Triangles in world coordinates: `vertices` as `[x, y, z]` and three indices per triangle,
-/// wound clockwise seen from above (the terrain mesh's winding).
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct NavGeometry {
-    /// Vertex positions.
-    pub vertices: Vec<[f32; 3]>,
-    /// Three vertex indices per triangle.
-    pub indices: Vec<u32>,
+/// How far a polygon's lattice corners may lie from its plane, world units: half the voxel size.
+pub fn plane_tolerance(nav: &NavigationParams) -> f32 {
+    nav.voxel_size * PLANE_TOLERANCE_SHARE
 }
 
-impl NavGeometry {
-    /// Number of triangles.
-    pub fn triangle_count(&self) -> usize {
-        self.indices.len() / 3
+/// How far any point of a polygon may lie above or below the rendered surface, world units:
+/// twice [`plane_tolerance`], the voxel size (Godot's navigation cell height).
+pub fn surface_tolerance(nav: &NavigationParams) -> f32 {
+    2.0 * plane_tolerance(nav)
+}
+
+/// Convex polygons over shared vertices, in the terrain mesh's coordinates: the data of one
+/// navigation mesh.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct NavPolygons {
+    /// Vertex positions `[x, y, z]`.
+    pub vertices: Vec<[f32; 3]>,
+    /// Each polygon's vertex indices, clockwise seen from above.
+    pub polygons: Vec<Vec<u32>>,
+}
+
+impl NavPolygons {
+    /// Whether there is no polygon.
+    pub fn is_empty(&self) -> bool {
+        self.polygons.is_empty()
     }
 
-    /// The corners of triangle `t`.
-    pub fn triangle(&self, t: usize) -> [Vec3; 3] {
-        let corner = |k: usize| Vec3::from_array(self.vertices[self.indices[3 * t + k] as usize]);
-        [corner(0), corner(1), corner(2)]
-    }
-
-    /// The lowest and highest vertex height, or `None` without vertices.
-    pub fn height_range(&self) -> Option<(f32, f32)> {
-        let first = self.vertices.first()?[1];
-        Some(
-            self.vertices
-                .iter()
-                .fold((first, first), |(lo, hi), v| (lo.min(v[1]), hi.max(v[1]))),
-        )
+    /// The corners of polygon `p`.
+    pub fn corners(&self, p: usize) -> impl Iterator<Item = [f32; 3]> + '_ {
+        self.polygons[p].iter().map(|&i| self.vertices[i as usize])
     }
 }
 
@@ -147,166 +155,40 @@ impl CellRect {
     }
 }
 
-/// One navigation region: a chunk of the map and the geometry a baker needs for it.
+/// One navigation region: a chunk of the map and its navigation meshes.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NavRegion {
-    /// The cells the region's navigation mesh covers.
+    /// The cells the region covers.
     pub own: CellRect,
-    /// The cells its source geometry covers: [`own`](Self::own) and a margin.
-    pub source: CellRect,
-    /// The margin between the two, in world units (0 for a map in one region).
-    pub border: f32,
-    /// The walkable triangles of [`source`](Self::source).
-    pub geometry: NavGeometry,
-    /// The road cells of [`own`](Self::own) as a region of their own, when roads cost less than
-    /// open ground and some lie here.
-    pub road: Option<RoadRegion>,
+    /// The walkable ground of its cells (without its road cells when [`road`](Self::road) is
+    /// split off).
+    pub ground: NavPolygons,
+    /// Its walkable road cells, when roads cost less than open ground and some lie here.
+    pub road: Option<NavPolygons>,
 }
 
-/// The box a navigation mesh is baked in (Godot's `NavigationMesh.filter_baking_aabb`) and the
-/// border the baker cuts off its sides (`border_size`), in world units.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct BakeBox {
-    /// The lowest corner.
-    pub position: [f32; 3],
-    /// The size along x, y and z.
-    pub size: [f32; 3],
-    /// The border cut off every side along x and z.
-    pub border: f32,
-}
-
-impl NavRegion {
-    /// The box the region's navigation meshes are baked in, ground and road alike: its own cells
-    /// grown by its border along x and z (the baker cuts the border off again, leaving the own
-    /// cells edge to edge with the neighbours'), its ground's height range with
-    /// [`BOUNDS_HEADROOM`] along y. `None` for a map in one region without road region: the
-    /// baker takes the bounds of the geometry.
-    pub fn bake_box(&self, cell_size: f32) -> Option<BakeBox> {
-        if self.border <= 0.0 && self.road.is_none() {
-            return None;
-        }
-        let (lo, hi) = self.geometry.height_range().unwrap_or((0.0, 0.0));
-        let (own, border) = (self.own, self.border);
-        Some(BakeBox {
-            position: [
-                own.x0 as f32 * cell_size - border,
-                lo - BOUNDS_HEADROOM,
-                own.z0 as f32 * cell_size - border,
-            ],
-            size: [
-                (own.x1 - own.x0) as f32 * cell_size + 2.0 * border,
-                hi - lo + 2.0 * BOUNDS_HEADROOM,
-                (own.z1 - own.z0) as f32 * cell_size + 2.0 * border,
-            ],
-            border,
-        })
-    }
-}
-
-impl CellRect {
-    /// The outline of the rectangle in world units, `[x, z]` corners clockwise seen from above.
-    pub fn outline(&self, cell_size: f32) -> [[f32; 2]; 4] {
-        let (x0, x1) = (self.x0 as f32 * cell_size, self.x1 as f32 * cell_size);
-        let (z0, z1) = (self.z0 as f32 * cell_size, self.z1 as f32 * cell_size);
-        [[x0, z0], [x1, z0], [x1, z1], [x0, z1]]
-    }
-}
-
-/// Whether cell `(x, z)` may carry walkable triangles: dry land with no building on it (`built`:
+/// Whether cell `(x, z)` may be walked on: dry land with no building on it (`built`:
 /// [`crate::settlements::towns::building_cells`], empty without buildings).
 pub fn walkable_cell(grid: &Grid, built: &[bool], x: usize, z: usize) -> bool {
     !grid.is_water(x, z) && !built.get(grid.index(x, z)).copied().unwrap_or(false)
 }
 
-/// Whether a triangle (clockwise seen from above) slopes by at most `max_slope_degrees`.
-pub fn gentle(tri: &[Vec3; 3], max_slope_degrees: f32) -> bool {
-    let normal = (tri[2] - tri[0]).cross(tri[1] - tri[0]).normalize_or_zero();
-    normal.y > 0.0 && normal.y.clamp(-1.0, 1.0).acos().to_degrees() <= max_slope_degrees
-}
-
-/// Cells of margin a region's source geometry adds around its chunk: enough to hold the agent
-/// radius, plus [`MARGIN_EXTRA_CELLS`].
+/// Cells a region looks beyond its chunk for what limits its walkable area: enough to hold the
+/// agent radius, plus [`MARGIN_EXTRA_CELLS`].
 pub fn margin_cells(mesh: &MeshParams) -> usize {
     let radius = mesh.navigation.agent_radius.max(0.0);
     (radius / mesh.cell_size).ceil() as usize + MARGIN_EXTRA_CELLS
 }
 
-/// The walkable triangles of the cells in `rect`, given the map's corner heights (world units,
-/// `(width + 1) × (depth + 1)`, row by row) and the cells buildings stand on (`built`, see
-/// [`walkable_cell`]).
-pub fn walkable_geometry(
-    grid: &Grid,
-    mesh: &MeshParams,
-    heights: &[f32],
-    built: &[bool],
-    rect: CellRect,
-) -> NavGeometry {
-    walkable_geometry_where(grid, mesh, heights, built, rect, |_, _| true)
+/// What every region of a map reads: the lattice and the per-cell masks.
+struct MapMasks {
+    lattice: Lattice,
+    built: Vec<bool>,
+    road: Vec<bool>,
 }
 
-/// [`walkable_geometry`] of the cells of `rect` for which `keep(x, z)` holds (the vertices still
-/// cover the whole rectangle).
-pub fn walkable_geometry_where(
-    grid: &Grid,
-    mesh: &MeshParams,
-    heights: &[f32],
-    built: &[bool],
-    rect: CellRect,
-    keep: impl Fn(usize, usize) -> bool,
-) -> NavGeometry {
-    let stride = grid.width() + 1;
-    let columns = rect.x1 - rect.x0 + 1;
-    let cell = mesh.cell_size;
-    let mut geometry = NavGeometry::default();
-    for z in rect.z0..=rect.z1 {
-        for x in rect.x0..=rect.x1 {
-            let y = heights[z * stride + x];
-            geometry
-                .vertices
-                .push([x as f32 * cell, y, z as f32 * cell]);
-        }
-    }
-    let at = |x: usize, z: usize| ((z - rect.z0) * columns + (x - rect.x0)) as u32;
-    for z in rect.z0..rect.z1 {
-        for x in rect.x0..rect.x1 {
-            if !walkable_cell(grid, built, x, z) || !keep(x, z) {
-                continue;
-            }
-            let (p00, p10, p01, p11) = (at(x, z), at(x + 1, z), at(x, z + 1), at(x + 1, z + 1));
-            for tri in [[p00, p10, p11], [p00, p11, p01]] {
-                let corners = tri.map(|i| Vec3::from_array(geometry.vertices[i as usize]));
-                if gentle(&corners, mesh.navigation.agent_max_slope) {
-                    geometry.indices.extend_from_slice(&tri);
-                }
-            }
-        }
-    }
-    geometry
-}
-
-/// A 64-bit fingerprint of regions (xxh3 over their rectangles, margins, vertices and indices,
-/// little-endian bits), for the hash suite.
-pub fn regions_hash(regions: &[NavRegion]) -> u64 {
-    let mut h = xxhash_rust::xxh3::Xxh3::new();
-    for r in regions {
-        for rect in [r.own, r.source] {
-            for v in [rect.x0, rect.x1, rect.z0, rect.z1] {
-                h.update(&(v as u64).to_le_bytes());
-            }
-        }
-        h.update(&r.border.to_bits().to_le_bytes());
-        for c in r.geometry.vertices.iter().flatten() {
-            h.update(&c.to_bits().to_le_bytes());
-        }
-        for i in &r.geometry.indices {
-            h.update(&i.to_le_bytes());
-        }
-    }
-    h.digest()
-}
-
-/// The regions a map's navigation mesh is baked in: one for a map that fits in one chunk, else
-/// one per chunk of [`ChunkLayout`], row by row.
+/// The regions of a map's navigation mesh: one for a map that fits in one chunk, else one per
+/// chunk of [`ChunkLayout`], row by row.
 pub fn regions(grid: &Grid, mesh: &MeshParams) -> Result<Vec<NavRegion>, MeshError> {
     crate::threads::ensure_pool();
     mesh.validate()?;
@@ -314,37 +196,116 @@ pub fn regions(grid: &Grid, mesh: &MeshParams) -> Result<Vec<NavRegion>, MeshErr
     if w == 0 || d == 0 {
         return Err(MeshError::EmptyGrid);
     }
-    let heights = crate::placement::corner_heights(grid, mesh)?;
-    let built = crate::settlements::towns::building_cells(grid);
-    let road = if mesh.navigation.splits_roads() {
-        roads::road_cells(grid)
-    } else {
-        Vec::new()
+    let masks = MapMasks {
+        lattice: Lattice::new(w, d, mesh),
+        built: crate::settlements::towns::building_cells(grid),
+        road: if mesh.navigation.splits_roads() {
+            roads::road_cells(grid)
+        } else {
+            Vec::new()
+        },
     };
     let layout = ChunkLayout::new(w, d, mesh);
-    let whole = CellRect {
-        x0: 0,
-        x1: w,
-        z0: 0,
-        z1: d,
-    };
-    let (rects, margin) = if layout.is_chunked() {
-        let rects = layout.chunks().iter().map(CellRect::of).collect();
-        (rects, margin_cells(mesh))
+    let rects: Vec<CellRect> = if layout.is_chunked() {
+        layout.chunks().iter().map(CellRect::of).collect()
     } else {
-        (vec![whole], 0)
+        vec![CellRect {
+            x0: 0,
+            x1: w,
+            z0: 0,
+            z1: d,
+        }]
     };
     Ok(rects
         .into_par_iter()
-        .map(|own| {
-            let source = own.grown(margin, w, d);
-            NavRegion {
-                own,
-                source,
-                border: margin as f32 * mesh.cell_size,
-                geometry: walkable_geometry(grid, mesh, &heights, &built, source),
-                road: roads::road_region(grid, mesh, &heights, &built, &road, own),
-            }
-        })
+        .map(|own| region(grid, mesh, &masks, own))
         .collect())
+}
+
+/// The quads of a rectangle of cells.
+fn quads(rect: CellRect, k: usize) -> lattice::QuadRect {
+    lattice::QuadRect {
+        x0: rect.x0 * k,
+        x1: rect.x1 * k,
+        z0: rect.z0 * k,
+        z1: rect.z1 * k,
+    }
+}
+
+/// The region owning the cells `own`: the lattice of its cells and margin, its ground eroded by
+/// the agent radius, then its polygons (ground and roads apart when roads are split off).
+fn region(grid: &Grid, mesh: &MeshParams, masks: &MapMasks, own: CellRect) -> NavRegion {
+    let lat = &masks.lattice;
+    let k = lat.per_cell;
+    let window = quads(own.grown(margin_cells(mesh), grid.width(), grid.depth()), k);
+    let heights = lattice::corner_heights(grid, mesh, lat, window);
+    let ground = lattice::ground(grid, mesh, lat, window, &heights, &masks.built, &[]);
+    let radius = f64::from(mesh.navigation.agent_radius) / f64::from(lat.step);
+    let kept = lattice::erode(&ground, window.width(), window.depth(), radius, &[]);
+    let inner = quads(own, k);
+    let (ox, oz) = (inner.x0 - window.x0, inner.z0 - window.z0);
+    let own_heights: Vec<f32> = (0..=inner.depth())
+        .flat_map(|z| {
+            let row = (oz + z) * (window.width() + 1) + ox;
+            heights[row..=row + inner.width()].iter().copied()
+        })
+        .collect();
+    let is_road = |x: usize, z: usize| {
+        let (cx, cz) = ((inner.x0 + x) / k, (inner.z0 + z) / k);
+        masks.road.get(grid.index(cx, cz)).copied().unwrap_or(false)
+    };
+    let mask = |road: bool| -> Vec<bool> {
+        (0..inner.depth())
+            .flat_map(|z| (0..inner.width()).map(move |x| (x, z)))
+            .map(|(x, z)| kept[(oz + z) * window.width() + ox + x] && is_road(x, z) == road)
+            .collect()
+    };
+    let patch = |mask| polygons::Patch {
+        rect: inner,
+        step: lat.step,
+        heights: &own_heights,
+        mask,
+    };
+    let tolerance = plane_tolerance(&mesh.navigation);
+    let (ground_mask, road_mask) = (mask(false), mask(true));
+    let ground = polygons::cover(&patch(&ground_mask), tolerance);
+    let road = if masks.road.is_empty() {
+        Vec::new()
+    } else {
+        polygons::cover(&patch(&road_mask), tolerance)
+    };
+    let corners = polygons::Corners::new(inner, [ground.as_slice(), road.as_slice()]);
+    NavRegion {
+        own,
+        ground: polygons::polygons(&patch(&ground_mask), &ground, &corners),
+        road: (!road.is_empty()).then(|| polygons::polygons(&patch(&road_mask), &road, &corners)),
+    }
+}
+
+/// Feeds a polygon set to a hasher: its vertex and polygon counts, vertex bits and indices.
+fn hash_polygons(h: &mut xxhash_rust::xxh3::Xxh3, p: &NavPolygons) {
+    h.update(&(p.vertices.len() as u64).to_le_bytes());
+    for c in p.vertices.iter().flatten() {
+        h.update(&c.to_bits().to_le_bytes());
+    }
+    h.update(&(p.polygons.len() as u64).to_le_bytes());
+    for polygon in &p.polygons {
+        h.update(&(polygon.len() as u32).to_le_bytes());
+        for i in polygon {
+            h.update(&i.to_le_bytes());
+        }
+    }
+}
+
+/// A 64-bit fingerprint of the ground of `regions` (xxh3 over their rectangles and ground
+/// polygons, little-endian bits), for the hash suite.
+pub fn regions_hash(regions: &[NavRegion]) -> u64 {
+    let mut h = xxhash_rust::xxh3::Xxh3::new();
+    for r in regions {
+        for v in [r.own.x0, r.own.x1, r.own.z0, r.own.z1] {
+            h.update(&(v as u64).to_le_bytes());
+        }
+        hash_polygons(&mut h, &r.ground);
+    }
+    h.digest()
 }

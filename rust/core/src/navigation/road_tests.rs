@@ -1,6 +1,7 @@
-use super::roads::{road_cells, road_regions_hash, runs};
+use super::roads::{road_cells, road_regions_hash};
 use super::*;
 use crate::{generate, GeneratorParams};
+use std::collections::BTreeSet;
 
 /// The default map with settlements (roads and towns), its mesh settings, and the mesh settings
 /// in 48-cell chunks.
@@ -16,20 +17,24 @@ fn towns() -> (Grid, MeshParams, MeshParams) {
     (grid, mesh, chunked)
 }
 
-/// The cells of a list of rectangles, each once per rectangle holding it.
-fn cells_of(rects: &[CellRect]) -> Vec<(usize, usize)> {
-    let mut out: Vec<(usize, usize)> = rects
-        .iter()
-        .flat_map(|r| (r.z0..r.z1).flat_map(move |z| (r.x0..r.x1).map(move |x| (x, z))))
-        .collect();
-    out.sort_unstable();
+/// The lattice quads a polygon set covers, as `(x, z)` keys of their first corner (a quad split
+/// into triangles counted once).
+fn quads_of(set: &NavPolygons, step: f32) -> BTreeSet<(i64, i64)> {
+    let q = |v: f32| (v / step).round() as i64;
+    let mut out = BTreeSet::new();
+    for p in 0..set.polygons.len() {
+        let (mut lo, mut hi) = ((i64::MAX, i64::MAX), (i64::MIN, i64::MIN));
+        for c in set.corners(p) {
+            lo = (lo.0.min(q(c[0])), lo.1.min(q(c[2])));
+            hi = (hi.0.max(q(c[0])), hi.1.max(q(c[2])));
+        }
+        for z in lo.1..hi.1 {
+            for x in lo.0..hi.0 {
+                out.insert((x, z));
+            }
+        }
+    }
     out
-}
-
-/// The cell a triangle of the walkable geometry lies in.
-fn cell_of(tri: &[Vec3; 3], cell_size: f32) -> (usize, usize) {
-    let c = (tri[0] + tri[1] + tri[2]) / 3.0;
-    ((c.x / cell_size) as usize, (c.z / cell_size) as usize)
 }
 
 #[test]
@@ -54,181 +59,53 @@ fn road_cells_are_where_a_road_runs() {
 }
 
 #[test]
-fn runs_cover_exactly_the_kept_cells_once() {
-    let rect = CellRect {
-        x0: 3,
-        x1: 20,
-        z0: 5,
-        z1: 12,
-    };
-    let keep = |x: usize, z: usize| (x * 7 + z * 3) % 5 < 2 || x == 19;
-    let found = runs(rect, keep);
-    for r in &found {
-        assert_eq!(r.z1, r.z0 + 1, "one row each");
-        assert!(r.x0 < r.x1 && rect.x0 <= r.x0 && r.x1 <= rect.x1);
-    }
-    let mut expected: Vec<(usize, usize)> = (rect.z0..rect.z1)
-        .flat_map(|z| (rect.x0..rect.x1).map(move |x| (x, z)))
-        .filter(|&(x, z)| keep(x, z))
-        .collect();
-    expected.sort_unstable();
-    assert_eq!(cells_of(&found), expected);
-    // Runs are maximal: two runs of one row never touch.
-    for w in found.windows(2) {
-        assert!(w[0].z0 != w[1].z0 || w[0].x1 < w[1].x0);
-    }
-}
-
-#[test]
-fn road_regions_split_the_road_cells_off_each_chunk() {
-    let (grid, _, mesh) = towns();
+fn road_and_ground_split_the_walkable_quads_by_cell() {
+    let (grid, _, chunked) = towns();
+    assert!(chunked.navigation.splits_roads());
+    let lat = Lattice::new(grid.width(), grid.depth(), &chunked);
+    let split = regions(&grid, &chunked).unwrap();
+    let mut one = chunked;
+    one.navigation.road_cost = 1.0;
+    let joined = regions(&grid, &one).unwrap();
+    assert!(joined.iter().all(|r| r.road.is_none()));
     let road = road_cells(&grid);
-    let regions = regions(&grid, &mesh).unwrap();
-    let margin = margin_cells(&mesh);
-    let mut carved = Vec::new();
-    for region in &regions {
-        let in_own = |x: usize, z: usize| region.own.contains(x, z) && road[grid.index(x, z)];
-        let Some(r) = &region.road else {
-            let any = (region.own.z0..region.own.z1)
-                .any(|z| (region.own.x0..region.own.x1).any(|x| in_own(x, z)));
-            assert!(!any, "a region with road cells has a road region");
-            continue;
-        };
-        // The rectangle is the road cells' bounds; the source adds the margin.
-        assert!(region.own.contains(r.cells.x0, r.cells.z0));
-        assert!(region.own.contains(r.cells.x1 - 1, r.cells.z1 - 1));
-        assert_eq!(r.source, r.cells.grown(margin, grid.width(), grid.depth()));
-        // The road runs are the region's road cells, the other runs none of them.
-        let road_runs = cells_of(&r.road_runs);
-        assert!(road_runs.iter().all(|&(x, z)| in_own(x, z)));
-        for &(x, z) in &cells_of(&r.other_runs) {
-            assert!(region.own.contains(x, z) && !road[grid.index(x, z)]);
-        }
-        let column = |x: usize| (r.cells.z0..r.cells.z1).any(|z| in_own(x, z));
-        let row = |z: usize| (r.cells.x0..r.cells.x1).any(|x| in_own(x, z));
-        assert!(
-            column(r.cells.x0) && column(r.cells.x1 - 1),
-            "tight along x"
-        );
-        assert!(row(r.cells.z0) && row(r.cells.z1 - 1), "tight along z");
-        carved.extend(road_runs);
-        // The geometry: walkable triangles near a road cell, every road cell's among them.
-        let near = |x: usize, z: usize| {
-            (z.saturating_sub(margin)..=z + margin).any(|z2| {
-                (x.saturating_sub(margin)..=x + margin)
-                    .any(|x2| r.cells.contains(x2, z2) && road[grid.index(x2, z2)])
-            })
-        };
-        let mut road_triangles = 0;
-        for t in 0..r.geometry.triangle_count() {
-            let (x, z) = cell_of(&r.geometry.triangle(t), mesh.cell_size);
-            assert!(near(x, z), "triangle in ({x}, {z}) far from the road");
-            road_triangles += in_own(x, z) as usize;
-        }
-        let ground_on_road = (0..region.geometry.triangle_count())
-            .filter(|&t| {
-                let (x, z) = cell_of(&region.geometry.triangle(t), mesh.cell_size);
-                in_own(x, z)
-            })
-            .count();
-        assert_eq!(
-            road_triangles, ground_on_road,
-            "the road's walkable triangles"
-        );
-        // Every cell of the geometry within the region's own cells is road or carved off.
-        let mut covered = cells_of(&r.other_runs);
-        covered.extend(cells_of(&r.road_runs));
-        covered.sort_unstable();
-        for t in 0..r.geometry.triangle_count() {
-            let (x, z) = cell_of(&r.geometry.triangle(t), mesh.cell_size);
-            if region.own.contains(x, z) {
-                assert!(covered.binary_search(&(x, z)).is_ok(), "({x}, {z}) left in");
-            }
-        }
+    let (mut ground_quads, mut road_quads, mut all) = (0, 0, BTreeSet::new());
+    for (s, j) in split.iter().zip(&joined) {
+        let ground = quads_of(&s.ground, lat.step);
+        let roads = s
+            .road
+            .as_ref()
+            .map(|r| quads_of(r, lat.step))
+            .unwrap_or_default();
+        assert!(ground.is_disjoint(&roads));
+        let k = lat.per_cell as i64;
+        let on_road = |&(x, z): &(i64, i64)| road[grid.index((x / k) as usize, (z / k) as usize)];
+        assert!(roads.iter().all(on_road));
+        assert!(!ground.iter().any(on_road));
+        ground_quads += ground.len();
+        road_quads += roads.len();
+        let union: BTreeSet<_> = ground.union(&roads).copied().collect();
+        assert_eq!(union, quads_of(&j.ground, lat.step), "region {:?}", s.own);
+        all.extend(union);
     }
-    // Each road cell of the map is carved once, by the region owning it.
-    let mut expected: Vec<(usize, usize)> = (0..grid.depth())
-        .flat_map(|z| (0..grid.width()).map(move |x| (x, z)))
-        .filter(|&(x, z)| road[grid.index(x, z)])
-        .collect();
-    expected.sort_unstable();
-    carved.sort_unstable();
-    assert_eq!(carved, expected);
+    assert!(road_quads > 100, "roads are walkable ({road_quads} quads)");
+    assert!(ground_quads > road_quads);
+    assert_eq!(all.len(), ground_quads + road_quads);
 }
 
 #[test]
-fn roads_leave_the_ground_geometry_alone_and_cost_one_splits_nothing() {
-    let (grid, mut mesh, _) = towns();
-    let split = regions(&grid, &mesh).unwrap();
-    assert!(split.iter().any(|r| r.road.is_some()));
-    mesh.navigation.road_cost = 1.0;
-    assert!(!mesh.navigation.splits_roads());
-    let whole = regions(&grid, &mesh).unwrap();
-    assert!(whole.iter().all(|r| r.road.is_none()));
-    assert_eq!(split.len(), whole.len());
-    for (a, b) in split.iter().zip(&whole) {
-        assert_eq!(
-            (a.own, a.source, &a.geometry),
-            (b.own, b.source, &b.geometry)
-        );
-    }
-    assert_eq!(regions_hash(&split), regions_hash(&whole));
-    // A map in one region without roads bakes in the geometry's bounds; with roads in a box.
-    assert_eq!(whole[0].bake_box(mesh.cell_size), None);
-    assert!(split[0].bake_box(mesh.cell_size).is_some());
-}
-
-#[test]
-fn the_bake_box_holds_the_ground_and_its_border() {
-    let (grid, _, mesh) = towns();
-    for region in regions(&grid, &mesh).unwrap() {
-        let b = region
-            .bake_box(mesh.cell_size)
-            .expect("chunks bake in boxes");
-        assert_eq!(b.border, region.border);
-        let cell = mesh.cell_size;
-        assert_eq!(b.position[0] + b.border, region.own.x0 as f32 * cell);
-        assert_eq!(b.position[2] + b.border, region.own.z0 as f32 * cell);
-        assert_eq!(
-            b.size[0] - 2.0 * b.border,
-            (region.own.x1 - region.own.x0) as f32 * cell
-        );
-        let (lo, hi) = region.geometry.height_range().unwrap();
-        assert!(b.position[1] < lo && b.position[1] + b.size[1] > hi);
-        // The road's source lies within the region's: its heights within the box.
-        if let Some(road) = &region.road {
-            let inside = |a: CellRect, b: CellRect| {
-                b.x0 <= a.x0 && a.x1 <= b.x1 && b.z0 <= a.z0 && a.z1 <= b.z1
-            };
-            assert!(inside(road.source, region.source));
-        }
-    }
-}
-
-#[test]
-fn road_regions_are_deterministic_across_thread_counts() {
-    let (grid, _, mesh) = towns();
-    let first = regions(&grid, &mesh).unwrap();
+fn road_regions_are_deterministic_and_hashed() {
+    let (grid, _, chunked) = towns();
+    let a = regions(&grid, &chunked).unwrap();
     let single = rayon::ThreadPoolBuilder::new()
         .num_threads(1)
         .build()
         .unwrap()
-        .install(|| regions(&grid, &mesh).unwrap());
-    assert_eq!(first, single);
-    assert_eq!(road_regions_hash(&first), road_regions_hash(&single));
-    assert_ne!(road_regions_hash(&first), road_regions_hash(&[]));
-}
-
-#[test]
-fn outlines_follow_cell_edges() {
-    let r = CellRect {
-        x0: 2,
-        x1: 5,
-        z0: 7,
-        z1: 8,
-    };
-    assert_eq!(
-        r.outline(0.5),
-        [[1.0, 3.5], [2.5, 3.5], [2.5, 4.0], [1.0, 4.0]]
-    );
+        .install(|| regions(&grid, &chunked).unwrap());
+    assert_eq!(road_regions_hash(&a), road_regions_hash(&single));
+    assert_eq!(a, single);
+    let mut costly = chunked;
+    costly.navigation.road_cost = 1.0;
+    let b = regions(&grid, &costly).unwrap();
+    assert_ne!(road_regions_hash(&a), road_regions_hash(&b));
 }

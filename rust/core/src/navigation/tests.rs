@@ -1,6 +1,8 @@
 use super::*;
-use crate::mesh::tests::grid;
+use crate::mesh::surface_height;
 use crate::{generate, GeneratorParams};
+use glam::Vec3;
+use std::collections::BTreeMap;
 
 /// A small map with water (lakes and rivers), and the mesh settings to walk on it.
 fn wet() -> (Grid, MeshParams) {
@@ -22,151 +24,330 @@ fn wet() -> (Grid, MeshParams) {
         ..Default::default()
     };
     mesh.navigation.agent_max_slope = 30.0;
+    mesh.navigation.agent_radius = 0.8;
+    mesh.navigation.voxel_size = 0.5;
     (grid, mesh)
 }
 
-/// The cell under the centroid of a triangle.
-fn cell_of(tri: &[Vec3; 3], cell_size: f32) -> (usize, usize) {
-    let c = (tri[0] + tri[1] + tri[2]) / 3.0;
-    ((c.x / cell_size) as usize, (c.z / cell_size) as usize)
+/// Every polygon set of the regions: ground, then roads.
+fn sets(regions: &[NavRegion]) -> impl Iterator<Item = &NavPolygons> {
+    regions
+        .iter()
+        .flat_map(|r| std::iter::once(&r.ground).chain(&r.road))
 }
 
-/// Every walkable triangle of a geometry, as sortable bit patterns.
-fn triangle_bits(geometry: &NavGeometry) -> Vec<[u32; 9]> {
-    (0..geometry.triangle_count())
-        .map(|t| {
-            let [a, b, c] = geometry.triangle(t);
-            [a, b, c]
-                .iter()
-                .flat_map(|v| v.to_array())
-                .map(f32::to_bits)
-                .collect::<Vec<_>>()
-                .try_into()
-                .unwrap()
-        })
-        .collect()
+/// The smallest rectangle `[x0, z0, x1, z1]` (world units) around a polygon seen from above.
+fn bounds(p: &NavPolygons, i: usize) -> [f32; 4] {
+    p.corners(i).fold(
+        [f32::MAX, f32::MAX, f32::MIN, f32::MIN],
+        |[a, b, c, d], v| [a.min(v[0]), b.min(v[2]), c.max(v[0]), d.max(v[2])],
+    )
 }
 
-/// The walkable geometry of the whole map in one piece.
-fn whole(grid: &Grid, mesh: &MeshParams) -> NavGeometry {
-    let heights = crate::placement::corner_heights(grid, mesh).unwrap();
-    let rect = CellRect {
-        x0: 0,
-        x1: grid.width(),
-        z0: 0,
-        z1: grid.depth(),
-    };
-    walkable_geometry(grid, mesh, &heights, &[], rect)
+/// Gap between two rectangles `[x0, z0, x1, z1]` seen from above (0 when they touch).
+fn gap(a: [f32; 4], b: [f32; 4]) -> f32 {
+    let dx = (b[0] - a[2]).max(a[0] - b[2]).max(0.0);
+    let dz = (b[1] - a[3]).max(a[1] - b[3]).max(0.0);
+    (dx * dx + dz * dz).sqrt()
 }
 
 #[test]
-fn no_walkable_triangle_lies_over_water() {
-    let (grid, mesh) = wet();
-    let water = grid.water_counts().iter().sum::<usize>();
-    assert!(water > 0, "the test map needs water");
-    let geometry = whole(&grid, &mesh);
-    assert!(geometry.triangle_count() > 0);
-    for t in 0..geometry.triangle_count() {
-        let (x, z) = cell_of(&geometry.triangle(t), mesh.cell_size);
-        assert!(!grid.is_water(x, z), "triangle {t} over water at {x},{z}");
-    }
-    // Every dry, gentle cell keeps both its triangles: only water and slopes are cut.
-    let dry_cells = (0..grid.depth())
-        .flat_map(|z| (0..grid.width()).map(move |x| (x, z)))
-        .filter(|&(x, z)| !grid.is_water(x, z))
-        .count();
-    assert!(geometry.triangle_count() <= 2 * dry_cells);
-}
-
-#[test]
-fn no_walkable_triangle_is_steeper_than_the_limit() {
+fn polygons_are_convex_clockwise_and_on_the_lattice() {
     let (grid, mut mesh) = wet();
-    for limit in [5.0, 20.0, 45.0] {
-        mesh.navigation.agent_max_slope = limit;
-        let geometry = whole(&grid, &mesh);
-        for t in 0..geometry.triangle_count() {
-            let [a, b, c] = geometry.triangle(t);
-            let n = (c - a).cross(b - a).normalize();
-            let degrees = n.y.acos().to_degrees();
-            assert!(degrees <= limit + 1e-3, "{degrees}° above {limit}°");
-        }
-    }
-    // A gentler limit walks on fewer triangles, and the steep test map has some above 5°.
-    mesh.navigation.agent_max_slope = 5.0;
-    let gentle_only = whole(&grid, &mesh).triangle_count();
-    mesh.navigation.agent_max_slope = MAX_AGENT_SLOPE;
-    let all = whole(&grid, &mesh).triangle_count();
-    assert!(gentle_only < all, "{gentle_only} vs {all}");
-}
-
-#[test]
-fn triangles_face_up_and_lie_on_the_mesh_corners() {
-    let (grid, mesh) = wet();
-    let geometry = whole(&grid, &mesh);
-    for t in (0..geometry.triangle_count()).step_by(13) {
-        let tri = geometry.triangle(t);
-        let n = (tri[2] - tri[0]).cross(tri[1] - tri[0]);
-        assert!(n.y > 0.0, "clockwise seen from above");
-        for v in tri {
-            let y = crate::mesh::surface_height(&grid, &mesh, v.x, v.z).unwrap();
-            assert!((y - v.y).abs() < 1e-3, "{v:?} vs {y}");
-        }
-    }
-}
-
-#[test]
-fn chunks_cover_the_walkable_set_exactly_once() {
-    let (grid, mut mesh) = wet();
-    mesh.chunk_size = 16;
-    mesh.navigation.agent_radius = 3.0;
+    mesh.chunk_size = 24;
     let regions = regions(&grid, &mesh).unwrap();
-    let (columns, rows) = ChunkLayout::new(grid.width(), grid.depth(), &mesh).grid_size();
-    assert_eq!(regions.len(), columns * rows);
-    let mut owned = Vec::new();
-    for region in &regions {
-        // The source holds the region's cells and a margin wider than the agent radius.
-        let m = margin_cells(&mesh);
-        assert!(m as f32 * mesh.cell_size > mesh.navigation.agent_radius);
-        assert_eq!(
-            region.source,
-            region.own.grown(m, grid.width(), grid.depth())
-        );
-        assert_eq!(region.border, m as f32 * mesh.cell_size);
-        for t in 0..region.geometry.triangle_count() {
-            let tri = region.geometry.triangle(t);
-            let (x, z) = cell_of(&tri, mesh.cell_size);
-            assert!(region.source.contains(x, z));
-            if region.own.contains(x, z) {
-                owned.push(
-                    triangle_bits(&NavGeometry {
-                        vertices: tri.iter().map(|v| v.to_array()).collect(),
-                        indices: vec![0, 1, 2],
-                    })[0],
+    let step = Lattice::new(grid.width(), grid.depth(), &mesh).step;
+    let mut count = 0;
+    for set in sets(&regions) {
+        for (p, polygon) in set.polygons.iter().enumerate() {
+            count += 1;
+            assert!(polygon.len() >= 3);
+            let c: Vec<[f32; 3]> = set.corners(p).collect();
+            for i in 0..c.len() {
+                let (a, b, e) = (c[i], c[(i + 1) % c.len()], c[(i + 2) % c.len()]);
+                // Seen from above, x right and z down: clockwise turns have a cross ≥ 0.
+                let cross = (b[0] - a[0]) * (e[2] - b[2]) - (b[2] - a[2]) * (e[0] - b[0]);
+                assert!(cross >= -1e-4, "polygon {p} turns the wrong way at {i}");
+                let (dx, dz) = ((b[0] - a[0]).abs() / step, (b[2] - a[2]).abs() / step);
+                let whole = |v: f32| v >= 1.0 - 1e-4 && (v - v.round()).abs() < 1e-3;
+                let side = whole(dx) && dz < 1e-4
+                    || whole(dz) && dx < 1e-4
+                    || (dx - 1.0).abs() < 1e-4 && (dz - 1.0).abs() < 1e-4;
+                assert!(
+                    side,
+                    "edge {i} of polygon {p} is no lattice line: {a:?} {b:?}"
                 );
             }
         }
     }
-    let mut expected = triangle_bits(&whole(&grid, &mesh));
-    owned.sort_unstable();
-    expected.sort_unstable();
-    let count = owned.len();
-    owned.dedup();
-    assert_eq!(owned.len(), count, "a triangle owned twice");
-    assert_eq!(owned, expected);
+    assert!(count > 100, "the map has polygons ({count})");
 }
 
 #[test]
-fn a_map_in_one_chunk_is_one_region_without_margin() {
-    let grid = grid();
-    let mesh = MeshParams::default();
+fn polygons_follow_the_rendered_surface() {
+    let (grid, mut mesh) = wet();
+    mesh.subdivisions = 2;
     let regions = regions(&grid, &mesh).unwrap();
-    assert_eq!(regions.len(), 1);
-    assert_eq!(regions[0].own, regions[0].source);
-    assert_eq!(regions[0].border, 0.0);
-    assert_eq!(regions[0].geometry, whole(&grid, &mesh));
-    assert_eq!(
-        regions[0].geometry.vertices.len(),
-        (grid.width() + 1) * (grid.depth() + 1)
+    let tolerance = surface_tolerance(&mesh.navigation);
+    for set in sets(&regions) {
+        for v in &set.vertices {
+            let h = surface_height(&grid, &mesh, v[0], v[2]).unwrap();
+            assert!(
+                (v[1] - h).abs() < 1e-3,
+                "vertex {v:?} off the surface ({h})"
+            );
+        }
+        for p in 0..set.polygons.len() {
+            let c: Vec<Vec3> = set.corners(p).map(Vec3::from_array).collect();
+            for i in 1..c.len() - 1 {
+                for w in [
+                    [1.0, 1.0, 1.0],
+                    [4.0, 1.0, 1.0],
+                    [1.0, 4.0, 1.0],
+                    [1.0, 1.0, 4.0],
+                ] {
+                    let at = (c[0] * w[0] + c[i] * w[1] + c[i + 1] * w[2]) / (w[0] + w[1] + w[2]);
+                    let h = surface_height(&grid, &mesh, at.x, at.z).unwrap();
+                    assert!(
+                        (at.y - h).abs() <= tolerance + 1e-3,
+                        "polygon {p} lies {} off the surface at {at}",
+                        at.y - h
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn walkable_area_keeps_the_agent_radius_from_water_slopes_and_edge() {
+    let (grid, mut mesh) = wet();
+    mesh.chunk_size = 24;
+    let regions = regions(&grid, &mesh).unwrap();
+    let (cell, r) = (mesh.cell_size, mesh.navigation.agent_radius);
+    let map = [
+        0.0,
+        0.0,
+        grid.width() as f32 * cell,
+        grid.depth() as f32 * cell,
+    ];
+    let lat = Lattice::new(grid.width(), grid.depth(), &mesh);
+    let at = |x: f32, z: f32| {
+        let h = surface_height(&grid, &mesh, x, z).unwrap();
+        Vec3::new(x, h, z)
+    };
+    // Water cells and steep quads, as rectangles.
+    let mut blocked = Vec::new();
+    for z in 0..grid.depth() {
+        for x in 0..grid.width() {
+            let (x0, z0) = (x as f32 * cell, z as f32 * cell);
+            if grid.is_water(x, z) {
+                blocked.push([x0, z0, x0 + cell, z0 + cell]);
+            }
+        }
+    }
+    let s = lat.step;
+    for z in 0..lat.depth {
+        for x in 0..lat.width {
+            let (x0, z0) = (x as f32 * s, z as f32 * s);
+            let (p00, p10) = (at(x0, z0), at(x0 + s, z0));
+            let (p01, p11) = (at(x0, z0 + s), at(x0 + s, z0 + s));
+            let limit = mesh.navigation.agent_max_slope;
+            if !gentle(&[p00, p10, p11], limit) || !gentle(&[p00, p11, p01], limit) {
+                blocked.push([x0, z0, x0 + s, z0 + s]);
+            }
+        }
+    }
+    assert!(blocked.len() > 10, "the map has water or slopes");
+    let mut polygons = 0;
+    for set in sets(&regions) {
+        for p in 0..set.polygons.len() {
+            polygons += 1;
+            let b = bounds(set, p);
+            let edge = (b[0] - map[0])
+                .min(b[1] - map[1])
+                .min(map[2] - b[2])
+                .min(map[3] - b[3]);
+            assert!(edge >= r - 1e-4, "polygon {p} is {edge} from the edge");
+            for w in &blocked {
+                assert!(gap(b, *w) >= r - 1e-4, "polygon {p} {b:?} near {w:?}");
+            }
+        }
+    }
+    assert!(polygons > 50);
+}
+
+/// The quads each polygon covers, as `(x, z, half)` lattice keys (half 0: a whole quad; 1 and
+/// 2: its triangles), counted.
+fn coverage(regions: &[NavRegion], step: f32) -> BTreeMap<(i64, i64, u8), u32> {
+    let mut out = BTreeMap::new();
+    let q = |v: f32| (v / step).round() as i64;
+    for set in sets(regions) {
+        for p in 0..set.polygons.len() {
+            let b = bounds(set, p);
+            let half = match set.polygons[p].len() {
+                3 => {
+                    let c: Vec<[f32; 3]> = set.corners(p).collect();
+                    if q(c[1][2]) == q(c[0][2]) {
+                        1
+                    } else {
+                        2
+                    }
+                }
+                _ => 0,
+            };
+            for z in q(b[1])..q(b[3]) {
+                for x in q(b[0])..q(b[2]) {
+                    *out.entry((x, z, half)).or_insert(0) += 1;
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn chunked_regions_meet_edge_to_edge_and_cover_what_one_region_covers() {
+    let (grid, mesh) = wet();
+    let chunked = MeshParams {
+        chunk_size: 24,
+        ..mesh
+    };
+    let whole = regions(&grid, &mesh).unwrap();
+    let parts = regions(&grid, &chunked).unwrap();
+    assert_eq!(whole.len(), 1);
+    assert_eq!(parts.len(), 9);
+    let step = Lattice::new(grid.width(), grid.depth(), &mesh).step;
+    let (a, b) = (coverage(&whole, step), coverage(&parts, step));
+    assert!(a.values().all(|&n| n == 1) && b.values().all(|&n| n == 1));
+    let quads = |c: &BTreeMap<(i64, i64, u8), u32>| {
+        c.keys().map(|&(x, z, h)| (x, z, h > 0)).collect::<Vec<_>>()
+    };
+    let full = |c: &BTreeMap<(i64, i64, u8), u32>| {
+        let mut v: Vec<(i64, i64)> = c.keys().map(|&(x, z, _)| (x, z)).collect();
+        v.dedup();
+        v
+    };
+    assert_eq!(full(&a), full(&b), "the same quads are walkable");
+    assert!(!quads(&a).is_empty());
+    // Along every chunk line, each edge of one region is an edge of its neighbour, same bits.
+    let line = chunked.chunk_size as f32 * mesh.cell_size;
+    let mut edges: BTreeMap<[u32; 6], Vec<usize>> = BTreeMap::new();
+    for (r, region) in parts.iter().enumerate() {
+        let set = &region.ground;
+        for polygon in &set.polygons {
+            for i in 0..polygon.len() {
+                let (u, v) = (polygon[i], polygon[(i + 1) % polygon.len()]);
+                let (p, q) = (set.vertices[u as usize], set.vertices[v as usize]);
+                let on_line = |c: usize| p[c] == q[c] && p[c] > 0.0 && (p[c] / line).fract() == 0.0;
+                if on_line(0) || on_line(2) {
+                    let (lo, hi) = if (p[0], p[2]) <= (q[0], q[2]) {
+                        (p, q)
+                    } else {
+                        (q, p)
+                    };
+                    let key = [lo[0], lo[1], lo[2], hi[0], hi[1], hi[2]].map(f32::to_bits);
+                    edges.entry(key).or_default().push(r);
+                }
+            }
+        }
+    }
+    assert!(!edges.is_empty());
+    let covered: std::collections::BTreeSet<(i64, i64)> = full(&b).into_iter().collect();
+    let q = |bits: u32| (f32::from_bits(bits) / step).round() as i64;
+    let mut shared = 0;
+    for (key, owners) in &edges {
+        let (x, z) = (q(key[0]), q(key[2]));
+        let sides = if key[2] == key[5] {
+            [(x, z - 1), (x, z)]
+        } else {
+            [(x - 1, z), (x, z)]
+        };
+        let both = sides.iter().all(|s| covered.contains(s));
+        assert_eq!(owners.len(), if both { 2 } else { 1 }, "edge {key:?}");
+        if both {
+            assert_ne!(owners[0], owners[1]);
+            shared += 1;
+        }
+    }
+    assert!(shared > 20, "regions meet along {shared} edges");
+}
+
+#[test]
+fn no_vertex_lies_inside_another_polygons_edge() {
+    let (grid, mut mesh) = wet();
+    mesh.chunk_size = 24;
+    let step = Lattice::new(grid.width(), grid.depth(), &mesh).step;
+    let regions = regions(&grid, &mesh).unwrap();
+    let q = |v: f32| (v / step).round() as i64;
+    let points: std::collections::BTreeSet<(i64, i64)> = sets(&regions)
+        .flat_map(|s| s.vertices.iter().map(|v| (q(v[0]), q(v[2]))))
+        .collect();
+    let mut long = 0;
+    for set in sets(&regions) {
+        for polygon in &set.polygons {
+            for i in 0..polygon.len() {
+                let a = set.vertices[polygon[i] as usize];
+                let b = set.vertices[polygon[(i + 1) % polygon.len()] as usize];
+                let (a, b) = ((q(a[0]), q(a[2])), (q(b[0]), q(b[2])));
+                let inside: Vec<(i64, i64)> = if a.0 == b.0 {
+                    (a.1.min(b.1) + 1..a.1.max(b.1)).map(|z| (a.0, z)).collect()
+                } else if a.1 == b.1 {
+                    (a.0.min(b.0) + 1..a.0.max(b.0)).map(|x| (x, a.1)).collect()
+                } else {
+                    Vec::new()
+                };
+                long += usize::from(!inside.is_empty());
+                for p in inside {
+                    assert!(
+                        !points.contains(&p),
+                        "a vertex at {p:?} inside edge {a:?}–{b:?}"
+                    );
+                }
+            }
+        }
+    }
+    assert!(
+        long > 10,
+        "polygons leave out corners where nothing meets them ({long} edges)"
+    );
+}
+
+#[test]
+fn edges_are_shared_by_at_most_two_polygons_in_opposite_directions() {
+    let (grid, mut mesh) = wet();
+    mesh.chunk_size = 24;
+    for region in regions(&grid, &mesh).unwrap() {
+        let mut seen: BTreeMap<(u32, u32), u32> = BTreeMap::new();
+        for polygon in &region.ground.polygons {
+            for i in 0..polygon.len() {
+                let (u, v) = (polygon[i], polygon[(i + 1) % polygon.len()]);
+                *seen.entry((u, v)).or_insert(0) += 1;
+            }
+        }
+        for (&(u, v), &n) in &seen {
+            assert_eq!(n, 1, "edge {u}→{v} appears {n} times the same way");
+        }
+    }
+}
+
+#[test]
+fn merging_keeps_the_polygon_count_low_on_flat_ground() {
+    let mut grid = Grid::new(32, 32);
+    grid.height.iter_mut().for_each(|h| *h = 0.5);
+    let mesh = MeshParams {
+        roughness_strength: 0.0,
+        ..Default::default()
+    };
+    let regions = regions(&grid, &mesh).unwrap();
+    let quads = Lattice::new(32, 32, &mesh);
+    let all = quads.width * quads.depth;
+    let polygons = regions[0].ground.polygons.len();
+    let side = polygons::MAX_SIDE;
+    assert!(polygons > 0);
+    assert!(
+        polygons * side * side <= all * 2,
+        "{polygons} polygons for {all} quads"
     );
 }
 
@@ -180,6 +361,7 @@ fn regions_are_deterministic_across_thread_counts() {
         .build()
         .unwrap()
         .install(|| regions(&grid, &mesh).unwrap());
+    assert_eq!(regions_hash(&first), regions_hash(&single));
     assert_eq!(first, single);
     let again = regions(&grid, &mesh).unwrap();
     assert_eq!(first, again);
@@ -198,7 +380,25 @@ fn bad_settings_and_empty_grids_are_errors() {
 }
 
 #[test]
-fn no_walkable_triangle_stands_on_a_building() {
+fn distance_transform_is_exact() {
+    let (w, d) = (9, 7);
+    let mut marked = vec![false; w * d];
+    marked[2 * w + 3] = true;
+    marked[6 * w + 8] = true;
+    let got = lattice::squared_distances(&marked, w, d);
+    for z in 0..d {
+        for x in 0..w {
+            let sq = |mx: usize, mz: usize| {
+                let (dx, dz) = (x as f64 - mx as f64, z as f64 - mz as f64);
+                dx * dx + dz * dz
+            };
+            assert_eq!(got[z * w + x], sq(3, 2).min(sq(8, 6)), "at {x},{z}");
+        }
+    }
+}
+
+#[test]
+fn no_walkable_polygon_stands_on_a_building() {
     let mut params = GeneratorParams {
         width: 96,
         depth: 96,
@@ -208,38 +408,21 @@ fn no_walkable_triangle_stands_on_a_building() {
     params.settlements.enabled = true;
     let grid = generate(&params).unwrap().0;
     let built = crate::settlements::towns::building_cells(&grid);
-    let buildings: usize = grid.towns.iter().map(|t| t.buildings.len()).sum();
-    assert!(buildings > 0, "the map has buildings");
-    assert!(built.iter().filter(|b| **b).count() >= buildings.min(4));
-    // Every building's centroid cell is marked.
-    for b in grid.towns.iter().flat_map(|t| &t.buildings) {
-        let n = b.footprint.len() as f32;
-        let (cx, cz) = b
-            .footprint
-            .iter()
-            .fold((0.0, 0.0), |(x, z), p| (x + p[0] / n, z + p[1] / n));
-        assert!(
-            built[grid.index(cx as usize, cz as usize)],
-            "building at ({cx}, {cz})"
-        );
-    }
+    assert!(built.iter().any(|b| *b), "the map has buildings");
     let mesh = params.mesh_params(MeshParams::default());
-    let regions = regions(&grid, &mesh).unwrap();
-    for r in &regions {
-        for t in 0..r.geometry.triangle_count() {
-            let (x, z) = cell_of(&r.geometry.triangle(t), mesh.cell_size);
-            assert!(
-                !built[grid.index(x, z)],
-                "a walkable triangle on a building at ({x}, {z})"
-            );
+    let cell = mesh.cell_size;
+    for r in regions(&grid, &mesh).unwrap() {
+        for set in std::iter::once(&r.ground).chain(&r.road) {
+            for p in 0..set.polygons.len() {
+                let b = bounds(set, p);
+                let (x0, z0) = ((b[0] / cell) as usize, (b[1] / cell) as usize);
+                let (x1, z1) = ((b[2] / cell).ceil() as usize, (b[3] / cell).ceil() as usize);
+                for z in z0..z1 {
+                    for x in x0..x1 {
+                        assert!(!built[grid.index(x, z)], "polygon on a building at {x},{z}");
+                    }
+                }
+            }
         }
     }
-    // Without buildings the mask is empty and nothing changes.
-    let plain = generate(&GeneratorParams {
-        settlements: Default::default(),
-        ..params
-    })
-    .unwrap()
-    .0;
-    assert!(crate::settlements::towns::building_cells(&plain).is_empty());
 }

@@ -118,7 +118,7 @@ pub static MESH_TABLE: &[Param<MeshParams>] = &[
         range: None,
         slider: None,
         unit: NONE,
-        doc: "Give the terrain a navigation mesh (NavigationRegion3D children, one per chunk), baked off the main thread from the walkable ground: dry land no steeper than navigation_agent_max_slope.",
+        doc: "Give the terrain a navigation mesh (NavigationRegion3D children, one per chunk), built off the main thread from the walkable ground: dry land without buildings no steeper than navigation_agent_max_slope.",
         aliases: &[],
     },
     Param {
@@ -171,7 +171,7 @@ pub static MESH_TABLE: &[Param<MeshParams>] = &[
         )),
         slider: Some(Slider::exp(0.05, 10.0, 0.01)),
         unit: super::table::Unit::new("m (world units)", "m"),
-        doc: "Size of the voxels the navigation mesh is baked from (also their height); keep it equal to the navigation map's cell size (Godot's default is 0.25). Larger bakes faster and follows the ground more coarsely.",
+        doc: "Cell size and cell height of the navigation meshes; keep it equal to the navigation map's cell size (Godot's default is 0.25). The walkable outline is traced on a lattice of cells split into squares at least this wide, and polygons follow the rendered surface within this height. Larger builds faster and follows water edges and slopes more coarsely.",
         aliases: &[],
     },
     Param {

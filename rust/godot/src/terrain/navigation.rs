@@ -3,19 +3,19 @@
 //! [`donjourno::navigation::regions`] (one for a map in one chunk, else one per chunk), and one
 //! per region with roads for its road cells at the road travel cost (see [`super::navigation_bake`]).
 //!
-//! A bake has two stages, neither on the main thread: a worker thread computes the walkable
-//! triangles of every region, then `NavigationServer3D.bake_from_source_geometry_data_async`
-//! voxelises them on Godot's worker pool. The terrain's `process` polls both; when every region is
-//! baked, the regions take their new navigation meshes at once and
+//! A bake has two stages: a worker thread builds the vertices and polygons of every region in the
+//! core (no voxel bake), then the terrain's `process` fills `NavigationMesh` resources from them
+//! a few milliseconds per frame ([`super::navigation_bake::Handover`]). When every mesh is
+//! filled, the regions take their new navigation meshes at once and
 //! [signal DonjournoTerrain.navigation_baked] is emitted. Until then the previous navigation mesh
 //! stays in place, so agents keep their paths while the terrain rebakes.
 
 use super::children;
-use super::navigation_bake::{sources, start_bake, Kind, Source};
+use super::navigation_bake::{meshes, Handover, Kind, MeshData};
 use super::DonjournoTerrain;
 use donjourno::mesh::MeshParams;
 use donjourno::Grid;
-use godot::classes::{NavigationMesh, NavigationRegion3D, NavigationServer3D, Node, Node3D};
+use godot::classes::{NavigationMesh, NavigationRegion3D, Node, Node3D};
 use godot::prelude::*;
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::sync::Arc;
@@ -38,10 +38,10 @@ impl PartialEq for NavKey {
 
 /// A bake under way.
 enum Stage {
-    /// The worker computes the regions' geometry.
-    Geometry(Receiver<Result<Vec<Source>, String>>),
-    /// Godot bakes the regions' navigation meshes.
-    Baking(Vec<(Kind, Gd<NavigationMesh>)>),
+    /// The worker builds the regions' polygons.
+    Geometry(Receiver<Result<Vec<MeshData>, String>>),
+    /// The main thread fills the navigation meshes, frame by frame.
+    Handover(Handover),
 }
 
 /// The navigation component: the baked key, the regions' nodes and the bake under way.
@@ -112,30 +112,18 @@ impl Navigation {
                     self.wanted = None;
                     Err(e)
                 }
-                Ok(Ok(sources)) => {
-                    let mesh = self.wanted.as_ref().map(|k| k.mesh).unwrap_or_default();
-                    let meshes = sources
-                        .iter()
-                        .map(|s| (s.kind, start_bake(s, &mesh)))
-                        .collect();
-                    self.stage = Some(Stage::Baking(meshes));
-                    Ok(false)
+                Ok(Ok(data)) => {
+                    self.stage = Some(Stage::Handover(Handover::new(data)));
+                    self.poll(parent)
                 }
             },
-            Some(Stage::Baking(meshes)) => {
-                let server = NavigationServer3D::singleton();
-                if meshes
-                    .iter()
-                    .any(|(_, m)| server.is_baking_navigation_mesh(m))
-                {
-                    self.stage = Some(Stage::Baking(meshes));
+            Some(Stage::Handover(mut handover)) => {
+                let mesh = self.wanted.as_ref().map(|k| k.mesh).unwrap_or_default();
+                let Some(meshes) = handover.step(&mesh) else {
+                    self.stage = Some(Stage::Handover(handover));
                     return Ok(false);
-                }
-                let road_cost = self
-                    .wanted
-                    .as_ref()
-                    .map_or(1.0, |k| k.mesh.navigation.road_cost);
-                self.show(parent, meshes, road_cost);
+                };
+                self.show(parent, meshes, mesh.navigation.road_cost);
                 self.baked = self.wanted.take();
                 self.last_bake = self.started.map(|s| s.elapsed()).unwrap_or_default();
                 Ok(true)
@@ -196,14 +184,14 @@ fn fill<'a>(
     }
 }
 
-/// Starts the worker that computes the regions' geometry (on the calling thread where no thread
+/// Starts the worker that builds the regions' polygons (on the calling thread where no thread
 /// can start).
-fn start_geometry(key: &NavKey) -> Receiver<Result<Vec<Source>, String>> {
+fn start_geometry(key: &NavKey) -> Receiver<Result<Vec<MeshData>, String>> {
     let (sender, receiver) = mpsc::channel();
     let (grid, mesh) = (key.grid.clone(), key.mesh);
     let work = move || {
         // The receiver is gone when the bake was superseded: nothing to do.
-        let _ = sender.send(sources(&grid, &mesh));
+        let _ = sender.send(meshes(&grid, &mesh));
     };
     let spawned = std::thread::Builder::new()
         .name("donjourno-navigation".into())
@@ -233,8 +221,9 @@ impl DonjournoTerrain {
         self.navigation.regions().cloned().collect()
     }
 
-    /// Wall time of the last navigation bake, both stages (geometry and voxelisation), in
-    /// milliseconds; 0 before the first.
+    /// Wall time of the last navigation bake, from its start until the regions show it (the
+    /// polygons built on a worker, then handed to the regions across frames), in milliseconds;
+    /// 0 before the first.
     #[func]
     pub fn get_navigation_bake_ms(&self) -> f64 {
         self.navigation.last_bake.as_secs_f64() * 1000.0

@@ -1,92 +1,132 @@
-//! The navigation meshes a terrain bakes, in Godot's layout: one per region of
+//! The navigation meshes of a terrain, in Godot's layout: one per region of
 //! [`donjourno::navigation::regions`] for the ground, and one per region with roads for its road
-//! cells ([`donjourno::navigation::roads`]), each started on Godot's worker pool with
-//! `NavigationServer3D.bake_from_source_geometry_data_async`.
+//! cells ([`donjourno::navigation::roads`]).
+//!
+//! The core builds their vertices and polygons on a worker ([`meshes`], plain data); the main
+//! thread fills `NavigationMesh` resources from them a few milliseconds per frame
+//! ([`Handover::step`]), so that no frame waits for a big map.
 
 use donjourno::mesh::MeshParams;
-use donjourno::navigation::{self, BakeBox, CellRect, NavGeometry};
+use donjourno::navigation::{self, NavPolygons};
 use donjourno::Grid;
-use godot::classes::{NavigationMesh, NavigationMeshSourceGeometryData3D, NavigationServer3D};
+use godot::classes::NavigationMesh;
 use godot::prelude::*;
+use std::time::{Duration, Instant};
+
+/// Longest time the main thread spends filling navigation meshes in one frame.
+const FRAME_BUDGET: Duration = Duration::from_millis(3);
+/// Polygons added between two looks at the clock.
+const POLYGONS_PER_CHECK: usize = 256;
 
 /// What a navigation mesh covers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
-    /// A region's ground, its road cells carved out.
+    /// A region's ground, its road cells left out when roads are split off.
     Ground,
     /// A region's road cells.
     Road,
 }
 
-/// One navigation mesh to bake: its source geometry in Godot's layout (flat `x, y, z` and the
-/// indices wound as the baker stores them, counter-clockwise seen from above), its box and the
-/// rectangles carved out of it after the agent radius erosion.
-pub struct Source {
+/// One navigation mesh's data, ready for Godot: vertices, and polygons as indices with the
+/// start of each polygon.
+pub struct MeshData {
     /// What it covers.
     pub kind: Kind,
-    vertices: Vec<f32>,
+    vertices: Vec<Vector3>,
     indices: Vec<i32>,
-    bake_box: Option<BakeBox>,
-    carve: Vec<CellRect>,
+    starts: Vec<usize>,
 }
 
-impl Source {
-    /// The source of `geometry`.
-    fn new(
-        kind: Kind,
-        geometry: &NavGeometry,
-        bake_box: Option<BakeBox>,
-        carve: &[CellRect],
-    ) -> Self {
-        Source {
-            kind,
-            vertices: geometry.vertices.iter().flatten().copied().collect(),
-            // Clockwise seen from above → the baker's order: swap the last two corners.
-            indices: geometry
-                .indices
-                .chunks_exact(3)
-                .flat_map(|t| [t[0] as i32, t[2] as i32, t[1] as i32])
-                .collect(),
-            bake_box,
-            carve: carve.to_vec(),
+impl MeshData {
+    /// The data of `polygons`.
+    fn new(kind: Kind, polygons: &NavPolygons) -> Self {
+        let mut indices = Vec::new();
+        let mut starts = Vec::with_capacity(polygons.polygons.len() + 1);
+        for polygon in &polygons.polygons {
+            starts.push(indices.len());
+            indices.extend(polygon.iter().map(|&i| i as i32));
         }
+        starts.push(indices.len());
+        MeshData {
+            kind,
+            vertices: polygons
+                .vertices
+                .iter()
+                .map(|&v| Vector3::from_array(v))
+                .collect(),
+            indices,
+            starts,
+        }
+    }
+
+    /// Number of polygons.
+    fn polygon_count(&self) -> usize {
+        self.starts.len() - 1
     }
 }
 
 /// The navigation meshes of `grid`, region by region: the ground, then its roads when it has
-/// any (regions without a walkable triangle are left out).
-pub fn sources(grid: &Grid, mesh: &MeshParams) -> Result<Vec<Source>, String> {
+/// any (empty sets are left out).
+pub fn meshes(grid: &Grid, mesh: &MeshParams) -> Result<Vec<MeshData>, String> {
     let regions = navigation::regions(grid, mesh).map_err(|e| e.to_string())?;
     let mut out = Vec::new();
-    for region in regions {
-        if region.geometry.triangle_count() == 0 {
-            continue;
+    for region in &regions {
+        if !region.ground.is_empty() {
+            out.push(MeshData::new(Kind::Ground, &region.ground));
         }
-        let bake_box = region.bake_box(mesh.cell_size);
-        let road = region.road.as_ref();
-        let carved = road.map(|r| r.road_runs.as_slice()).unwrap_or(&[]);
-        out.push(Source::new(
-            Kind::Ground,
-            &region.geometry,
-            bake_box,
-            carved,
-        ));
-        if let Some(road) = road.filter(|r| r.geometry.triangle_count() > 0) {
-            out.push(Source::new(
-                Kind::Road,
-                &road.geometry,
-                bake_box,
-                &road.other_runs,
-            ));
+        if let Some(road) = &region.road {
+            out.push(MeshData::new(Kind::Road, road));
         }
     }
     Ok(out)
 }
 
-/// A navigation mesh with the agent settings of `mesh`, baked from `source` on Godot's worker
-/// pool: within its box and cut back by its border when it has one, its carved rectangles
-/// removed after the erosion by the agent radius.
-pub fn start_bake(source: &Source, mesh: &MeshParams) -> Gd<NavigationMesh> {
+/// Navigation meshes being filled from their data on the main thread, across frames.
+pub struct Handover {
+    data: Vec<MeshData>,
+    done: Vec<(Kind, Gd<NavigationMesh>)>,
+    current: Option<(Gd<NavigationMesh>, usize)>,
+}
+
+impl Handover {
+    /// A handover of `data`, nothing filled yet.
+    pub fn new(data: Vec<MeshData>) -> Self {
+        Handover {
+            data,
+            done: Vec::new(),
+            current: None,
+        }
+    }
+
+    /// Fills meshes for about [`FRAME_BUDGET`]; returns the finished meshes once all are.
+    pub fn step(&mut self, mesh: &MeshParams) -> Option<Vec<(Kind, Gd<NavigationMesh>)>> {
+        let start = Instant::now();
+        while self.done.len() < self.data.len() {
+            let data = &self.data[self.done.len()];
+            let (navmesh, next) = self
+                .current
+                .get_or_insert_with(|| (empty_mesh(data, mesh), 0));
+            let end = (*next + POLYGONS_PER_CHECK).min(data.polygon_count());
+            for p in *next..end {
+                let polygon = &data.indices[data.starts[p]..data.starts[p + 1]];
+                navmesh.add_polygon(&PackedInt32Array::from(polygon));
+            }
+            *next = end;
+            if end == data.polygon_count() {
+                let (navmesh, _) = self.current.take()?;
+                self.done.push((data.kind, navmesh));
+            }
+            if start.elapsed() >= FRAME_BUDGET {
+                return None;
+            }
+        }
+        Some(std::mem::take(&mut self.done))
+    }
+}
+
+/// A navigation mesh with the vertices of `data`, no polygon yet, and the cell size, cell height
+/// and agent settings of `mesh` (the cell size and height must be the navigation map's).
+fn empty_mesh(data: &MeshData, mesh: &MeshParams) -> Gd<NavigationMesh> {
     let nav = &mesh.navigation;
     let mut navmesh = NavigationMesh::new_gd();
     navmesh.set_cell_size(nav.voxel_size);
@@ -94,28 +134,6 @@ pub fn start_bake(source: &Source, mesh: &MeshParams) -> Gd<NavigationMesh> {
     navmesh.set_agent_radius(nav.agent_radius);
     navmesh.set_agent_height(nav.agent_height);
     navmesh.set_agent_max_slope(nav.agent_max_slope);
-    if let Some(b) = source.bake_box {
-        let position = Vector3::from_array(b.position);
-        navmesh.set_filter_baking_aabb(Aabb::new(position, Vector3::from_array(b.size)));
-        if b.border > 0.0 {
-            navmesh.set_border_size(b.border);
-        }
-    }
-    let mut data = NavigationMeshSourceGeometryData3D::new_gd();
-    // `append_arrays`, as `set_indices` refuses more indices than vertex coordinates (a grid
-    // shares each vertex among six triangles).
-    data.append_arrays(
-        &PackedFloat32Array::from(source.vertices.as_slice()),
-        &PackedInt32Array::from(source.indices.as_slice()),
-    );
-    if let Some(b) = source.bake_box {
-        for rect in &source.carve {
-            let outline: PackedVector3Array = (rect.outline(mesh.cell_size).iter())
-                .map(|&[x, z]| Vector3::new(x, b.position[1], z))
-                .collect();
-            data.add_projected_obstruction(&outline, b.position[1], b.size[1], true);
-        }
-    }
-    NavigationServer3D::singleton().bake_from_source_geometry_data_async(&navmesh, &data);
+    navmesh.set_vertices(&PackedVector3Array::from(data.vertices.as_slice()));
     navmesh
 }
