@@ -20,7 +20,7 @@
 use crate::grid::Grid;
 use crate::mesh::base::tessellate_base;
 use crate::mesh::chunks::{Chunk, ChunkBuilder, ChunkLayout};
-use crate::mesh::{check_mesh, tessellate_row, Corners, Mesh, MeshError, MeshParams};
+use crate::mesh::{check_mesh, tessellate_row, Corners, Mesh, MeshError, MeshParams, Shore};
 use crate::water_mesh::WaterMesh;
 use glam::Vec3;
 use rayon::prelude::*;
@@ -123,6 +123,7 @@ pub fn build_surface(
         }
     }
     let corners = Corners::new(grid);
+    let shore = Shore::new(grid, &corners, params);
     let (w, d) = (grid.width(), grid.depth());
     let n = params.subdivisions as usize;
     let per_row = w * n * n * 6;
@@ -139,9 +140,14 @@ pub fn build_surface(
         .enumerate()
         .map(|(z, ((pos, nor), col))| {
             let mut writer = StreamWriter::new(pos, nor, col, up);
-            tessellate_row(grid, &corners, params, z, |tri, normal, rgb| {
-                writer.triangle(tri, normal, rgb)
-            });
+            tessellate_row(
+                grid,
+                &corners,
+                params,
+                shore.as_ref(),
+                z,
+                |tri, normal, rgb| writer.triangle(tri, normal, rgb),
+            );
             writer.bounds
         })
         .reduce(

@@ -303,6 +303,11 @@ fn suite() -> Result<Vec<Case>, String> {
         &|p| (p.width, p.depth) = (48, 48),
         fine,
     );
+    let shore = MeshParams {
+        shore_colors: true,
+        ..fine
+    };
+    variant("shore_colors=on,subdiv=3", &|_| {}, shore);
     cases.push(image_case(mesh)?);
     cases.extend(water_cases(mesh, fine)?);
     Ok(cases)

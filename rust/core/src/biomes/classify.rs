@@ -85,8 +85,29 @@ impl BiomeWeights {
 }
 
 /// `0` at or below `lo`, `1` at or above `hi`, smooth between (reversed when `lo > hi`).
+///
+/// Outside `lo..hi` the answer is known without dividing: there `(v − lo) / (hi − lo)` rounds to
+/// at most `+0`/`−0` or at least 1 (rounding is monotonic), which the clamp and the smoothstep
+/// turn into exactly `+0` or 1. A NaN fails every comparison and takes the formula, as before.
 #[inline]
-fn ramp(lo: f32, hi: f32, v: f32) -> f32 {
+pub(super) fn ramp(lo: f32, hi: f32, v: f32) -> f32 {
+    let (below, above) = if lo < hi {
+        (v <= lo, v >= hi)
+    } else {
+        (v >= lo && lo > hi, v <= hi && lo > hi)
+    };
+    if below {
+        0.0
+    } else if above {
+        1.0
+    } else {
+        smooth_ramp(lo, hi, v)
+    }
+}
+
+/// [`ramp`] by its formula alone.
+#[inline]
+pub(super) fn smooth_ramp(lo: f32, hi: f32, v: f32) -> f32 {
     let t = ((v - lo) / (hi - lo)).clamp(0.0, 1.0);
     t * t * (3.0 - 2.0 * t)
 }
@@ -263,6 +284,40 @@ pub(super) fn first_k_among<const K: usize>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ramp_saturates_with_the_bits_of_its_formula() {
+        let ends: [(f32, f32); 5] = [
+            (0.72, 0.88),
+            (40.0, 15.0),
+            (90.0, 45.0),
+            (-9.0, -14.0),
+            (3.0, 3.0),
+        ];
+        let mut values = vec![f32::NAN, f32::INFINITY, f32::NEG_INFINITY, 0.0, -0.0];
+        for (lo, hi) in ends {
+            for base in [lo, hi] {
+                let mut v = base;
+                for _ in 0..4 {
+                    v = v.next_up();
+                    values.push(v);
+                }
+                v = base;
+                for _ in 0..4 {
+                    v = v.next_down();
+                    values.push(v);
+                }
+                values.push(base);
+            }
+            values.extend((0..=400).map(|k| lo + (hi - lo) * (k as f32 / 200.0 - 0.5)));
+        }
+        for (lo, hi) in ends {
+            for &v in &values {
+                let (fast, slow) = (ramp(lo, hi, v), smooth_ramp(lo, hi, v));
+                assert_eq!(fast.to_bits(), slow.to_bits(), "ramp({lo}, {hi}, {v})");
+            }
+        }
+    }
 
     fn land(temperature: f32, moisture: f32) -> CellClimate {
         CellClimate {

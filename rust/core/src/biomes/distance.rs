@@ -48,10 +48,13 @@ pub fn sea_distance(grid: &Grid, cell_size: f32) -> Vec<f32> {
 
 /// Lowers each cell of `row` to its neighbour straight across in the finished row `done` plus 1,
 /// or to one of the two diagonal ones there plus √2.
+///
+/// The distances are never NaN, so the minimum of the candidates does not depend on the order it
+/// takes them in: the inner cells go in one loop without branches, which the compiler vectorises.
 #[inline]
 fn from_row(row: &mut [f32], done: &[f32]) {
     let w = row.len();
-    for x in 0..w {
+    let edge = |row: &mut [f32], x: usize| {
         let mut v = row[x].min(done[x] + 1.0);
         if x > 0 {
             v = v.min(done[x - 1] + DIAGONAL);
@@ -60,7 +63,21 @@ fn from_row(row: &mut [f32], done: &[f32]) {
             v = v.min(done[x + 1] + DIAGONAL);
         }
         row[x] = v;
+    };
+    edge(row, 0);
+    if w < 3 {
+        if w == 2 {
+            edge(row, 1);
+        }
+        return;
     }
+    let inner = &mut row[1..w - 1];
+    for (k, v) in inner.iter_mut().enumerate() {
+        let straight = done[k + 1] + 1.0;
+        let diagonal = (done[k] + DIAGONAL).min(done[k + 2] + DIAGONAL);
+        *v = v.min(straight).min(diagonal);
+    }
+    edge(row, w - 1);
 }
 
 /// Lowers each cell, in the order given, to the cell before it plus 1.

@@ -35,10 +35,7 @@ pub struct GroundCell {
     pub tree: bool,
 }
 
-fn ramp(lo: f32, hi: f32, v: f32) -> f32 {
-    let t = ((v - lo) / (hi - lo)).clamp(0.0, 1.0);
-    t * t * (3.0 - 2.0 * t)
-}
+use super::classify::ramp;
 
 /// Each biome's ground splat by id, with the sum of its seven shares (added first to last).
 const SPLATS: [([f32; 7], f32); 20] = {

@@ -102,11 +102,12 @@ impl Layer for Biomes {
                 .enumerate()
                 .for_each_init(Vec::new, |masks, (z, row)| {
                     masks.resize(row.len(), 0.0);
+                    let mut hint = sparse::NearestHint::default();
                     let (seed, scale) = (self.volcano_seed, self.feature_scale);
                     shape::volcano_mask_row(seed, scale, &self.frame, z, masks);
                     for (x, w) in row.iter_mut().enumerate() {
                         let c = self.cell(grid, &sea, x, z, masks[x]);
-                        *w = sparse::cell_weights(&c, self.params.blend);
+                        *w = sparse::cell_weights_near(&c, self.params.blend, &mut hint);
                     }
                 });
         }

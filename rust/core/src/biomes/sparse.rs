@@ -41,6 +41,18 @@ const CLIMATE_BOUND: f32 = 1e6;
 
 /// The stored weights of a cell: bit for bit `top(&weights(c, blend))`.
 pub fn cell_weights(c: &CellClimate, blend: f32) -> BiomeWeights {
+    cell_weights_near(c, blend, &mut NearestHint::default())
+}
+
+/// The nearest centres of the last cell [`cell_weights_near`] measured, nearest first (indices
+/// into the centred biomes): a neighbouring cell, whose climate differs little, most often has
+/// the same ones in the same order, which takes a few comparisons to confirm.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NearestHint([usize; NEAREST + 1]);
+
+/// [`cell_weights`], trying first the nearest centres of `hint` (and leaving there the ones of
+/// this cell): the same bits whatever the hint.
+pub fn cell_weights_near(c: &CellClimate, blend: f32, hint: &mut NearestHint) -> BiomeWeights {
     let inv = 1.0 / (2.0 * blend * blend);
     let sane = |v: f32| v.abs() < CLIMATE_BOUND;
     if !(sane(c.temperature) && sane(c.moisture) && inv.is_finite()) {
@@ -58,7 +70,7 @@ pub fn cell_weights(c: &CellClimate, blend: f32) -> BiomeWeights {
             (1u32 << id, &list[k + 1..])
         }
         None => (
-            climate_into(&mut w, c.temperature, c.moisture, inv),
+            climate_into(&mut w, c.temperature, c.moisture, inv, hint),
             &list[..],
         ),
     };
@@ -73,7 +85,13 @@ pub fn cell_weights(c: &CellClimate, blend: f32) -> BiomeWeights {
 
 /// Writes [`classify::climate_weights`] into the zeroed `w` (`inv` = `1 / (2·blend²)`, finite)
 /// and returns the set of biomes it wrote, one bit per id.
-fn climate_into(w: &mut [f32; 20], temperature: f32, moisture: f32, inv: f32) -> u32 {
+fn climate_into(
+    w: &mut [f32; 20],
+    temperature: f32,
+    moisture: f32,
+    inv: f32,
+    hint: &mut NearestHint,
+) -> u32 {
     let d2: [f32; CENTRED_COUNT] = std::array::from_fn(|k| {
         let (_, centre_t, centre_m) = CENTRED[k];
         let dt = (temperature - centre_t) / TEMPERATURE_SPAN;
@@ -81,8 +99,14 @@ fn climate_into(w: &mut [f32; 20], temperature: f32, moisture: f32, inv: f32) ->
         dt * dt + dm * dm
     });
     // `k` runs in id order, so its ties break as the ids' do.
-    let order = first_k_among::<{ NEAREST + 1 }>(0..CENTRED_COUNT, |k| d2[k].to_bits())
-        .map(|key| (key & 0xff) as usize);
+    let key = |k: usize| (u64::from(d2[k].to_bits()) << 8) | k as u64;
+    let order = if is_nearest(&hint.0, key) {
+        hint.0
+    } else {
+        first_k_among::<{ NEAREST + 1 }>(0..CENTRED_COUNT, |k| d2[k].to_bits())
+            .map(|key| (key & 0xff) as usize)
+    };
+    hint.0 = order;
     let nearest = d2[order[0]];
     let gauss = |d: f32| libm::expf(-(d - nearest) * inv);
     let floor = gauss(d2[order[NEAREST]]);
@@ -104,6 +128,21 @@ fn climate_into(w: &mut [f32; 20], temperature: f32, moisture: f32, inv: f32) ->
     touched
 }
 
+/// Whether `order` holds the first [`NEAREST`]` + 1` centres by ascending `key` (distinct keys):
+/// its keys ascend, and exactly the others of them lie below its last.
+#[inline]
+fn is_nearest(order: &[usize; NEAREST + 1], key: impl Fn(usize) -> u64) -> bool {
+    let keys = order.map(&key);
+    if !keys.windows(2).all(|p| p[0] < p[1]) {
+        return false;
+    }
+    let last = keys[NEAREST];
+    let below = (0..CENTRED_COUNT)
+        .map(|k| u32::from(key(k) < last))
+        .sum::<u32>();
+    below == NEAREST as u32
+}
+
 /// [`classify::top`] of `w`, whose weights outside `touched` are `+0`.
 fn top_of(w: &[f32; 20], touched: u32) -> BiomeWeights {
     let mut heavy = 0u32;
@@ -112,7 +151,12 @@ fn top_of(w: &[f32; 20], touched: u32) -> BiomeWeights {
             heavy |= 1 << id;
         }
     }
-    let best = first_k_among::<NEAREST>(ids(heavy), |id| !w[id].to_bits());
+    let key = |id: usize| (u64::from(!w[id].to_bits()) << 8) | id as u64;
+    let best = if heavy.count_ones() as usize <= NEAREST {
+        sorted_four(ids(heavy), key)
+    } else {
+        first_k_among::<NEAREST>(ids(heavy), |id| !w[id].to_bits())
+    };
     // Every other weight is +0: they follow by id.
     let mut zeros = !heavy & ((1 << 20) - 1);
     let order = best.map(|key| {
@@ -125,6 +169,22 @@ fn top_of(w: &[f32; 20], touched: u32) -> BiomeWeights {
         }
     });
     normalised(w, order)
+}
+
+/// The keys of at most four `indices`, ascending, [`u64::MAX`] in the places of missing ones:
+/// what [`first_k_among`] gives for them (the keys are distinct), by a sorting network of five
+/// compare-exchanges instead of insertions.
+#[inline]
+fn sorted_four(indices: impl Iterator<Item = usize>, key: impl Fn(usize) -> u64) -> [u64; 4] {
+    let mut k = [u64::MAX; 4];
+    for (slot, i) in k.iter_mut().zip(indices) {
+        *slot = key(i);
+    }
+    for (a, b) in [(0, 1), (2, 3), (0, 2), (1, 3), (1, 2)] {
+        let (lo, hi) = (k[a].min(k[b]), k[a].max(k[b]));
+        (k[a], k[b]) = (lo, hi);
+    }
+    k
 }
 
 /// The ids of a set, ascending.
@@ -142,16 +202,22 @@ fn ids(mut set: u32) -> impl Iterator<Item = usize> {
 mod tests {
     use super::*;
 
-    /// The stored weights agree with the definition bit for bit.
-    fn agree(c: &CellClimate, blend: f32) {
-        let fast = cell_weights(c, blend);
+    /// The stored weights agree with the definition bit for bit, without a hint and with the
+    /// hint the cells before left.
+    fn agree_near(c: &CellClimate, blend: f32, hint: &mut NearestHint) {
         let slow = classify::top(&classify::weights(c, blend));
-        assert_eq!(fast.ids, slow.ids, "{c:?} at blend {blend}");
-        assert_eq!(
-            fast.weights.map(f32::to_bits),
-            slow.weights.map(f32::to_bits),
-            "{c:?} at blend {blend}"
-        );
+        for fast in [cell_weights(c, blend), cell_weights_near(c, blend, hint)] {
+            assert_eq!(fast.ids, slow.ids, "{c:?} at blend {blend}");
+            assert_eq!(
+                fast.weights.map(f32::to_bits),
+                slow.weights.map(f32::to_bits),
+                "{c:?} at blend {blend}"
+            );
+        }
+    }
+
+    fn agree(c: &CellClimate, blend: f32) {
+        agree_near(c, blend, &mut NearestHint::default());
     }
 
     #[test]
@@ -172,6 +238,8 @@ mod tests {
             (-5.0, 0.0, 0.0, Some(10.0), 0.0),
             (-90.0, 0.0, 0.0, Some(120.0), 0.5),
         ];
+        // One hint per blend, carried from cell to cell as along a row of the grid.
+        let mut hints = [NearestHint::default(); 3];
         for (above_sea, slope, sea_distance, sea_depth, volcanic) in sites {
             for ti in 0..=140 {
                 for mi in 0..=40 {
@@ -184,8 +252,8 @@ mod tests {
                         sea_depth,
                         volcanic,
                     };
-                    for blend in [0.6, 0.15, 2.0] {
-                        agree(&c, blend);
+                    for (blend, hint) in [0.6, 0.15, 2.0].into_iter().zip(&mut hints) {
+                        agree_near(&c, blend, hint);
                     }
                 }
             }

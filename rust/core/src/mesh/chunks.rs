@@ -19,7 +19,7 @@
 //! following level up to twice the previous distance, the last one without an end.
 
 use super::heights::{vertex_height, Corners};
-use super::{face_normal, Mesh, MeshError, MeshParams};
+use super::{face_normal, Mesh, MeshError, MeshParams, Shore};
 use crate::grid::Grid;
 use glam::Vec3;
 use rayon::prelude::*;
@@ -178,6 +178,7 @@ pub struct ChunkBuilder<'a> {
     grid: &'a Grid,
     params: MeshParams,
     corners: Corners,
+    shore: Option<Shore>,
     /// Whether the map's outer edge gets skirts too: a tile of an endless world borders other
     /// tiles, which may show other levels.
     outer_skirts: bool,
@@ -195,10 +196,12 @@ impl<'a> ChunkBuilder<'a> {
             return Err(MeshError::EmptyGrid);
         }
         params.check_drawn_budget(grid.width(), grid.depth())?;
+        let corners = Corners::new(grid);
         Ok(ChunkBuilder {
             grid,
             params: *params,
-            corners: Corners::new(grid),
+            shore: Shore::new(grid, &corners, params),
+            corners,
             outer_skirts: false,
             layout: ChunkLayout::new(grid.width(), grid.depth(), params),
         })
@@ -309,12 +312,30 @@ impl<'a> ChunkBuilder<'a> {
             normals: Vec::with_capacity(vertices),
             colors: Vec::with_capacity(vertices),
         };
+        let (w, d) = (self.grid.width(), self.grid.depth());
         for j in 0..zs.len() - 1 {
             for i in 0..xs.len() - 1 {
                 let rgb = self.area_color((xs[i], xs[i + 1]), (zs[j], zs[j + 1]));
+                let (cx, cz) = (
+                    ((xs[i] + xs[i + 1]) / 2 / n).min(w - 1),
+                    ((zs[j] + zs[j + 1]) / 2 / n).min(d - 1),
+                );
                 let (p00, p10, p01, p11) =
                     (row[j][i], row[j][i + 1], row[j + 1][i], row[j + 1][i + 1]);
-                for tri in [[p00, p10, p11], [p00, p11, p01]] {
+                let (g00, g10, g01, g11) = (
+                    (xs[i], zs[j]),
+                    (xs[i + 1], zs[j]),
+                    (xs[i], zs[j + 1]),
+                    (xs[i + 1], zs[j + 1]),
+                );
+                for (tri, at) in [
+                    ([p00, p10, p11], [g00, g10, g11]),
+                    ([p00, p11, p01], [g00, g11, g01]),
+                ] {
+                    let rgb = self.shore.as_ref().map_or(rgb, |s| {
+                        let y_scale = self.params.height_scale;
+                        s.color(self.grid, (cx, cz), rgb, at, tri.map(|p| p.y), y_scale)
+                    });
                     push(&mut mesh, tri, face_normal(tri[0], tri[1], tri[2]), rgb);
                 }
             }

@@ -82,8 +82,12 @@ fn levels_keep_a_quad_every_half_chunk() {
 #[test]
 fn level_zero_is_the_full_mesh_triangle_for_triangle() {
     let grid = grid();
-    for subdivisions in [1, 2] {
-        let p = params(subdivisions, 3);
+    assert!(grid.terrain.contains(&crate::grid::Terrain::Water));
+    for (subdivisions, shore_colors) in [(1, false), (2, false), (1, true), (2, true)] {
+        let p = MeshParams {
+            shore_colors,
+            ..params(subdivisions, 3)
+        };
         let full = build_mesh(&grid, &p).unwrap();
         let builder = ChunkBuilder::new(&grid, &p).unwrap();
         let (mut pos, mut nor, mut col) = (Vec::new(), Vec::new(), Vec::new());
@@ -104,7 +108,7 @@ fn level_zero_is_the_full_mesh_triangle_for_triangle() {
         assert_eq!(pos.len(), full.vertex_count());
         assert!(
             triangles(&pos, &nor, &col) == triangles(&full.positions, &full.normals, &full.colors),
-            "level 0 differs from the full mesh at subdivisions {subdivisions}"
+            "level 0 differs from the full mesh at subdivisions {subdivisions}, shore colours {shore_colors}"
         );
     }
 }

@@ -26,6 +26,7 @@ mod heights;
 pub mod lod_select;
 pub mod ribbon;
 pub mod settlement;
+mod shore;
 pub mod streaming;
 pub use heights::surface_height;
 pub(crate) use heights::surface_height_valid;
@@ -34,6 +35,7 @@ pub(crate) use heights::{
     sub_vertex_cell as lattice_cell, vertex_height as lattice_height,
     vertex_height_direct as lattice_height_direct, Corners,
 };
+pub(crate) use shore::Shore;
 
 /// Largest accepted vertex count of one mesh (2²⁴ vertices, about 640 MiB of buffers).
 pub const MAX_VERTICES: u64 = 1 << 24;
@@ -71,6 +73,9 @@ pub struct MeshParams {
     pub diorama_base: bool,
     /// Height units from the lowest surface vertex down to the base level of the diorama base.
     pub diorama_depth: f32,
+    /// Draws the terrain of a water cell rising above the water surface in its bank colour (see
+    /// [`shore`]).
+    pub shore_colors: bool,
     /// Side of a chunk, in cells: a wider or deeper map is drawn in chunks with levels of detail
     /// (see [`chunks`]).
     pub chunk_size: u32,
@@ -289,6 +294,7 @@ pub(crate) fn tessellate_row(
     grid: &Grid,
     corners: &Corners,
     params: &MeshParams,
+    shore: Option<&Shore>,
     z: usize,
     mut emit: impl FnMut([Vec3; 3], Vec3, [u8; 3]),
 ) {
@@ -311,14 +317,21 @@ pub(crate) fn tessellate_row(
         let rgb = grid.color[grid.index(x, z)];
         for sz in 0..n {
             for sx in 0..n {
-                let gx = x * n + sx;
+                let (gx, gz) = (x * n + sx, z * n + sz);
                 let (p00, p10, p01, p11) = (
                     vertex(gx, sz),
                     vertex(gx + 1, sz),
                     vertex(gx, sz + 1),
                     vertex(gx + 1, sz + 1),
                 );
-                for tri in [[p00, p10, p11], [p00, p11, p01]] {
+                let (g00, g10, g01, g11) = ((gx, gz), (gx + 1, gz), (gx, gz + 1), (gx + 1, gz + 1));
+                for (tri, at) in [
+                    ([p00, p10, p11], [g00, g10, g11]),
+                    ([p00, p11, p01], [g00, g11, g01]),
+                ] {
+                    let rgb = shore.map_or(rgb, |s| {
+                        s.color(grid, (x, z), rgb, at, tri.map(|p| p.y), y_scale)
+                    });
                     emit(tri, face_normal(tri[0], tri[1], tri[2]), rgb);
                 }
             }
@@ -375,12 +388,14 @@ pub(crate) fn build_mesh_with(
     let (pos, base_pos) = mesh.positions.split_at_mut(surface);
     let (nor, base_nor) = mesh.normals.split_at_mut(surface);
     let (col, base_col) = mesh.colors.split_at_mut(surface);
+    let shore = Shore::new(grid, corners, params);
     pos.par_chunks_mut(per_row)
         .zip(nor.par_chunks_mut(per_row))
         .zip(col.par_chunks_mut(per_row))
         .enumerate()
         .for_each(|(z, ((pos, nor), col))| {
-            tessellate_row(grid, corners, params, z, mesh_writer(pos, nor, col));
+            let writer = mesh_writer(pos, nor, col);
+            tessellate_row(grid, corners, params, shore.as_ref(), z, writer);
         });
     if params.diorama_base {
         base::tessellate_base(

@@ -137,14 +137,7 @@ pub fn build_water_mesh(grid: &Grid, params: &MeshParams) -> Result<WaterMesh, M
     let terrain = Corners::new(grid);
     let strength = params.roughness_strength;
     let ground = |gx: usize, gz: usize| lattice_height(&terrain, gx, gz, n, w, d, strength);
-    let corners: Vec<f32> = (0..(w + 1) * (d + 1))
-        .into_par_iter()
-        .map(|k| {
-            let (cx, cz) = (k % (w + 1), k / (w + 1));
-            corner_level(&src, cx, cz, || ground(cx * n, cz * n)).unwrap_or(f32::NAN)
-        })
-        .collect();
-    let corner = |cx: usize, cz: usize| corners[cz * (w + 1) + cx];
+    let levels = Levels::with_planes(&src, &terrain, params);
     let parts: Vec<Part> = (0..d)
         .into_par_iter()
         .map(|z| {
@@ -152,7 +145,7 @@ pub fn build_water_mesh(grid: &Grid, params: &MeshParams) -> Result<WaterMesh, M
             for x in 0..w {
                 if let Some((body, width)) = region[z * w + x] {
                     emit_cell(&mut part, params, (x, z), body, width, &|gx, gz| {
-                        (lattice_level(&corner, gx, gz, n, w, d), ground(gx, gz))
+                        (levels.at(gx, gz), ground(gx, gz))
                     });
                 }
             }
@@ -171,6 +164,52 @@ pub fn build_water_mesh(grid: &Grid, params: &MeshParams) -> Result<WaterMesh, M
         out.uv2.extend(part.uv2);
     }
     Ok(out)
+}
+
+/// The water level (height units) at every lattice vertex of the water mesh, from the levels of
+/// the cell corners ([`corner_level`]); NaN where no water touches.
+pub(crate) struct Levels {
+    corners: Vec<f32>,
+    width: usize,
+    depth: usize,
+    n: usize,
+}
+
+impl Levels {
+    /// The levels of `grid`'s water under the mesh settings `params`, over the terrain `terrain`.
+    pub(crate) fn new(grid: &Grid, terrain: &Corners, params: &MeshParams) -> Self {
+        Self::with_planes(&Planes::new(grid, params), terrain, params)
+    }
+
+    /// [`Levels::new`] from the cells' water already read.
+    fn with_planes(src: &Planes, terrain: &Corners, params: &MeshParams) -> Self {
+        let (w, d) = (src.width(), src.depth());
+        let n = params.subdivisions as usize;
+        let strength = params.roughness_strength;
+        let corners = (0..(w + 1) * (d + 1))
+            .into_par_iter()
+            .map(|k| {
+                let (cx, cz) = (k % (w + 1), k / (w + 1));
+                corner_level(src, cx, cz, || {
+                    lattice_height(terrain, cx * n, cz * n, n, w, d, strength)
+                })
+                .unwrap_or(f32::NAN)
+            })
+            .collect();
+        Levels {
+            corners,
+            width: w,
+            depth: d,
+            n,
+        }
+    }
+
+    /// The water level at lattice vertex `(gx, gz)`: the one of the water mesh's vertex there.
+    pub(crate) fn at(&self, gx: usize, gz: usize) -> f32 {
+        let stride = self.width + 1;
+        let corner = |cx: usize, cz: usize| self.corners[cz * stride + cx];
+        lattice_level(&corner, gx, gz, self.n, self.width, self.depth)
+    }
 }
 
 /// Emits the micro-quads of cell `(x, z)`; `at(gx, gz)` gives the water level and the ground

@@ -254,6 +254,7 @@ impl IMeshInstance3D for DonjournoTerrain {
             roughness_strength: PhantomVar::default(),
             diorama_base: PhantomVar::default(),
             diorama_depth: PhantomVar::default(),
+            shore_colors: PhantomVar::default(),
             chunk_size: PhantomVar::default(),
             lod_levels: PhantomVar::default(),
             lod_distance: PhantomVar::default(),
