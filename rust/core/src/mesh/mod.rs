@@ -21,6 +21,7 @@ use rayon::prelude::*;
 use thiserror::Error;
 
 pub mod base;
+mod chunk_layout;
 pub mod chunks;
 mod heights;
 pub mod lod_select;
