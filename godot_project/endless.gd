@@ -8,6 +8,8 @@ extends Node3D
 ## saves a PNG of the view to PATH and quits.
 
 ## Flying speed range, metres a second.
+const Shot := preload("res://shot.gd")
+
 const SPEEDS := Vector2(0.0, 2000.0)
 ## Height of the camera over the ground below it, metres.
 const ALTITUDE := 1800.0
@@ -52,12 +54,4 @@ func _take_shot() -> void:
 	await get_tree().process_frame
 	while terrain.get_tile_count() == 0 or terrain.is_streaming_tiles():
 		await get_tree().process_frame
-	for i in SHOT_SETTLE_FRAMES:
-		await RenderingServer.frame_post_draw
-	var image := get_viewport().get_texture().get_image()
-	var error := image.save_png(_shot_path)
-	if error != OK:
-		push_error("could not save the shot to %s: %s" % [_shot_path, error_string(error)])
-	else:
-		print("shot saved: ", _shot_path, " (", image.get_width(), "×", image.get_height(), ")")
-	get_tree().quit(0 if error == OK else 1)
+	await Shot.save_and_quit(self, _shot_path, SHOT_SETTLE_FRAMES)

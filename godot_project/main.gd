@@ -14,6 +14,8 @@ extends Node3D
 ## subdivision (4096 at most: its chunks then build their detail as the camera comes near).
 
 ## Hours of sunrise and sunset.
+const Shot := preload("res://shot.gd")
+
 const DAY_START := 6.0
 const DAY_END := 18.0
 ## Highest sun elevation, at noon, in degrees.
@@ -215,12 +217,4 @@ func _update_sun() -> void:
 func _take_shot() -> void:
 	while terrain.get_map() == null or terrain.is_generating() or terrain.is_filling_chunks():
 		await get_tree().process_frame
-	for i in SHOT_SETTLE_FRAMES:
-		await RenderingServer.frame_post_draw
-	var image := get_viewport().get_texture().get_image()
-	var error := image.save_png(_shot_path)
-	if error != OK:
-		push_error("could not save the shot to %s: %s" % [_shot_path, error_string(error)])
-	else:
-		print("shot saved: ", _shot_path, " (", image.get_width(), "×", image.get_height(), ")")
-	get_tree().quit(0 if error == OK else 1)
+	await Shot.save_and_quit(self, _shot_path, SHOT_SETTLE_FRAMES)

@@ -86,3 +86,20 @@ func face_normals(vertices: PackedVector3Array) -> PackedVector3Array:
 		normals[i + 1] = n
 		normals[i + 2] = n
 	return normals
+
+
+## A capsule character (0.4 m wide, 1.8 m tall) with its feet at its origin, walking slopes up to
+## `max_floor_degrees` and snapping `snap` metres down to the floor; not in the tree yet.
+func character(max_floor_degrees: float, snap: float) -> CharacterBody3D:
+	var walker := CharacterBody3D.new()
+	walker.name = "Walker"
+	walker.floor_max_angle = deg_to_rad(max_floor_degrees)
+	walker.floor_snap_length = snap
+	var shape := CollisionShape3D.new()
+	var capsule := CapsuleShape3D.new()
+	capsule.radius = 0.4
+	capsule.height = 1.8
+	shape.shape = capsule
+	shape.position.y = 0.9
+	walker.add_child(shape)
+	return walker

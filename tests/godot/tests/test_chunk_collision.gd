@@ -33,17 +33,7 @@ func _terrain() -> DonjournoTerrain:
 
 ## A capsule character with its feet at its origin.
 func _walker() -> CharacterBody3D:
-	var walker := CharacterBody3D.new()
-	walker.name = "Walker"
-	walker.floor_max_angle = deg_to_rad(75.0)
-	walker.floor_snap_length = 1.0
-	var shape := CollisionShape3D.new()
-	var capsule := CapsuleShape3D.new()
-	capsule.radius = 0.4
-	capsule.height = 1.8
-	shape.shape = capsule
-	shape.position.y = 0.9
-	walker.add_child(shape)
+	var walker := character(75.0, 1.0)
 	root.add_child(walker)
 	return walker
 

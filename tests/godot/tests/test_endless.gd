@@ -137,16 +137,7 @@ func _count_nodes(node: Node) -> int:
 
 
 func test_a_character_walks_across_tile_borders_and_never_falls_through() -> void:
-	var walker := CharacterBody3D.new()
-	walker.floor_max_angle = deg_to_rad(80.0)
-	walker.floor_snap_length = 2.0
-	var shape := CollisionShape3D.new()
-	var capsule := CapsuleShape3D.new()
-	capsule.radius = 0.4
-	capsule.height = 1.8
-	shape.shape = capsule
-	shape.position.y = 0.9
-	walker.add_child(shape)
+	var walker := character(80.0, 2.0)
 	# Cells of 4 m: the collision shape splits each cell along the other diagonal than the mesh,
 	# which on 40 m cells puts the two surfaces up to metres apart.
 	var side := TILE * 4.0

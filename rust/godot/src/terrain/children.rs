@@ -5,7 +5,10 @@ use donjourno::mesh::Mesh as CoreMesh;
 use godot::classes::base_material_3d::{Flags, ShadingMode};
 use godot::classes::mesh::{ArrayType, PrimitiveType};
 use godot::classes::node::InternalMode;
-use godot::classes::{ArrayMesh, Material, Node, StandardMaterial3D};
+use godot::classes::{
+    ArrayMesh, Material, Mesh, MeshInstance3D, MultiMesh, MultiMeshInstance3D, Node,
+    StandardMaterial3D,
+};
 use godot::obj::EngineEnum;
 use godot::prelude::*;
 
@@ -26,6 +29,35 @@ pub fn remove<T: Inherits<Node>>(node: &mut Option<Gd<T>>) {
         }
         n.queue_free();
     }
+}
+
+/// A [MeshInstance3D] named `name` showing `mesh` between the camera distances `range` (begin,
+/// end; an end of 0 has no end).
+pub fn mesh_instance(
+    name: &str,
+    mesh: &Gd<impl Inherits<Mesh>>,
+    range: (f32, f32),
+) -> Gd<MeshInstance3D> {
+    let mut instance = MeshInstance3D::new_alloc();
+    instance.set_name(name);
+    instance.set_mesh(&mesh.clone().upcast::<Mesh>());
+    instance.set_visibility_range_begin(range.0);
+    instance.set_visibility_range_end(range.1);
+    instance
+}
+
+/// A [MultiMeshInstance3D] named `name` showing `multimesh` between the camera distances `range`.
+pub fn multimesh_instance(
+    name: &str,
+    multimesh: &Gd<MultiMesh>,
+    range: (f32, f32),
+) -> Gd<MultiMeshInstance3D> {
+    let mut instance = MultiMeshInstance3D::new_alloc();
+    instance.set_name(name);
+    instance.set_multimesh(multimesh);
+    instance.set_visibility_range_begin(range.0);
+    instance.set_visibility_range_end(range.1);
+    instance
 }
 
 /// A mesh of the core as an [ArrayMesh] of one surface with `material`; `None` when it has no

@@ -172,12 +172,7 @@ impl Chunks {
         children::add_internal(parent, &node);
         self.count = levels.iter().filter(|(n, _, _)| n.ends_with("_L0")).count();
         for (name, mesh, range) in levels {
-            let mut instance = MeshInstance3D::new_alloc();
-            instance.set_name(&name);
-            instance.set_mesh(&mesh);
-            instance.set_visibility_range_begin(range.0);
-            instance.set_visibility_range_end(range.1);
-            node.add_child(&instance);
+            node.add_child(&children::mesh_instance(&name, &mesh, range));
         }
         self.node = Some(node);
     }
@@ -222,11 +217,7 @@ impl Chunks {
             else {
                 continue;
             };
-            let mut instance = MeshInstance3D::new_alloc();
-            instance.set_name(&p.name);
-            instance.set_mesh(&mesh);
-            instance.set_visibility_range_begin(p.range.0);
-            instance.set_visibility_range_end(p.range.1);
+            let instance = children::mesh_instance(&p.name, &mesh, p.range);
             node.add_child(&instance);
             if let (Some(index), Some(levels)) = (p.streamed, self.levels.as_mut()) {
                 levels.set_instance(index, instance);

@@ -6,7 +6,7 @@
 
 use super::endless::ShownTile;
 use super::tiles::TileBuild;
-use super::trees::{far_trees, multimesh, FAR_TREES_LOD_DISTANCES, NO_TREES_LOD_DISTANCES};
+use super::trees::chunk_tree_nodes;
 use super::{children, upload, DonjournoTerrain};
 use donjourno::godot_surface::SurfaceData;
 use donjourno::mesh::chunks::lod_range;
@@ -15,8 +15,7 @@ use donjourno::mesh::MeshParams;
 use donjourno::scatter::Species;
 use donjourno::world::TileCoord;
 use godot::classes::{
-    CollisionShape3D, HeightMapShape3D, MeshInstance3D, MultiMeshInstance3D, Node, Node3D,
-    StaticBody3D,
+    CollisionShape3D, HeightMapShape3D, MeshInstance3D, Node, Node3D, StaticBody3D,
 };
 use godot::prelude::*;
 use std::collections::VecDeque;
@@ -179,12 +178,7 @@ impl DonjournoTerrain {
                 } => {
                     let format = upload::surface_format(false);
                     if let Some(m) = upload::surface_mesh(&surface, format, &ground) {
-                        let mut instance = MeshInstance3D::new_alloc();
-                        instance.set_name(&name);
-                        instance.set_mesh(&m);
-                        instance.set_visibility_range_begin(range.0);
-                        instance.set_visibility_range_end(range.1);
-                        node.add_child(&instance);
+                        node.add_child(&children::mesh_instance(&name, &m, range));
                     }
                 }
                 Piece::Water(surface) => {
@@ -201,33 +195,16 @@ impl DonjournoTerrain {
                 Piece::Trees(index, buffer) => {
                     if self.trees.enabled && !buffer.is_empty() {
                         let meshes = self.trees.tree_meshes(params.cell_size);
-                        let far = far_trees(&buffer);
-                        let (thin, end) = (
-                            FAR_TREES_LOD_DISTANCES * mesh.lod_distance,
-                            NO_TREES_LOD_DISTANCES * mesh.lod_distance,
-                        );
-                        for (name, data, range, m) in [
-                            (format!("Trees_{index}"), buffer, (0.0, thin), &meshes[0]),
-                            (format!("Trees_{index}_far"), far, (thin, end), &meshes[1]),
-                        ] {
-                            if let Ok(mm) = multimesh(&PackedFloat32Array::from(data), m) {
-                                let mut n = MultiMeshInstance3D::new_alloc();
-                                n.set_name(&name);
-                                n.set_multimesh(&mm);
-                                n.set_visibility_range_begin(range.0);
-                                n.set_visibility_range_end(range.1);
-                                node.add_child(&n);
-                            }
+                        for n in chunk_tree_nodes(index, &buffer, &meshes, mesh.lod_distance) {
+                            node.add_child(&n);
                         }
                     }
                 }
                 Piece::Scatter(species, buffer) => {
                     if self.trees.enabled {
                         for (v, mm) in self.scatter.multimeshes(species, &buffer) {
-                            let mut n = MultiMeshInstance3D::new_alloc();
-                            n.set_name(&format!("Scatter {} {v}", species.name()));
-                            n.set_multimesh(&mm);
-                            node.add_child(&n);
+                            let name = format!("Scatter {} {v}", species.name());
+                            node.add_child(&children::multimesh_instance(&name, &mm, (0.0, 0.0)));
                         }
                     }
                 }

@@ -207,32 +207,9 @@ impl Trees {
                 continue;
             }
             budget = budget.saturating_sub(piece.len());
-            let far = far_trees(piece);
-            let thin = FAR_TREES_LOD_DISTANCES * p.lod_distance;
-            let end = NO_TREES_LOD_DISTANCES * p.lod_distance;
-            for (name, buffer, range, mesh) in [
-                (
-                    format!("Trees_{index}"),
-                    piece.as_slice(),
-                    (0.0, thin),
-                    &p.meshes[0],
-                ),
-                (
-                    format!("Trees_{index}_far"),
-                    far.as_slice(),
-                    (thin, end),
-                    &p.meshes[1],
-                ),
-            ] {
-                if let Ok(m) = multimesh(&PackedFloat32Array::from(buffer), mesh) {
-                    let mut node = MultiMeshInstance3D::new_alloc();
-                    node.set_name(&name);
-                    node.set_multimesh(&m);
-                    node.set_visibility_range_begin(range.0);
-                    node.set_visibility_range_end(range.1);
-                    holder.clone().add_child(&node);
-                    self.pieces.push(node);
-                }
+            for node in chunk_tree_nodes(index, piece, &p.meshes, p.lod_distance) {
+                holder.clone().add_child(&node);
+                self.pieces.push(node);
             }
         }
         let filling = p.next < p.pieces.len();
@@ -280,6 +257,35 @@ impl Trees {
         self.built_in = Some((cell, meshes.clone()));
         meshes
     }
+}
+
+/// The nodes of one chunk's trees (a [`tree_floats`] buffer): `Trees_<index>` up to the
+/// thinning distance, and beyond it `Trees_<index>_far` with one tree in [`FAR_TREE_STRIDE`], up
+/// to [`NO_TREES_LOD_DISTANCES`] × `lod_distance`; `meshes` are the near and far tree.
+pub fn chunk_tree_nodes(
+    index: usize,
+    piece: &[f32],
+    meshes: &[Gd<Mesh>; 2],
+    lod_distance: f32,
+) -> Vec<Gd<MultiMeshInstance3D>> {
+    let far = far_trees(piece);
+    let thin = FAR_TREES_LOD_DISTANCES * lod_distance;
+    let end = NO_TREES_LOD_DISTANCES * lod_distance;
+    [
+        (format!("Trees_{index}"), piece, (0.0, thin), &meshes[0]),
+        (
+            format!("Trees_{index}_far"),
+            far.as_slice(),
+            (thin, end),
+            &meshes[1],
+        ),
+    ]
+    .into_iter()
+    .filter_map(|(name, buffer, range, mesh)| {
+        let m = multimesh(&PackedFloat32Array::from(buffer), mesh).ok()?;
+        Some(children::multimesh_instance(&name, &m, range))
+    })
+    .collect()
 }
 
 /// A multimesh with one instance of `mesh` per transform of `buffer`.
