@@ -103,3 +103,14 @@ func character(max_floor_degrees: float, snap: float) -> CharacterBody3D:
 	shape.position.y = 0.9
 	walker.add_child(shape)
 	return walker
+
+
+## Moves `walker` one physics frame along `direction` at `speed` metres a second, falling at
+## 30 m/s² while it is off the floor.
+func walk_step(walker: CharacterBody3D, direction: Vector3, speed: float) -> void:
+	var velocity := direction * speed
+	velocity.y = walker.velocity.y - 30.0 / Engine.physics_ticks_per_second
+	if walker.is_on_floor():
+		velocity.y = 0.0
+	walker.velocity = velocity
+	walker.move_and_slide()

@@ -155,12 +155,7 @@ func test_a_character_walks_across_tile_borders_and_never_falls_through() -> voi
 	while walked < 600:
 		await tree.physics_frame
 		walked += 1
-		var velocity := direction * 10.0
-		velocity.y = walker.velocity.y - 30.0 / Engine.physics_ticks_per_second
-		if walker.is_on_floor():
-			velocity.y = 0.0
-		walker.velocity = velocity
-		walker.move_and_slide()
+		walk_step(walker, direction, 10.0)
 		var p := walker.global_position
 		lowest = minf(lowest, p.y - t.get_height_at(p.x, p.z))
 		crossed[t.get_tile_at(p.x, p.z)] = true
