@@ -18,17 +18,18 @@
 use crate::grid::Grid;
 use glam::Vec3;
 use rayon::prelude::*;
-use thiserror::Error;
 
 pub mod base;
 mod chunk_layout;
 pub mod chunks;
+mod error;
 mod heights;
 pub mod lod_select;
 pub mod ribbon;
 pub mod settlement;
 mod shore;
 pub mod streaming;
+pub use error::MeshError;
 pub use heights::surface_height;
 pub(crate) use heights::surface_height_valid;
 use heights::vertex_height;
@@ -95,51 +96,6 @@ pub struct MeshParams {
 impl Default for MeshParams {
     fn default() -> Self {
         crate::params::mesh_defaults()
-    }
-}
-
-/// Why a mesh cannot be built.
-#[derive(Clone, Debug, Error, PartialEq)]
-pub enum MeshError {
-    /// A mesh parameter is out of range.
-    #[error(transparent)]
-    Param(#[from] crate::params::ParamError),
-    /// The mesh would exceed [`MAX_VERTICES`].
-    #[error("the mesh would have {vertices} vertices ({width}×{depth} cells × {subdivisions}² × 6{}), above the budget of {max}; lower subdivisions or the map size", base_note(.base))]
-    OverBudget {
-        /// Requested vertex count.
-        vertices: u64,
-        /// The budget ([`MAX_VERTICES`], or [`MAX_CHUNKED_VERTICES`] for a map in chunks).
-        max: u64,
-        /// Vertices of the diorama base among them (0 without it).
-        base: u64,
-        /// Grid width.
-        width: usize,
-        /// Grid depth.
-        depth: usize,
-        /// Requested subdivisions.
-        subdivisions: u32,
-    },
-    /// The grid has no cells.
-    #[error("the grid is empty")]
-    EmptyGrid,
-    /// A caller-provided vertex buffer (see [`crate::godot_surface`]) has the wrong size.
-    #[error("the {stream} stream has {got} bytes, expected {expected}")]
-    StreamSize {
-        /// Which stream.
-        stream: &'static str,
-        /// Bytes needed.
-        expected: usize,
-        /// Bytes given.
-        got: usize,
-    },
-}
-
-/// The diorama base's share of an over-budget message.
-fn base_note(base: &u64) -> String {
-    match *base {
-        0 => String::new(),
-        _ => format!(" + {base} of the diorama base"),
     }
 }
 
