@@ -37,6 +37,8 @@ mod road_tests;
 pub mod roads;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod topology_tests;
 
 pub use lattice::{gentle, Lattice};
 
