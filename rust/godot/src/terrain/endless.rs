@@ -43,8 +43,8 @@ pub struct ShownTile {
 /// What a step of the stream changed.
 #[derive(Default)]
 pub struct Events {
-    /// Tiles that arrived and are being shown.
-    pub loaded: Vec<TileCoord>,
+    /// Tiles that arrived, to show.
+    pub loaded: Vec<(TileCoord, TileBuild)>,
     /// Tiles dropped.
     pub unloaded: Vec<TileCoord>,
     /// A tile that could not be built, and why.
@@ -160,15 +160,9 @@ impl Endless {
         self.is_active() && !self.failed && (!settled || !self.pending.is_empty())
     }
 
-    /// Moves the stream on for a target at local `(x, z)` (`None`: where it was last): takes
-    /// the finished tiles (each is shown through `show`), drops the far ones (through `drop`)
-    /// and asks for the next.
-    pub fn step(
-        &mut self,
-        target: Option<(f32, f32)>,
-        mut show: impl FnMut(&mut Self, TileCoord, TileBuild),
-        mut drop: impl FnMut(&mut Self, TileCoord),
-    ) -> Events {
+    /// Moves the stream on for a target at local `(x, z)` (`None`: where it was last): returns
+    /// the finished tiles to show and the far ones to drop, and asks for the next.
+    pub fn step(&mut self, target: Option<(f32, f32)>) -> Events {
         let mut events = Events::default();
         let Some((params, mesh)) = self.key else {
             return events;
@@ -184,8 +178,7 @@ impl Endless {
                 Ok(b) if streamer.arrived(coord, self.target) => {
                     self.built += 1;
                     self.last_tile_ms = b.time.as_secs_f64() * 1000.0;
-                    show(self, coord, b);
-                    events.loaded.push(coord);
+                    events.loaded.push((coord, b));
                 }
                 Ok(_) => {}
                 Err(e) => {
@@ -202,10 +195,7 @@ impl Endless {
             return events;
         };
         let plan = streamer.step(self.target);
-        for coord in plan.evict {
-            drop(self, coord);
-            events.unloaded.push(coord);
-        }
+        events.unloaded = plan.evict;
         for coord in plan.load {
             match &self.worker {
                 Some(w) if w.ask(&params, &mesh, coord) => {}

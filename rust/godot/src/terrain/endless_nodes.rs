@@ -260,16 +260,14 @@ impl DonjournoTerrain {
             return;
         };
         let target = self.stream_target_position();
-        let mut endless = std::mem::take(&mut self.endless);
-        let mut shown = Vec::new();
-        let mut dropped = Vec::new();
-        let events = endless.step(target, |_, c, b| shown.push((c, b)), |_, c| dropped.push(c));
-        self.endless = endless;
-        for c in dropped {
+        let events = self.endless.step(target);
+        for &c in &events.unloaded {
             self.drop_tile(c);
         }
-        for (c, b) in shown {
+        let mut loaded = Vec::with_capacity(events.loaded.len());
+        for (c, b) in events.loaded {
             self.show_tile(c, b);
+            loaded.push(c);
         }
         self.pump_tiles();
         let side = params.tile_size as f32 * params.cell_size;
@@ -280,7 +278,7 @@ impl DonjournoTerrain {
         for c in events.unloaded {
             self.signals().tile_unloaded().emit(Vector2i::new(c.x, c.z));
         }
-        for c in events.loaded {
+        for c in loaded {
             self.signals().tile_loaded().emit(Vector2i::new(c.x, c.z));
         }
     }
