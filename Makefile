@@ -35,8 +35,11 @@ build: ## Build the library, the CLI and the Godot addon (debug and release) int
 	$(call install_lib,release,$(LIB_RELEASE))
 	@$(MAKE) --no-print-directory addon-debug
 
+# Incremental compilation only pays when the same crates are built again after small edits; a
+# full run builds every crate once per profile and target, so it builds without (override with
+# CARGO_INCREMENTAL=1).
 test: ## Run every test and check, stage by stage, printing how long each stage took
-	@tests/tools/stages.sh test-tools test-rust lint test-godot test-wasi test-web test-windows \
+	@CARGO_INCREMENTAL=$${CARGO_INCREMENTAL:-0} tests/tools/stages.sh test-tools test-rust lint test-godot test-wasi test-web test-windows \
 		test-browser test-dist
 
 test-tools: ## Checks of the project's own scripts (the Web toolchain's --env contract)

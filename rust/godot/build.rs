@@ -1,13 +1,11 @@
-//! Link settings of the extension library, and the Godot property declarations generated from
-//! the core's parameter table (see `codegen.rs`).
-
-mod codegen;
-
-use donjourno::params::{generator_entries, terrain_entries};
+//! Link settings of the extension library.
+//!
+//! The Godot property declarations generated from the core's parameter table are checked in
+//! under `src/generated/` (see `codegen.rs`), so building the library does not build the core a
+//! second time for a build script.
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
-    println!("cargo:rerun-if-changed=codegen.rs");
     // The terrain pipeline runs on worker threads (rayon) that live as long as the process. When
     // Godot shuts down it closes the extension library; were its code unmapped then, a worker
     // still finishing its spin-wait would jump into freed memory. Marking the library
@@ -18,24 +16,5 @@ fn main() {
         "linux" | "android" | "freebsd" | "netbsd" | "openbsd" | "dragonfly"
     ) {
         println!("cargo:rustc-cdylib-link-arg=-Wl,-z,nodelete");
-    }
-
-    // The parameter properties: `DonjournoGenerator` holds the generation parameters and the cell
-    // size; the terrain's mesh settings are generated for `DonjournoTerrain` to include.
-    let out = std::path::PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
-    let files = [
-        (
-            "generator_properties.rs",
-            codegen::class_macros("generator", &generator_entries()),
-        ),
-        (
-            "terrain_properties.rs",
-            codegen::class_macros("terrain_mesh", &terrain_entries()),
-        ),
-    ];
-    let biomes = codegen::biome_constants();
-    let files = files.into_iter().chain([("biome_constants.rs", biomes)]);
-    for (name, text) in files {
-        std::fs::write(out.join(name), text).expect("OUT_DIR is writable");
     }
 }

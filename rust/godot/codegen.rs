@@ -1,5 +1,7 @@
-//! Godot property declarations generated from the core's parameter table (used by `build.rs`;
-//! its tests run with the crate's).
+//! Godot property declarations generated from the core's parameter table, kept in
+//! `src/generated/` (compiled into the crate with the crate's tests). The test
+//! `generated_files_are_current` fails when a file there differs from what the table gives now;
+//! `DONJOURNO_REFRESH=1 cargo test -p donjourno-godot generated_files` rewrites them.
 //!
 //! For a list of parameters, [`class_macros`] writes two `macro_rules!`:
 //!
@@ -11,8 +13,28 @@
 //!   `#[func]`s to the impl block. They read and write the class's field `store`
 //!   (a `ParamStore`) and call `self.on_param_changed()` when a value changes.
 
-use donjourno::params::{Declared, Kind, FILE_INPUTS};
+use donjourno::params::{generator_entries, terrain_entries, Declared, Kind, FILE_INPUTS};
 use std::fmt::Write as _;
+
+/// First line of every generated file.
+const HEADER: &str = "// Generated from the core's parameter and biome tables by rust/godot/codegen.rs: do not edit.\n// Refresh: DONJOURNO_REFRESH=1 cargo test -p donjourno-godot generated_files\n\n";
+
+/// The generated files, `(name in src/generated/, text)`: the generator's properties, the
+/// terrain's mesh settings and the biome constants.
+pub fn generated_files() -> [(&'static str, String); 3] {
+    [
+        (
+            "generator_properties.rs",
+            class_macros("generator", &generator_entries()),
+        ),
+        (
+            "terrain_properties.rs",
+            class_macros("terrain_mesh", &terrain_entries()),
+        ),
+        ("biome_constants.rs", biome_constants()),
+    ]
+    .map(|(name, text)| (name, format!("{HEADER}{text}")))
+}
 
 /// The Godot (Rust) type of a parameter's property.
 pub fn property_type(p: &dyn Declared) -> &'static str {
@@ -227,7 +249,26 @@ pub fn biome_constants() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use donjourno::params::{generator_entries, terrain_entries};
+
+    #[test]
+    fn generated_files_are_current() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/generated");
+        let refresh = std::env::var_os("DONJOURNO_REFRESH").is_some();
+        for (name, text) in generated_files() {
+            let path = dir.join(name);
+            if refresh {
+                std::fs::write(&path, &text).expect("src/generated is writable");
+                continue;
+            }
+            let kept = std::fs::read_to_string(&path).unwrap_or_default();
+            assert!(
+                kept == text,
+                "{} is out of date with the parameter table: refresh it with \
+                 DONJOURNO_REFRESH=1 cargo test -p donjourno-godot generated_files",
+                path.display()
+            );
+        }
+    }
 
     fn entry(name: &str) -> &'static dyn Declared {
         generator_entries()

@@ -1,8 +1,8 @@
 //! `DonjournoGenerator`: every generation parameter as an editable, saveable `Resource`.
 //!
-//! Its properties are generated from the core's parameter table (`build.rs`, `codegen.rs`): one
-//! per parameter, with the group, range hint and documentation declared there. They read and
-//! write one [`ParamStore`].
+//! Its properties are generated from the core's parameter table by `codegen.rs` into
+//! `generated/`: one per parameter, with the group, range hint and documentation declared there.
+//! They read and write one [`ParamStore`].
 
 #[cfg(test)]
 #[path = "../codegen.rs"]
@@ -22,7 +22,7 @@ use godot::prelude::*;
 use godot::register::info::{PropertyInfo, PropertyUsageFlags};
 use std::sync::Arc;
 
-include!(concat!(env!("OUT_DIR"), "/generator_properties.rs"));
+include!("generated/generator_properties.rs");
 
 generator_properties! {
     /// Procedural terrain parameters: the map size and seed, the mountains, droplet erosion, water
