@@ -21,7 +21,7 @@ use crate::grid::Grid;
 use crate::mesh::base::tessellate_base;
 use crate::mesh::chunks::{Chunk, ChunkBuilder, ChunkLayout};
 use crate::mesh::{check_mesh, tessellate_row, Corners, Mesh, MeshError, MeshParams, Shore};
-use crate::water_mesh::WaterMesh;
+use crate::water_mesh::{WaterLevels, WaterMesh};
 use glam::Vec3;
 use rayon::prelude::*;
 
@@ -296,6 +296,24 @@ pub fn chunk_surfaces_at(builder: &ChunkBuilder<'_>, level: u32) -> Vec<(Chunk, 
         .chunks()
         .into_par_iter()
         .map(|c| (c, encode_mesh(&builder.build(&c, level))))
+        .collect()
+}
+
+/// The water of every chunk at each of `levels` in Godot's water layout, built in parallel:
+/// `(chunk index, level, surface)` in chunk order, then level order.
+pub fn water_surfaces(lod: &WaterLevels, levels: &[u32]) -> Vec<(usize, u32, SurfaceData)> {
+    crate::threads::ensure_pool();
+    let chunks = lod.layout.chunks();
+    (0..chunks.len() * levels.len())
+        .into_par_iter()
+        .map(|k| {
+            let (index, level) = (k / levels.len(), levels[k % levels.len()]);
+            (
+                index,
+                level,
+                encode_water(&lod.build(&chunks[index], level)),
+            )
+        })
         .collect()
 }
 

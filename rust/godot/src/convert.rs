@@ -109,6 +109,20 @@ pub fn run_water_mesh(
     })
 }
 
+/// The water levels of `grid`'s chunks ([`donjourno::water_mesh::WaterLevels`]), with errors as
+/// messages and panics contained.
+pub fn run_water_levels(
+    grid: &Grid,
+    params: &MeshParams,
+) -> Result<donjourno::water_mesh::WaterLevels, String> {
+    contained("water mesh building", || {
+        donjourno::water_mesh::WaterLevels::new(grid, params).map_err(|e| match e {
+            donjourno::mesh::MeshError::Param(p) => property_message(&p),
+            other => other.to_string(),
+        })
+    })
+}
+
 /// The 3D transforms of a multimesh-style buffer with `stride` floats per instance, in order:
 /// each starts with the three rows of the basis, each row followed by a component of the origin.
 pub fn transforms(buffer: &[f32], stride: usize) -> Array<Transform3D> {

@@ -81,11 +81,12 @@ func test_a_background_rebuild_fills_chunks_over_frames() -> void:
 
 
 ## Total vertices of the water instances and trees of the terrain's multimeshes (those drawn up
-## close: far away a chunk draws fewer).
+## close: far away a chunk draws coarser water and fewer trees).
 func _water_and_trees(t: DonjournoTerrain) -> Array[int]:
 	var vertices := 0
 	for w in t.get_water_instances():
-		vertices += w.mesh.surface_get_array_len(0)
+		if w.visibility_range_begin == 0.0:
+			vertices += w.mesh.surface_get_array_len(0)
 	var trees := 0
 	for m in t.get_trees_instances():
 		if m.visibility_range_begin == 0.0:
@@ -135,9 +136,21 @@ func test_water_and_trees_come_a_chunk_at_a_time() -> void:
 		check_eq(far[chunk].multimesh.instance_count, (n + 3) / 4, "%s: one tree in four far away" % chunk)
 		check_eq(far[chunk].multimesh.get_instance_transform(0), near[chunk].multimesh.get_instance_transform(0),
 				"%s: the far trees are the chunk's own" % chunk)
+	# The water has the chunks' levels of detail, drawn between the same distances.
+	var ranges := {}
+	for c in chunk_instances(t):
+		ranges[str(c.name).get_slice("_L", 1)] = [c.visibility_range_begin, c.visibility_range_end]
+	var by_level := {}
 	for w in waters:
 		check(w.mesh.surface_get_material(0) is ShaderMaterial, "%s: the built-in water shader" % w.name)
 		check(w.get_aabb().size.x <= 18.0 * g.cell_size, "%s spans about a chunk" % w.name)
+		var level := str(w.name).get_slice("_L", 1)
+		check(ranges.has(level), "%s is a level of a chunk" % w.name)
+		check_eq([w.visibility_range_begin, w.visibility_range_end], ranges.get(level), "%s: drawn where its chunk level is" % w.name)
+		by_level[level] = by_level.get(level, 0) + w.mesh.surface_get_array_len(0)
+	check_eq(by_level.size(), t.lod_levels, "water at every level: %s" % [by_level])
+	for level in range(1, by_level.size()):
+		check(by_level[str(level)] <= by_level[str(level - 1)], "level %d draws no more water: %s" % [level, by_level])
 	t.water_visible = false
 	check(waters.all(func(w): return not w.is_visible_in_tree()), "water_visible hides every chunk")
 	t.water_visible = true
@@ -164,6 +177,15 @@ func _until(condition: Callable) -> bool:
 	return condition.call()
 
 
+## Vertices of every water instance shown.
+func _water_vertices(t: DonjournoTerrain) -> int:
+	var n := 0
+	for w in t.get_water_instances():
+		if w.mesh != null:
+			n += w.mesh.surface_get_array_len(0)
+	return n
+
+
 func test_a_map_too_large_for_every_level_keeps_one_level_per_chunk_chosen_by_the_camera() -> void:
 	var g := DonjournoGenerator.new()
 	g.seed = 5
@@ -172,6 +194,7 @@ func test_a_map_too_large_for_every_level_keeps_one_level_per_chunk_chosen_by_th
 	g.erosion_droplets = 4000
 	g.water_lakes_enabled = false
 	g.water_rivers_enabled = false
+	g.water_sea_level = 0.3
 	var camera := Camera3D.new()
 	root.add_child(camera)
 	camera.position = Vector3(20.0, 30.0, 20.0)
@@ -193,6 +216,8 @@ func test_a_map_too_large_for_every_level_keeps_one_level_per_chunk_chosen_by_th
 	check_eq(str(instances[0].name), "Chunk_0_0", "named after its chunk")
 	check_eq(instances[0].visibility_range_end, 0.0, "no visibility range: the terrain picks the level")
 	var coarse: int = instances[0].mesh.surface_get_array_len(0)
+	var water_coarse := _water_vertices(t)
+	check(water_coarse > 0, "the sea shows at the coarsest level")
 	check(await _until(func() -> bool: return t.get_chunk_levels()[0] == 0), "the chunk under the camera reaches level 0")
 	var levels := t.get_chunk_levels()
 	check_eq(levels.size(), 64, "a level per chunk")
@@ -200,6 +225,10 @@ func test_a_map_too_large_for_every_level_keeps_one_level_per_chunk_chosen_by_th
 	var fine: int = chunk_instances(t)[0].mesh.surface_get_array_len(0)
 	check(fine >= 64 * 64 * 64 * 6, "level 0: every micro-quad of the chunk (%d vertices)" % fine)
 	check(fine > coarse * 16, "level 0 holds far more vertices (%d) than the coarsest (%d)" % [fine, coarse])
+	for w in t.get_water_instances():
+		check(str(w.name).begins_with("Water_") and not str(w.name).contains("_L"), "%s: one water node per chunk" % w.name)
+		check_eq(w.visibility_range_end, 0.0, "%s: the water follows its chunk's level" % w.name)
+	check(_water_vertices(t) > water_coarse, "finer water near the camera: %d vertices, %d at the coarsest" % [_water_vertices(t), water_coarse])
 	for i in 64:
 		var column := i % 8
 		var row := i / 8

@@ -13,6 +13,22 @@ const ROAD_SHARE := 0.9
 ## A path at road cost 0.5 keeps on average at most this share of the distance from the road
 ## that the same path keeps when roads cost as much as open ground.
 const CLOSER_SHARE := 0.6
+## Road points on either bank of a bridge that a path across it starts and ends at, counted from
+## the bridge's ends.
+const BANK_CELLS := 3
+## How far from a bridge's line (through its cells' centres) a path over the river may lie, in
+## cells: the deck reaches one cell to either side of it (settlements_road_width 2), and half a
+## cell more where the line steps diagonally.
+const BRIDGE_REACH_CELLS := 1.5
+## Least height of a path over the river above the water surface, in world units: it stays out
+## of the water (the deck's ends come down to the banks, a few centimetres above it).
+const DECK_ABOVE_WATER := 0.01
+## A path across a bridge is at most this many times the straight line between its ends.
+const DETOUR_SHARE := 1.5
+## How far a road point of get_roads() over a river may lie above or below the walkable deck
+## under it, in world units: the navigation mesh takes the deck's height at its lattice corners
+## and is flat between them, while the deck's height varies along its line.
+const DECK_POINT_TOLERANCE := 0.1
 
 
 ## The default map (128² cells of 1 m) with towns and roads, navigation on, in chunks of
@@ -59,9 +75,8 @@ func closeness(path: PackedVector3Array, line: PackedVector3Array, reach: float)
 	return Vector3(length, near / maxf(length, 1e-6), total / maxf(length, 1e-6))
 
 
-## The way along the roads between two settlements that no road of it crosses water on (a bridge
-## is no walkable ground), as `[from, to, way]`, the pair with the longest way first; empty when
-## none.
+## The way along the roads between two settlements that no road of it crosses water on (no
+## bridge), as `[from, to, way]`, the pair with the longest way first; empty when none.
 func dry_road(t: DonjournoTerrain) -> Array:
 	var places := t.get_settlements()
 	var best := []
@@ -206,3 +221,84 @@ func check_ground_leads_onto_the_road(t: DonjournoTerrain, road: Array, road_reg
 			"a path from beside the road reaches its end")
 	check(owners.size() > 0 and owners[0] != road_region.get_rid(), "it starts on the ground's region")
 	check(owners.has(road_region.get_rid()), "it steps onto the road's region")
+
+
+## A bridge of `t`'s roads with road on both banks, as `[from, to, bridge]`: the road points
+## BANK_CELLS before and after a run of road points over water, both on the navigation mesh, and
+## the bridge's line (the run with the road point on either bank); empty when none.
+func bridge_crossing(t: DonjournoTerrain) -> Array:
+	var map_rid := t.get_world_3d().navigation_map
+	var on_mesh := func(p: Vector3) -> bool:
+		var q := NavigationServer3D.map_get_closest_point(map_rid, p)
+		return Vector2(q.x - p.x, q.z - p.z).length() < 0.25
+	for road: PackedVector3Array in t.get_roads():
+		var line := PackedVector3Array()
+		for p in road:
+			line.append(t.to_global(p))
+		var k := 0
+		while k < line.size():
+			if not t.is_water_at(line[k].x, line[k].z):
+				k += 1
+				continue
+			var start := k
+			while k < line.size() and t.is_water_at(line[k].x, line[k].z):
+				k += 1
+			var before := start - BANK_CELLS
+			var after := k - 1 + BANK_CELLS
+			if before < 0 or after >= line.size():
+				continue
+			var from := line[before]
+			var to := line[after]
+			from.y = t.get_height_at(from.x, from.z)
+			to.y = t.get_height_at(to.x, to.z)
+			if on_mesh.call(from) and on_mesh.call(to):
+				return [from, to, line.slice(start - 1, k + 1)]
+	return []
+
+
+func test_a_path_across_a_river_goes_over_the_bridge() -> void:
+	var t := town_terrain(48)
+	await baked(t)
+	var crossing := bridge_crossing(t)
+	check(not crossing.is_empty(), "a road crosses a river with road on both banks")
+	if crossing.is_empty():
+		return
+	var from: Vector3 = crossing[0]
+	var to: Vector3 = crossing[1]
+	var bridge: PackedVector3Array = crossing[2]
+	var map_rid := t.get_world_3d().navigation_map
+	for p in bridge:
+		if not t.is_water_at(p.x, p.z):
+			continue
+		var deck := NavigationServer3D.map_get_closest_point(map_rid, p)
+		check(Vector2(deck.x - p.x, deck.z - p.z).length() < 0.25 and absf(deck.y - p.y) <= DECK_POINT_TOLERANCE,
+				"get_roads() puts a bridge's point on its deck: %s, the deck at %s" % [p, deck])
+	var path := NavigationServer3D.map_get_path(map_rid, from, to, true)
+	check(path.size() >= 2, "a path exists (%d points)" % path.size())
+	if path.size() < 2:
+		return
+	check(path[0].distance_to(from) < 0.5 and path[path.size() - 1].distance_to(to) < 0.5,
+			"the path runs from one bank to the other (%s to %s for %s to %s)"
+			% [path[0], path[path.size() - 1], from, to])
+	var cell: float = t.generator.cell_size
+	var over_water := 0
+	var length := 0.0
+	for i in range(1, path.size()):
+		length += path[i - 1].distance_to(path[i])
+		for k in 16:
+			var q := path[i - 1].lerp(path[i], k / 16.0)
+			if not t.is_water_at(q.x, q.z):
+				continue
+			over_water += 1
+			check(distance_to_line(q, bridge) <= BRIDGE_REACH_CELLS * cell,
+					"over the river, the path keeps to the bridge: %s lies %.2f m from it"
+					% [q, distance_to_line(q, bridge)])
+			var water := t.get_water_level_at(q.x, q.z)
+			check(is_nan(water) or q.y > water + DECK_ABOVE_WATER,
+					"over the river, the path stays on the deck: %s, the water at %.2f" % [q, water])
+		if failures.size() > 8:
+			return
+	check(over_water > 0, "the path crosses the river")
+	var straight := from.distance_to(to)
+	check(length < DETOUR_SHARE * straight,
+			"the path takes the bridge, no detour: %.1f m for %.1f m straight" % [length, straight])

@@ -31,7 +31,7 @@ pub const SKIRT_MARGIN: f32 = 0.05;
 
 /// The lattice lines a level keeps between lattice lines `start` and `end`: every `step`-th,
 /// and `end`.
-fn lattice_lines(start: usize, end: usize, step: usize) -> Vec<usize> {
+pub(crate) fn lattice_lines(start: usize, end: usize, step: usize) -> Vec<usize> {
     let mut lines: Vec<usize> = (start..end).step_by(step).collect();
     lines.push(end);
     lines

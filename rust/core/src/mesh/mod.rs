@@ -22,6 +22,7 @@ use rayon::prelude::*;
 pub mod base;
 mod chunk_layout;
 pub mod chunks;
+pub mod deck;
 mod error;
 mod heights;
 pub mod lod_select;

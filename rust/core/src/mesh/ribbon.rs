@@ -2,15 +2,16 @@
 //! meshes of roads and their bridges.
 //!
 //! The polyline is resampled every `step` (the mesh's micro-quad size, so the ribbon follows the
-//! surface as closely as the terrain's own triangles do). At each sample the ribbon lies level
-//! across its width at the highest of the surface heights under its centre and its two edges, plus
-//! [`RibbonStyle::lift`], so it never dips under the ground it crosses. A run of samples marked as
-//! a bridge is a straight deck from the last sample before it to the first sample after it, kept at
-//! least [`RibbonStyle::clearance`] above the surface, with side walls [`RibbonStyle::deck`] deep.
+//! surface as closely as the terrain's own triangles do), and each sample's height comes from the
+//! deck rule of [`super::deck`]: level across the ribbon's width at the highest surface point
+//! under it plus [`RibbonStyle::lift`], so it never dips under the ground it crosses, and on a
+//! run of samples marked as a bridge a straight deck between the banks kept at least
+//! [`RibbonStyle::clearance`] above the surface, with side walls [`RibbonStyle::deck`] deep.
 //!
 //! Coordinates are the mesh's own space (x along the width, z along the depth, y up); triangles
 //! are wound clockwise seen from above, like the terrain's, and the deck's normals point up.
 
+use super::deck::{profile, Profile};
 use super::{face_normal, Mesh};
 use glam::Vec3;
 
@@ -45,102 +46,6 @@ impl Default for RibbonStyle {
     }
 }
 
-/// One sample of a resampled polyline: its position and whether it lies on a bridge span.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Sample {
-    at: [f32; 2],
-    bridge: bool,
-}
-
-/// The samples of `points`, at most `step` apart. `bridge[i]` marks segment `i` (from point `i`
-/// to point `i + 1`) as a bridge; a sample strictly inside a bridge segment, or at a point
-/// between two bridge segments, is on the bridge.
-fn resample(points: &[[f32; 2]], bridge: &[bool], step: f32) -> Vec<Sample> {
-    let on_bridge = |i: usize| bridge.get(i).copied().unwrap_or(false);
-    let mut out = Vec::new();
-    for (i, pair) in points.windows(2).enumerate() {
-        let [a, b] = [pair[0], pair[1]];
-        let length = ((b[0] - a[0]).powi(2) + (b[1] - a[1]).powi(2)).sqrt();
-        let pieces = ((length / step).ceil() as usize).max(1);
-        let start_on_bridge = i > 0 && on_bridge(i - 1) && on_bridge(i);
-        for k in 0..pieces {
-            let t = k as f32 / pieces as f32;
-            out.push(Sample {
-                at: [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t],
-                bridge: if k == 0 {
-                    start_on_bridge
-                } else {
-                    on_bridge(i)
-                },
-            });
-        }
-    }
-    if let Some(&last) = points.last() {
-        out.push(Sample {
-            at: last,
-            bridge: false,
-        });
-    }
-    out.dedup_by(|b, a| a.at == b.at);
-    out
-}
-
-/// Unit vectors across the ribbon at each sample (pointing to its left), from the direction of
-/// the polyline through the neighbouring samples.
-fn across(samples: &[Sample]) -> Vec<[f32; 2]> {
-    (0..samples.len())
-        .map(|i| {
-            let prev = samples[i.saturating_sub(1)].at;
-            let next = samples[(i + 1).min(samples.len() - 1)].at;
-            let (dx, dz) = (next[0] - prev[0], next[1] - prev[1]);
-            let len = (dx * dx + dz * dz).sqrt().max(f32::EPSILON);
-            [-dz / len, dx / len]
-        })
-        .collect()
-}
-
-/// The deck height at each sample: level with the highest surface point across the ribbon on
-/// the ground; on a bridge span, the straight line between the span's two ends, never closer to
-/// the surface than the clearance.
-fn deck_heights(
-    samples: &[Sample],
-    sides: &[[f32; 2]],
-    style: &RibbonStyle,
-    surface: &impl Fn(f32, f32) -> f32,
-) -> (Vec<f32>, Vec<f32>) {
-    let half = style.width * 0.5;
-    let ground: Vec<f32> = samples
-        .iter()
-        .zip(sides)
-        .map(|(s, side)| {
-            let [x, z] = s.at;
-            let edge = |sign: f32| surface(x + side[0] * half * sign, z + side[1] * half * sign);
-            surface(x, z).max(edge(1.0)).max(edge(-1.0))
-        })
-        .collect();
-    let mut deck: Vec<f32> = ground.iter().map(|g| g + style.lift).collect();
-    let mut i = 0;
-    while i < samples.len() {
-        if !samples[i].bridge {
-            i += 1;
-            continue;
-        }
-        let start = i.saturating_sub(1);
-        let mut end = i;
-        while end < samples.len() && samples[end].bridge {
-            end += 1;
-        }
-        let end = end.min(samples.len() - 1);
-        let (y0, y1) = (deck[start], deck[end]);
-        for k in start + 1..end {
-            let t = (k - start) as f32 / (end - start) as f32;
-            deck[k] = (y0 + (y1 - y0) * t).max(ground[k] + style.clearance);
-        }
-        i = end + 1;
-    }
-    (deck, ground)
-}
-
 /// Appends the ribbon along `points` to `out`. `bridge[i]` marks segment `i` as a bridge;
 /// `surface(x, z)` is the terrain height under a point; `step` is the longest distance between
 /// two cross-sections. Polylines of fewer than two distinct points add nothing.
@@ -152,28 +57,27 @@ pub fn ribbon(
     surface: impl Fn(f32, f32) -> f32,
     out: &mut Mesh,
 ) {
-    let step = if step > 0.0 {
-        step
-    } else {
-        style.width.max(1.0)
-    };
-    let samples = resample(points, bridge, step);
-    if samples.len() < 2 {
+    draw(&profile(points, bridge, style, step, surface), style, out);
+}
+
+/// Appends the ribbon of `profile` (drawn with `style`) to `out`: one level cross-section per
+/// sample, side walls under the bridge segments. Profiles of fewer than two samples add nothing.
+pub fn draw(profile: &Profile, style: &RibbonStyle, out: &mut Mesh) {
+    if profile.len() < 2 {
         return;
     }
-    let sides = across(&samples);
-    let (deck, _) = deck_heights(&samples, &sides, style, &surface);
+    let (at, sides, deck) = (&profile.at, &profile.across, &profile.height);
     let half = style.width * 0.5;
     let edge = |i: usize, sign: f32, y: f32| {
-        let [x, z] = samples[i].at;
+        let [x, z] = at[i];
         Vec3::new(
             x + sides[i][0] * half * sign,
             y,
             z + sides[i][1] * half * sign,
         )
     };
-    for i in 0..samples.len() - 1 {
-        let span = samples[i].bridge || samples[i + 1].bridge;
+    for i in 0..profile.len() - 1 {
+        let span = profile.is_span(i);
         let color = if span {
             style.bridge_color
         } else {

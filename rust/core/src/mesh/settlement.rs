@@ -2,9 +2,11 @@
 //! inside them as ribbons over the surface ([`super::ribbon`]), and the buildings split into walls
 //! (with their facade coordinates, for a window shader) and roofs.
 
-use super::ribbon::{ribbon, RibbonStyle};
+use super::deck::{profile, Profile};
+use super::ribbon::{draw, ribbon, RibbonStyle};
 use super::{surface_height, Mesh, MeshParams};
 use crate::grid::Grid;
+use crate::settlements::Road;
 use crate::town::blocks::{MAJOR_HALF_WIDTH, MINOR_HALF_WIDTH};
 use crate::town::{buildings_mesh, Town};
 
@@ -58,19 +60,16 @@ impl SettlementMeshes {
     }
 }
 
-/// The meshes of the settlements a grid holds (its roads, `road_width` cells wide, and its
-/// towns), on its surface as [`super::build_mesh`] draws it with `params`; empty when the grid has
-/// none.
-pub fn grid_settlement_meshes(
-    grid: &Grid,
-    params: &MeshParams,
-    road_width: f32,
-) -> SettlementMeshes {
-    let bridges: Vec<Vec<bool>> = grid
-        .roads
-        .iter()
-        .map(|r| r.bridge.windows(2).map(|w| w[0] || w[1]).collect())
-        .collect();
+/// Per segment of `road` (from point `i` to `i + 1`), whether it is a bridge: either end lies
+/// on a bridge cell.
+pub fn segment_bridges(road: &Road) -> Vec<bool> {
+    road.bridge.windows(2).map(|w| w[0] || w[1]).collect()
+}
+
+/// The meshes of the settlements a grid holds (its roads and its towns), on its surface as
+/// [`super::build_mesh`] draws it with `params`; empty when the grid has none.
+pub fn grid_settlement_meshes(grid: &Grid, params: &MeshParams) -> SettlementMeshes {
+    let bridges: Vec<Vec<bool>> = grid.roads.iter().map(segment_bridges).collect();
     let roads: Vec<RoadLine> = grid
         .roads
         .iter()
@@ -78,10 +77,81 @@ pub fn grid_settlement_meshes(
         .map(|(r, bridge)| RoadLine {
             points: &r.points,
             bridge,
-            width: road_width,
+            width: r.width,
         })
         .collect();
     settlement_meshes(grid, params, &roads, &grid.towns)
+}
+
+/// The profiles of the grid's roads that cross a bridge, as their ribbons are laid
+/// ([`road_profile`]), each with its road's width in world units.
+pub fn grid_bridge_profiles(grid: &Grid, params: &MeshParams) -> Vec<(Profile, f32)> {
+    (grid.roads.iter())
+        .filter(|r| r.bridge.contains(&true))
+        .map(|r| {
+            let bridge = segment_bridges(r);
+            let line = RoadLine {
+                points: &r.points,
+                bridge: &bridge,
+                width: r.width,
+            };
+            (
+                road_profile(grid, params, &line),
+                r.width * params.cell_size,
+            )
+        })
+        .collect()
+}
+
+/// How a ribbon `width` cells wide in `color` looks on a map of cells `cell_size` wide.
+fn style(cell_size: f32, width: f32, color: [f32; 4]) -> RibbonStyle {
+    RibbonStyle {
+        width: width * cell_size,
+        lift: ROAD_LIFT,
+        clearance: BRIDGE_CLEARANCE * cell_size,
+        deck: BRIDGE_DECK * cell_size,
+        color,
+        bridge_color: BRIDGE_COLOR,
+    }
+}
+
+/// The points of a line in cell units, in world units.
+fn to_world(points: &[[f32; 2]], cell_size: f32) -> Vec<[f32; 2]> {
+    points
+        .iter()
+        .map(|[x, z]| [x * cell_size, z * cell_size])
+        .collect()
+}
+
+/// The longest distance between two samples of a ribbon: the mesh's micro-quad size.
+fn ribbon_step(params: &MeshParams) -> f32 {
+    params.cell_size / params.subdivisions.max(1) as f32
+}
+
+/// The ribbon profile of `road` on `grid`'s surface as [`super::build_mesh`] draws it with
+/// `params`: its line smoothed ([`smooth`]), in world units, with the heights of the deck rule
+/// ([`super::deck`]). The road's ribbon is drawn from it, and its bridges' navigation decks are
+/// laid on it.
+pub fn road_profile(grid: &Grid, params: &MeshParams, road: &RoadLine) -> Profile {
+    let cs = params.cell_size;
+    let (points, bridge) = smooth(road.points, road.bridge);
+    let s = style(cs, road.width, ROAD_COLOR);
+    profile(
+        &to_world(&points, cs),
+        &bridge,
+        &s,
+        ribbon_step(params),
+        surface(grid, params),
+    )
+}
+
+/// The surface height of `grid` drawn with `params` at a point, clamped onto the map.
+fn surface<'a>(grid: &'a Grid, params: &'a MeshParams) -> impl Fn(f32, f32) -> f32 + 'a {
+    let cs = params.cell_size;
+    let (w, d) = (grid.width() as f32 * cs, grid.depth() as f32 * cs);
+    move |x: f32, z: f32| {
+        surface_height(grid, params, x.clamp(0.0, w), z.clamp(0.0, d)).unwrap_or(0.0)
+    }
 }
 
 /// The meshes of `roads` and `towns` on `grid`'s surface as [`super::build_mesh`] draws it with
@@ -94,33 +164,9 @@ pub fn settlement_meshes(
 ) -> SettlementMeshes {
     let mut out = SettlementMeshes::default();
     let cs = params.cell_size;
-    let step = cs / params.subdivisions.max(1) as f32;
-    let (w, d) = (grid.width() as f32 * cs, grid.depth() as f32 * cs);
-    let surface = |x: f32, z: f32| {
-        surface_height(grid, params, x.clamp(0.0, w), z.clamp(0.0, d)).unwrap_or(0.0)
-    };
-    let style = |width: f32, color: [f32; 4]| RibbonStyle {
-        width: width * cs,
-        lift: ROAD_LIFT,
-        clearance: BRIDGE_CLEARANCE * cs,
-        deck: BRIDGE_DECK * cs,
-        color,
-        bridge_color: BRIDGE_COLOR,
-    };
-    let to_world = |points: &[[f32; 2]]| -> Vec<[f32; 2]> {
-        points.iter().map(|[x, z]| [x * cs, z * cs]).collect()
-    };
     for road in roads {
-        let s = style(road.width, ROAD_COLOR);
-        let (points, bridge) = smooth(road.points, road.bridge);
-        ribbon(
-            &to_world(&points),
-            &bridge,
-            &s,
-            step,
-            surface,
-            &mut out.roads,
-        );
+        let s = style(cs, road.width, ROAD_COLOR);
+        draw(&road_profile(grid, params, road), &s, &mut out.roads);
     }
     for town in towns {
         for street in &town.streets {
@@ -129,13 +175,13 @@ pub fn settlement_meshes(
             } else {
                 MINOR_HALF_WIDTH
             };
-            let s = style(2.0 * half, STREET_COLOR);
+            let s = style(cs, 2.0 * half, STREET_COLOR);
             ribbon(
-                &to_world(&street.points),
+                &to_world(&street.points, cs),
                 &[],
                 &s,
-                step,
-                surface,
+                ribbon_step(params),
+                surface(grid, params),
                 &mut out.roads,
             );
         }

@@ -130,9 +130,11 @@ pub fn gentle(tri: &[Vec3; 3], max_slope_degrees: f32) -> bool {
 }
 
 /// Which quads of `rect` offer ground to stand on before the agent radius is kept (row by row):
-/// their cell is [walkable](walkable_cell) or a bridge (`bridge`, empty without bridges), and
-/// both their triangles slope by at most the agent's limit. `heights` are the quads' corner
-/// heights ([`corner_heights`]).
+/// those on a bridge deck (`deck`, quads of `rect` row by row, empty without decks: a deck is
+/// built to be walked on, however it climbs over its river, see [`super::decks`]), and those
+/// whose cell is [walkable](walkable_cell) and both of whose triangles slope by at most the
+/// agent's limit. `heights` are the quads' corner heights ([`corner_heights`], the decks'
+/// raised).
 pub fn ground(
     grid: &Grid,
     mesh: &MeshParams,
@@ -140,7 +142,7 @@ pub fn ground(
     rect: QuadRect,
     heights: &[f32],
     built: &[bool],
-    bridge: &[bool],
+    deck: &[bool],
 ) -> Vec<bool> {
     let columns = rect.width() + 1;
     let k = lat.per_cell;
@@ -153,9 +155,9 @@ pub fn ground(
     for z in rect.z0..rect.z1 {
         for x in rect.x0..rect.x1 {
             let (cx, cz) = (x / k, z / k);
-            let on_bridge = bridge.get(grid.index(cx, cz)).copied().unwrap_or(false);
-            if !on_bridge && !walkable_cell(grid, built, cx, cz) {
-                out.push(false);
+            let on_deck = deck.get(out.len()).copied().unwrap_or(false);
+            if on_deck || !walkable_cell(grid, built, cx, cz) {
+                out.push(on_deck);
                 continue;
             }
             let (p00, p10) = (corner(x, z), corner(x + 1, z));

@@ -6,7 +6,8 @@
 //!    quads' corners and triangles lie on the rendered surface.
 //! 2. **Ground.** A quad is ground when its cell is dry land without a building
 //!    ([`walkable_cell`]) and both its triangles slope by at most
-//!    [`NavigationParams::agent_max_slope`].
+//!    [`NavigationParams::agent_max_slope`], or when it lies on a bridge deck (raised to the
+//!    deck, [`decks`]).
 //! 3. **Agent radius.** A ground quad is kept when no point of it comes closer than
 //!    [`NavigationParams::agent_radius`] to a quad that is not ground or to the map's edge
 //!    ([`lattice::erode`], an exact Euclidean distance transform on the lattice): the walkable
@@ -21,15 +22,21 @@
 //! region looks [`margin_cells`] beyond its chunk for what limits the walkable area, so
 //! neighbouring regions meet edge to edge along the chunk line with the same vertices.
 //!
-//! With roads on the map and [`NavigationParams::road_cost`] under 1, a region's road cells form
-//! a polygon set of their own ([`NavRegion::road`], see [`roads`]) that the engine gives that
-//! travel cost.
+//! Bridge decks are walkable at the deck's height though the river under them is not, and join
+//! the road on both banks ([`decks`]).
+//!
+//! With roads on the map and [`NavigationParams::road_cost`] under 1, a region's road cells and
+//! bridge decks form a polygon set of their own ([`NavRegion::road`], see [`roads`]) that the
+//! engine gives that travel cost.
 
 use crate::grid::Grid;
 use crate::mesh::chunks::{Chunk, ChunkLayout};
 use crate::mesh::{MeshError, MeshParams};
 use rayon::prelude::*;
 
+#[cfg(test)]
+mod deck_tests;
+pub mod decks;
 pub mod lattice;
 pub mod polygons;
 #[cfg(test)]
@@ -165,7 +172,8 @@ pub struct NavRegion {
     /// The walkable ground of its cells (without its road cells when [`road`](Self::road) is
     /// split off).
     pub ground: NavPolygons,
-    /// Its walkable road cells, when roads cost less than open ground and some lie here.
+    /// Its walkable road cells and bridge decks, when roads cost less than open ground and some
+    /// lie here.
     pub road: Option<NavPolygons>,
 }
 
@@ -182,11 +190,12 @@ pub fn margin_cells(mesh: &MeshParams) -> usize {
     (radius / mesh.cell_size).ceil() as usize + MARGIN_EXTRA_CELLS
 }
 
-/// What every region of a map reads: the lattice and the per-cell masks.
+/// What every region of a map reads: the lattice, the per-cell masks and the bridge decks.
 struct MapMasks {
     lattice: Lattice,
     built: Vec<bool>,
     road: Vec<bool>,
+    decks: decks::Decks,
 }
 
 /// The regions of a map's navigation mesh: one for a map that fits in one chunk, else one per
@@ -206,6 +215,7 @@ pub fn regions(grid: &Grid, mesh: &MeshParams) -> Result<Vec<NavRegion>, MeshErr
         } else {
             Vec::new()
         },
+        decks: decks::Decks::of(grid, mesh),
     };
     let layout = ChunkLayout::new(w, d, mesh);
     let rects: Vec<CellRect> = if layout.is_chunked() {
@@ -240,10 +250,34 @@ fn region(grid: &Grid, mesh: &MeshParams, masks: &MapMasks, own: CellRect) -> Na
     let lat = &masks.lattice;
     let k = lat.per_cell;
     let window = quads(own.grown(margin_cells(mesh), grid.width(), grid.depth()), k);
-    let heights = lattice::corner_heights(grid, mesh, lat, window);
-    let ground = lattice::ground(grid, mesh, lat, window, &heights, &masks.built, &[]);
-    let radius = f64::from(mesh.navigation.agent_radius) / f64::from(lat.step);
-    let kept = lattice::erode(&ground, window.width(), window.depth(), radius, &[]);
+    let mut heights = lattice::corner_heights(grid, mesh, lat, window);
+    let radius = mesh.navigation.agent_radius;
+    let on_decks = decks::lay(
+        &masks.decks,
+        grid,
+        &masks.built,
+        lat,
+        window,
+        radius,
+        &mut heights,
+    );
+    let ground = lattice::ground(
+        grid,
+        mesh,
+        lat,
+        window,
+        &heights,
+        &masks.built,
+        &on_decks.deck,
+    );
+    let radius = f64::from(radius) / f64::from(lat.step);
+    let kept = lattice::erode(
+        &ground,
+        window.width(),
+        window.depth(),
+        radius,
+        &on_decks.whole,
+    );
     let inner = quads(own, k);
     let (ox, oz) = (inner.x0 - window.x0, inner.z0 - window.z0);
     let own_heights: Vec<f32> = (0..=inner.depth())
@@ -252,14 +286,16 @@ fn region(grid: &Grid, mesh: &MeshParams, masks: &MapMasks, own: CellRect) -> Na
             heights[row..=row + inner.width()].iter().copied()
         })
         .collect();
+    let at = |x: usize, z: usize| (oz + z) * window.width() + ox + x;
     let is_road = |x: usize, z: usize| {
         let (cx, cz) = ((inner.x0 + x) / k, (inner.z0 + z) / k);
-        masks.road.get(grid.index(cx, cz)).copied().unwrap_or(false)
+        let on_deck = || on_decks.deck.get(at(x, z)).copied().unwrap_or(false);
+        !masks.road.is_empty() && (masks.road[grid.index(cx, cz)] || on_deck())
     };
     let mask = |road: bool| -> Vec<bool> {
         (0..inner.depth())
             .flat_map(|z| (0..inner.width()).map(move |x| (x, z)))
-            .map(|(x, z)| kept[(oz + z) * window.width() + ox + x] && is_road(x, z) == road)
+            .map(|(x, z)| kept[at(x, z)] && is_road(x, z) == road)
             .collect()
     };
     let patch = |mask| polygons::Patch {

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 /// The default map with settlements (roads and towns), its mesh settings, and the mesh settings
 /// in 48-cell chunks.
-fn towns() -> (Grid, MeshParams, MeshParams) {
+pub(super) fn towns() -> (Grid, MeshParams, MeshParams) {
     let mut params = GeneratorParams::default();
     params.settlements.enabled = true;
     let grid = generate(&params).unwrap().0;
@@ -19,7 +19,7 @@ fn towns() -> (Grid, MeshParams, MeshParams) {
 
 /// The lattice quads a polygon set covers, as `(x, z)` keys of their first corner (a quad split
 /// into triangles counted once).
-fn quads_of(set: &NavPolygons, step: f32) -> BTreeSet<(i64, i64)> {
+pub(super) fn quads_of(set: &NavPolygons, step: f32) -> BTreeSet<(i64, i64)> {
     let q = |v: f32| (v / step).round() as i64;
     let mut out = BTreeSet::new();
     for p in 0..set.polygons.len() {
@@ -59,7 +59,7 @@ fn road_cells_are_where_a_road_runs() {
 }
 
 #[test]
-fn road_and_ground_split_the_walkable_quads_by_cell() {
+fn road_and_ground_split_the_walkable_quads_by_cell_and_deck() {
     let (grid, _, chunked) = towns();
     assert!(chunked.navigation.splits_roads());
     let lat = Lattice::new(grid.width(), grid.depth(), &chunked);
@@ -69,6 +69,7 @@ fn road_and_ground_split_the_walkable_quads_by_cell() {
     let joined = regions(&grid, &one).unwrap();
     assert!(joined.iter().all(|r| r.road.is_none()));
     let road = road_cells(&grid);
+    let decks = super::decks::Decks::of(&grid, &chunked);
     let (mut ground_quads, mut road_quads, mut all) = (0, 0, BTreeSet::new());
     for (s, j) in split.iter().zip(&joined) {
         let ground = quads_of(&s.ground, lat.step);
@@ -79,7 +80,13 @@ fn road_and_ground_split_the_walkable_quads_by_cell() {
             .unwrap_or_default();
         assert!(ground.is_disjoint(&roads));
         let k = lat.per_cell as i64;
-        let on_road = |&(x, z): &(i64, i64)| road[grid.index((x / k) as usize, (z / k) as usize)];
+        let on_deck = |x: i64, z: i64| {
+            let centre = |v: i64| (v as f32 + 0.5) * lat.step;
+            decks.height_at(centre(x), centre(z)).is_some()
+        };
+        let on_road = |&(x, z): &(i64, i64)| {
+            road[grid.index((x / k) as usize, (z / k) as usize)] || on_deck(x, z)
+        };
         assert!(roads.iter().all(on_road));
         assert!(!ground.iter().any(on_road));
         ground_quads += ground.len();

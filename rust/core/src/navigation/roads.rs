@@ -3,9 +3,10 @@
 //! travel cost is [`NavigationParams::road_cost`](super::NavigationParams::road_cost).
 //!
 //! Both sets come from the same lattice and the same erosion by the agent radius (the road is
-//! ground like any other), split by cell afterwards: every kept quad lands in exactly one of the
-//! two, and their outlines run along the same lattice edges with the same vertices, which the
-//! navigation map joins.
+//! ground like any other), split afterwards by cell, the quads of bridge decks
+//! ([`super::decks`]) going with the road: every kept quad lands in exactly one of the two, and
+//! their outlines run along the same lattice edges with the same vertices, which the navigation
+//! map joins.
 
 use super::NavRegion;
 use crate::grid::Grid;

@@ -171,6 +171,7 @@ impl Settlements {
         let bed = flatten::roads(grid, &network, &ground.height, self.params.road_width);
         for road in &mut network {
             flatten::road_heights(&ground, road);
+            road.width = self.params.road_width;
         }
         for s in &mut sites {
             s.height = grid.height[s.cell as usize];

@@ -18,7 +18,11 @@
 
 pub mod clip;
 pub mod levels;
-mod split;
+mod lod;
+#[cfg(test)]
+mod lod_tests;
+
+pub use lod::WaterLevels;
 
 use crate::grid::Grid;
 use crate::mesh::{

@@ -2,21 +2,28 @@ use super::*;
 use crate::grid::Terrain;
 use crate::water::WaterKind;
 
-/// A 10×9 bowl (heights rising with the distance from its middle) holding a lake at `LEVEL`.
+/// Level of the lake in [`bowl`].
 const LEVEL: f32 = 0.3;
 
+/// A 10×9 bowl (heights rising with the distance from its middle) holding a lake at `LEVEL`.
 fn bowl() -> Grid {
-    let mut g = Grid::new(10, 9);
-    for z in 0..9 {
-        for x in 0..10 {
-            let (dx, dz) = (x as f32 - 4.5, z as f32 - 4.0);
+    lake_bowl((10, 9), (4.5, 4.0), 0.02, LEVEL)
+}
+
+/// A `size` bowl whose heights rise as `0.1 + curve · r²` with the distance `r` (cells) from
+/// `middle`, holding a lake at `level`.
+pub(super) fn lake_bowl(size: (usize, usize), middle: (f32, f32), curve: f32, level: f32) -> Grid {
+    let mut g = Grid::new(size.0, size.1);
+    for z in 0..size.1 {
+        for x in 0..size.0 {
+            let (dx, dz) = (x as f32 - middle.0, z as f32 - middle.1);
             let i = g.index(x, z);
-            g.height[i] = 0.1 + 0.02 * (dx * dx + dz * dz);
-            if g.height[i] < LEVEL {
+            g.height[i] = 0.1 + curve * (dx * dx + dz * dz);
+            if g.height[i] < level {
                 g.terrain[i] = Terrain::Water;
                 g.water[i] = WaterKind::Lake;
-                g.water_level[i] = LEVEL;
-                g.water_surface[i] = LEVEL;
+                g.water_level[i] = level;
+                g.water_surface[i] = level;
             }
         }
     }

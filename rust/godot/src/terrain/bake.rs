@@ -32,7 +32,8 @@ const META_CHUNKS: &str = "donjourno_chunks";
 /// Metadata of a baked map drawn in chunks: its chunk size in cells.
 const META_CHUNK_SIZE: &str = "donjourno_chunk_size";
 /// Metadata of a baked map drawn in chunks: its water, an `Array` of `Dictionary`
-/// `{ "name": String, "mesh": Mesh }`, one per chunk with water.
+/// `{ "name": String, "mesh": Mesh, "begin": float, "end": float }`, one per level of each chunk
+/// with water (without the range, shown at every distance).
 const META_WATER_PIECES: &str = "donjourno_water_pieces";
 
 /// A metadata entry of a mesh, nil when absent (without the error `get_meta` reports).
@@ -82,14 +83,20 @@ fn baked_levels(mesh: &Gd<Mesh>) -> Vec<(String, Gd<Mesh>, (f32, f32))> {
         .collect()
 }
 
-/// The water pieces baked into a map drawn in chunks: `(name, mesh)`.
-fn baked_water_pieces(mesh: &Gd<Mesh>) -> Vec<(String, Gd<Mesh>)> {
+/// The water pieces baked into a map drawn in chunks: `(name, mesh, visibility range)`.
+fn baked_water_pieces(mesh: &Gd<Mesh>) -> Vec<(String, Gd<Mesh>, (f32, f32))> {
     let entries = (meta(mesh, META_WATER_PIECES).try_to::<VarArray>()).unwrap_or_default();
+    let distance = |d: &VarDictionary, key: &str| {
+        d.get(key)
+            .and_then(|v| v.try_to::<f32>().ok())
+            .unwrap_or(0.0)
+    };
     (entries.iter_shared())
         .filter_map(|e| {
             let d = e.try_to::<VarDictionary>().ok()?;
             let name = d.get("name")?.try_to::<GString>().ok()?.to_string();
-            Some((name, d.get("mesh")?.try_to::<Gd<Mesh>>().ok()?))
+            let range = (distance(&d, "begin"), distance(&d, "end"));
+            Some((name, d.get("mesh")?.try_to::<Gd<Mesh>>().ok()?, range))
         })
         .collect()
 }
@@ -236,6 +243,8 @@ impl DonjournoTerrain {
                 let mut d = VarDictionary::new();
                 d.set("name", &GString::from(&i.get_name()).to_variant());
                 d.set("mesh", &i.get_mesh()?.to_variant());
+                d.set("begin", i.get_visibility_range_begin());
+                d.set("end", i.get_visibility_range_end());
                 Some(d.to_variant())
             })
             .collect();

@@ -2,15 +2,17 @@
 //! ([`MeshParams::streams_levels`]): every chunk starts at its coarsest level, built with the
 //! rebuild, and a worker thread builds the level the camera's distance asks for
 //! ([`donjourno::mesh::lod_select`]), nearest chunks first; the chunk's mesh is replaced when it
-//! arrives, so the old level shows until then and no hole opens. Skirts under the chunks'
-//! borders cover the steps between neighbours at different levels, as they do between
-//! visibility ranges.
+//! arrives, so the old level shows until then and no hole opens. The chunk's water follows its
+//! level ([`donjourno::water_mesh::WaterLevels`]). Skirts under the chunks' borders cover the
+//! steps between neighbours at different levels, as they do between visibility ranges.
 
 use super::upload;
-use donjourno::godot_surface::{encode_mesh, SurfaceData};
+use super::water::Water;
+use donjourno::godot_surface::{encode_mesh, encode_water, SurfaceData};
 use donjourno::mesh::chunks::{Chunk, ChunkBuilder};
 use donjourno::mesh::lod_select::{plan_levels, ChunkView};
 use donjourno::mesh::MeshParams;
+use donjourno::water_mesh::WaterLevels;
 use donjourno::Grid;
 use godot::classes::{MeshInstance3D, StandardMaterial3D};
 use godot::prelude::*;
@@ -25,8 +27,8 @@ pub const LEVEL_VERTICES_PER_FRAME: usize = 300_000;
 /// Bounds of a mesh: its lowest and highest corners.
 pub type Bounds = ([f32; 3], [f32; 3]);
 
-/// A level built: the chunk's index, the level and its mesh.
-type Built = (usize, u32, SurfaceData);
+/// A level built: the chunk's index, the level, its mesh and its water.
+type Built = (usize, u32, SurfaceData, SurfaceData);
 
 /// The chunks' levels chosen by the camera: the chunks as the selection sees them, their
 /// instances, and the worker building new levels.
@@ -54,9 +56,13 @@ impl LevelStream {
                 let Ok(builder) = ChunkBuilder::new(&grid, &params) else {
                     return;
                 };
+                let Ok(water) = WaterLevels::new(&grid, &params) else {
+                    return;
+                };
                 while let Ok((index, chunk, level)) = inbox.recv() {
                     let mesh = encode_mesh(&builder.build(&chunk, level));
-                    if outbox.send((index, level, mesh)).is_err() {
+                    let wet = encode_water(&water.build(&chunk, level));
+                    if outbox.send((index, level, mesh, wet)).is_err() {
                         return;
                     }
                 }
@@ -94,14 +100,21 @@ impl LevelStream {
     }
 
     /// Applies the levels the worker finished (about [`LEVEL_VERTICES_PER_FRAME`] vertices'
-    /// worth) and asks for the ones a camera at `camera` (map coordinates) needs.
-    pub fn step(&mut self, camera: Option<[f32; 3]>, material: &Gd<StandardMaterial3D>) {
+    /// worth), handing each one's water to `water`, and asks for the ones a camera at `camera`
+    /// (map coordinates) needs.
+    pub fn step(
+        &mut self,
+        camera: Option<[f32; 3]>,
+        material: &Gd<StandardMaterial3D>,
+        water: &mut Water,
+    ) {
         let mut budget = LEVEL_VERTICES_PER_FRAME;
         while budget > 0 {
-            let Ok((index, level, surface)) = self.results.try_recv() else {
+            let Ok((index, level, surface, wet)) = self.results.try_recv() else {
                 break;
             };
-            budget = budget.saturating_sub(surface.vertex_count);
+            budget = budget.saturating_sub(surface.vertex_count + wet.vertex_count);
+            water.replace(index, wet);
             let Some(view) = self.views.get_mut(index) else {
                 continue;
             };

@@ -12,6 +12,7 @@ use super::children;
 use super::chunk_levels::LevelStream;
 use super::collision_chunks::ChunkHeights;
 use super::upload;
+use super::water::Water;
 use super::DonjournoTerrain;
 use donjourno::godot_surface::{chunk_surfaces, chunk_surfaces_at, SurfaceData};
 use donjourno::mesh::chunks::{lod_range, Chunk, ChunkBuilder};
@@ -151,11 +152,12 @@ impl Chunks {
             .map_or_else(Vec::new, LevelStream::levels)
     }
 
-    /// Moves the chunks' levels towards what a camera at `camera` (map coordinates) needs.
-    pub fn stream_levels(&mut self, camera: Option<[f32; 3]>) {
+    /// Moves the chunks' levels, and their water in `water`, towards what a camera at `camera`
+    /// (map coordinates) needs.
+    pub fn stream_levels(&mut self, camera: Option<[f32; 3]>, water: &mut Water) {
         let material = self.material();
         if let Some(levels) = &mut self.levels {
-            levels.step(camera, &material);
+            levels.step(camera, &material, water);
         }
     }
 

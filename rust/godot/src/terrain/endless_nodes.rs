@@ -7,6 +7,7 @@
 use super::endless::ShownTile;
 use super::tiles::TileBuild;
 use super::trees::chunk_tree_nodes;
+use super::water::WaterPiece;
 use super::{children, upload, DonjournoTerrain};
 use donjourno::godot_surface::SurfaceData;
 use donjourno::mesh::chunks::lod_range;
@@ -36,8 +37,8 @@ pub enum Piece {
         /// Visibility range (begin, end; 0 = no end).
         range: (f32, f32),
     },
-    /// A piece of the water surface.
-    Water(SurfaceData),
+    /// A piece of the water surface: one level of one chunk's water.
+    Water(WaterPiece),
     /// The trees of one chunk.
     Trees(usize, Vec<f32>),
     /// The scatter of one species.
@@ -48,7 +49,7 @@ impl Piece {
     /// Roughly the bytes handed to Godot.
     fn bytes(&self) -> usize {
         match self {
-            Piece::Level { surface, .. } | Piece::Water(surface) => {
+            Piece::Level { surface, .. } | Piece::Water(WaterPiece { surface, .. }) => {
                 surface.vertex.len() + surface.attribute.len()
             }
             Piece::Trees(_, b) | Piece::Scatter(_, b) => b.len() * 4,
@@ -181,13 +182,11 @@ impl DonjournoTerrain {
                         node.add_child(&children::mesh_instance(&name, &m, range));
                     }
                 }
-                Piece::Water(surface) => {
+                Piece::Water(piece) => {
                     let material = self.water.active_material();
                     let format = upload::surface_format(true);
-                    if let Some(m) = upload::surface_mesh(&surface, format, &material) {
-                        let mut instance = MeshInstance3D::new_alloc();
-                        instance.set_name("Water");
-                        instance.set_mesh(&m);
+                    if let Some(m) = upload::surface_mesh(&piece.surface, format, &material) {
+                        let mut instance = children::mesh_instance(&piece.name, &m, piece.range);
                         instance.set_visible(self.water.visible);
                         node.add_child(&instance);
                     }

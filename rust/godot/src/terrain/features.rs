@@ -3,18 +3,18 @@
 //! in the shapes the main thread hands to Godot as they are.
 
 use super::collision::HeightMap;
-use donjourno::godot_surface::SurfaceData;
 use donjourno::mesh::chunks::ChunkLayout;
 use donjourno::mesh::settlement::SettlementMeshes;
 use donjourno::mesh::MeshParams;
-use donjourno::{GeneratorParams, Grid};
+use donjourno::Grid;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The features of a grid, ready to show.
 pub struct Features {
-    /// The water surface in Godot's layout, a piece per chunk on a map drawn in chunks.
-    pub water: Vec<SurfaceData>,
+    /// The water surface in Godot's layout: one piece, or on a map drawn in chunks a piece per
+    /// level of each chunk with water.
+    pub water: Vec<super::water::WaterPiece>,
     /// Seed 000's trees as multimesh buffers, one per chunk on a map drawn in chunks.
     pub trees: Vec<Vec<f32>>,
     /// The scatter's instance buffers, one per species.
@@ -29,19 +29,14 @@ pub struct Features {
 }
 
 impl Features {
-    /// Builds the features of `grid` (generated from `params`) for the mesh settings
-    /// `mesh_params`.
-    pub fn build(
-        grid: &Grid,
-        params: &GeneratorParams,
-        mesh_params: &MeshParams,
-    ) -> Result<Features, String> {
+    /// Builds the features of `grid` for the mesh settings `mesh_params`.
+    pub fn build(grid: &Grid, mesh_params: &MeshParams) -> Result<Features, String> {
         let start = Instant::now();
         Ok(Features {
             water: super::water::water_pieces(grid, mesh_params)?,
             trees: super::trees::grid_tree_pieces(grid, mesh_params),
             scatter: super::scatter::buffers(grid, mesh_params),
-            settlements: super::settlements::meshes(grid, params, mesh_params),
+            settlements: super::settlements::meshes(grid, mesh_params),
             heights: match ChunkLayout::new(grid.width(), grid.depth(), mesh_params).is_chunked() {
                 true => Err("a map drawn in chunks has a shape per chunk".into()),
                 false => HeightMap::of(grid, mesh_params).map(Arc::new),

@@ -6,7 +6,7 @@ use crate::map::DonjournoMap;
 use donjourno::{mesh, water_mesh};
 use godot::prelude::*;
 
-include!(concat!(env!("OUT_DIR"), "/biome_constants.rs"));
+include!("../generated/biome_constants.rs");
 
 #[godot_api(secondary)]
 impl DonjournoTerrain {

@@ -206,7 +206,7 @@ impl DonjournoTerrain {
                 self.shown = None;
             }
         })?;
-        let features = super::features::Features::build(&grid.grid, &grid.params, mesh_params)?;
+        let features = super::features::Features::build(&grid.grid, mesh_params)?;
         Ok(Finished {
             inputs,
             grid,

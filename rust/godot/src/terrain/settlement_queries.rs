@@ -4,6 +4,7 @@
 
 use super::DonjournoTerrain;
 use crate::convert::put;
+use donjourno::navigation::decks::Decks;
 use donjourno::settlements;
 use godot::classes::MeshInstance3D;
 use godot::prelude::*;
@@ -45,7 +46,8 @@ impl DonjournoTerrain {
     }
 
     /// The roads between the settlements shown, as polylines on the surface in the terrain's
-    /// local space (bridges at their deck's height). Empty when there are none.
+    /// local space. On a bridge a point lies on the deck as it is drawn and walked: the height
+    /// of the road ribbon's deck there. Empty when there are none.
     #[func]
     pub fn get_roads(&self) -> Array<PackedVector3Array> {
         let Some(shown) = self.shown.as_ref() else {
@@ -55,6 +57,7 @@ impl DonjournoTerrain {
             shown.inputs.mesh_params.cell_size,
             shown.inputs.mesh_params.height_scale,
         );
+        let decks = Decks::of(&shown.grid, &shown.inputs.mesh_params);
         shown
             .grid
             .roads
@@ -68,7 +71,7 @@ impl DonjournoTerrain {
                         let (lx, lz) = (p[0] * cell, p[1] * cell);
                         let ground = self.surface_local(lx, lz).unwrap_or(h * scale);
                         let ly = if *bridge {
-                            (h * scale).max(ground)
+                            decks.height_at(lx, lz).unwrap_or((h * scale).max(ground))
                         } else {
                             ground
                         };

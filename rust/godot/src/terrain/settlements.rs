@@ -7,7 +7,7 @@ use super::children;
 use super::DonjournoTerrain;
 use donjourno::mesh::settlement::{grid_settlement_meshes, SettlementMeshes};
 use donjourno::mesh::MeshParams;
-use donjourno::{GeneratorParams, Grid};
+use donjourno::Grid;
 use godot::classes::mesh::{ArrayType, PrimitiveType};
 use godot::classes::{ArrayMesh, Material, MeshInstance3D, Node, Shader, ShaderMaterial};
 use godot::obj::EngineEnum;
@@ -19,8 +19,8 @@ pub const BUILDINGS_SHADER: &str =
     include_str!("../../../../addons/donjourno/settlements/buildings.gdshader");
 
 /// The settlements' meshes of a grid (built on the worker with the terrain).
-pub fn meshes(grid: &Grid, params: &GeneratorParams, mesh_params: &MeshParams) -> SettlementMeshes {
-    grid_settlement_meshes(grid, mesh_params, params.settlements.road_width)
+pub fn meshes(grid: &Grid, mesh_params: &MeshParams) -> SettlementMeshes {
+    grid_settlement_meshes(grid, mesh_params)
 }
 
 impl DonjournoTerrain {

@@ -25,8 +25,8 @@ pub struct TileBuild {
     pub tile: Arc<Tile>,
     /// Every level of every chunk of the tile, in Godot's surface layout.
     pub chunks: Vec<(Chunk, Vec<SurfaceData>)>,
-    /// The water surface, a piece per chunk with water.
-    pub water: Vec<SurfaceData>,
+    /// The water surface, a piece per level of each chunk with water.
+    pub water: Vec<water::WaterPiece>,
     /// Seed 000's trees (without biomes), one multimesh buffer per chunk.
     pub trees: Vec<Vec<f32>>,
     /// The scatter (with biomes), one buffer per species.
@@ -47,10 +47,7 @@ pub fn build(
     let tile = generate_tile(params, coord).map_err(|e| e.to_string())?;
     let builder = ChunkBuilder::for_tile(&tile, mesh).map_err(|e| e.to_string())?;
     let chunks = chunk_surfaces(&builder);
-    let water = water::water_pieces(&tile.grid, mesh)?
-        .into_iter()
-        .filter(|p| p.vertex_count > 0)
-        .collect();
+    let water = water::water_pieces(&tile.grid, mesh)?;
     let mut trees = trees::grid_tree_pieces(&tile.grid, mesh);
     let mut scatter = scatter::buffers(&tile.grid, mesh);
     // The feet stand on the tile's surface, whose border rows see the neighbouring tiles.

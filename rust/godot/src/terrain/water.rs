@@ -6,15 +6,15 @@
 use super::children;
 use super::upload;
 use crate::convert;
-use donjourno::godot_surface::{encode_water, SurfaceData};
-use donjourno::mesh::chunks::ChunkLayout;
+use donjourno::godot_surface::{encode_water, water_surfaces, SurfaceData};
+use donjourno::mesh::chunks::{lod_range, ChunkLayout};
 use donjourno::mesh::MeshParams;
 use donjourno::Grid;
 use godot::classes::{
     ArrayMesh, Material, Mesh, MeshInstance3D, Node, Node3D, Shader, ShaderMaterial,
 };
 use godot::prelude::*;
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 
 /// The built-in water shader (also shipped as `addons/donjourno/water/water.gdshader`, to copy).
 pub const WATER_SHADER: &str = include_str!("../../../../addons/donjourno/water/water.gdshader");
@@ -28,19 +28,71 @@ fn builtin_material() -> Gd<Material> {
     m.upcast()
 }
 
-/// The water surface of a grid in Godot's layout, built on the worker: one piece per chunk on a
-/// map drawn in chunks, else one.
-pub fn water_pieces(grid: &Grid, params: &MeshParams) -> Result<Vec<SurfaceData>, String> {
-    let water = convert::run_water_mesh(grid, params)?;
+/// One piece of the water surface, built on the worker: the whole surface of a map in one mesh,
+/// or one level of one chunk's water.
+pub struct WaterPiece {
+    /// The node's name: `Water`, `Water_<chunk>_L<level>`, or `Water_<chunk>` for a chunk whose
+    /// level follows the camera.
+    pub name: String,
+    /// The chunk it covers, in chunk order (`None`: the whole map).
+    pub chunk: Option<usize>,
+    /// The camera distances it is drawn between (see [`lod_range`]); `(0, 0)` at every
+    /// distance.
+    pub range: (f32, f32),
+    /// Whether its chunk's level follows the camera: the chunk keeps one node, whose mesh each
+    /// new level replaces.
+    pub follows_camera: bool,
+    /// The surface in Godot's layout.
+    pub surface: SurfaceData,
+}
+
+/// The water surface of a grid in Godot's layout, built on the worker: one piece for a map in
+/// one mesh; on a map drawn in chunks, every level of each chunk's water
+/// ([`donjourno::water_mesh::WaterLevels`]), or on a map whose chunks hold one level each
+/// ([`MeshParams::streams_levels`]) the coarsest of each chunk. Other chunks without water at a
+/// level have no piece.
+pub fn water_pieces(grid: &Grid, params: &MeshParams) -> Result<Vec<WaterPiece>, String> {
     let layout = ChunkLayout::new(grid.width(), grid.depth(), params);
-    Ok(match layout.is_chunked() {
-        true => water
-            .split(&layout, params.cell_size)
-            .iter()
-            .map(encode_water)
-            .collect(),
-        false => vec![encode_water(&water)],
-    })
+    if !layout.is_chunked() {
+        let water = convert::run_water_mesh(grid, params)?;
+        return Ok(vec![WaterPiece {
+            name: "Water".into(),
+            chunk: None,
+            range: (0.0, 0.0),
+            follows_camera: false,
+            surface: encode_water(&water),
+        }]);
+    }
+    let lod = convert::run_water_levels(grid, params)?;
+    let levels = lod.layout.levels;
+    let streamed = params.streams_levels(grid.width(), grid.depth());
+    let wanted: Vec<u32> = match streamed {
+        true => vec![levels.max(1) - 1],
+        false => (0..levels).collect(),
+    };
+    let pieces = water_surfaces(&lod, &wanted)
+        .into_iter()
+        // A chunk whose level follows the camera keeps its piece, empty or not: finer levels
+        // replace it.
+        .filter(|(_, _, surface)| streamed || surface.vertex_count > 0)
+        .map(|(index, level, surface)| {
+            let (name, range) = match streamed {
+                true => (format!("Water_{index}"), (0.0, 0.0)),
+                false => (
+                    format!("Water_{index}_L{level}"),
+                    lod_range(level, levels, params.lod_distance),
+                ),
+            };
+            WaterPiece {
+                name,
+                chunk: Some(index),
+                range,
+                follows_camera: streamed,
+                surface,
+            }
+        })
+        .collect();
+    Ok(pieces)
 }
 
 /// Water vertices turned into meshes per frame, at most, on a map drawn in chunks (one piece
@@ -58,7 +110,8 @@ pub struct Water {
     node: Option<Gd<MeshInstance3D>>,
     holder: Option<Gd<Node3D>>,
     pieces: Vec<Gd<MeshInstance3D>>,
-    pending: VecDeque<(usize, SurfaceData)>,
+    by_chunk: HashMap<usize, Gd<MeshInstance3D>>,
+    pending: VecDeque<WaterPiece>,
     builtin: Option<Gd<Material>>,
 }
 
@@ -70,6 +123,7 @@ impl Default for Water {
             node: None,
             holder: None,
             pieces: Vec::new(),
+            by_chunk: HashMap::new(),
             pending: VecDeque::new(),
             builtin: None,
         }
@@ -123,29 +177,25 @@ impl Water {
         }
     }
 
-    /// Shows the water `pieces` (built on the worker): one piece on the `MeshInstance3D` named
-    /// `Water` (created under `parent` on first use), several, one per chunk, under a `Water`
-    /// node that fills in over the next frames. Without water, the nodes go.
-    pub fn update(&mut self, parent: &mut Gd<Node>, pieces: Vec<SurfaceData>) {
-        if pieces.len() > 1 && pieces.iter().any(|p| p.vertex_count > 0) {
+    /// Shows the water `pieces` (built on the worker): the whole map's piece on the
+    /// `MeshInstance3D` named `Water` (created under `parent` on first use), or the chunks'
+    /// pieces under a `Water` node that fills in over the next frames. Without water, the nodes
+    /// go.
+    pub fn update(&mut self, parent: &mut Gd<Node>, pieces: Vec<WaterPiece>) {
+        if pieces.iter().any(|p| p.chunk.is_some()) {
             self.remove();
             let mut holder = Node3D::new_alloc();
             holder.set_name("Water");
             holder.set_visible(self.visible);
             children::add_internal(parent, &holder);
             self.holder = Some(holder);
-            let wet = pieces
-                .into_iter()
-                .enumerate()
-                .filter(|(_, p)| p.vertex_count > 0);
-            self.pending = wet.collect();
+            self.pending = pieces.into();
             return;
         }
         let material = self.active_material();
-        let Some(mesh) = pieces
-            .first()
-            .and_then(|w| upload::surface_mesh(w, upload::surface_format(true), &material))
-        else {
+        let Some(mesh) = pieces.first().and_then(|w| {
+            upload::surface_mesh(&w.surface, upload::surface_format(true), &material)
+        }) else {
             self.remove();
             return;
         };
@@ -160,9 +210,14 @@ impl Water {
         node.set_visible(self.visible);
     }
 
-    /// Shows baked water meshes, one a chunk with water, under a `Water` node (each keeps the
-    /// material baked with it until [`Water::set_material`] replaces it).
-    pub fn show_meshes(&mut self, parent: &mut Gd<Node>, meshes: Vec<(String, Gd<Mesh>)>) {
+    /// Shows baked water meshes under a `Water` node: `(name, mesh, visibility range)`, one per
+    /// level of each chunk with water (each keeps the material baked with it until
+    /// [`Water::set_material`] replaces it).
+    pub fn show_meshes(
+        &mut self,
+        parent: &mut Gd<Node>,
+        meshes: Vec<(String, Gd<Mesh>, (f32, f32))>,
+    ) {
         self.remove();
         if meshes.is_empty() {
             return;
@@ -171,10 +226,8 @@ impl Water {
         holder.set_name("Water");
         holder.set_visible(self.visible);
         children::add_internal(parent, &holder);
-        for (name, mesh) in meshes {
-            let mut instance = MeshInstance3D::new_alloc();
-            instance.set_name(&name);
-            instance.set_mesh(&mesh);
+        for (name, mesh, range) in meshes {
+            let instance = children::mesh_instance(&name, &mesh, range);
             holder.add_child(&instance);
             self.pieces.push(instance);
         }
@@ -184,29 +237,60 @@ impl Water {
     /// Turns waiting chunk pieces into nodes, about [`WATER_VERTICES_PER_FRAME`] vertices'
     /// worth; returns whether some are still waiting.
     pub fn pump(&mut self) -> bool {
-        let Some(holder) = self.holder.clone() else {
+        if self.holder.is_none() {
             self.pending.clear();
             return false;
-        };
-        let material = self.active_material();
+        }
         let mut budget = WATER_VERTICES_PER_FRAME;
-        while let Some((index, piece)) = self.pending.pop_front() {
-            budget = budget.saturating_sub(piece.vertex_count);
-            if let Some(mesh) =
-                upload::surface_mesh(&piece, upload::surface_format(true), &material)
-            {
-                let mut instance = MeshInstance3D::new_alloc();
-                instance.set_name(&format!("Water_{index}"));
-                instance.set_mesh(&mesh);
-                holder.clone().add_child(&instance);
-                self.pieces.push(instance);
-            }
-            let next = self.pending.front().map_or(0, |(_, p)| p.vertex_count);
+        while let Some(piece) = self.pending.pop_front() {
+            budget = budget.saturating_sub(piece.surface.vertex_count);
+            self.place(piece);
+            let next = self.pending.front().map_or(0, |p| p.surface.vertex_count);
             if next > budget {
                 break;
             }
         }
         !self.pending.is_empty()
+    }
+
+    /// Makes a chunk piece a node under the holder; a chunk whose level follows the camera keeps
+    /// one node, whose mesh a new level replaces.
+    fn place(&mut self, piece: WaterPiece) {
+        let Some(mut holder) = self.holder.clone() else {
+            return;
+        };
+        let material = self.active_material();
+        let mesh = upload::surface_mesh(&piece.surface, upload::surface_format(true), &material);
+        let follows = piece.follows_camera;
+        if let Some(index) = piece.chunk.filter(|_| follows) {
+            if let Some(instance) = self.by_chunk.get_mut(&index) {
+                match mesh {
+                    Some(mesh) => instance.set_mesh(&mesh),
+                    None => instance.set_mesh(Gd::<Mesh>::null_arg()),
+                }
+                return;
+            }
+        }
+        let Some(mesh) = mesh else { return };
+        let instance = children::mesh_instance(&piece.name, &mesh, piece.range);
+        holder.add_child(&instance);
+        if let Some(index) = piece.chunk.filter(|_| follows) {
+            self.by_chunk.insert(index, instance.clone());
+        }
+        self.pieces.push(instance);
+    }
+
+    /// Replaces the water of chunk `index`, whose level follows the camera, by `surface` (a level
+    /// the level worker built): at once, dropping the chunk's piece still waiting if any.
+    pub fn replace(&mut self, index: usize, surface: SurfaceData) {
+        self.pending.retain(|p| p.chunk != Some(index));
+        self.place(WaterPiece {
+            name: format!("Water_{index}"),
+            chunk: Some(index),
+            range: (0.0, 0.0),
+            follows_camera: true,
+            surface,
+        });
     }
 
     /// Whether chunk pieces are still waiting to become nodes.
@@ -218,6 +302,7 @@ impl Water {
     fn remove_pieces(&mut self) {
         self.pending.clear();
         self.pieces.clear();
+        self.by_chunk.clear();
         children::remove(&mut self.holder);
     }
 

@@ -296,7 +296,7 @@ fn run(
     if state.is_cancelled() {
         return Err(cancelled());
     }
-    let features = super::features::Features::build(&grid.grid, &grid.params, mesh_params)?;
+    let features = super::features::Features::build(&grid.grid, mesh_params)?;
     state.set_progress(1.0);
     Ok(Output {
         grid,

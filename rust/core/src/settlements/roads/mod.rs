@@ -33,10 +33,13 @@ pub struct Road {
     pub heights: Vec<f32>,
     /// Whether each point lies on a bridge (over a river cell).
     pub bridge: Vec<bool>,
+    /// Width across, cells: the bed levelled under the road and its ribbon
+    /// (`settlements_road_width`).
+    pub width: f32,
 }
 
 impl Road {
-    /// A road through `cells` of a map `width` cells wide, heights to be filled in.
+    /// A road through `cells` of a map `width` cells wide, its heights and width to be filled in.
     fn new(cells: &[usize], width: usize, ground: &Ground) -> Self {
         Road {
             points: cells
@@ -49,6 +52,7 @@ impl Road {
                 .iter()
                 .map(|&c| ground.footing[c] == Footing::River)
                 .collect(),
+            width: 1.0,
         }
     }
 

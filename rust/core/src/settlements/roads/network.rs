@@ -144,6 +144,7 @@ mod tests {
             cells: cells.iter().map(|&(x, z)| z * 10 + x).collect(),
             heights: vec![0.0; cells.len()],
             bridge: vec![false; cells.len()],
+            width: 1.0,
         }
     }
 
