@@ -302,3 +302,70 @@ func test_a_path_across_a_river_goes_over_the_bridge() -> void:
 	var straight := from.distance_to(to)
 	check(length < DETOUR_SHARE * straight,
 			"the path takes the bridge, no detour: %.1f m for %.1f m straight" % [length, straight])
+
+
+func test_a_baked_town_keeps_its_roads_buildings_and_navigation() -> void:
+	var path := "user://donjourno_baked_town_test.res"
+	var t := town_terrain(48)
+	await baked(t)
+	var road := dry_road(t)
+	check(not road.is_empty(), "two settlements share a road that crosses no water")
+	var live_regions := t.get_navigation_regions().size()
+	var live_road_regions := road_regions(t).size()
+	var live_roads := t.get_roads_instance()
+	var live_buildings := t.get_buildings_instance()
+	check(live_roads != null and live_buildings != null, "the town has roads and buildings")
+	if road.is_empty() or live_roads == null or live_buildings == null:
+		return
+	check_eq(t.bake_mesh(path), OK, "bake_mesh saves the town")
+	var mesh: ArrayMesh = ResourceLoader.load(path, "", ResourceLoader.CACHE_MODE_IGNORE)
+	check(mesh != null, "the baked town loads")
+	if mesh == null:
+		return
+	# The live terrain leaves the navigation map (it stays for its water queries).
+	t.navigation_enabled = false
+	await frames(2)
+	check(t.get_navigation_regions().is_empty(), "the live terrain's regions are gone")
+
+	var t2 := DonjournoTerrain.new()
+	t2.chunk_size = 48
+	t2.navigation_enabled = true
+	t2.generator = t.generator
+	t2.baked_mesh = mesh
+	root.add_child(t2)
+	await baked(t2)
+	check(t2.get_stats().is_empty(), "the pipeline never ran")
+	var roads := t2.get_roads_instance()
+	var buildings := t2.get_buildings_instance()
+	check(roads != null and roads.mesh != null, "the baked roads are shown")
+	check(buildings != null and buildings.mesh != null, "the baked buildings are shown")
+	if roads == null or buildings == null or roads.mesh == null or buildings.mesh == null:
+		return
+	check_eq(roads.mesh.get_faces().size(), live_roads.mesh.get_faces().size(), "the same road triangles")
+	check_eq(buildings.mesh.get_faces().size(), live_buildings.mesh.get_faces().size(),
+			"the same building triangles")
+	var walls: int = (buildings.mesh as ArrayMesh).surface_find_by_name("walls")
+	check(walls >= 0 and buildings.mesh.surface_get_material(walls) is ShaderMaterial,
+			"the walls keep the facade shader")
+	var regions := t2.get_navigation_regions()
+	check_eq(regions.size(), live_regions, "the same navigation regions")
+	check(live_road_regions > 0 and road_regions(t2).size() == live_road_regions,
+			"the same road regions, at the road cost (%d)" % live_road_regions)
+	# The path on the baked regions keeps off the water (asked of the live terrain) and to the road.
+	var on_road := closeness(road_trip(t, road, "baked town"), road[2],
+			ROAD_REACH_CELLS * t.generator.cell_size)
+	check(on_road.y >= ROAD_SHARE, "%.0f %% of the path on the baked regions lies on the road"
+			% (on_road.y * 100.0))
+
+	# Navigation off hides the baked regions; on shows them again.
+	t2.navigation_enabled = false
+	await frames(2)
+	check(t2.get_navigation_regions().is_empty(), "navigation off removes the baked regions")
+	t2.navigation_enabled = true
+	await frames(2)
+	check_eq(t2.get_navigation_regions().size(), live_regions, "navigation on shows them again")
+	# Clearing the baked mesh removes the baked roads until the town is generated again.
+	t2.baked_mesh = null
+	check(t2.get_roads_instance() == null and t2.get_buildings_instance() == null,
+			"clearing the bake removes its roads and buildings")
+	DirAccess.remove_absolute(ProjectSettings.globalize_path(path))

@@ -37,7 +37,7 @@ const META_CHUNK_SIZE: &str = "donjourno_chunk_size";
 const META_WATER_PIECES: &str = "donjourno_water_pieces";
 
 /// A metadata entry of a mesh, nil when absent (without the error `get_meta` reports).
-fn meta(mesh: &Gd<Mesh>, name: &str) -> Variant {
+pub(super) fn meta(mesh: &Gd<Mesh>, name: &str) -> Variant {
     if !mesh.has_meta(name) {
         return Variant::nil();
     }
@@ -129,12 +129,14 @@ pub fn baked_scatter(mesh: &Gd<Mesh>) -> Vec<Vec<f32>> {
 #[godot_api(secondary)]
 impl DonjournoTerrain {
     /// Saves the mesh shown as a resource file (`.res` or `.tres`), with the collision heights,
-    /// the tree transforms and the scatter's instances as metadata, for [member baked_mesh]. The water surface, if any,
-    /// is its second surface. A map drawn in chunks bakes as a mesh without surfaces whose
+    /// the tree transforms, the scatter's instances, the roads' and buildings' meshes and the
+    /// navigation meshes (when [member navigation_enabled]) as metadata, for
+    /// [member baked_mesh]. The water surface, if any, is its second surface. A map drawn in chunks bakes as a mesh without surfaces whose
     /// metadata hold every level of every chunk and the water of each chunk, shown again as
     /// chunks. Returns `OK`, or the error
     /// of [method ResourceSaver.save]; `ERR_UNCONFIGURED` when there is no mesh to save, and
-    /// `ERR_BUSY` while the chunks of a rebuild are still being made ([method is_filling_chunks]),
+    /// `ERR_BUSY` while the chunks of a rebuild are still being made ([method is_filling_chunks])
+    /// or the navigation mesh baked ([method is_baking_navigation]),
     /// `ERR_UNAVAILABLE` for a map whose chunks hold one level each ([method get_chunk_levels]).
     #[func]
     pub fn bake_mesh(&mut self, path: GString) -> Error {
@@ -142,6 +144,13 @@ impl DonjournoTerrain {
             godot_error!(
                 "DonjournoTerrain.bake_mesh(): the chunks of the last rebuild are still being \
                  made; bake once is_filling_chunks() is false"
+            );
+            return Error::ERR_BUSY;
+        }
+        if self.navigation.is_baking() {
+            godot_error!(
+                "DonjournoTerrain.bake_mesh(): the navigation mesh is still being baked; bake \
+                 once navigation_baked was emitted"
             );
             return Error::ERR_BUSY;
         }
@@ -184,6 +193,7 @@ impl DonjournoTerrain {
             self.shown = None;
             self.chunks.remove();
             self.scatter.set_buffers(Vec::new());
+            self.settlements.remove();
             self.update_collision();
             self.update_trees();
             self.water.remove();
@@ -191,7 +201,8 @@ impl DonjournoTerrain {
         }
     }
 
-    /// Shows [member baked_mesh] and the collision, trees and scatter baked with it.
+    /// Shows [member baked_mesh] and the collision, trees, scatter, roads, buildings and
+    /// navigation baked with it.
     pub(super) fn show_baked(&mut self) {
         self.cancel_job();
         let Some(baked) = self.baked_mesh.clone() else {
@@ -204,6 +215,7 @@ impl DonjournoTerrain {
         self.scatter.set_buffers(baked_scatter(&baked));
         self.update_collision();
         self.update_trees();
+        self.show_baked_towns(&baked);
         self.update_navigation();
         // A mesh in one piece carries its water as a surface of its own; a map drawn in chunks
         // has its chunks and their water in the metadata.
@@ -271,9 +283,10 @@ impl DonjournoTerrain {
         Some(copy)
     }
 
-    /// Writes the collision heights, the tree transforms and the scatter's instances into the
-    /// metadata of `copy`.
+    /// Writes the collision heights, the tree transforms, the scatter's instances, the roads,
+    /// buildings and navigation meshes into the metadata of `copy`.
     fn put_features(&self, copy: &mut Gd<ArrayMesh>, heights: &HeightMap, trees: &[f32]) {
+        self.put_towns(copy);
         let size = Vector2i::new(heights.width as i32, heights.depth as i32);
         copy.set_meta(META_MAP_SIZE, &size.to_variant());
         copy.set_meta(META_CELL_SIZE, &heights.cell_size.to_variant());

@@ -3,6 +3,7 @@
 //! queries); this one holds the class, its lifecycle and its rebuild API.
 
 mod bake;
+mod bake_towns;
 mod children;
 mod chunk_levels;
 mod chunks;

@@ -85,6 +85,38 @@ impl Navigation {
         self.wanted = Some(key);
     }
 
+    /// The navigation meshes shown with their kind and travel cost: the ground's, then the
+    /// roads'.
+    pub fn meshes(&self) -> Vec<(Kind, Gd<NavigationMesh>, f32)> {
+        let of = |kind: Kind, regions: &[Gd<NavigationRegion3D>]| {
+            (regions.iter())
+                .filter_map(|r| Some((kind, r.get_navigation_mesh()?, r.get_travel_cost())))
+                .collect::<Vec<_>>()
+        };
+        let mut out = of(Kind::Ground, &self.regions);
+        out.extend(of(Kind::Road, &self.roads));
+        out
+    }
+
+    /// Shows the navigation meshes of a bake (kind, mesh, travel cost) instead of baking; none
+    /// removes the regions.
+    pub fn show_baked(
+        &mut self,
+        parent: &mut Gd<Node>,
+        meshes: Vec<(Kind, Gd<NavigationMesh>, f32)>,
+    ) {
+        if meshes.is_empty() {
+            self.remove();
+            return;
+        }
+        (self.stage, self.wanted, self.baked) = (None, None, None);
+        let road_cost = (meshes.iter())
+            .find(|(kind, _, _)| *kind == Kind::Road)
+            .map_or(1.0, |(_, _, cost)| *cost);
+        let meshes = (meshes.into_iter()).map(|(kind, mesh, _)| (kind, mesh));
+        self.show(parent, meshes.collect(), road_cost);
+    }
+
     /// Removes the regions and forgets any bake under way.
     pub fn remove(&mut self) {
         self.stage = None;
@@ -174,7 +206,10 @@ fn fill<'a>(
             root.add_child(&region);
             regions.push(region);
         }
-        regions[i].set_navigation_mesh(mesh);
+        // Setting the same mesh again would have the navigation map rebuild the region.
+        if regions[i].get_navigation_mesh().as_ref() != Some(mesh) {
+            regions[i].set_navigation_mesh(mesh);
+        }
         regions[i].set_travel_cost(cost);
         count = i + 1;
     }
@@ -241,8 +276,18 @@ impl DonjournoTerrain {
         let Ok(settings) = self.store.checked_mesh(&names) else {
             return;
         };
+        if let Some(baked) = self.baked_mesh.clone() {
+            // A baked terrain shows the navigation meshes baked with it.
+            let meshes = match settings.navigation.enabled {
+                true => super::bake_towns::baked_navigation(&baked),
+                false => Vec::new(),
+            };
+            self.with_parent(|t| &mut t.navigation, |n, p| n.show_baked(p, meshes));
+            self.update_process();
+            return;
+        }
         let wanted = (self.shown.as_ref())
-            .filter(|_| settings.navigation.enabled && self.baked_mesh.is_none())
+            .filter(|_| settings.navigation.enabled)
             .map(|shown| NavKey {
                 grid: shown.grid.clone(),
                 mesh: MeshParams {

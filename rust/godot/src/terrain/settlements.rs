@@ -9,7 +9,7 @@ use donjourno::mesh::settlement::{grid_settlement_meshes, SettlementMeshes};
 use donjourno::mesh::MeshParams;
 use donjourno::Grid;
 use godot::classes::mesh::{ArrayType, PrimitiveType};
-use godot::classes::{ArrayMesh, Material, MeshInstance3D, Node, Shader, ShaderMaterial};
+use godot::classes::{ArrayMesh, Material, Mesh, MeshInstance3D, Node, Shader, ShaderMaterial};
 use godot::obj::EngineEnum;
 use godot::prelude::*;
 
@@ -48,9 +48,12 @@ pub struct SettlementView {
     buildings: Option<Gd<MeshInstance3D>>,
     builtin: Option<Gd<ShaderMaterial>>,
     flat: Option<Gd<Material>>,
-    /// Whether the buildings' mesh has a walls surface (its surface 0).
-    has_walls: bool,
 }
+
+/// The name of the buildings' walls surface.
+const WALLS: &str = "walls";
+/// The name of the buildings' roofs surface.
+const ROOFS: &str = "roofs";
 
 impl SettlementView {
     /// The roads' node, if the terrain shown has roads.
@@ -102,10 +105,31 @@ impl SettlementView {
             None => children::remove(&mut self.roads),
         }
         let walls = self.wall_material(storey);
-        self.has_walls = m.walls.vertex_count() > 0;
         match buildings_mesh(m, &walls, &flat) {
             Some(mesh) => node(&mut self.buildings, parent, "Buildings").set_mesh(&mesh),
             None => children::remove(&mut self.buildings),
+        }
+    }
+
+    /// Shows the roads' and buildings' meshes of a bake under `parent` (`None`: no such node),
+    /// the designer's wall material, if any, on the walls.
+    pub fn show_meshes(
+        &mut self,
+        parent: &mut Gd<Node>,
+        roads: Option<Gd<Mesh>>,
+        buildings: Option<Gd<Mesh>>,
+        storey: f32,
+    ) {
+        match roads {
+            Some(mesh) => node(&mut self.roads, parent, "Roads").set_mesh(&mesh),
+            None => children::remove(&mut self.roads),
+        }
+        match buildings {
+            Some(mesh) => node(&mut self.buildings, parent, "Buildings").set_mesh(&mesh),
+            None => children::remove(&mut self.buildings),
+        }
+        if self.material.is_some() {
+            self.set_material(self.material.clone(), storey);
         }
     }
 
@@ -115,8 +139,9 @@ impl SettlementView {
         let walls = self.wall_material(storey);
         let mesh = self.buildings.as_ref().and_then(|n| n.get_mesh());
         if let Some(mut mesh) = mesh.and_then(|m| m.try_cast::<ArrayMesh>().ok()) {
-            if self.has_walls && mesh.get_surface_count() > 0 {
-                mesh.surface_set_material(0, &walls);
+            let surface = mesh.surface_find_by_name(WALLS);
+            if surface >= 0 {
+                mesh.surface_set_material(surface, &walls);
             }
         }
     }
@@ -142,8 +167,8 @@ fn node<'a>(
     })
 }
 
-/// The buildings as one [ArrayMesh]: surface 0 the walls (with their facade coordinates in
-/// `UV2`), surface 1 the roofs; `None` without buildings.
+/// The buildings as one [ArrayMesh]: surface 0 the walls (named `walls`, with their facade
+/// coordinates in `UV2`), surface 1 the roofs (`roofs`); `None` without buildings.
 fn buildings_mesh(
     m: &SettlementMeshes,
     walls: &Gd<Material>,
@@ -161,12 +186,14 @@ fn buildings_mesh(
         arrays.set(ArrayType::TEX_UV2.ord() as usize, &facade.to_variant());
         out.add_surface_from_arrays(PrimitiveType::TRIANGLES, &arrays);
         out.surface_set_material(surface, walls);
+        out.surface_set_name(surface, WALLS);
         surface += 1;
     }
     if m.roofs.vertex_count() > 0 {
         let arrays = children::surface_arrays(&m.roofs);
         out.add_surface_from_arrays(PrimitiveType::TRIANGLES, &arrays);
         out.surface_set_material(surface, roofs);
+        out.surface_set_name(surface, ROOFS);
     }
     Some(out)
 }
