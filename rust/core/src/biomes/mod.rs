@@ -7,6 +7,7 @@
 
 pub mod classify;
 mod distance;
+mod gauss;
 pub mod ground;
 pub mod shape;
 pub mod sparse;

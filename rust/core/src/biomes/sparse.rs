@@ -108,11 +108,12 @@ fn climate_into(
     };
     hint.0 = order;
     let nearest = d2[order[0]];
-    let gauss = |d: f32| libm::expf(-(d - nearest) * inv);
-    let floor = gauss(d2[order[NEAREST]]);
-    // The nearest centre's Gaussian is `expf(-0) = 1`.
+    // The Gaussians of the next three centres and of the first one left out, together; the
+    // nearest centre's is `expf(-0) = 1`.
+    let gauss = super::gauss::expf4(std::array::from_fn(|r| -(d2[order[r + 1]] - nearest) * inv));
+    let floor = gauss[NEAREST - 1];
     let mut v: [f32; NEAREST] =
-        std::array::from_fn(|r| if r == 0 { 1.0 } else { gauss(d2[order[r]]) } - floor);
+        std::array::from_fn(|r| if r == 0 { 1.0 } else { gauss[r - 1] } - floor);
     if v[0] <= 0.0 {
         v[0] = 1.0;
     }
