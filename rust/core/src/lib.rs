@@ -24,6 +24,7 @@
 #![warn(missing_docs)]
 
 pub mod biomes;
+pub mod chamfer;
 pub mod climate;
 pub mod context;
 pub mod erosion;

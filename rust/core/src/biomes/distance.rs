@@ -5,96 +5,20 @@ use crate::grid::Grid;
 use crate::water::WaterKind;
 use rayon::prelude::*;
 
-/// Step to a diagonal neighbour, in cells.
-const DIAGONAL: f32 = std::f32::consts::SQRT_2;
-
 /// Metres from every cell to the nearest sea cell: a two-pass chamfer distance transform (steps
-/// of 1 and √2 cells) times the cell size; `f32::INFINITY` on a map without sea.
-///
-/// Each pass takes a row at a time: first the three neighbours in the row already done, which
-/// every cell reads alike, then the neighbour before it along the row. Each cell ends at the
-/// least of the same sums as with one cell at a time, so the distances are the same.
+/// of 1 and √2 cells, [`crate::chamfer::distance`]) times the cell size; `f32::INFINITY` on a
+/// map without sea.
 pub fn sea_distance(grid: &Grid, cell_size: f32) -> Vec<f32> {
-    let (w, rows) = (grid.width(), grid.depth());
-    if w == 0 || rows == 0 {
-        return Vec::new();
-    }
-    let mut dist: Vec<f32> = grid
-        .water
-        .par_iter()
-        .map(|k| {
-            if *k == WaterKind::Sea {
-                0.0
-            } else {
-                f32::INFINITY
-            }
-        })
-        .collect();
-    along_row(dist[..w].iter_mut());
-    for z in 1..rows {
-        let (done, row) = dist[(z - 1) * w..(z + 1) * w].split_at_mut(w);
-        from_row(row, done);
-        along_row(row.iter_mut());
-    }
-    along_row(dist[(rows - 1) * w..].iter_mut().rev());
-    for z in (0..rows - 1).rev() {
-        let (row, done) = dist[z * w..(z + 2) * w].split_at_mut(w);
-        from_row(row, done);
-        along_row(row.iter_mut().rev());
-    }
+    let sea = |i: usize| grid.water[i] == WaterKind::Sea;
+    let mut dist = crate::chamfer::distance(grid.width(), grid.depth() * grid.width(), sea);
     dist.par_iter_mut().for_each(|v| *v *= cell_size);
     dist
-}
-
-/// Lowers each cell of `row` to its neighbour straight across in the finished row `done` plus 1,
-/// or to one of the two diagonal ones there plus √2.
-///
-/// The distances are never NaN, so the minimum of the candidates does not depend on the order it
-/// takes them in: the inner cells go in one loop without branches, which the compiler vectorises.
-#[inline]
-fn from_row(row: &mut [f32], done: &[f32]) {
-    let w = row.len();
-    let edge = |row: &mut [f32], x: usize| {
-        let mut v = row[x].min(done[x] + 1.0);
-        if x > 0 {
-            v = v.min(done[x - 1] + DIAGONAL);
-        }
-        if x + 1 < w {
-            v = v.min(done[x + 1] + DIAGONAL);
-        }
-        row[x] = v;
-    };
-    edge(row, 0);
-    if w < 3 {
-        if w == 2 {
-            edge(row, 1);
-        }
-        return;
-    }
-    let inner = &mut row[1..w - 1];
-    for (k, v) in inner.iter_mut().enumerate() {
-        let straight = done[k + 1] + 1.0;
-        let diagonal = (done[k] + DIAGONAL).min(done[k + 2] + DIAGONAL);
-        *v = v.min(straight).min(diagonal);
-    }
-    edge(row, w - 1);
-}
-
-/// Lowers each cell, in the order given, to the cell before it plus 1.
-#[inline]
-fn along_row<'a>(cells: impl Iterator<Item = &'a mut f32>) {
-    let mut before = f32::INFINITY;
-    for v in cells {
-        if before + 1.0 < *v {
-            *v = before + 1.0;
-        }
-        before = *v;
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chamfer::DIAGONAL;
 
     /// One cell at a time, as the transform is defined.
     fn cell_by_cell(grid: &Grid, cell_size: f32) -> Vec<f32> {

@@ -67,49 +67,8 @@ pub fn comfort(t: f32) -> f32 {
 /// Distance in cells from every cell to the nearest water cell (lake, river or sea): a two-pass
 /// chamfer transform with steps of 1 and √2; `f32::INFINITY` on a map without water.
 pub fn water_distance(grid: &Grid) -> Vec<f32> {
-    let (w, d) = (grid.width(), grid.depth());
-    let mut dist: Vec<f32> = grid
-        .water
-        .iter()
-        .map(|k| {
-            if *k == WaterKind::Dry {
-                f32::INFINITY
-            } else {
-                0.0
-            }
-        })
-        .collect();
-    let diagonal = std::f32::consts::SQRT_2;
-    let forward = [
-        (-1i64, 0i64, 1.0),
-        (0, -1, 1.0),
-        (-1, -1, diagonal),
-        (1, -1, diagonal),
-    ];
-    let mut relax = |x: usize, z: usize, steps: &[(i64, i64, f32)]| {
-        let i = z * w + x;
-        for &(dx, dz, step) in steps {
-            let (nx, nz) = (x as i64 + dx, z as i64 + dz);
-            if nx >= 0 && nz >= 0 && (nx as usize) < w && (nz as usize) < d {
-                let v = dist[nz as usize * w + nx as usize] + step;
-                if v < dist[i] {
-                    dist[i] = v;
-                }
-            }
-        }
-    };
-    for z in 0..d {
-        for x in 0..w {
-            relax(x, z, &forward);
-        }
-    }
-    let backward = forward.map(|(dx, dz, s)| (-dx, -dz, s));
-    for z in (0..d).rev() {
-        for x in (0..w).rev() {
-            relax(x, z, &backward);
-        }
-    }
-    dist
+    let wet = |i: usize| grid.water[i] != WaterKind::Dry;
+    crate::chamfer::distance(grid.width(), grid.len(), wet)
 }
 
 /// Fertility of cell `i`: its biomes' weighted fertility, or by its class when biomes are off.

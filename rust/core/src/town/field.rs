@@ -156,40 +156,10 @@ fn height_gradient(ground: &dyn Ground, p: Vec2) -> Vec2 {
     ) / (2.0 * h)
 }
 
-/// Chamfer (3-4) distance to the nearest water lattice point, in lattice steps; infinite
+/// Chamfer distance (steps 1 and √2) to the nearest water lattice point, in lattice steps; infinite
 /// everywhere when there is no water.
 fn water_distance(water: &[bool], n: usize) -> Vec<f32> {
-    let mut d: Vec<f32> = water
-        .iter()
-        .map(|&w| if w { 0.0 } else { f32::INFINITY })
-        .collect();
-    const A: f32 = 1.0;
-    const B: f32 = std::f32::consts::SQRT_2;
-    let pass = |d: &mut Vec<f32>, i: usize, j: usize, nb: &[(isize, isize, f32)]| {
-        let k = j * n + i;
-        for &(di, dj, w) in nb {
-            let (x, z) = (i as isize + di, j as isize + dj);
-            if x >= 0 && z >= 0 && (x as usize) < n && (z as usize) < n {
-                let v = d[z as usize * n + x as usize] + w;
-                if v < d[k] {
-                    d[k] = v;
-                }
-            }
-        }
-    };
-    let fwd = [(-1, 0, A), (0, -1, A), (-1, -1, B), (1, -1, B)];
-    let bwd = [(1, 0, A), (0, 1, A), (1, 1, B), (-1, 1, B)];
-    for j in 0..n {
-        for i in 0..n {
-            pass(&mut d, i, j, &fwd);
-        }
-    }
-    for j in (0..n).rev() {
-        for i in (0..n).rev() {
-            pass(&mut d, i, j, &bwd);
-        }
-    }
-    d
+    crate::chamfer::distance(n, n * n, |i| water[i])
 }
 
 /// Gradient of the distance field at lattice point `(i, j)` (one-sided at the edges).
