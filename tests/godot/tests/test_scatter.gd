@@ -77,6 +77,40 @@ func test_one_multimesh_per_species_on_dry_land() -> void:
 	check(t.get_trees_instance() != null, "biomes off: seed 000's trees are back")
 
 
+func test_a_map_drawn_in_chunks_scatters_chunk_by_chunk() -> void:
+	var t := DonjournoTerrain.new()
+	t.chunk_size = 32
+	t.generator = _biome_generator()
+	root.add_child(t)
+	t.regenerate()
+	var side: float = t.cell_to_world(Vector2i(32, 0)).x - t.cell_to_world(Vector2i(0, 0)).x
+	var columns := ceili(float(t.generator.width) / 32.0)
+	var several := 0
+	for s in range(9):
+		# The instances each chunk should hold, from the transforms (the nodes' own buffers are
+		# not readable under the headless renderer).
+		var expected := {}
+		for xf: Transform3D in t.get_scatter_instances(s):
+			var chunk := floori(xf.origin.z / side) * columns + floori(xf.origin.x / side)
+			expected[chunk] = expected.get(chunk, 0) + 1
+		var held := {}
+		var nodes := t.get_scatter_nodes(s)
+		for node in nodes:
+			check_eq(node.visibility_range_end, 8.0 * t.lod_distance,
+					"%s ends where the chunk's trees end" % node.name)
+			var name := str(node.name)
+			var chunk := int(name.get_slice("_", name.get_slice_count("_") - 1))
+			held[chunk] = held.get(chunk, 0) + node.multimesh.instance_count
+		check_eq(held, expected, "species %d: each chunk's nodes hold the instances standing in it" % s)
+		several += int(held.size() > 1)
+	check(several > 0, "a species spread over several chunks has nodes in each")
+	t.trees_enabled = false
+	for s in range(9):
+		check(t.get_scatter_nodes(s).is_empty(), "trees off hide species %d" % s)
+	t.trees_enabled = true
+	check(not t.get_scatter_nodes(DonjournoTerrain.SPECIES_SHRUB).is_empty(), "trees on show them again")
+
+
 func test_mesh_overrides_replace_one_species() -> void:
 	var t := terrain_with(_biome_generator(), 1)
 	var shrub := DonjournoTerrain.SPECIES_SHRUB

@@ -192,7 +192,7 @@ impl DonjournoTerrain {
             self.base_mut().set_mesh(Gd::null_arg());
             self.shown = None;
             self.chunks.remove();
-            self.scatter.set_buffers(Vec::new());
+            self.scatter.set_buffers(Vec::new(), None);
             self.settlements.remove();
             self.update_collision();
             self.update_trees();
@@ -212,7 +212,7 @@ impl DonjournoTerrain {
             self.base_mut().set_mesh(&baked);
         }
         self.shown = None;
-        self.scatter.set_buffers(baked_scatter(&baked));
+        self.scatter.set_buffers(baked_scatter(&baked), None);
         self.update_collision();
         self.update_trees();
         self.show_baked_towns(&baked);

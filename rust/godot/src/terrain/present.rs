@@ -130,7 +130,9 @@ impl DonjournoTerrain {
         let stats = grid.stats.clone();
         self.rebuilds.cache = Some(grid);
         self.rebuilds.outdated = false;
-        self.scatter.set_buffers(scatter);
+        let chunking = (self.shown.as_ref())
+            .and_then(|s| super::scatter::Chunking::of(&s.grid, &s.inputs.mesh_params));
+        self.scatter.set_buffers(scatter, chunking);
         self.update_collision();
         parts.lap("collision");
         self.update_trees();

@@ -1,14 +1,23 @@
 //! The terrain's scatter (with biomes): per species, one [MultiMeshInstance3D] per built-in
 //! variant (or one for all its instances with a mesh from `scatter_meshes`), the instance buffers
 //! built on the worker thread; the `SPECIES_*` constants and `get_scatter_instances`.
+//!
+//! On a map drawn in chunks, each chunk has its own nodes, under an internal `Scatter` node, so
+//! Godot culls the chunks out of view, and they end where the chunk's trees end
+//! ([`NO_TREES_LOD_DISTANCES`] × `lod_distance`): far away the ground's colours stand in for them.
 
 use super::children;
+use super::trees::NO_TREES_LOD_DISTANCES;
 use super::DonjournoTerrain;
+use donjourno::godot_surface::split_instances;
+use donjourno::mesh::chunks::ChunkLayout;
 use donjourno::mesh::MeshParams;
 use donjourno::scatter::{meshes::species_mesh, Species, SPECIES_COUNT, VARIANTS};
 use donjourno::Grid;
 use godot::classes::multi_mesh::TransformFormat;
-use godot::classes::{ArrayMesh, Mesh, MultiMesh, MultiMeshInstance3D, Node, StandardMaterial3D};
+use godot::classes::{
+    ArrayMesh, Mesh, MultiMesh, MultiMeshInstance3D, Node, Node3D, StandardMaterial3D,
+};
 use godot::prelude::*;
 
 /// Floats per instance in a species buffer: the 12 of a 3D transform, then its variant.
@@ -37,6 +46,27 @@ pub fn transforms(buffer: &[f32]) -> Array<Transform3D> {
     crate::convert::transforms(buffer, INSTANCE_FLOATS)
 }
 
+/// How the scatter of a map drawn in chunks is cut: the chunks, the cell size and the distance
+/// where a chunk's scatter ends.
+#[derive(Clone)]
+pub struct Chunking {
+    layout: ChunkLayout,
+    cell_size: f32,
+    end: f32,
+}
+
+impl Chunking {
+    /// The chunking of a grid shown with `params`; `None` for a map in one mesh.
+    pub fn of(grid: &Grid, params: &MeshParams) -> Option<Self> {
+        let layout = ChunkLayout::new(grid.width(), grid.depth(), params);
+        layout.is_chunked().then_some(Chunking {
+            layout,
+            cell_size: params.cell_size,
+            end: NO_TREES_LOD_DISTANCES * params.lod_distance,
+        })
+    }
+}
+
 /// The scatter component: the mesh overrides, the buffers of the grid shown and the nodes.
 pub struct ScatterView {
     /// Species id → the [Mesh] shown instead of the built-in variants.
@@ -44,6 +74,11 @@ pub struct ScatterView {
     buffers: Vec<Vec<f32>>,
     /// Per species, one node per variant (or one node, slot 0, for an override).
     nodes: Vec<Vec<Option<Gd<MultiMeshInstance3D>>>>,
+    /// On a map drawn in chunks: how it is cut, the `Scatter` node and, per species, its chunks'
+    /// nodes.
+    chunking: Option<Chunking>,
+    holder: Option<Gd<Node3D>>,
+    chunked: Vec<Vec<Gd<MultiMeshInstance3D>>>,
     built_in: Vec<Vec<Option<Gd<ArrayMesh>>>>,
     material: Option<Gd<StandardMaterial3D>>,
 }
@@ -55,6 +90,9 @@ impl Default for ScatterView {
             overrides: VarDictionary::new(),
             buffers: vec![Vec::new(); SPECIES_COUNT],
             nodes: vec![vec![None; variants]; SPECIES_COUNT],
+            chunking: None,
+            holder: None,
+            chunked: vec![Vec::new(); SPECIES_COUNT],
             built_in: vec![vec![None; variants]; SPECIES_COUNT],
             material: None,
         }
@@ -73,10 +111,12 @@ fn transforms_where(buffer: &[f32], keep: impl Fn(u8) -> bool) -> PackedFloat32A
 }
 
 impl ScatterView {
-    /// Keeps the buffers of a new grid (shown by the next [`ScatterView::show`]).
-    pub fn set_buffers(&mut self, buffers: Vec<Vec<f32>>) {
+    /// Keeps the buffers of a new grid and how its map is cut into chunks (`None`: one mesh),
+    /// shown by the next [`ScatterView::show`].
+    pub fn set_buffers(&mut self, buffers: Vec<Vec<f32>>, chunking: Option<Chunking>) {
         self.buffers = buffers;
         self.buffers.resize(SPECIES_COUNT, Vec::new());
+        self.chunking = chunking;
     }
 
     /// Every species' buffer, in id order.
@@ -91,22 +131,24 @@ impl ScatterView {
 
     /// The nodes of one species shown.
     pub fn nodes(&self, species: Species) -> Array<Gd<MultiMeshInstance3D>> {
-        self.nodes[species as usize]
-            .iter()
-            .flatten()
+        let i = species as usize;
+        (self.nodes[i].iter().flatten())
+            .chain(&self.chunked[i])
             .cloned()
             .collect()
     }
 
     /// Shows every species with instances under `parent` (or removes them all when `visible` is
-    /// off).
+    /// off): on a map drawn in chunks, chunk by chunk.
     pub fn show(&mut self, parent: &mut Gd<Node>, visible: bool) {
+        self.chunked.iter_mut().for_each(Vec::clear);
+        children::remove(&mut self.holder);
+        let chunking = self.chunking.clone().filter(|_| visible);
         for s in Species::ALL {
             let i = s as usize;
-            let buffer = if visible {
-                self.buffers[i].clone()
-            } else {
-                Vec::new()
+            let buffer = match visible && chunking.is_none() {
+                true => self.buffers[i].clone(),
+                false => Vec::new(),
             };
             let mut made = self.multimeshes(s, &buffer);
             for v in 0..VARIANTS {
@@ -125,6 +167,32 @@ impl ScatterView {
                 node.set_multimesh(&multimesh);
             }
         }
+        if let Some(c) = chunking {
+            self.show_chunks(parent, &c);
+        }
+    }
+
+    /// Shows every species chunk by chunk under a `Scatter` node: per chunk, one node per variant
+    /// (`Scatter_<species>_<variant>_<chunk>`) drawn up to the chunking's end distance.
+    fn show_chunks(&mut self, parent: &mut Gd<Node>, c: &Chunking) {
+        let mut holder = Node3D::new_alloc();
+        holder.set_name("Scatter");
+        children::add_internal(parent, &holder);
+        for s in Species::ALL {
+            let i = s as usize;
+            let buffer = std::mem::take(&mut self.buffers[i]);
+            let pieces = split_instances(&buffer, INSTANCE_FLOATS, &c.layout, c.cell_size);
+            self.buffers[i] = buffer;
+            for (index, piece) in pieces.iter().enumerate() {
+                for (v, multimesh) in self.multimeshes(s, piece) {
+                    let name = format!("Scatter_{}_{v}_{index}", s.name());
+                    let node = children::multimesh_instance(&name, &multimesh, (0.0, c.end));
+                    holder.add_child(&node);
+                    self.chunked[i].push(node);
+                }
+            }
+        }
+        self.holder = Some(holder);
     }
 
     /// The multimeshes of one species' instances in `buffer` (a [`buffers`] buffer): one per
@@ -222,7 +290,8 @@ impl DonjournoTerrain {
 
     /// The [MultiMeshInstance3D]s of one species (internal children): one per built-in variant
     /// with instances, or one for all its instances when [member scatter_meshes] replaces its
-    /// mesh; empty when it has no instance shown.
+    /// mesh (on a map drawn in chunks, those of every chunk, each drawn up to eight
+    /// [member lod_distance]); empty when it has no instance shown.
     #[func]
     pub fn get_scatter_nodes(&self, species: i32) -> Array<Gd<MultiMeshInstance3D>> {
         u8::try_from(species)
