@@ -83,6 +83,7 @@ func test_a_map_drawn_in_chunks_scatters_chunk_by_chunk() -> void:
 	t.generator = _biome_generator()
 	root.add_child(t)
 	t.regenerate()
+	await _filled(t)
 	var side: float = t.cell_to_world(Vector2i(32, 0)).x - t.cell_to_world(Vector2i(0, 0)).x
 	var columns := ceili(float(t.generator.width) / 32.0)
 	var several := 0
@@ -108,7 +109,16 @@ func test_a_map_drawn_in_chunks_scatters_chunk_by_chunk() -> void:
 	for s in range(9):
 		check(t.get_scatter_nodes(s).is_empty(), "trees off hide species %d" % s)
 	t.trees_enabled = true
+	await _filled(t)
 	check(not t.get_scatter_nodes(DonjournoTerrain.SPECIES_SHRUB).is_empty(), "trees on show them again")
+
+
+## Waits until the chunks of `t`, their water, trees and scatter are nodes (at most 20 s).
+func _filled(t: DonjournoTerrain) -> void:
+	var deadline := Time.get_ticks_msec() + 20000
+	while t.is_filling_chunks() and Time.get_ticks_msec() < deadline:
+		await frames(1)
+	check(not t.is_filling_chunks(), "the chunks filled in within 20 s")
 
 
 func test_mesh_overrides_replace_one_species() -> void:

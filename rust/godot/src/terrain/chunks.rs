@@ -279,8 +279,8 @@ impl DonjournoTerrain {
             .collect()
     }
 
-    /// Whether chunk meshes, water or trees of the last rebuild are still being turned into
-    /// nodes (a share per frame).
+    /// Whether chunk meshes, water, trees or scatter of the last rebuild are still being turned
+    /// into nodes (a share per frame).
     #[func]
     pub fn is_filling_chunks(&self) -> bool {
         self.is_filling()

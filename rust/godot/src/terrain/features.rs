@@ -19,6 +19,8 @@ pub struct Features {
     pub trees: Vec<Vec<f32>>,
     /// The scatter's instance buffers, one per species.
     pub scatter: Vec<Vec<f32>>,
+    /// On a map drawn in chunks, the scatter cut along them.
+    pub scatter_chunks: Option<super::scatter::Chunking>,
     /// The settlements' roads and buildings.
     pub settlements: SettlementMeshes,
     /// The corner heights of a map in one chunk, for its one collision shape (a map drawn in
@@ -32,10 +34,12 @@ impl Features {
     /// Builds the features of `grid` for the mesh settings `mesh_params`.
     pub fn build(grid: &Grid, mesh_params: &MeshParams) -> Result<Features, String> {
         let start = Instant::now();
+        let scatter = super::scatter::buffers(grid, mesh_params);
         Ok(Features {
             water: super::water::water_pieces(grid, mesh_params)?,
             trees: super::trees::grid_tree_pieces(grid, mesh_params),
-            scatter: super::scatter::buffers(grid, mesh_params),
+            scatter_chunks: super::scatter::Chunking::of(grid, mesh_params, &scatter),
+            scatter,
             settlements: super::settlements::meshes(grid, mesh_params),
             heights: match ChunkLayout::new(grid.width(), grid.depth(), mesh_params).is_chunked() {
                 true => Err("a map drawn in chunks has a shape per chunk".into()),

@@ -82,6 +82,7 @@ impl DonjournoTerrain {
             water,
             trees,
             scatter,
+            scatter_chunks,
             settlements,
             heights,
             time: features_time,
@@ -130,9 +131,7 @@ impl DonjournoTerrain {
         let stats = grid.stats.clone();
         self.rebuilds.cache = Some(grid);
         self.rebuilds.outdated = false;
-        let chunking = (self.shown.as_ref())
-            .and_then(|s| super::scatter::Chunking::of(&s.grid, &s.inputs.mesh_params));
-        self.scatter.set_buffers(scatter, chunking);
+        self.scatter.set_buffers(scatter, scatter_chunks);
         self.update_collision();
         parts.lap("collision");
         self.update_trees();
@@ -205,15 +204,21 @@ impl DonjournoTerrain {
             self.chunks.pump();
         } else if self.water.is_filling() {
             self.water.pump();
-        } else {
+        } else if self.trees.is_filling() {
             self.trees.pump();
+        } else {
+            self.scatter.pump();
         }
         self.update_process();
     }
 
-    /// Whether chunk meshes, water or trees of the last rebuild still wait to become nodes.
+    /// Whether chunk meshes, water, trees or scatter of the last rebuild still wait to become
+    /// nodes.
     pub(super) fn is_filling(&self) -> bool {
-        self.chunks.is_filling() || self.water.is_filling() || self.trees.is_filling()
+        self.chunks.is_filling()
+            || self.water.is_filling()
+            || self.trees.is_filling()
+            || self.scatter.is_filling()
     }
 
     /// Removes the terrain's surface (no generator).

@@ -19,6 +19,7 @@ use godot::classes::{
     ArrayMesh, Mesh, MultiMesh, MultiMeshInstance3D, Node, Node3D, StandardMaterial3D,
 };
 use godot::prelude::*;
+use std::sync::Arc;
 
 /// Floats per instance in a species buffer: the 12 of a 3D transform, then its variant.
 pub const INSTANCE_FLOATS: usize = 13;
@@ -46,26 +47,39 @@ pub fn transforms(buffer: &[f32]) -> Array<Transform3D> {
     crate::convert::transforms(buffer, INSTANCE_FLOATS)
 }
 
-/// How the scatter of a map drawn in chunks is cut: the chunks, the cell size and the distance
-/// where a chunk's scatter ends.
+/// The scatter of a map drawn in chunks, cut on the worker: per chunk, per species, its
+/// [`buffers`] instances; and the distance where a chunk's scatter ends.
 #[derive(Clone)]
 pub struct Chunking {
-    layout: ChunkLayout,
-    cell_size: f32,
+    pieces: Arc<Vec<Vec<Vec<f32>>>>,
     end: f32,
 }
 
 impl Chunking {
-    /// The chunking of a grid shown with `params`; `None` for a map in one mesh.
-    pub fn of(grid: &Grid, params: &MeshParams) -> Option<Self> {
+    /// The scatter `buffers` (one per species) of a grid shown with `params`, cut along its
+    /// chunks; `None` for a map in one mesh.
+    pub fn of(grid: &Grid, params: &MeshParams, buffers: &[Vec<f32>]) -> Option<Self> {
         let layout = ChunkLayout::new(grid.width(), grid.depth(), params);
-        layout.is_chunked().then_some(Chunking {
-            layout,
-            cell_size: params.cell_size,
+        if !layout.is_chunked() {
+            return None;
+        }
+        let mut pieces = vec![vec![Vec::new(); SPECIES_COUNT]; layout.chunks().len()];
+        for (species, buffer) in buffers.iter().enumerate() {
+            let cut = split_instances(buffer, INSTANCE_FLOATS, &layout, params.cell_size);
+            for (chunk, piece) in cut.into_iter().enumerate() {
+                pieces[chunk][species] = piece;
+            }
+        }
+        Some(Chunking {
+            pieces: Arc::new(pieces),
             end: NO_TREES_LOD_DISTANCES * params.lod_distance,
         })
     }
 }
+
+/// Scatter instances turned into multimeshes per frame, at most, on a map drawn in chunks (one
+/// chunk always goes): as many as the trees'.
+pub const SCATTER_INSTANCES_PER_FRAME: usize = super::trees::TREE_INSTANCES_PER_FRAME;
 
 /// The scatter component: the mesh overrides, the buffers of the grid shown and the nodes.
 pub struct ScatterView {
@@ -74,11 +88,12 @@ pub struct ScatterView {
     buffers: Vec<Vec<f32>>,
     /// Per species, one node per variant (or one node, slot 0, for an override).
     nodes: Vec<Vec<Option<Gd<MultiMeshInstance3D>>>>,
-    /// On a map drawn in chunks: how it is cut, the `Scatter` node and, per species, its chunks'
-    /// nodes.
+    /// On a map drawn in chunks: how it is cut, the `Scatter` node, per species its chunks'
+    /// nodes, and the next chunk to turn into nodes.
     chunking: Option<Chunking>,
     holder: Option<Gd<Node3D>>,
     chunked: Vec<Vec<Gd<MultiMeshInstance3D>>>,
+    next: Option<usize>,
     built_in: Vec<Vec<Option<Gd<ArrayMesh>>>>,
     material: Option<Gd<StandardMaterial3D>>,
 }
@@ -93,6 +108,7 @@ impl Default for ScatterView {
             chunking: None,
             holder: None,
             chunked: vec![Vec::new(); SPECIES_COUNT],
+            next: None,
             built_in: vec![vec![None; variants]; SPECIES_COUNT],
             material: None,
         }
@@ -111,8 +127,8 @@ fn transforms_where(buffer: &[f32], keep: impl Fn(u8) -> bool) -> PackedFloat32A
 }
 
 impl ScatterView {
-    /// Keeps the buffers of a new grid and how its map is cut into chunks (`None`: one mesh),
-    /// shown by the next [`ScatterView::show`].
+    /// Keeps the buffers of a new grid and their cut along its chunks (`None`: one mesh), shown
+    /// by the next [`ScatterView::show`].
     pub fn set_buffers(&mut self, buffers: Vec<Vec<f32>>, chunking: Option<Chunking>) {
         self.buffers = buffers;
         self.buffers.resize(SPECIES_COUNT, Vec::new());
@@ -139,14 +155,16 @@ impl ScatterView {
     }
 
     /// Shows every species with instances under `parent` (or removes them all when `visible` is
-    /// off): on a map drawn in chunks, chunk by chunk.
+    /// off): on a map drawn in chunks, under a `Scatter` node that [`ScatterView::pump`] fills
+    /// chunk by chunk.
     pub fn show(&mut self, parent: &mut Gd<Node>, visible: bool) {
         self.chunked.iter_mut().for_each(Vec::clear);
+        self.next = None;
         children::remove(&mut self.holder);
-        let chunking = self.chunking.clone().filter(|_| visible);
+        let chunked = visible && self.chunking.is_some();
         for s in Species::ALL {
             let i = s as usize;
-            let buffer = match visible && chunking.is_none() {
+            let buffer = match visible && !chunked {
                 true => self.buffers[i].clone(),
                 false => Vec::new(),
             };
@@ -167,32 +185,51 @@ impl ScatterView {
                 node.set_multimesh(&multimesh);
             }
         }
-        if let Some(c) = chunking {
-            self.show_chunks(parent, &c);
+        if chunked {
+            let mut holder = Node3D::new_alloc();
+            holder.set_name("Scatter");
+            children::add_internal(parent, &holder);
+            self.holder = Some(holder);
+            self.next = Some(0);
         }
     }
 
-    /// Shows every species chunk by chunk under a `Scatter` node: per chunk, one node per variant
-    /// (`Scatter_<species>_<variant>_<chunk>`) drawn up to the chunking's end distance.
-    fn show_chunks(&mut self, parent: &mut Gd<Node>, c: &Chunking) {
-        let mut holder = Node3D::new_alloc();
-        holder.set_name("Scatter");
-        children::add_internal(parent, &holder);
-        for s in Species::ALL {
-            let i = s as usize;
-            let buffer = std::mem::take(&mut self.buffers[i]);
-            let pieces = split_instances(&buffer, INSTANCE_FLOATS, &c.layout, c.cell_size);
-            self.buffers[i] = buffer;
-            for (index, piece) in pieces.iter().enumerate() {
-                for (v, multimesh) in self.multimeshes(s, piece) {
-                    let name = format!("Scatter_{}_{v}_{index}", s.name());
+    /// Turns waiting chunks into nodes, about [`SCATTER_INSTANCES_PER_FRAME`] instances' worth:
+    /// per chunk, one node per species variant (`Scatter_<species>_<variant>_<chunk>`) drawn up
+    /// to the chunking's end distance. Returns whether some are still waiting.
+    pub fn pump(&mut self) -> bool {
+        let (Some(mut holder), Some(c), Some(mut next)) =
+            (self.holder.clone(), self.chunking.clone(), self.next)
+        else {
+            self.next = None;
+            return false;
+        };
+        let full = SCATTER_INSTANCES_PER_FRAME * INSTANCE_FLOATS;
+        let mut budget = full;
+        while let Some(chunk) = c.pieces.get(next) {
+            let floats: usize = chunk.iter().map(Vec::len).sum();
+            if floats > 0 && budget < floats && budget < full {
+                break;
+            }
+            budget = budget.saturating_sub(floats);
+            for s in Species::ALL {
+                for (v, multimesh) in self.multimeshes(s, &chunk[s as usize]) {
+                    let name = format!("Scatter_{}_{v}_{next}", s.name());
                     let node = children::multimesh_instance(&name, &multimesh, (0.0, c.end));
                     holder.add_child(&node);
-                    self.chunked[i].push(node);
+                    self.chunked[s as usize].push(node);
                 }
             }
+            next += 1;
         }
-        self.holder = Some(holder);
+        let filling = next < c.pieces.len();
+        self.next = filling.then_some(next);
+        filling
+    }
+
+    /// Whether chunks of scatter are still waiting to become nodes.
+    pub fn is_filling(&self) -> bool {
+        self.next.is_some()
     }
 
     /// The multimeshes of one species' instances in `buffer` (a [`buffers`] buffer): one per
