@@ -95,14 +95,32 @@ func test_a_map_drawn_in_chunks_scatters_chunk_by_chunk() -> void:
 			var chunk := floori(xf.origin.z / side) * columns + floori(xf.origin.x / side)
 			expected[chunk] = expected.get(chunk, 0) + 1
 		var held := {}
-		var nodes := t.get_scatter_nodes(s)
-		for node in nodes:
-			check_eq(node.visibility_range_end, 8.0 * t.lod_distance,
-					"%s ends where the chunk's trees end" % node.name)
+		var near := {}
+		var far := {}
+		for node in t.get_scatter_nodes(s):
 			var name := str(node.name)
+			if name.ends_with("_far"):
+				far[name.trim_suffix("_far")] = node
+				continue
+			near[name] = node
 			var chunk := int(name.get_slice("_", name.get_slice_count("_") - 1))
 			held[chunk] = held.get(chunk, 0) + node.multimesh.instance_count
 		check_eq(held, expected, "species %d: each chunk's nodes hold the instances standing in it" % s)
+		var far_held := {}
+		for name: String in far:
+			check(near.has(name), "%s_far: far instances of a variant the chunk has up close" % name)
+			var f: MultiMeshInstance3D = far[name]
+			check_eq([f.visibility_range_begin, f.visibility_range_end],
+					[2.0 * t.lod_distance, 8.0 * t.lod_distance], "%s_far: far until the chunk's trees end" % name)
+			var chunk := int(name.get_slice("_", name.get_slice_count("_") - 1))
+			far_held[chunk] = far_held.get(chunk, 0) + f.multimesh.instance_count
+		for name: String in near:
+			var n: MultiMeshInstance3D = near[name]
+			check_eq([n.visibility_range_begin, n.visibility_range_end], [0.0, 2.0 * t.lod_distance],
+					"%s: up close until the chunk's trees thin out" % name)
+		for chunk: int in held:
+			check_eq(far_held.get(chunk, 0), (held[chunk] + 3) / 4,
+					"species %d, chunk %d: one instance in four far away" % [s, chunk])
 		several += int(held.size() > 1)
 	check(several > 0, "a species spread over several chunks has nodes in each")
 	t.trees_enabled = false

@@ -3,11 +3,12 @@
 //! built on the worker thread; the `SPECIES_*` constants and `get_scatter_instances`.
 //!
 //! On a map drawn in chunks, each chunk has its own nodes, under an internal `Scatter` node, so
-//! Godot culls the chunks out of view, and they end where the chunk's trees end
-//! ([`NO_TREES_LOD_DISTANCES`] × `lod_distance`): far away the ground's colours stand in for them.
+//! Godot culls the chunks out of view; like the chunk's trees, they thin out to one instance in
+//! [`FAR_TREE_STRIDE`], each wider, from [`FAR_TREES_LOD_DISTANCES`] × `lod_distance`, and end at
+//! [`NO_TREES_LOD_DISTANCES`] × `lod_distance`, where the ground's colours stand in for them.
 
 use super::children;
-use super::trees::NO_TREES_LOD_DISTANCES;
+use super::trees::{FAR_TREES_LOD_DISTANCES, FAR_TREE_STRIDE, NO_TREES_LOD_DISTANCES};
 use super::DonjournoTerrain;
 use donjourno::godot_surface::split_instances;
 use donjourno::mesh::chunks::ChunkLayout;
@@ -48,11 +49,34 @@ pub fn transforms(buffer: &[f32]) -> Array<Transform3D> {
 }
 
 /// The scatter of a map drawn in chunks, cut on the worker: per chunk, per species, its
-/// [`buffers`] instances; and the distance where a chunk's scatter ends.
+/// [`buffers`] instances up close and far away ([`far_instances`]); the distance where a chunk's
+/// scatter thins out and where it ends.
 #[derive(Clone)]
 pub struct Chunking {
     pieces: Arc<Vec<Vec<Vec<f32>>>>,
+    far: Arc<Vec<Vec<Vec<f32>>>>,
+    thin: f32,
     end: f32,
+}
+
+/// Every [`FAR_TREE_STRIDE`]-th instance of a [`buffers`] buffer, widened across by the square
+/// root of the stride so that it covers the ground the instances it stands for did: the
+/// scatter a chunk draws from [`FAR_TREES_LOD_DISTANCES`] × `lod_distance` on, like its trees.
+pub fn far_instances(buffer: &[f32]) -> Vec<f32> {
+    let widen = (FAR_TREE_STRIDE as f32).sqrt();
+    let mut out = Vec::with_capacity(buffer.len() / FAR_TREE_STRIDE + INSTANCE_FLOATS);
+    for instance in buffer
+        .chunks_exact(INSTANCE_FLOATS)
+        .step_by(FAR_TREE_STRIDE)
+    {
+        let start = out.len();
+        out.extend_from_slice(instance);
+        // The basis' first and third columns (x and z) of each of its three rows.
+        for k in [0, 2, 4, 6, 8, 10] {
+            out[start + k] *= widen;
+        }
+    }
+    out
 }
 
 impl Chunking {
@@ -64,14 +88,18 @@ impl Chunking {
             return None;
         }
         let mut pieces = vec![vec![Vec::new(); SPECIES_COUNT]; layout.chunks().len()];
+        let mut far = pieces.clone();
         for (species, buffer) in buffers.iter().enumerate() {
             let cut = split_instances(buffer, INSTANCE_FLOATS, &layout, params.cell_size);
             for (chunk, piece) in cut.into_iter().enumerate() {
+                far[chunk][species] = far_instances(&piece);
                 pieces[chunk][species] = piece;
             }
         }
         Some(Chunking {
             pieces: Arc::new(pieces),
+            far: Arc::new(far),
+            thin: FAR_TREES_LOD_DISTANCES * params.lod_distance,
             end: NO_TREES_LOD_DISTANCES * params.lod_distance,
         })
     }
@@ -195,8 +223,9 @@ impl ScatterView {
     }
 
     /// Turns waiting chunks into nodes, about [`SCATTER_INSTANCES_PER_FRAME`] instances' worth:
-    /// per chunk, one node per species variant (`Scatter_<species>_<variant>_<chunk>`) drawn up
-    /// to the chunking's end distance. Returns whether some are still waiting.
+    /// per chunk, one node per species variant (`Scatter_<species>_<variant>_<chunk>`) up to the
+    /// chunking's thinning distance, and one of its far instances (`…_far`) from there to its
+    /// end distance. Returns whether some are still waiting.
     pub fn pump(&mut self) -> bool {
         let (Some(mut holder), Some(c), Some(mut next)) =
             (self.holder.clone(), self.chunking.clone(), self.next)
@@ -213,11 +242,21 @@ impl ScatterView {
             }
             budget = budget.saturating_sub(floats);
             for s in Species::ALL {
-                for (v, multimesh) in self.multimeshes(s, &chunk[s as usize]) {
-                    let name = format!("Scatter_{}_{v}_{next}", s.name());
-                    let node = children::multimesh_instance(&name, &multimesh, (0.0, c.end));
+                let i = s as usize;
+                let near = self.multimeshes(s, &chunk[i]);
+                let far = self.multimeshes(s, &c.far[next][i]);
+                let named = (near
+                    .into_iter()
+                    .map(|(v, m)| (format!("{v}_{next}"), m, 0.0, c.thin)))
+                .chain(
+                    far.into_iter()
+                        .map(|(v, m)| (format!("{v}_{next}_far"), m, c.thin, c.end)),
+                );
+                for (tail, multimesh, begin, end) in named {
+                    let name = format!("Scatter_{}_{tail}", s.name());
+                    let node = children::multimesh_instance(&name, &multimesh, (begin, end));
                     holder.add_child(&node);
-                    self.chunked[s as usize].push(node);
+                    self.chunked[i].push(node);
                 }
             }
             next += 1;
@@ -327,8 +366,9 @@ impl DonjournoTerrain {
 
     /// The [MultiMeshInstance3D]s of one species (internal children): one per built-in variant
     /// with instances, or one for all its instances when [member scatter_meshes] replaces its
-    /// mesh (on a map drawn in chunks, those of every chunk, each drawn up to eight
-    /// [member lod_distance]); empty when it has no instance shown.
+    /// mesh (on a map drawn in chunks, those of every chunk: up close, and named `…_far` with one
+    /// instance in four from twice [member lod_distance] to eight); empty when it has no instance
+    /// shown.
     #[func]
     pub fn get_scatter_nodes(&self, species: i32) -> Array<Gd<MultiMeshInstance3D>> {
         u8::try_from(species)
@@ -352,6 +392,21 @@ impl DonjournoTerrain {
 mod tests {
     use super::*;
     use donjourno::scatter::ScatterInstance;
+
+    #[test]
+    fn far_instances_are_every_fourth_widened_across() {
+        let buffer: Vec<f32> = (0..9 * INSTANCE_FLOATS).map(|k| k as f32).collect();
+        let far = far_instances(&buffer);
+        assert_eq!(far.len(), 3 * INSTANCE_FLOATS, "instances 0, 4 and 8");
+        for (n, instance) in far.chunks_exact(INSTANCE_FLOATS).enumerate() {
+            let source = &buffer[4 * n * INSTANCE_FLOATS..(4 * n + 1) * INSTANCE_FLOATS];
+            for k in 0..INSTANCE_FLOATS {
+                let widened = [0, 2, 4, 6, 8, 10].contains(&k);
+                let expected = if widened { 2.0 * source[k] } else { source[k] };
+                assert_eq!(instance[k], expected, "instance {n}, float {k}");
+            }
+        }
+    }
 
     #[test]
     fn buffers_hold_one_transform_and_tag_per_instance() {
