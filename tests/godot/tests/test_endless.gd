@@ -222,3 +222,30 @@ func test_the_water_and_trees_settings_reach_every_tile() -> void:
 	await _streamed(t)
 	for w in _tile_children(t, "Water"):
 		check(not (w as MeshInstance3D).visible, "new water hidden too: %s" % w.get_path())
+
+
+func test_the_scatter_of_tiles_thins_out_and_ends_chunk_by_chunk() -> void:
+	var target := Node3D.new()
+	target.position = Vector3(SIDE / 2.0, 0.0, SIDE / 2.0)
+	var t := _terrain(target)
+	t.generator.biomes_enabled = true
+	await _streamed(t)
+	var near := []
+	var far := []
+	for n in _tile_children(t, "Scatter_"):
+		(far if str(n.name).ends_with("_far") else near).append(n)
+	check(near.size() > 0 and far.size() > 0, "the tiles have scatter up close and far away")
+	for n: MultiMeshInstance3D in near:
+		check_eq([n.visibility_range_begin, n.visibility_range_end], [0.0, 2.0 * t.lod_distance],
+				"%s: up close until its chunk's trees thin out" % n.get_path())
+		check(n.multimesh.instance_count > 0, "%s has instances" % n.get_path())
+	for n: MultiMeshInstance3D in far:
+		check_eq([n.visibility_range_begin, n.visibility_range_end], [2.0 * t.lod_distance, 8.0 * t.lod_distance],
+				"%s: far until its chunk's trees end" % n.get_path())
+	t.trees_enabled = false
+	await _streamed(t)
+	await frames(1)
+	check_eq(_tile_children(t, "Scatter_").size(), 0, "trees off: no scatter left")
+	t.trees_enabled = true
+	await _streamed(t)
+	check_eq(_tile_children(t, "Scatter_").size(), near.size() + far.size(), "trees on: the scatter is back")

@@ -36,8 +36,8 @@ pub struct ShownTile {
     /// Seed 000's trees, one buffer per chunk, kept to show them again after a change of the
     /// trees' settings.
     pub trees: Arc<Vec<Vec<f32>>>,
-    /// The scatter, one buffer per species, likewise.
-    pub scatter: Arc<Vec<Vec<f32>>>,
+    /// The scatter, cut along the tile's chunks, likewise.
+    pub scatter: super::scatter::Chunking,
 }
 
 /// What a step of the stream changed.

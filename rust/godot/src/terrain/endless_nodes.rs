@@ -41,8 +41,8 @@ pub enum Piece {
     Water(WaterPiece),
     /// The trees of one chunk.
     Trees(usize, Vec<f32>),
-    /// The scatter of one species.
-    Scatter(Species, Vec<f32>),
+    /// The scatter of one chunk: the tile's scatter, the chunk and its floats.
+    Scatter(super::scatter::Chunking, usize, usize),
 }
 
 impl Piece {
@@ -52,7 +52,8 @@ impl Piece {
             Piece::Level { surface, .. } | Piece::Water(WaterPiece { surface, .. }) => {
                 surface.vertex.len() + surface.attribute.len()
             }
-            Piece::Trees(_, b) | Piece::Scatter(_, b) => b.len() * 4,
+            Piece::Trees(_, b) => b.len() * 4,
+            Piece::Scatter(_, _, floats) => floats * 4,
         }
     }
 }
@@ -92,7 +93,7 @@ impl DonjournoTerrain {
             }
         }
         pending.extend(build.water.into_iter().map(|w| (coord, Piece::Water(w))));
-        let (trees, scatter) = (Arc::new(build.trees), Arc::new(build.scatter));
+        let (trees, scatter) = (Arc::new(build.trees), build.scatter);
         queue_plants(pending, coord, &trees, &scatter);
         let shown = ShownTile {
             node,
@@ -116,7 +117,7 @@ impl DonjournoTerrain {
         for (&coord, shown) in &endless.tiles {
             for mut child in shown.node.get_children().iter_shared() {
                 let name = child.get_name().to_string();
-                if name.starts_with("Trees_") || name.starts_with("Scatter ") {
+                if name.starts_with("Trees_") || name.starts_with("Scatter_") {
                     shown.node.clone().remove_child(&child);
                     child.queue_free();
                 }
@@ -199,11 +200,12 @@ impl DonjournoTerrain {
                         }
                     }
                 }
-                Piece::Scatter(species, buffer) => {
+                Piece::Scatter(chunking, index, _) => {
                     if self.trees.enabled {
-                        for (v, mm) in self.scatter.multimeshes(species, &buffer) {
-                            let name = format!("Scatter {} {v}", species.name());
-                            node.add_child(&children::multimesh_instance(&name, &mm, (0.0, 0.0)));
+                        for species in Species::ALL {
+                            for n in self.scatter.chunk_nodes(&chunking, index, species) {
+                                node.add_child(&n);
+                            }
                         }
                     }
                 }
@@ -288,13 +290,16 @@ fn queue_plants(
     pending: &mut VecDeque<(TileCoord, Piece)>,
     coord: TileCoord,
     trees: &[Vec<f32>],
-    scatter: &[Vec<f32>],
+    scatter: &super::scatter::Chunking,
 ) {
     for (i, buffer) in trees.iter().enumerate() {
         pending.push_back((coord, Piece::Trees(i, buffer.clone())));
     }
-    for (s, buffer) in Species::ALL.into_iter().zip(scatter) {
-        pending.push_back((coord, Piece::Scatter(s, buffer.clone())));
+    for index in 0..scatter.chunk_count() {
+        let floats = scatter.floats(index);
+        if floats > 0 {
+            pending.push_back((coord, Piece::Scatter(scatter.clone(), index, floats)));
+        }
     }
 }
 

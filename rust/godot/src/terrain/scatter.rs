@@ -84,24 +84,41 @@ impl Chunking {
     /// chunks; `None` for a map in one mesh.
     pub fn of(grid: &Grid, params: &MeshParams, buffers: &[Vec<f32>]) -> Option<Self> {
         let layout = ChunkLayout::new(grid.width(), grid.depth(), params);
-        if !layout.is_chunked() {
-            return None;
-        }
+        layout
+            .is_chunked()
+            .then(|| Chunking::cut(&layout, params, buffers))
+    }
+
+    /// The scatter `buffers` (one per species) cut along the chunks of `layout` (one chunk for a
+    /// grid that fits in one), with the distances of `params`.
+    pub fn cut(layout: &ChunkLayout, params: &MeshParams, buffers: &[Vec<f32>]) -> Self {
         let mut pieces = vec![vec![Vec::new(); SPECIES_COUNT]; layout.chunks().len()];
         let mut far = pieces.clone();
         for (species, buffer) in buffers.iter().enumerate() {
-            let cut = split_instances(buffer, INSTANCE_FLOATS, &layout, params.cell_size);
+            let cut = split_instances(buffer, INSTANCE_FLOATS, layout, params.cell_size);
             for (chunk, piece) in cut.into_iter().enumerate() {
                 far[chunk][species] = far_instances(&piece);
                 pieces[chunk][species] = piece;
             }
         }
-        Some(Chunking {
+        Chunking {
             pieces: Arc::new(pieces),
             far: Arc::new(far),
             thin: FAR_TREES_LOD_DISTANCES * params.lod_distance,
             end: NO_TREES_LOD_DISTANCES * params.lod_distance,
-        })
+        }
+    }
+
+    /// How many chunks it holds.
+    pub fn chunk_count(&self) -> usize {
+        self.pieces.len()
+    }
+
+    /// The floats of chunk `index`'s instances up close, every species.
+    pub fn floats(&self, index: usize) -> usize {
+        self.pieces
+            .get(index)
+            .map_or(0, |c| c.iter().map(Vec::len).sum())
     }
 }
 
@@ -242,21 +259,9 @@ impl ScatterView {
             }
             budget = budget.saturating_sub(floats);
             for s in Species::ALL {
-                let i = s as usize;
-                let near = self.multimeshes(s, &chunk[i]);
-                let far = self.multimeshes(s, &c.far[next][i]);
-                let named = (near
-                    .into_iter()
-                    .map(|(v, m)| (format!("{v}_{next}"), m, 0.0, c.thin)))
-                .chain(
-                    far.into_iter()
-                        .map(|(v, m)| (format!("{v}_{next}_far"), m, c.thin, c.end)),
-                );
-                for (tail, multimesh, begin, end) in named {
-                    let name = format!("Scatter_{}_{tail}", s.name());
-                    let node = children::multimesh_instance(&name, &multimesh, (begin, end));
+                for node in self.chunk_nodes(&c, next, s) {
                     holder.add_child(&node);
-                    self.chunked[i].push(node);
+                    self.chunked[s as usize].push(node);
                 }
             }
             next += 1;
@@ -264,6 +269,32 @@ impl ScatterView {
         let filling = next < c.pieces.len();
         self.next = filling.then_some(next);
         filling
+    }
+
+    /// The nodes of chunk `index`'s instances of `species` in `c`: one per variant
+    /// (`Scatter_<species>_<variant>_<index>`) up to the thinning distance, and one of its far
+    /// instances (`…_far`) from there to the end distance.
+    pub fn chunk_nodes(
+        &mut self,
+        c: &Chunking,
+        index: usize,
+        species: Species,
+    ) -> Vec<Gd<MultiMeshInstance3D>> {
+        let i = species as usize;
+        let (Some(near), Some(far)) = (c.pieces.get(index), c.far.get(index)) else {
+            return Vec::new();
+        };
+        let near = self.multimeshes(species, &near[i]);
+        let far = self.multimeshes(species, &far[i]);
+        let up_close = (near.into_iter()).map(|(v, m)| (format!("{v}_{index}"), m, (0.0, c.thin)));
+        let far_away =
+            (far.into_iter()).map(|(v, m)| (format!("{v}_{index}_far"), m, (c.thin, c.end)));
+        (up_close.chain(far_away))
+            .map(|(tail, multimesh, range)| {
+                let name = format!("Scatter_{}_{tail}", species.name());
+                children::multimesh_instance(&name, &multimesh, range)
+            })
+            .collect()
     }
 
     /// Whether chunks of scatter are still waiting to become nodes.

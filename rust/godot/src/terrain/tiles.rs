@@ -8,6 +8,7 @@
 
 use super::{scatter, trees, water};
 use donjourno::godot_surface::{chunk_surfaces, SurfaceData};
+use donjourno::mesh::chunks::ChunkLayout;
 use donjourno::mesh::chunks::{Chunk, ChunkBuilder};
 use donjourno::mesh::MeshParams;
 use donjourno::world::{generate_tile, Tile, TileCoord};
@@ -29,8 +30,8 @@ pub struct TileBuild {
     pub water: Vec<water::WaterPiece>,
     /// Seed 000's trees (without biomes), one multimesh buffer per chunk.
     pub trees: Vec<Vec<f32>>,
-    /// The scatter (with biomes), one buffer per species.
-    pub scatter: Vec<Vec<f32>>,
+    /// The scatter (with biomes), cut along the tile's chunks.
+    pub scatter: scatter::Chunking,
     /// The mesh's heights at the `(tile_size + 1)²` cell corners, in world units.
     pub heights: Arc<Vec<f32>>,
     /// Wall time of generating and building it.
@@ -57,6 +58,8 @@ pub fn build(
     for buffer in scatter.iter_mut() {
         settle_feet(buffer, scatter::INSTANCE_FLOATS, &tile, mesh);
     }
+    let layout = ChunkLayout::new(tile.grid.width(), tile.grid.depth(), mesh);
+    let scatter = scatter::Chunking::cut(&layout, mesh, &scatter);
     let heights = tile
         .corner_surface_heights(mesh)
         .map_err(|e| e.to_string())?;
