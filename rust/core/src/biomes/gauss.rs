@@ -3,25 +3,6 @@
 //! same order, but without its branches, so the four run side by side. Arguments of magnitude
 //! 87.33 and more (overflow, results near the subnormals, NaN) take libm's own function.
 
-/// Bits of `|x|` from which libm's special cases start (`|x| ≥ 87.33`): those lanes call it.
-const SPECIAL: u32 = 0x42ae_ac50;
-/// Bits of `|x|` above which the argument is reduced by `k = round(x / ln 2)` (`1.5 ln 2`)…
-const ROUNDED: u32 = 0x3f85_1592;
-/// …and above which, up to the former, by `k = ±1` (`0.5 ln 2`).
-const UNIT: u32 = 0x3eb1_7218;
-/// Bits of `|x|` at or below which `e^x` is `1 + x` (`2^-14`).
-const TINY: u32 = 0x3900_0000;
-/// `ln 2`, high part (`k · LN2_HI` is exact).
-const LN2_HI: f32 = f32::from_bits(0x3f31_7200);
-/// `ln 2`, low part.
-const LN2_LO: f32 = f32::from_bits(0x35bf_be8e);
-/// `1 / ln 2`.
-const INV_LN2: f32 = f32::from_bits(0x3fb8_aa3b);
-/// Remez coefficients of the primary range's rational approximation.
-const P1: f32 = f32::from_bits(0x3e2a_aa8f);
-/// Second coefficient.
-const P2: f32 = f32::from_bits(0xbb35_5215);
-
 /// `libm::expf` of each argument, bit for bit.
 #[inline]
 pub fn expf4(x: [f32; 4]) -> [f32; 4] {
@@ -29,7 +10,7 @@ pub fn expf4(x: [f32; 4]) -> [f32; 4] {
     {
         let mut out = sse::primary(x);
         for (o, &v) in out.iter_mut().zip(&x) {
-            if v.to_bits() & 0x7fff_ffff >= SPECIAL {
+            if v.to_bits() & 0x7fff_ffff >= sse::SPECIAL {
                 *o = libm::expf(v);
             }
         }
@@ -44,8 +25,26 @@ pub fn expf4(x: [f32; 4]) -> [f32; 4] {
 /// The four lanes in SSE2 (every x86-64 has it; its arithmetic rounds as scalar `f32` does).
 #[cfg(target_arch = "x86_64")]
 mod sse {
-    use super::*;
     use std::arch::x86_64::*;
+
+    /// Bits of `|x|` from which libm's special cases start (`|x| ≥ 87.33`): those lanes call it.
+    pub(super) const SPECIAL: u32 = 0x42ae_ac50;
+    /// Bits of `|x|` above which the argument is reduced by `k = round(x / ln 2)` (`1.5 ln 2`)…
+    pub(super) const ROUNDED: u32 = 0x3f85_1592;
+    /// …and above which, up to the former, by `k = ±1` (`0.5 ln 2`).
+    pub(super) const UNIT: u32 = 0x3eb1_7218;
+    /// Bits of `|x|` at or below which `e^x` is `1 + x` (`2^-14`).
+    pub(super) const TINY: u32 = 0x3900_0000;
+    /// `ln 2`, high part (`k · LN2_HI` is exact).
+    pub(super) const LN2_HI: f32 = f32::from_bits(0x3f31_7200);
+    /// `ln 2`, low part.
+    pub(super) const LN2_LO: f32 = f32::from_bits(0x35bf_be8e);
+    /// `1 / ln 2`.
+    pub(super) const INV_LN2: f32 = f32::from_bits(0x3fb8_aa3b);
+    /// Remez coefficients of the primary range's rational approximation.
+    pub(super) const P1: f32 = f32::from_bits(0x3e2a_aa8f);
+    /// Second coefficient.
+    pub(super) const P2: f32 = f32::from_bits(0xbb35_5215);
 
     /// `libm::expf` of lanes with `|x| < 87.33` (the others hold anything), as one straight run
     /// of operations: the reduction by `k ln 2` (`k = 0` reduces by nothing, exactly as libm's
@@ -97,8 +96,9 @@ mod sse {
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, target_arch = "x86_64"))]
 mod tests {
+    use super::sse::*;
     use super::*;
 
     /// Compares with libm over `bits`, lane by lane in groups of four.
