@@ -181,6 +181,18 @@ func _tile_children(t: DonjournoTerrain, prefix: String) -> Array[Node]:
 	return out
 
 
+## Turns trees_enabled off, checks that the tiles keep no child named `prefix`…, then on again,
+## checks that `count` of them are back.
+func _trees_off_and_on(t: DonjournoTerrain, prefix: String, count: int) -> void:
+	t.trees_enabled = false
+	await _streamed(t)
+	await frames(1)
+	check_eq(_tile_children(t, prefix).size(), 0, "trees off: no %s node left" % prefix)
+	t.trees_enabled = true
+	await _streamed(t)
+	check_eq(_tile_children(t, prefix).size(), count, "trees on: the %s nodes are back" % prefix)
+
+
 func test_the_water_and_trees_settings_reach_every_tile() -> void:
 	var target := Node3D.new()
 	target.position = Vector3(SIDE / 2.0, 0.0, SIDE / 2.0)
@@ -204,13 +216,7 @@ func test_the_water_and_trees_settings_reach_every_tile() -> void:
 	var material := StandardMaterial3D.new()
 	t.water_material = material
 	check_eq((water[0] as MeshInstance3D).mesh.surface_get_material(0), material, "the water takes the material")
-	t.trees_enabled = false
-	await _streamed(t)
-	await frames(1)
-	check_eq(_tile_children(t, "Trees_").size(), 0, "no tree left")
-	t.trees_enabled = true
-	await _streamed(t)
-	check_eq(_tile_children(t, "Trees_").size(), trees.size(), "the trees are back")
+	await _trees_off_and_on(t, "Trees_", trees.size())
 	var walls := BoxMesh.new()
 	t.tree_mesh = walls
 	await _streamed(t)
@@ -242,10 +248,4 @@ func test_the_scatter_of_tiles_thins_out_and_ends_chunk_by_chunk() -> void:
 	for n: MultiMeshInstance3D in far:
 		check_eq([n.visibility_range_begin, n.visibility_range_end], [2.0 * t.lod_distance, 8.0 * t.lod_distance],
 				"%s: far until its chunk's trees end" % n.get_path())
-	t.trees_enabled = false
-	await _streamed(t)
-	await frames(1)
-	check_eq(_tile_children(t, "Scatter_").size(), 0, "trees off: no scatter left")
-	t.trees_enabled = true
-	await _streamed(t)
-	check_eq(_tile_children(t, "Scatter_").size(), near.size() + far.size(), "trees on: the scatter is back")
+	await _trees_off_and_on(t, "Scatter_", near.size() + far.size())
