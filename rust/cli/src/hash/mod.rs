@@ -14,12 +14,14 @@
 //!
 //! Cases named `navigation:…` fingerprint the navigation meshes of the navigation regions
 //! ([`donjourno::navigation::regions_hash`]); cases named `navigation-roads:…` that of their road
-//! regions ([`donjourno::navigation::roads::road_regions_hash`]).
+//! regions ([`donjourno::navigation::roads::road_regions_hash`]). Cases named `levels:…`
+//! fingerprint every chunk of a map at every level of detail, ground and water.
 //!
 //! The golden file: `donjourno hash --suite --golden` prints the suite as the committed
 //! `tests/golden/hashes.txt` holds it (see [`golden_line`]); `cargo test` and the WASI and Web
 //! checks compare against that file.
 
+mod levels;
 mod navigation;
 mod scatter;
 mod settlements;
@@ -61,6 +63,7 @@ pub const GOLDEN_HEADER: &str = "\
 # Lines `town:CASE`: the inside of one town: town hash, buildings mesh hash, its vertex count, street polylines hash.
 # Lines `navigation:CASE`: navigation regions hash, grid hash, ground polygon count, water hash.
 # Lines `navigation-roads:CASE`: road regions hash, navigation regions hash, road polygon count, grid hash.
+# Lines `levels:CASE`: every chunk at every level of detail: ground hash, water hash, their vertex count, grid hash.
 # Regenerate: cargo run --release -p donjourno-cli -- hash --suite --golden > tests/golden/hashes.txt
 # Change it only on purpose, in a commit that says which cases changed and why (README, Determinism).";
 
@@ -105,10 +108,10 @@ pub fn run(args: HashArgs) -> Result<(), String> {
     } else {
         (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new())
     };
-    let settled = if args.suite {
-        settlements::settlements_suite()
+    let (settled, levels) = if args.suite {
+        (settlements::settlements_suite(), levels::levels_suite())
     } else {
-        Vec::new()
+        (Vec::new(), Vec::new())
     };
     let lines = cases
         .iter()
@@ -118,7 +121,8 @@ pub fn run(args: HashArgs) -> Result<(), String> {
         .chain(towns.iter().map(town::hash_town))
         .chain(navigation.iter().map(navigation::hash_navigation))
         .chain(roads.iter().map(navigation::hash_navigation_roads))
-        .chain(settled.iter().map(settlements::hash_settlements));
+        .chain(settled.iter().map(settlements::hash_settlements))
+        .chain(levels.iter().map(levels::hash_levels));
     for line in lines {
         let line = line?;
         if args.golden {

@@ -17,6 +17,7 @@
 //! corners of the wet cells it covers).
 
 use super::clip::{Part, WetVertex};
+use super::far_rivers::FAR_RIVER_LEVEL;
 use super::levels::{Body, Planes};
 use super::{cell_body, check, emit_cell, Levels, WaterMesh};
 use crate::grid::Grid;
@@ -27,12 +28,12 @@ use rayon::prelude::*;
 
 /// Builds the water of any chunk at any level, from one grid.
 pub struct WaterLevels {
-    params: MeshParams,
+    pub(super) params: MeshParams,
     terrain: Corners,
-    levels: Levels,
-    region: Vec<Option<(Body, f32)>>,
-    width: usize,
-    depth: usize,
+    pub(super) levels: Levels,
+    pub(super) region: Vec<Option<(Body, f32)>>,
+    pub(super) width: usize,
+    pub(super) depth: usize,
     /// The layout the pieces follow.
     pub layout: ChunkLayout,
 }
@@ -64,7 +65,7 @@ impl WaterLevels {
     }
 
     /// Ground height (height units) at lattice vertex `(gx, gz)`, as the terrain mesh has it.
-    fn ground(&self, gx: usize, gz: usize) -> f32 {
+    pub(super) fn ground(&self, gx: usize, gz: usize) -> f32 {
         let n = self.layout.subdivisions;
         let strength = self.params.roughness_strength;
         lattice_height(&self.terrain, gx, gz, n, self.width, self.depth, strength)
@@ -76,7 +77,7 @@ impl WaterLevels {
         let mut part = Part::default();
         match level {
             0 => self.full_detail(&mut part, chunk),
-            l => self.coarse(&mut part, chunk, 1 << l.min(MAX_LOD_LEVELS - 1)),
+            l => self.coarse(&mut part, chunk, l.min(MAX_LOD_LEVELS - 1)),
         }
         let mut out = WaterMesh::default();
         out.mesh.positions = part.positions;
@@ -106,9 +107,13 @@ impl WaterLevels {
         }
     }
 
-    /// A coarse level: quads `step` lattice steps wide over the chunk where the water is still
-    /// and fills the quad, the other wet cells at full detail (see [`WaterLevels::is_open`]).
-    fn coarse(&self, part: &mut Part, chunk: &Chunk, step: usize) {
+    /// A coarse level: quads `2^level` lattice steps wide over the chunk where the water is
+    /// still and fills the quad, the other wet cells at full detail (see
+    /// [`WaterLevels::is_open`]), except rivers from [`FAR_RIVER_LEVEL`] on, which become one
+    /// strip per quad ([`super::far_rivers`]).
+    fn coarse(&self, part: &mut Part, chunk: &Chunk, level: u32) {
+        let step = 1usize << level;
+        let strips = level >= FAR_RIVER_LEVEL;
         let n = self.layout.subdivisions;
         let xs = lattice_lines(chunk.x0 * n, chunk.x1 * n, step);
         let zs = lattice_lines(chunk.z0 * n, chunk.z1 * n, step);
@@ -123,10 +128,17 @@ impl WaterLevels {
                 }
                 for cz in self.cells(zr, self.depth) {
                     for cx in self.cells(xr, self.width) {
-                        if let Some((body, width)) = self.region[cz * self.width + cx] {
-                            emit_cell(part, &self.params, (cx, cz), body, width, &at);
+                        match self.region[cz * self.width + cx] {
+                            Some((Body::River, _)) if strips => {}
+                            Some((body, width)) => {
+                                emit_cell(part, &self.params, (cx, cz), body, width, &at)
+                            }
+                            None => {}
                         }
                     }
+                }
+                if strips {
+                    self.far_river(part, chunk, step, xr, zr);
                 }
             }
         }
@@ -151,7 +163,7 @@ impl WaterLevels {
     }
 
     /// The cells a lattice span `a..b` covers, along an axis of `max` cells.
-    fn cells(&self, (a, b): (usize, usize), max: usize) -> std::ops::Range<usize> {
+    pub(super) fn cells(&self, (a, b): (usize, usize), max: usize) -> std::ops::Range<usize> {
         let n = self.layout.subdivisions;
         let lo = (a / n).min(max - 1);
         lo..b.div_ceil(n).clamp(lo + 1, max)

@@ -1,3 +1,4 @@
+use super::far_rivers::FAR_RIVER_LEVEL;
 use super::*;
 
 /// A generated 80 × 64 map with lakes and rivers, in 24-cell chunks of 3 levels.
@@ -106,6 +107,9 @@ fn the_coarse_shoreline_lies_on_the_coarse_ground() {
         for level in 1..lod.layout.levels {
             let (water, terrain) = (lod.build(&chunk, level), ground.build(&chunk, level));
             for (p, d) in water.mesh.positions.iter().zip(&water.uv2) {
+                if d[1] > 0.0 && level >= FAR_RIVER_LEVEL {
+                    continue; // A far river's strip: see `far_rivers_are_strips_...`.
+                }
                 // The depth is the water over the ground drawn at the same level (open water) or
                 // at full detail (the cells kept whole).
                 let off = |mesh| terrain_height(mesh, p[0], p[2]).map(|h| (p[1] - d[0] - h).abs());
@@ -126,31 +130,78 @@ fn the_coarse_shoreline_lies_on_the_coarse_ground() {
     );
 }
 
+/// The river triangles of a mesh (those with a river width), as a mesh of their own.
+fn rivers_of(m: &WaterMesh) -> WaterMesh {
+    let mut only = WaterMesh::default();
+    for t in (0..m.vertex_count() / 3).filter(|t| m.uv2[3 * t][1] > 0.0) {
+        for v in 3 * t..3 * t + 3 {
+            only.mesh.positions.push(m.mesh.positions[v]);
+            only.mesh.normals.push(m.mesh.normals[v]);
+            only.mesh.colors.push(m.mesh.colors[v]);
+            only.uv2.push(m.uv2[v]);
+        }
+    }
+    only
+}
+
 #[test]
-fn rivers_keep_their_full_detail_at_every_level() {
+fn rivers_keep_their_full_detail_below_the_far_river_level() {
     let (grid, params) = map(1);
     let lod = WaterLevels::new(&grid, &params).unwrap();
-    let rivers = |m: &WaterMesh| -> Vec<Vec<u32>> {
-        let mut only = WaterMesh::default();
-        for t in (0..m.vertex_count() / 3).filter(|t| m.uv2[3 * t][1] > 0.0) {
-            for v in 3 * t..3 * t + 3 {
-                only.mesh.positions.push(m.mesh.positions[v]);
-                only.mesh.normals.push(m.mesh.normals[v]);
-                only.mesh.colors.push(m.mesh.colors[v]);
-                only.uv2.push(m.uv2[v]);
-            }
-        }
-        triangles(&only)
-    };
     let mut checked = 0;
     for chunk in lod.layout.chunks() {
-        let full = rivers(&lod.build(&chunk, 0));
+        let full = triangles(&rivers_of(&lod.build(&chunk, 0)));
         checked += full.len();
-        for level in 1..lod.layout.levels {
-            assert!(rivers(&lod.build(&chunk, level)) == full, "level {level}");
+        for level in 1..FAR_RIVER_LEVEL {
+            assert!(
+                triangles(&rivers_of(&lod.build(&chunk, level))) == full,
+                "level {level}"
+            );
         }
     }
     assert!(checked > 50, "{checked} river triangles");
+}
+
+#[test]
+fn far_rivers_are_strips_as_wide_as_the_river_over_the_coarse_ground() {
+    for sub in [1, 2] {
+        let (grid, params) = map(sub);
+        let lod = WaterLevels::new(&grid, &params).unwrap();
+        let ground = crate::mesh::chunks::ChunkBuilder::new(&grid, &params).unwrap();
+        let level = FAR_RIVER_LEVEL;
+        let step = 1usize << level;
+        let (mut full_area, mut strip_area, mut full_tris, mut strip_tris) = (0.0, 0.0, 0, 0);
+        for chunk in lod.layout.chunks() {
+            let full = rivers_of(&lod.build(&chunk, 0));
+            let strips = rivers_of(&lod.build(&chunk, level));
+            (full_area, strip_area) = (full_area + area(&full), strip_area + area(&strips));
+            full_tris += full.vertex_count() / 3;
+            strip_tris += strips.vertex_count() / 3;
+            // At most one strip per coarse quad, cut by the chunk's edges into six triangles.
+            let quads = (chunk.x1 - chunk.x0) * (chunk.z1 - chunk.z0) * sub as usize * sub as usize
+                / (step * step)
+                + 1;
+            assert!(strips.vertex_count() / 3 <= 6 * quads);
+            let terrain = ground.build(&chunk, level);
+            for p in &strips.mesh.positions {
+                let h = terrain_height(&terrain, p[0], p[2]).expect("coarse ground");
+                assert!(
+                    p[1] >= h - 1e-3,
+                    "a strip under the coarse ground: {p:?} over {h}"
+                );
+            }
+        }
+        assert!(full_tris > 100, "{full_tris} river triangles");
+        assert!(
+            strip_tris * 3 < full_tris,
+            "subdivisions {sub}: {strip_tris} strip triangles against {full_tris}"
+        );
+        // The strips cover as much water as the rivers' full detail shows, up to their cut ends.
+        assert!(
+            (strip_area - full_area).abs() < 0.15 * full_area,
+            "subdivisions {sub}: {strip_area} against {full_area}"
+        );
+    }
 }
 
 #[test]

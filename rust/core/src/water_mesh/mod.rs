@@ -17,6 +17,7 @@
 //! cells)`, so a shader tints the water and draws shore foam without a depth texture.
 
 pub mod clip;
+pub mod far_rivers;
 pub mod levels;
 mod lod;
 #[cfg(test)]
