@@ -123,7 +123,7 @@ pub fn build_surface(
         }
     }
     let corners = Corners::new(grid);
-    let shore = Shore::new(grid, &corners, params);
+    let shore = Shore::new(grid, &crate::mesh::Ground::Borrowed(&corners), params);
     let (w, d) = (grid.width(), grid.depth());
     let n = params.subdivisions as usize;
     let per_row = w * n * n * 6;

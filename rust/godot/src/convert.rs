@@ -111,10 +111,10 @@ pub fn run_water_mesh(
 
 /// The water levels of `grid`'s chunks ([`donjourno::water_mesh::WaterLevels`]), with errors as
 /// messages and panics contained.
-pub fn run_water_levels(
-    grid: &Grid,
+pub fn run_water_levels<'a>(
+    grid: &'a Grid,
     params: &MeshParams,
-) -> Result<donjourno::water_mesh::WaterLevels, String> {
+) -> Result<donjourno::water_mesh::WaterLevels<'a>, String> {
     contained("water mesh building", || {
         donjourno::water_mesh::WaterLevels::new(grid, params).map_err(|e| match e {
             donjourno::mesh::MeshError::Param(p) => property_message(&p),

@@ -205,11 +205,11 @@ impl Erosion<'_> {
             since_rebuild += count as u64;
             if !progress(done as f32 / self.droplets as f32) {
                 return Err(ErosionError::Cancelled(Box::new(report(
-                    &workers, n, done, rebuilds,
+                    workers, done, rebuilds,
                 ))));
             }
         }
-        Ok(report(&workers, n, self.droplets, rebuilds))
+        Ok(report(workers, self.droplets, rebuilds))
     }
 }
 
@@ -274,9 +274,14 @@ fn run_batch(workers: &mut [Worker], surface: &Surface, spawns: &[usize], params
     });
 }
 
-/// Gathers the workers' counters into the report.
-fn report(workers: &[Worker], n: usize, droplets: u32, rebuilds: u32) -> ErosionReport {
-    let mut activity = vec![0u64; n];
+/// Gathers the workers' counters into the report, summing the activity into the first worker's
+/// accumulator and letting each worker go as soon as it is counted, so the report never holds
+/// more than one accumulator beside its own plane.
+fn report(workers: Vec<Worker>, droplets: u32, rebuilds: u32) -> ErosionReport {
+    let steps = workers.iter().map(|w| w.steps).sum();
+    let lake_jumps = workers.iter().map(|w| w.jumps).sum();
+    let mut workers = workers.into_iter();
+    let mut activity = workers.next().map(|w| w.activity).unwrap_or_default();
     for w in workers {
         activity
             .iter_mut()
@@ -284,13 +289,13 @@ fn report(workers: &[Worker], n: usize, droplets: u32, rebuilds: u32) -> Erosion
             .for_each(|(a, b)| *a += b);
     }
     ErosionReport {
-        steps: workers.iter().map(|w| w.steps).sum(),
+        steps,
         droplets,
         activity: activity
             .iter()
             .map(|&a| a as f32 / ACTIVITY_SCALE)
             .collect(),
-        lake_jumps: workers.iter().map(|w| w.jumps).sum(),
+        lake_jumps,
         lake_rebuilds: rebuilds,
     }
 }

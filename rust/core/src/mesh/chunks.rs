@@ -19,11 +19,12 @@
 //! following level up to twice the previous distance, the last one without an end.
 
 pub use super::chunk_layout::{lod_range, Chunk, ChunkLayout, CHUNK_SIZE_RANGE, MAX_LOD_LEVELS};
-use super::heights::{vertex_height, Corners};
+use super::heights::{Corners, Ground};
 use super::{face_normal, Mesh, MeshError, MeshParams, Shore};
 use crate::grid::Grid;
 use glam::Vec3;
 use rayon::prelude::*;
+use std::sync::Arc;
 
 /// Depth added to every skirt beyond what the levels need, in cells (times the cell size), so a
 /// skirt is never degenerate and covers rounding.
@@ -64,7 +65,7 @@ impl Border {
 pub struct ChunkBuilder<'a> {
     grid: &'a Grid,
     params: MeshParams,
-    corners: Corners,
+    ground: Ground<'a>,
     shore: Option<Shore>,
     /// Whether the map's outer edge gets skirts too: a tile of an endless world borders other
     /// tiles, which may show other levels.
@@ -78,17 +79,28 @@ impl<'a> ChunkBuilder<'a> {
     /// [`MeshParams::check_drawn_budget`] applies to the whole map at level 0) and prepares the
     /// corner planes.
     pub fn new(grid: &'a Grid, params: &MeshParams) -> Result<Self, MeshError> {
+        Self::on(grid, params, Ground::Planes(Arc::new(Corners::new(grid))))
+    }
+
+    /// [`ChunkBuilder::new`] reading every height from the grid's cells instead of corner
+    /// planes: slower meshes, but nothing held beside the grid except the shore's water levels.
+    /// For a builder that lives long and builds a chunk at a time.
+    pub fn lean(grid: &'a Grid, params: &MeshParams) -> Result<Self, MeshError> {
+        Self::on(grid, params, Ground::Cells(grid))
+    }
+
+    /// The builder over the heights of `ground`.
+    fn on(grid: &'a Grid, params: &MeshParams, ground: Ground<'a>) -> Result<Self, MeshError> {
         params.validate()?;
         if grid.width() == 0 || grid.depth() == 0 {
             return Err(MeshError::EmptyGrid);
         }
         params.check_drawn_budget(grid.width(), grid.depth())?;
-        let corners = Corners::new(grid);
         Ok(ChunkBuilder {
             grid,
             params: *params,
-            shore: Shore::new(grid, &corners, params),
-            corners,
+            shore: Shore::new(grid, &ground, params),
+            ground,
             outer_skirts: false,
             layout: ChunkLayout::new(grid.width(), grid.depth(), params),
         })
@@ -99,9 +111,31 @@ impl<'a> ChunkBuilder<'a> {
     /// the tile's edge included.
     pub fn for_tile(tile: &'a crate::world::Tile, params: &MeshParams) -> Result<Self, MeshError> {
         let mut builder = ChunkBuilder::new(&tile.grid, params)?;
-        builder.corners = tile.corners();
+        builder.ground = Ground::Planes(Arc::new(tile.corners()));
         builder.outer_skirts = true;
         Ok(builder)
+    }
+
+    /// The water of the chunks this builder draws, at every level
+    /// ([`WaterLevels`](crate::water_mesh::WaterLevels)), sharing the builder's corner planes and
+    /// shore levels instead of computing them again.
+    pub fn water_levels(&self) -> Result<crate::water_mesh::WaterLevels<'a>, MeshError> {
+        // A tile's shore levels were computed before its corners took in the neighbours' cells.
+        let levels = (self.shore.as_ref())
+            .filter(|_| !self.outer_skirts)
+            .map(Shore::levels);
+        crate::water_mesh::WaterLevels::sharing(
+            self.grid,
+            &self.params,
+            self.ground.clone(),
+            levels,
+        )
+    }
+
+    /// Where the builder reads its heights.
+    #[cfg(test)]
+    pub(crate) fn ground(&self) -> &Ground<'a> {
+        &self.ground
     }
 
     /// World position of lattice point `(gx, gz)`.
@@ -113,7 +147,7 @@ impl<'a> ChunkBuilder<'a> {
         );
         let p = &self.params;
         let step = p.cell_size / n as f32;
-        let h = vertex_height(&self.corners, gx, gz, n, w, d, p.roughness_strength);
+        let h = self.ground.height(gx, gz, n, w, d, p.roughness_strength);
         Vec3::new(gx as f32 * step, h * p.height_scale, gz as f32 * step)
     }
 

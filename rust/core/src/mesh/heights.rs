@@ -143,6 +143,39 @@ fn jitter(h: f32, r: f32, gx: usize, gz: usize, strength: f32) -> f32 {
     h + offset * (h * 1.5).clamp(0.0, 1.0) * r * strength
 }
 
+/// Where surface heights come from: corner planes computed once (fast, 8 bytes a corner), or the
+/// grid's cells read for every vertex (no memory of its own); both give the same bits.
+#[derive(Clone)]
+pub(crate) enum Ground<'a> {
+    /// Corner planes, shared.
+    Planes(std::sync::Arc<Corners>),
+    /// Corner planes held by the caller.
+    Borrowed(&'a Corners),
+    /// The cells of the grid.
+    Cells(&'a Grid),
+}
+
+impl Ground<'_> {
+    /// Jittered height of sub-vertex `(gx, gz)` of a `w × d` grid at `n` subdivisions, in height
+    /// units.
+    #[inline]
+    pub(crate) fn height(
+        &self,
+        gx: usize,
+        gz: usize,
+        n: usize,
+        w: usize,
+        d: usize,
+        strength: f32,
+    ) -> f32 {
+        match self {
+            Ground::Planes(corners) => vertex_height(corners, gx, gz, n, w, d, strength),
+            Ground::Borrowed(corners) => vertex_height(corners, gx, gz, n, w, d, strength),
+            Ground::Cells(grid) => vertex_height_direct(grid, gx, gz, n, strength),
+        }
+    }
+}
+
 /// Jittered height of sub-vertex `(gx, gz)`, in height units.
 #[inline]
 pub(crate) fn vertex_height(

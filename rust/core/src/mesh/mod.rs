@@ -35,8 +35,7 @@ pub use heights::surface_height;
 pub(crate) use heights::surface_height_valid;
 use heights::vertex_height;
 pub(crate) use heights::{
-    sub_vertex_cell as lattice_cell, vertex_height as lattice_height,
-    vertex_height_direct as lattice_height_direct, Corners,
+    sub_vertex_cell as lattice_cell, vertex_height_direct as lattice_height_direct, Corners, Ground,
 };
 pub(crate) use shore::Shore;
 
@@ -346,7 +345,7 @@ pub(crate) fn build_mesh_with(
     let (pos, base_pos) = mesh.positions.split_at_mut(surface);
     let (nor, base_nor) = mesh.normals.split_at_mut(surface);
     let (col, base_col) = mesh.colors.split_at_mut(surface);
-    let shore = Shore::new(grid, corners, params);
+    let shore = Shore::new(grid, &Ground::Borrowed(corners), params);
     pos.par_chunks_mut(per_row)
         .zip(nor.par_chunks_mut(per_row))
         .zip(col.par_chunks_mut(per_row))

@@ -9,34 +9,32 @@
 //! the cell's bank colour, the mean colour of its dry neighbours; the triangles under the water
 //! keep the water colour.
 
-use super::{Corners, MeshParams};
+use super::{Ground, MeshParams};
 use crate::grid::{Grid, Rgb, Terrain};
 use crate::water_mesh::Levels;
-use rayon::prelude::*;
+use std::sync::Arc;
 
-/// What the shore colours need of a grid: the water level at every lattice vertex and the bank
-/// colour of every water cell that has dry neighbours.
+/// What the shore colours need of a grid: the water level at every lattice vertex (the bank
+/// colour of a water cell is worked out when one of its triangles rises above the water).
 pub(crate) struct Shore {
-    levels: Levels,
-    banks: Vec<Option<Rgb>>,
+    levels: Arc<Levels>,
 }
 
 impl Shore {
     /// The shore of `grid`, or `None` when `params` asks for no shore colours or the grid has no
     /// water cell.
-    pub(crate) fn new(grid: &Grid, corners: &Corners, params: &MeshParams) -> Option<Shore> {
+    pub(crate) fn new(grid: &Grid, ground: &Ground, params: &MeshParams) -> Option<Shore> {
         if !params.shore_colors || !grid.terrain.contains(&Terrain::Water) {
             return None;
         }
-        let w = grid.width();
-        let banks = (0..grid.len())
-            .into_par_iter()
-            .map(|i| bank_color(grid, i % w, i / w))
-            .collect();
         Some(Shore {
-            levels: Levels::new(grid, corners, params),
-            banks,
+            levels: Arc::new(Levels::new(grid, ground, params)),
         })
+    }
+
+    /// The water level at every lattice vertex, shared.
+    pub(crate) fn levels(&self) -> Arc<Levels> {
+        Arc::clone(&self.levels)
     }
 
     /// The colour of a triangle of cell `(x, z)`, whose own colour is `rgb`, with vertices at
@@ -50,17 +48,16 @@ impl Shore {
         heights: [f32; 3],
         y_scale: f32,
     ) -> Rgb {
-        let Some(bank) = self.banks[grid.index(x, z)] else {
+        if grid.terrain[grid.index(x, z)] != Terrain::Water {
             return rgb;
-        };
+        }
         let above = lattice
             .iter()
             .zip(heights)
             .any(|(&(gx, gz), h)| h > self.levels.at(gx, gz) * y_scale);
-        if above {
-            bank
-        } else {
-            rgb
+        match above {
+            true => bank_color(grid, x, z).unwrap_or(rgb),
+            false => rgb,
         }
     }
 }

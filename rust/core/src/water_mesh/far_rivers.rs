@@ -106,7 +106,7 @@ fn clip_axis(poly: &[(f32, f32)], k: usize, lo: f32, hi: f32) -> Vec<(f32, f32)>
     out
 }
 
-impl WaterLevels {
+impl WaterLevels<'_> {
     /// The river cells of the coarse quad `xs` × `zs` (lattice lines) with water above their
     /// ground, and the widest river among them.
     fn wet_river_cells(&self, xs: (usize, usize), zs: (usize, usize)) -> (Vec<WetCell>, f32) {
@@ -116,7 +116,7 @@ impl WaterLevels {
         let mut widest = 0.0f32;
         for cz in self.cells(zs, self.depth) {
             for cx in self.cells(xs, self.width) {
-                let Some((Body::River, width)) = self.region[cz * self.width + cx] else {
+                let Some((Body::River, width)) = self.region.get(cz * self.width + cx) else {
                     continue;
                 };
                 let depth = |gx: usize, gz: usize| {

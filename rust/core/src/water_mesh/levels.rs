@@ -104,15 +104,20 @@ pub fn cell_water(
     x: usize,
     z: usize,
 ) -> Option<(f32, Body, f32)> {
-    let i = grid.index(x, z);
-    if grid.terrain[i] == Terrain::Water {
-        let body = match grid.water[i] {
-            WaterKind::River => Body::River,
-            _ => Body::Still,
-        };
-        return Some((grid.water_surface[i], body, grid.river_width[i]));
+    surface_water(grid, grid.index(x, z))
+        .or_else(|| pool_level(grid, params, x, z).map(|l| (l, Body::Pool, 0.0)))
+}
+
+/// The water of grid cell `i` if it is a `Water` cell: its rendered surface, body and river width.
+fn surface_water(grid: &Grid, i: usize) -> Option<(f32, Body, f32)> {
+    if grid.terrain[i] != Terrain::Water {
+        return None;
     }
-    pool_level(grid, params, x, z).map(|l| (l, Body::Pool, 0.0))
+    let body = match grid.water[i] {
+        WaterKind::River => Body::River,
+        _ => Body::Still,
+    };
+    Some((grid.water_surface[i], body, grid.river_width[i]))
 }
 
 /// Reads the water of cells; the mesh builder reads precomputed planes, point queries compute it.
@@ -213,39 +218,46 @@ impl CellSource for OnDemand<'_> {
     }
 }
 
-/// Cell water of a whole grid, computed once (for the mesh builder).
-pub struct Planes {
-    width: usize,
-    depth: usize,
-    water: Vec<Option<(f32, Body, f32)>>,
+/// Cell water of a whole grid for the mesh builder: the grid's own water cells, and the wetland
+/// pools computed once (their noise is the costly part); with biomes off no cell holds a pool and
+/// nothing is stored.
+pub struct Planes<'a> {
+    grid: &'a Grid,
+    /// The pool level of every cell (NaN: no pool); empty when no cell can hold a pool.
+    pools: Vec<f32>,
 }
 
-impl Planes {
+impl<'a> Planes<'a> {
     /// The water of every cell of `grid`.
-    pub fn new(grid: &Grid, params: &MeshParams) -> Self {
+    pub fn new(grid: &'a Grid, params: &MeshParams) -> Self {
         use rayon::prelude::*;
         crate::threads::ensure_pool();
-        let (w, d) = (grid.width(), grid.depth());
-        let water = (0..w * d)
-            .into_par_iter()
-            .map(|i| cell_water(grid, params, i % w, i / w))
-            .collect();
-        Planes {
-            width: w,
-            depth: d,
-            water,
-        }
+        let w = grid.width();
+        let pools = if grid.biome_weights.is_empty() {
+            Vec::new()
+        } else {
+            (0..grid.len())
+                .into_par_iter()
+                .map(|i| pool_level(grid, params, i % w, i / w).unwrap_or(f32::NAN))
+                .collect()
+        };
+        Planes { grid, pools }
     }
 }
 
-impl CellSource for Planes {
+impl CellSource for Planes<'_> {
     fn width(&self) -> usize {
-        self.width
+        self.grid.width()
     }
     fn depth(&self) -> usize {
-        self.depth
+        self.grid.depth()
     }
     fn water(&self, x: usize, z: usize) -> Option<(f32, Body, f32)> {
-        self.water[z * self.width + x]
+        let i = z * self.grid.width() + x;
+        if let Some(water) = surface_water(self.grid, i) {
+            return Some(water);
+        }
+        let pool = *self.pools.get(i)?;
+        (!pool.is_nan()).then_some((pool, Body::Pool, 0.0))
     }
 }

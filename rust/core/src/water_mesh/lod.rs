@@ -19,40 +19,55 @@
 use super::clip::{Part, WetVertex};
 use super::far_rivers::FAR_RIVER_LEVEL;
 use super::levels::{Body, Planes};
+use super::region::Region;
 use super::{cell_body, check, emit_cell, Levels, WaterMesh};
 use crate::grid::Grid;
 use crate::mesh::chunks::{lattice_lines, Chunk, ChunkLayout, MAX_LOD_LEVELS};
-use crate::mesh::{lattice_height, Corners, MeshError, MeshParams};
+use crate::mesh::{Corners, Ground, MeshError, MeshParams};
 use glam::Vec3;
 use rayon::prelude::*;
+use std::sync::Arc;
 
 /// Builds the water of any chunk at any level, from one grid.
-pub struct WaterLevels {
+pub struct WaterLevels<'a> {
     pub(super) params: MeshParams,
-    terrain: Corners,
-    pub(super) levels: Levels,
-    pub(super) region: Vec<Option<(Body, f32)>>,
+    pub(super) terrain: Ground<'a>,
+    pub(super) levels: Arc<Levels>,
+    pub(super) region: Region,
     pub(super) width: usize,
     pub(super) depth: usize,
     /// The layout the pieces follow.
     pub layout: ChunkLayout,
 }
 
-impl WaterLevels {
+impl<'a> WaterLevels<'a> {
     /// Checks the parameters and the grid (the drawn budget of
     /// [`MeshParams::check_drawn_budget`]) and reads the water of every cell.
-    pub fn new(grid: &Grid, params: &MeshParams) -> Result<Self, MeshError> {
+    pub fn new(grid: &'a Grid, params: &MeshParams) -> Result<Self, MeshError> {
+        Self::sharing(
+            grid,
+            params,
+            Ground::Planes(Arc::new(Corners::new(grid))),
+            None,
+        )
+    }
+
+    /// [`WaterLevels::new`] over the heights `terrain` of `grid` and, when given, the water
+    /// levels already computed over them.
+    pub(crate) fn sharing(
+        grid: &'a Grid,
+        params: &MeshParams,
+        terrain: Ground<'a>,
+        levels: Option<Arc<Levels>>,
+    ) -> Result<Self, MeshError> {
         crate::threads::ensure_pool();
         check(grid, params)?;
         params.check_drawn_budget(grid.width(), grid.depth())?;
         let (w, d) = (grid.width(), grid.depth());
         let src = Planes::new(grid, params);
-        let region = (0..w * d)
-            .into_par_iter()
-            .map(|i| cell_body(&src, i % w, i / w))
-            .collect();
-        let terrain = Corners::new(grid);
-        let levels = Levels::with_planes(&src, &terrain, params);
+        let region = Region::new(&src, cell_body);
+        let levels =
+            levels.unwrap_or_else(|| Arc::new(Levels::with_planes(&src, &terrain, params)));
         Ok(WaterLevels {
             params: *params,
             terrain,
@@ -68,7 +83,8 @@ impl WaterLevels {
     pub(super) fn ground(&self, gx: usize, gz: usize) -> f32 {
         let n = self.layout.subdivisions;
         let strength = self.params.roughness_strength;
-        lattice_height(&self.terrain, gx, gz, n, self.width, self.depth, strength)
+        self.terrain
+            .height(gx, gz, n, self.width, self.depth, strength)
     }
 
     /// The water of `chunk` at `level` (clamped to the layout's levels).
@@ -100,7 +116,7 @@ impl WaterLevels {
         let at = |gx: usize, gz: usize| (self.levels.at(gx, gz), self.ground(gx, gz));
         for z in chunk.z0..chunk.z1 {
             for x in chunk.x0..chunk.x1 {
-                if let Some((body, width)) = self.region[z * self.width + x] {
+                if let Some((body, width)) = self.region.get(z * self.width + x) {
                     emit_cell(part, &self.params, (x, z), body, width, &at);
                 }
             }
@@ -128,7 +144,7 @@ impl WaterLevels {
                 }
                 for cz in self.cells(zr, self.depth) {
                     for cx in self.cells(xr, self.width) {
-                        match self.region[cz * self.width + cx] {
+                        match self.region.get(cz * self.width + cx) {
                             Some((Body::River, _)) if strips => {}
                             Some((body, width)) => {
                                 emit_cell(part, &self.params, (cx, cz), body, width, &at)
@@ -151,8 +167,12 @@ impl WaterLevels {
     /// keep their shape instead of breaking into patches.
     fn is_open(&self, xs: (usize, usize), zs: (usize, usize)) -> bool {
         let still = self.cells(zs, self.depth).all(|cz| {
-            (self.cells(xs, self.width))
-                .all(|cx| matches!(self.region[cz * self.width + cx], Some((Body::Still, _))))
+            (self.cells(xs, self.width)).all(|cx| {
+                matches!(
+                    self.region.get(cz * self.width + cx),
+                    Some((Body::Still, _))
+                )
+            })
         });
         let level = self.levels.at(xs.0, zs.0);
         still
@@ -177,7 +197,7 @@ impl WaterLevels {
         let mut found: Option<(Body, f32, f32)> = None;
         for cz in self.cells(zs, self.depth) {
             for cx in self.cells(xs, self.width) {
-                let Some((body, width)) = self.region[cz * self.width + cx] else {
+                let Some((body, width)) = self.region.get(cz * self.width + cx) else {
                     continue;
                 };
                 let lowest = [(0, 0), (1, 0), (0, 1), (1, 1)]

@@ -22,12 +22,13 @@ pub mod levels;
 mod lod;
 #[cfg(test)]
 mod lod_tests;
+mod region;
 
 pub use lod::WaterLevels;
 
 use crate::grid::Grid;
 use crate::mesh::{
-    lattice_cell, lattice_height, lattice_height_direct, surface_height, Corners, Mesh, MeshError,
+    lattice_cell, lattice_height_direct, surface_height, Corners, Ground, Mesh, MeshError,
     MeshParams, MAX_VERTICES,
 };
 use clip::{Part, WetVertex};
@@ -139,9 +140,9 @@ pub fn build_water_mesh(grid: &Grid, params: &MeshParams) -> Result<WaterMesh, M
     if budget > MAX_VERTICES {
         return Err(over_budget(grid, params, budget));
     }
-    let terrain = Corners::new(grid);
+    let terrain = Ground::Planes(std::sync::Arc::new(Corners::new(grid)));
     let strength = params.roughness_strength;
-    let ground = |gx: usize, gz: usize| lattice_height(&terrain, gx, gz, n, w, d, strength);
+    let ground = |gx: usize, gz: usize| terrain.height(gx, gz, n, w, d, strength);
     let levels = Levels::with_planes(&src, &terrain, params);
     let parts: Vec<Part> = (0..d)
         .into_par_iter()
@@ -182,12 +183,12 @@ pub(crate) struct Levels {
 
 impl Levels {
     /// The levels of `grid`'s water under the mesh settings `params`, over the terrain `terrain`.
-    pub(crate) fn new(grid: &Grid, terrain: &Corners, params: &MeshParams) -> Self {
+    pub(crate) fn new(grid: &Grid, terrain: &Ground, params: &MeshParams) -> Self {
         Self::with_planes(&Planes::new(grid, params), terrain, params)
     }
 
     /// [`Levels::new`] from the cells' water already read.
-    fn with_planes(src: &Planes, terrain: &Corners, params: &MeshParams) -> Self {
+    fn with_planes(src: &Planes, terrain: &Ground, params: &MeshParams) -> Self {
         let (w, d) = (src.width(), src.depth());
         let n = params.subdivisions as usize;
         let strength = params.roughness_strength;
@@ -196,7 +197,7 @@ impl Levels {
             .map(|k| {
                 let (cx, cz) = (k % (w + 1), k / (w + 1));
                 corner_level(src, cx, cz, || {
-                    lattice_height(terrain, cx * n, cz * n, n, w, d, strength)
+                    terrain.height(cx * n, cz * n, n, w, d, strength)
                 })
                 .unwrap_or(f32::NAN)
             })

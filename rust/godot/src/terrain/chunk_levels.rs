@@ -12,7 +12,6 @@ use donjourno::godot_surface::{encode_mesh, encode_water, SurfaceData};
 use donjourno::mesh::chunks::{Chunk, ChunkBuilder};
 use donjourno::mesh::lod_select::{plan_levels, ChunkView};
 use donjourno::mesh::MeshParams;
-use donjourno::water_mesh::WaterLevels;
 use donjourno::Grid;
 use godot::classes::{MeshInstance3D, StandardMaterial3D};
 use godot::prelude::*;
@@ -53,13 +52,19 @@ impl LevelStream {
         std::thread::Builder::new()
             .name("donjourno-levels".into())
             .spawn(move || {
-                let Ok(builder) = ChunkBuilder::new(&grid, &params) else {
+                // The builder starts at the first request, once the rebuild's own buffers have
+                // become nodes and gone, and reads heights from the grid: it lives as long as
+                // the terrain, so it keeps no corner planes of its own.
+                let Ok(first) = inbox.recv() else {
                     return;
                 };
-                let Ok(water) = WaterLevels::new(&grid, &params) else {
+                let Ok(builder) = ChunkBuilder::lean(&grid, &params) else {
                     return;
                 };
-                while let Ok((index, chunk, level)) = inbox.recv() {
+                let Ok(water) = builder.water_levels() else {
+                    return;
+                };
+                for (index, chunk, level) in std::iter::once(first).chain(inbox.iter()) {
                     let mesh = encode_mesh(&builder.build(&chunk, level));
                     let wet = encode_water(&water.build(&chunk, level));
                     if outbox.send((index, level, mesh, wet)).is_err() {

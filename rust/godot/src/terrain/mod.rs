@@ -311,7 +311,7 @@ impl IMeshInstance3D for DonjournoTerrain {
             self.pump_chunks();
         }
         self.stream_collision();
-        if self.chunks.streams_levels() {
+        if self.chunks.streams_levels() && !self.is_filling() {
             let camera = self.camera_local();
             self.chunks.stream_levels(camera, &mut self.water);
         }
