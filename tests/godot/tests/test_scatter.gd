@@ -84,8 +84,49 @@ func test_a_map_drawn_in_chunks_scatters_chunk_by_chunk() -> void:
 	root.add_child(t)
 	t.regenerate()
 	await _filled(t)
-	var side: float = t.cell_to_world(Vector2i(32, 0)).x - t.cell_to_world(Vector2i(0, 0)).x
-	var columns := ceili(float(t.generator.width) / 32.0)
+	_check_scatter_by_chunk(t, _chunk_side(t), t.generator.width, "")
+	t.trees_enabled = false
+	for s in range(9):
+		check(t.get_scatter_nodes(s).is_empty(), "trees off hide species %d" % s)
+	t.trees_enabled = true
+	await _filled(t)
+	check(not t.get_scatter_nodes(DonjournoTerrain.SPECIES_SHRUB).is_empty(), "trees on show them again")
+
+
+func test_a_baked_map_drawn_in_chunks_scatters_chunk_by_chunk() -> void:
+	var t := DonjournoTerrain.new()
+	t.chunk_size = 32
+	t.generator = _biome_generator()
+	root.add_child(t)
+	t.regenerate()
+	await _filled(t)
+	var path := "user://scatter_chunks_bake.res"
+	check_eq(t.bake_mesh(path), OK, "a biome map drawn in chunks bakes")
+	var baked: Mesh = load(path)
+	var width: int = t.generator.width
+	var side := _chunk_side(t)
+	var t2 := DonjournoTerrain.new()
+	t2.baked_mesh = baked
+	root.add_child(t2)
+	await _filled(t2)
+	for s in range(9):
+		check_eq(t2.get_scatter_instances(s).size(), t.get_scatter_instances(s).size(),
+				"species %d: the bake keeps every instance" % s)
+	_check_scatter_by_chunk(t2, side, width, "baked: ")
+	t.queue_free()
+	t2.queue_free()
+
+
+## The side of a 32-cell chunk of `t` in world units.
+func _chunk_side(t: DonjournoTerrain) -> float:
+	return t.cell_to_world(Vector2i(32, 0)).x - t.cell_to_world(Vector2i(0, 0)).x
+
+
+## Checks that the scatter of `t`, a map `width` cells wide in 32-cell chunks `side` world units
+## wide, stands in nodes by chunk: each chunk's nodes hold exactly the instances standing in it,
+## one in four far away.
+func _check_scatter_by_chunk(t: DonjournoTerrain, side: float, width: int, label: String) -> void:
+	var columns := ceili(float(width) / 32.0)
 	var several := 0
 	for s in range(9):
 		# The instances each chunk should hold, from the transforms (the nodes' own buffers are
@@ -105,7 +146,7 @@ func test_a_map_drawn_in_chunks_scatters_chunk_by_chunk() -> void:
 			near[name] = node
 			var chunk := int(name.get_slice("_", name.get_slice_count("_") - 1))
 			held[chunk] = held.get(chunk, 0) + node.multimesh.instance_count
-		check_eq(held, expected, "species %d: each chunk's nodes hold the instances standing in it" % s)
+		check_eq(held, expected, label + "species %d: each chunk's nodes hold the instances standing in it" % s)
 		var far_held := {}
 		for name: String in far:
 			check(near.has(name), "%s_far: far instances of a variant the chunk has up close" % name)
@@ -122,13 +163,7 @@ func test_a_map_drawn_in_chunks_scatters_chunk_by_chunk() -> void:
 			check_eq(far_held.get(chunk, 0), (held[chunk] + 3) / 4,
 					"species %d, chunk %d: one instance in four far away" % [s, chunk])
 		several += int(held.size() > 1)
-	check(several > 0, "a species spread over several chunks has nodes in each")
-	t.trees_enabled = false
-	for s in range(9):
-		check(t.get_scatter_nodes(s).is_empty(), "trees off hide species %d" % s)
-	t.trees_enabled = true
-	await _filled(t)
-	check(not t.get_scatter_nodes(DonjournoTerrain.SPECIES_SHRUB).is_empty(), "trees on show them again")
+	check(several > 0, label + "a species spread over several chunks has nodes in each")
 
 
 ## Waits until the chunks of `t`, their water, trees and scatter are nodes (at most 20 s).

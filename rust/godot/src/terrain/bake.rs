@@ -5,6 +5,8 @@
 use super::collision::HeightMap;
 use super::collision_chunks::ChunkHeights;
 use super::DonjournoTerrain;
+use donjourno::mesh::chunks::ChunkLayout;
+use donjourno::mesh::MeshParams;
 use godot::classes::mesh::PrimitiveType;
 use godot::classes::resource_saver::SaverFlags;
 use godot::classes::{ArrayMesh, Mesh, ResourceSaver};
@@ -31,6 +33,9 @@ const META_SCATTER: &str = "donjourno_scatter";
 const META_CHUNKS: &str = "donjourno_chunks";
 /// Metadata of a baked map drawn in chunks: its chunk size in cells.
 const META_CHUNK_SIZE: &str = "donjourno_chunk_size";
+/// Metadata of a baked map drawn in chunks: the `lod_distance` its levels were drawn with, which
+/// its scatter's chunks thin out and end by.
+const META_LOD_DISTANCE: &str = "donjourno_lod_distance";
 /// Metadata of a baked map drawn in chunks: its water, an `Array` of `Dictionary`
 /// `{ "name": String, "mesh": Mesh, "begin": float, "end": float }`, one per level of each chunk
 /// with water (without the range, shown at every distance).
@@ -63,6 +68,26 @@ pub fn baked_chunk_heights(mesh: &Gd<Mesh>) -> Option<Arc<ChunkHeights>> {
     let size = meta(mesh, META_CHUNK_SIZE).try_to::<u32>().ok()?;
     let map = baked_height_map(mesh)?;
     ChunkHeights::from_corners((map.width, map.depth), size, map.cell_size, &map.heights)
+}
+
+/// The scatter `buffers` of a baked map drawn in chunks cut along its chunks, with the
+/// `lod_distance` it was baked with (the default for a bake that did not store one); `None` for a
+/// map baked as one mesh.
+fn baked_scatter_chunks(mesh: &Gd<Mesh>, buffers: &[Vec<f32>]) -> Option<super::scatter::Chunking> {
+    let chunk_size = meta(mesh, META_CHUNK_SIZE).try_to::<u32>().ok()?;
+    let map = baked_height_map(mesh)?;
+    let mut params = MeshParams {
+        chunk_size,
+        cell_size: map.cell_size,
+        ..MeshParams::default()
+    };
+    if let Ok(distance) = meta(mesh, META_LOD_DISTANCE).try_to::<f32>() {
+        params.lod_distance = distance;
+    }
+    let layout = ChunkLayout::new(map.width, map.depth, &params);
+    layout
+        .is_chunked()
+        .then(|| super::scatter::Chunking::cut(&layout, &params, buffers))
 }
 
 /// The chunk levels baked into a mesh: `(name, mesh, visibility range)`; empty for a map baked
@@ -212,7 +237,9 @@ impl DonjournoTerrain {
             self.base_mut().set_mesh(&baked);
         }
         self.shown = None;
-        self.scatter.set_buffers(baked_scatter(&baked), None);
+        let scatter = baked_scatter(&baked);
+        let chunking = baked_scatter_chunks(&baked, &scatter);
+        self.scatter.set_buffers(scatter, chunking);
         self.update_collision();
         self.update_trees();
         self.show_baked_towns(&baked);
@@ -239,6 +266,7 @@ impl DonjournoTerrain {
         let mut copy = ArrayMesh::new_gd();
         self.put_features(&mut copy, &heights, &shown.trees.concat());
         copy.set_meta(META_CHUNK_SIZE, &params.chunk_size.to_variant());
+        copy.set_meta(META_LOD_DISTANCE, &params.lod_distance.to_variant());
         let chunks: VarArray = (self.chunks.levels().into_iter())
             .map(|(name, mesh, (begin, end))| {
                 let mut d = VarDictionary::new();
