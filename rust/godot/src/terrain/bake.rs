@@ -70,10 +70,10 @@ pub fn baked_chunk_heights(mesh: &Gd<Mesh>) -> Option<Arc<ChunkHeights>> {
     ChunkHeights::from_corners((map.width, map.depth), size, map.cell_size, &map.heights)
 }
 
-/// The scatter `buffers` of a baked map drawn in chunks cut along its chunks, with the
-/// `lod_distance` it was baked with (the default for a bake that did not store one); `None` for a
-/// map baked as one mesh.
-fn baked_scatter_chunks(mesh: &Gd<Mesh>, buffers: &[Vec<f32>]) -> Option<super::scatter::Chunking> {
+/// The chunk layout of a baked map drawn in chunks and the mesh settings its instances are cut
+/// with: its chunk size and cell size, and the `lod_distance` it was baked with (the default for
+/// a bake that did not store one); `None` for a map baked as one mesh.
+pub fn baked_chunking(mesh: &Gd<Mesh>) -> Option<(ChunkLayout, MeshParams)> {
     let chunk_size = meta(mesh, META_CHUNK_SIZE).try_to::<u32>().ok()?;
     let map = baked_height_map(mesh)?;
     let mut params = MeshParams {
@@ -85,9 +85,14 @@ fn baked_scatter_chunks(mesh: &Gd<Mesh>, buffers: &[Vec<f32>]) -> Option<super::
         params.lod_distance = distance;
     }
     let layout = ChunkLayout::new(map.width, map.depth, &params);
-    layout
-        .is_chunked()
-        .then(|| super::scatter::Chunking::cut(&layout, &params, buffers))
+    layout.is_chunked().then_some((layout, params))
+}
+
+/// The scatter `buffers` of a baked map drawn in chunks, cut along its chunks
+/// ([`baked_chunking`]); `None` for a map baked as one mesh.
+fn baked_scatter_chunks(mesh: &Gd<Mesh>, buffers: &[Vec<f32>]) -> Option<super::scatter::Chunking> {
+    let (layout, params) = baked_chunking(mesh)?;
+    Some(super::scatter::Chunking::cut(&layout, &params, buffers))
 }
 
 /// The chunk levels baked into a mesh: `(name, mesh, visibility range)`; empty for a map baked

@@ -8,6 +8,7 @@ use super::collision_chunks::ChunkHeights;
 use super::planner::Inputs;
 use super::trees::{self, TreeBuffers};
 use super::DonjournoTerrain;
+use donjourno::godot_surface::split_instances;
 use donjourno::{GenerationStats, Grid};
 use godot::classes::{Mesh, MeshInstance3D, MultiMeshInstance3D, Node, StaticBody3D};
 use godot::prelude::*;
@@ -74,9 +75,20 @@ impl Showing<'_> {
                     mesh.cell_size,
                 ))
             }
-            Showing::Baked(mesh) => bake::baked_trees(mesh)
-                .filter(|(b, _)| !b.is_empty())
-                .map(|(b, cell)| (TreeBuffers::Baked(b), cell)),
+            // A map drawn in chunks shows its trees chunk by chunk, as it did when generated.
+            Showing::Baked(mesh) => {
+                let (buffer, cell) = bake::baked_trees(mesh).filter(|(b, _)| !b.is_empty())?;
+                Some(match bake::baked_chunking(mesh) {
+                    Some((layout, params)) => {
+                        let pieces = split_instances(buffer.as_slice(), 12, &layout, cell);
+                        (
+                            TreeBuffers::Pieces(Arc::new(pieces), params.lod_distance),
+                            cell,
+                        )
+                    }
+                    None => (TreeBuffers::Baked(buffer), cell),
+                })
+            }
         }
     }
 }
