@@ -78,12 +78,7 @@ func test_one_multimesh_per_species_on_dry_land() -> void:
 
 
 func test_a_map_drawn_in_chunks_scatters_chunk_by_chunk() -> void:
-	var t := DonjournoTerrain.new()
-	t.chunk_size = 32
-	t.generator = _biome_generator()
-	root.add_child(t)
-	t.regenerate()
-	await _filled(t)
+	var t := await _chunked_biome_terrain()
 	_check_scatter_by_chunk(t, _chunk_side(t), t.generator.width, "")
 	t.trees_enabled = false
 	for s in range(9):
@@ -94,12 +89,7 @@ func test_a_map_drawn_in_chunks_scatters_chunk_by_chunk() -> void:
 
 
 func test_a_baked_map_drawn_in_chunks_scatters_chunk_by_chunk() -> void:
-	var t := DonjournoTerrain.new()
-	t.chunk_size = 32
-	t.generator = _biome_generator()
-	root.add_child(t)
-	t.regenerate()
-	await _filled(t)
+	var t := await _chunked_biome_terrain()
 	var path := "user://scatter_chunks_bake.res"
 	check_eq(t.bake_mesh(path), OK, "a biome map drawn in chunks bakes")
 	var baked: Mesh = load(path)
@@ -115,6 +105,17 @@ func test_a_baked_map_drawn_in_chunks_scatters_chunk_by_chunk() -> void:
 	_check_scatter_by_chunk(t2, side, width, "baked: ")
 	t.queue_free()
 	t2.queue_free()
+
+
+## A terrain with biomes drawn in 32-cell chunks, generated and filled in.
+func _chunked_biome_terrain() -> DonjournoTerrain:
+	var t := DonjournoTerrain.new()
+	t.chunk_size = 32
+	t.generator = _biome_generator()
+	root.add_child(t)
+	t.regenerate()
+	await _filled(t)
+	return t
 
 
 ## The side of a 32-cell chunk of `t` in world units.
