@@ -9,12 +9,13 @@
 //! sea filling the quad at one level. There the quad's depth is its level minus the ground at the
 //! same coarse vertices, and each triangle is cut where the depth reaches 0
 //! ([`clip`](super::clip)): over the terrain's coarse triangle of the same level the depth is
-//! linear, so the coarse shoreline lies where the coarse ground meets the water. Rivers, pools and
-//! other water that does not fill its quad keep their cells at full detail: they are narrow, so
-//! they cost little, and far rivers keep their shape. Quads finer than a cell (and quads not
-//! aligned with the cells) are always coarse: their corners take the water level there, or where
-//! no water touches a corner the lowest level among the quad's other corners (else among the
-//! corners of the wet cells it covers).
+//! linear, so the coarse shoreline lies where the coarse ground meets the water. Pools and other
+//! water that does not fill its quad keep their cells at full detail: they are small, so they cost
+//! little. Rivers do too at level 1; from [`FAR_RIVER_LEVEL`] on, each coarse quad draws its
+//! rivers as one strip as wide as their water ([`super::far_rivers`]). Quads finer than a cell
+//! (and quads not aligned with the cells) are always coarse: their corners take the water level
+//! there, or where no water touches a corner the lowest level among the quad's other corners
+//! (else among the corners of the wet cells it covers).
 
 use super::clip::{Part, WetVertex};
 use super::far_rivers::FAR_RIVER_LEVEL;
@@ -163,8 +164,8 @@ impl<'a> WaterLevels<'a> {
     /// Whether the cell-aligned quad `x0..x1` × `z0..z1` is open still water: every cell it
     /// covers belongs to a lake, the sea or its shore ring, and its four corners share one
     /// level. Such a quad is drawn as one coarse quad; elsewhere (rivers, pools, narrow or
-    /// stepped water) the cells keep their full detail, which costs little, so that far rivers
-    /// keep their shape instead of breaking into patches.
+    /// stepped water) the cells keep their full detail, or their rivers become a strip
+    /// ([`WaterLevels::coarse`]).
     fn is_open(&self, xs: (usize, usize), zs: (usize, usize)) -> bool {
         let still = self.cells(zs, self.depth).all(|cz| {
             (self.cells(xs, self.width)).all(|cx| {
