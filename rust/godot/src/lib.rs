@@ -18,7 +18,6 @@ use godot::prelude::*;
 mod convert;
 pub mod generator;
 pub mod map;
-mod memory;
 pub mod terrain;
 
 /// The extension's entry point (`entry_symbol = "donjourno_library_init"` in `donjourno.gdextension`).

@@ -198,23 +198,16 @@ impl DonjournoTerrain {
 
     /// Turns the next share of what waits to become nodes on a map drawn in chunks into nodes,
     /// one kind a frame (the chunk meshes, then the water, then the trees); keeps `process` on
-    /// while some wait. Each time one kind is all nodes, its freed buffers go back to the system.
+    /// while some wait.
     pub(super) fn pump_chunks(&mut self) {
-        let finished = if self.chunks.is_filling() {
+        if self.chunks.is_filling() {
             self.chunks.pump();
-            !self.chunks.is_filling()
         } else if self.water.is_filling() {
             self.water.pump();
-            !self.water.is_filling()
         } else if self.trees.is_filling() {
             self.trees.pump();
-            !self.trees.is_filling()
         } else {
             self.scatter.pump();
-            !self.scatter.is_filling()
-        };
-        if finished {
-            crate::memory::release_freed();
         }
         self.update_process();
     }
