@@ -6,6 +6,7 @@
 //! bit-identical results everywhere.
 
 use crate::grid::{Grid, Terrain};
+use crate::mesh::chunks::{Chunk, ChunkLayout};
 use crate::mesh::{surface_height, surface_height_valid, Mesh, MeshError, MeshParams};
 use crate::noise::hash01;
 use rayon::prelude::*;
@@ -51,6 +52,31 @@ pub fn corner_heights(grid: &Grid, params: &MeshParams) -> Result<Vec<f32>, Mesh
     Ok(out)
 }
 
+/// [`corner_heights`] of each chunk of `chunks`, row by row over the chunk's corners
+/// (`(x1 − x0 + 1) × (z1 − z0 + 1)`), computed chunk by chunk in parallel without the map's
+/// whole plane: neighbours share their border row, with equal values.
+pub fn chunk_corner_heights(
+    grid: &Grid,
+    params: &MeshParams,
+    chunks: &[Chunk],
+) -> Result<Vec<Vec<f32>>, MeshError> {
+    params.validate()?;
+    crate::threads::ensure_pool();
+    let size = params.cell_size;
+    Ok(chunks
+        .par_iter()
+        .map(|c| {
+            (c.z0..=c.z1)
+                .flat_map(|z| (c.x0..=c.x1).map(move |x| (x, z)))
+                .map(|(x, z)| {
+                    surface_height_valid(grid, params, x as f32 * size, z as f32 * size)
+                        .unwrap_or(0.0)
+                })
+                .collect()
+        })
+        .collect())
+}
+
 /// One tree: where it stands, how it is turned and how big it is.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TreeInstance {
@@ -94,15 +120,46 @@ impl TreeInstance {
 /// ```
 pub fn tree_instances(grid: &Grid, params: &MeshParams) -> Result<Vec<TreeInstance>, MeshError> {
     params.validate()?;
+    let whole = Chunk {
+        column: 0,
+        row: 0,
+        x0: 0,
+        x1: grid.width(),
+        z0: 0,
+        z1: grid.depth(),
+    };
+    Ok(trees_in(grid, params, &whole))
+}
+
+/// The trees of each chunk of `layout` in [`ChunkLayout::chunks`] order, each chunk's in the
+/// order of [`tree_instances`] and passed through `f` as soon as they are placed, in parallel;
+/// a tree stands in its cell, so each chunk holds the trees of its cells.
+pub fn chunk_trees<T: Send>(
+    grid: &Grid,
+    params: &MeshParams,
+    layout: &ChunkLayout,
+    f: impl Fn(&[TreeInstance]) -> T + Sync,
+) -> Result<Vec<T>, MeshError> {
+    params.validate()?;
+    crate::threads::ensure_pool();
+    Ok(layout
+        .chunks()
+        .par_iter()
+        .map(|c| f(&trees_in(grid, params, c)))
+        .collect())
+}
+
+/// The trees of the cells of `chunk`, row by row.
+fn trees_in(grid: &Grid, params: &MeshParams, chunk: &Chunk) -> Vec<TreeInstance> {
     let w = grid.width();
     let size = params.cell_size;
     let (lo, hi) = TREE_SCALE_RANGE;
     let mut out = Vec::new();
-    for (i, terrain) in grid.terrain.iter().enumerate() {
-        if *terrain != Terrain::Tree {
+    let cells = (chunk.z0..chunk.z1).flat_map(|z| (chunk.x0..chunk.x1).map(move |x| (x, z)));
+    for (x, z) in cells {
+        if grid.terrain[z * w + x] != Terrain::Tree {
             continue;
         }
-        let (x, z) = (i % w, i / w);
         let (hx, hz) = (x as i32, z as i32);
         let jitter = |k: u32| (hash01(hx, hz, TREE_SEED.wrapping_add(k)) * 2.0 - 1.0) * TREE_JITTER;
         let px = (x as f32 + 0.5 + jitter(0)) * size;
@@ -117,7 +174,7 @@ pub fn tree_instances(grid: &Grid, params: &MeshParams) -> Result<Vec<TreeInstan
             scale,
         });
     }
-    Ok(out)
+    out
 }
 
 /// A low-poly tree about `height` world units tall with its foot at the origin: a six-sided
@@ -264,6 +321,47 @@ mod tests {
             moved * 2 > trees.len(),
             "most trees are off their cell centre"
         );
+    }
+
+    #[test]
+    fn chunks_hold_the_trees_and_corners_of_their_cells_as_the_whole_map_has_them() {
+        let grid = grid();
+        let params = MeshParams {
+            chunk_size: 16,
+            ..Default::default()
+        };
+        let layout = ChunkLayout::new(grid.width(), grid.depth(), &params);
+        let chunks = layout.chunks();
+        assert!(chunks.len() > 4);
+        let all = tree_instances(&grid, &params).unwrap();
+        assert!(!all.is_empty());
+        let per_chunk = chunk_trees(&grid, &params, &layout, <[TreeInstance]>::to_vec).unwrap();
+        for (c, trees) in chunks.iter().zip(&per_chunk) {
+            let own: Vec<TreeInstance> = (all.iter())
+                .filter(|t| (c.x0..c.x1).contains(&t.cell.0) && (c.z0..c.z1).contains(&t.cell.1))
+                .copied()
+                .collect();
+            assert_eq!(trees, &own, "{c:?}");
+            let cell = params.cell_size;
+            for t in trees {
+                let index = layout.index_at(t.position[0] / cell, t.position[2] / cell);
+                assert_eq!(chunks[index], *c, "a tree stands in its own chunk");
+            }
+        }
+        assert_eq!(per_chunk.iter().map(Vec::len).sum::<usize>(), all.len());
+        let corners = corner_heights(&grid, &params).unwrap();
+        let cut = chunk_corner_heights(&grid, &params, &chunks).unwrap();
+        for (c, heights) in chunks.iter().zip(&cut) {
+            let want = crate::mesh::streaming::chunk_corners(&corners, grid.width(), c);
+            assert_eq!(heights.len(), want.len());
+            assert!(
+                heights
+                    .iter()
+                    .zip(&want)
+                    .all(|(a, b)| a.to_bits() == b.to_bits()),
+                "{c:?}"
+            );
+        }
     }
 
     #[test]

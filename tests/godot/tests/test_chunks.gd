@@ -177,6 +177,50 @@ func _until(condition: Callable) -> bool:
 	return condition.call()
 
 
+## Trees per chunk index of a square map of `columns` chunks of `size` cells (cells of 1 m), from
+## the tree transforms.
+func _trees_per_chunk(t: DonjournoTerrain, size: int, columns: int) -> Dictionary:
+	var out := {}
+	for transform in t.get_tree_transforms():
+		var i := int(transform.origin.z / size) * columns + int(transform.origin.x / size)
+		out[i] = out.get(i, 0) + 1
+	return out
+
+
+## The trees' multimesh nodes by name.
+func _tree_nodes(t: DonjournoTerrain) -> Dictionary:
+	var out := {}
+	for m in t.get_trees_instances():
+		out[str(m.name)] = m
+	return out
+
+
+## Whether, on the streamed 512² map in 64-cell chunks with `lod_distance` 100 (trees thin out
+## at 200), the trees shown follow a camera at `at` (xz): every chunk with trees draws one tree in
+## four far away; chunks within 300 hold all their trees and chunks beyond 375 do not. With
+## `report`, every failing chunk is a failed check.
+func _near_trees_follow(t: DonjournoTerrain, at: Vector2, per_chunk: Dictionary, report: bool) -> bool:
+	var nodes := _tree_nodes(t)
+	var ok := true
+	for i in per_chunk:
+		var lo := Vector2((i % 8) * 64.0, (i / 8) * 64.0)
+		var gap := Vector2(maxf(maxf(lo.x - at.x, at.x - lo.x - 64.0), 0.0), maxf(maxf(lo.y - at.y, at.y - lo.y - 64.0), 0.0))
+		var d := gap.length()
+		var far: MultiMeshInstance3D = nodes.get("Trees_%d_far" % i)
+		var near: MultiMeshInstance3D = nodes.get("Trees_%d" % i)
+		var far_ok: bool = far != null and far.multimesh.instance_count == (per_chunk[i] + 3) / 4 \
+				and far.visibility_range_begin == 200.0
+		var near_ok: bool = near == null if d > 375.0 else true
+		if d <= 300.0:
+			near_ok = near != null and near.multimesh.instance_count == per_chunk[i] \
+					and near.visibility_range_end == 200.0
+		if report:
+			check(far_ok, "chunk %d: its far trees, one in four of %d" % [i, per_chunk[i]])
+			check(near_ok, "chunk %d, %.0f m away: all its trees only near the camera (%s)" % [i, d, near != null])
+		ok = ok and far_ok and near_ok
+	return ok
+
+
 ## Vertices of every water instance shown.
 func _water_vertices(t: DonjournoTerrain) -> int:
 	var n := 0
@@ -204,7 +248,6 @@ func test_a_map_too_large_for_every_level_keeps_one_level_per_chunk_chosen_by_th
 	t.chunk_size = 64
 	t.lod_levels = 4
 	t.lod_distance = 100.0
-	t.trees_enabled = false
 	t.generator = g
 	root.add_child(t)
 	check(t.regenerate(), "512² at 8 subdivisions (100 M vertices at full detail) is accepted")
@@ -236,10 +279,19 @@ func test_a_map_too_large_for_every_level_keeps_one_level_per_chunk_chosen_by_th
 		var d := Vector2(maxf(maxf(lo.x - 20.0, 20.0 - lo.x - 64.0), 0.0), maxf(maxf(lo.z - 20.0, 20.0 - lo.z - 64.0), 0.0)).length()
 		if d > 450.0:
 			check_eq(levels[i], 3, "chunk %d, %.0f m away, at the coarsest level" % [i, d])
+	# Every chunk draws its far trees; only the chunks near the camera hold all their trees.
+	var per_chunk := _trees_per_chunk(t, 64, 8)
+	check(per_chunk.size() >= 4, "trees in several chunks: %s" % [per_chunk])
+	check(await _until(func() -> bool: return _near_trees_follow(t, Vector2(20.0, 20.0), per_chunk, false)),
+			"the chunks near the camera hold all their trees: %s" % [_tree_nodes(t).keys()])
+	_near_trees_follow(t, Vector2(20.0, 20.0), per_chunk, true)
 	# The camera flies to the far corner: the first chunk coarsens, the last refines.
 	camera.position = Vector3(490.0, 30.0, 490.0)
 	check(await _until(func() -> bool: return t.get_chunk_levels()[63] == 0 and t.get_chunk_levels()[0] == 3),
 			"the levels follow the camera: %s" % [t.get_chunk_levels()])
+	check(await _until(func() -> bool: return _near_trees_follow(t, Vector2(490.0, 490.0), per_chunk, false)),
+			"the full trees follow the camera: %s" % [_tree_nodes(t).keys()])
+	_near_trees_follow(t, Vector2(490.0, 490.0), per_chunk, true)
 	expect_error("too large to hold every level")
 	check_eq(t.bake_mesh("user://donjourno_streamed.res"), ERR_UNAVAILABLE, "such a map is not baked")
 	camera.queue_free()

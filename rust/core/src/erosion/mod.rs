@@ -38,6 +38,7 @@ use droplet::{simulate_group, undo, Change, Surface};
 pub use lakes::LakeIndex;
 use rand::Rng;
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering};
 use thiserror::Error;
 
 /// Droplets per batch.
@@ -166,11 +167,11 @@ impl Erosion<'_> {
             .map(|_| Worker {
                 map: height.to_vec(),
                 log: Vec::new(),
-                activity: vec![0; n],
                 steps: 0,
                 jumps: 0,
             })
             .collect();
+        let activity: Vec<AtomicU64> = (0..n).map(|_| AtomicU64::new(0)).collect();
         let rebuild_after = pool_cells.len() as u64 / LAKE_REBUILD_CELLS;
         let mut lake_index: Option<LakeIndex> = None;
         let mut since_rebuild = 0u64;
@@ -196,7 +197,7 @@ impl Erosion<'_> {
             spawns.extend((0..count).map(|_| {
                 pool_cells[rng.random_range(0..pool_cells.len() as u32) as usize] as usize
             }));
-            run_batch(&mut workers, &surface, &spawns, &self.params);
+            run_batch(&mut workers, &activity, &surface, &spawns, &self.params);
             merge(height, &workers, &surface, self.guard);
             workers
                 .par_iter_mut()
@@ -205,19 +206,18 @@ impl Erosion<'_> {
             since_rebuild += count as u64;
             if !progress(done as f32 / self.droplets as f32) {
                 return Err(ErosionError::Cancelled(Box::new(report(
-                    workers, done, rebuilds,
+                    &workers, activity, done, rebuilds,
                 ))));
             }
         }
-        Ok(report(workers, self.droplets, rebuilds))
+        Ok(report(&workers, activity, self.droplets, rebuilds))
     }
 }
 
-/// One worker's state: a private copy of the map, its change log and activity accumulator.
+/// One worker's state: a private copy of the map, its change log and its counters.
 struct Worker {
     map: Vec<f32>,
     log: Vec<Change>,
-    activity: Vec<u64>,
     steps: u64,
     jumps: u64,
 }
@@ -249,8 +249,16 @@ fn merge(height: &mut [f32], workers: &[Worker], surface: &Surface, guard: Merge
 }
 
 /// Runs one batch: each worker simulates its share of the spawns in groups of [`LANES`] on its
-/// private map (restored after every group) and accumulates the activity of its log.
-fn run_batch(workers: &mut [Worker], surface: &Surface, spawns: &[usize], params: &ErosionParams) {
+/// private map (restored after every group) and adds the activity of its log to `activity`,
+/// the one accumulator the workers share: integer sums, so the order of the additions never
+/// shows.
+fn run_batch(
+    workers: &mut [Worker],
+    activity: &[AtomicU64],
+    surface: &Surface,
+    spawns: &[usize],
+    params: &ErosionParams,
+) {
     let count = spawns.len();
     let per_worker = count.div_ceil(workers.len()).next_multiple_of(LANES);
     workers.par_iter_mut().enumerate().for_each(|(k, w)| {
@@ -268,34 +276,32 @@ fn run_batch(workers: &mut [Worker], surface: &Surface, spawns: &[usize], params
             if c.settle {
                 continue;
             }
-            let a = &mut w.activity[c.index as usize];
-            *a = a.saturating_add((c.delta.abs() * ACTIVITY_SCALE) as u64);
+            let add = (c.delta.abs() * ACTIVITY_SCALE) as u64;
+            // Never fails: the closure always gives a value.
+            let _ = activity[c.index as usize].fetch_update(
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+                |a| Some(a.saturating_add(add)),
+            );
         }
     });
 }
 
-/// Gathers the workers' counters into the report, summing the activity into the first worker's
-/// accumulator and letting each worker go as soon as it is counted, so the report never holds
-/// more than one accumulator beside its own plane.
-fn report(workers: Vec<Worker>, droplets: u32, rebuilds: u32) -> ErosionReport {
-    let steps = workers.iter().map(|w| w.steps).sum();
-    let lake_jumps = workers.iter().map(|w| w.jumps).sum();
-    let mut workers = workers.into_iter();
-    let mut activity = workers.next().map(|w| w.activity).unwrap_or_default();
-    for w in workers {
-        activity
-            .iter_mut()
-            .zip(&w.activity)
-            .for_each(|(a, b)| *a += b);
-    }
+/// Gathers the workers' counters and the activity into the report.
+fn report(
+    workers: &[Worker],
+    activity: Vec<AtomicU64>,
+    droplets: u32,
+    rebuilds: u32,
+) -> ErosionReport {
     ErosionReport {
-        steps,
+        steps: workers.iter().map(|w| w.steps).sum(),
         droplets,
         activity: activity
-            .iter()
-            .map(|&a| a as f32 / ACTIVITY_SCALE)
+            .into_iter()
+            .map(|a| a.into_inner() as f32 / ACTIVITY_SCALE)
             .collect(),
-        lake_jumps,
+        lake_jumps: workers.iter().map(|w| w.jumps).sum(),
         lake_rebuilds: rebuilds,
     }
 }

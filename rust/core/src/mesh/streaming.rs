@@ -1,4 +1,5 @@
-//! Collision near a moving target: which chunks of a chunked map carry a collision shape.
+//! Work near a moving target: which chunks of a chunked map carry a collision shape, and which
+//! hold their full trees.
 //!
 //! A chunk gets collision once its area comes within the collision radius of the target (in the
 //! map's xz plane; height is ignored) and keeps it until the target is more than
@@ -36,16 +37,16 @@ pub fn keep_radius(radius: f32, cell_size: f32) -> f32 {
     radius + (radius * HYSTERESIS_SHARE).max(HYSTERESIS_CELLS * cell_size)
 }
 
-/// What to change so that the right chunks have collision.
+/// What to change so that the right chunks have collision (or full trees).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct CollisionChange {
+pub struct ChunkChange {
     /// Chunks that need a shape, nearest to the target first.
     pub add: Vec<Chunk>,
     /// Chunks whose shape goes, in column-then-row order.
     pub remove: Vec<ChunkKey>,
 }
 
-impl CollisionChange {
+impl ChunkChange {
     /// Whether nothing changes.
     pub fn is_empty(&self) -> bool {
         self.add.is_empty() && self.remove.is_empty()
@@ -62,9 +63,9 @@ pub fn collision_change(
     target: Option<(f32, f32)>,
     radius: f32,
     has: &BTreeSet<ChunkKey>,
-) -> CollisionChange {
+) -> ChunkChange {
     let Some(at) = target.filter(|(x, z)| x.is_finite() && z.is_finite()) else {
-        return CollisionChange {
+        return ChunkChange {
             add: Vec::new(),
             remove: has.iter().copied().collect(),
         };
@@ -88,10 +89,32 @@ pub fn collision_change(
         a.0.total_cmp(&b.0)
             .then((a.1.row, a.1.column).cmp(&(b.1.row, b.1.column)))
     });
-    CollisionChange {
+    ChunkChange {
         add: add.into_iter().map(|(_, c)| c).collect(),
         remove,
     }
+}
+
+/// How far ahead of the camera a chunk's full trees are made, as a share of the distance where
+/// its trees thin out: a chunk gets them once the camera comes within `(1 + NEAR_TREES_LEAD)`
+/// times that distance of its area, so they are there before they show.
+pub const NEAR_TREES_LEAD: f32 = 0.5;
+
+/// On a map whose chunks hold one level each, the change from the chunks holding their full
+/// trees (`has`) to those a camera at `camera` (map coordinates, world units; `None` without a
+/// camera) needs, when a chunk's trees thin out `thin` world units away: every chunk whose area
+/// is within `(1 + NEAR_TREES_LEAD) × thin` in the xz plane gets them, and a chunk keeps them up
+/// to [`keep_radius`] of that. The xz distance is never more than the camera's true distance, so
+/// every chunk close enough to draw its full trees has them.
+pub fn near_trees_change(
+    layout: &ChunkLayout,
+    cell_size: f32,
+    camera: Option<(f32, f32)>,
+    thin: f32,
+    has: &BTreeSet<ChunkKey>,
+) -> ChunkChange {
+    let radius = thin * (1.0 + NEAR_TREES_LEAD);
+    collision_change(layout, cell_size, camera, radius, has)
 }
 
 /// The chunks whose column and row ranges reach within `radius` of `at` (a square window; the

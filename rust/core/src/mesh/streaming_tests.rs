@@ -19,7 +19,7 @@ fn walk(layout: &ChunkLayout, has: &mut BTreeSet<ChunkKey>, at: Option<(f32, f32
 }
 
 /// Applies a change to the set of chunks with collision.
-fn apply(has: &mut BTreeSet<ChunkKey>, change: &CollisionChange) {
+fn apply(has: &mut BTreeSet<ChunkKey>, change: &ChunkChange) {
     for key in &change.remove {
         assert!(has.remove(key), "removes only what it has: {key:?}");
     }
@@ -159,4 +159,35 @@ fn chunk_corners_share_their_border_rows() {
     let last = layout.chunk(3, 2).unwrap();
     let cl = chunk_corners(&corners, w, &last);
     assert_eq!(*cl.last().unwrap(), corners[corners.len() - 1]);
+}
+
+#[test]
+fn full_trees_are_made_ahead_of_the_camera_and_follow_it() {
+    let layout = layout();
+    let thin = 60.0;
+    let mut has = BTreeSet::new();
+    let camera = (200.0, 100.0);
+    let change = near_trees_change(&layout, CELL, Some(camera), thin, &has);
+    apply(&mut has, &change);
+    for c in layout.chunks() {
+        let d = chunk_distance(&c, CELL, camera);
+        let key = (c.column, c.row);
+        // Every chunk the camera could see within the thinning distance has its full trees,
+        // and chunks up to half as far again beyond it.
+        if d <= thin * (1.0 + NEAR_TREES_LEAD) {
+            assert!(has.contains(&key), "{key:?}, {d} away");
+        } else {
+            assert!(!has.contains(&key), "{key:?}, {d} away");
+        }
+    }
+    assert_eq!(has, BTreeSet::from([(0, 0), (1, 0)]));
+    // The camera flies to the far corner: the first chunks lose their trees, the last gain them.
+    let far = (1000.0, 760.0);
+    let change = near_trees_change(&layout, CELL, Some(far), thin, &has);
+    apply(&mut has, &change);
+    assert_eq!(has, BTreeSet::from([(3, 2)]));
+    // Without a camera no chunk holds its full trees.
+    let none = near_trees_change(&layout, CELL, None, thin, &has);
+    assert_eq!(none.remove, vec![(3, 2)]);
+    assert!(none.add.is_empty());
 }

@@ -49,8 +49,13 @@ pub struct ChunkBuild {
 /// meshes' wall time.
 pub fn build(grid: &Arc<Grid>, params: &MeshParams) -> Result<(ChunkBuild, Duration), String> {
     let start = Instant::now();
-    let builder = ChunkBuilder::new(grid, params).map_err(|e| e.to_string())?;
     let streamed = params.streams_levels(grid.width(), grid.depth());
+    // The coarsest levels alone read few heights: no corner planes for them.
+    let builder = match streamed {
+        true => ChunkBuilder::lean(grid, params),
+        false => ChunkBuilder::new(grid, params),
+    }
+    .map_err(|e| e.to_string())?;
     let meshes = match streamed {
         true => {
             let coarsest = builder.layout.levels.max(1) - 1;

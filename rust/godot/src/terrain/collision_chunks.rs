@@ -36,17 +36,10 @@ impl ChunkHeights {
         if !layout.is_chunked() {
             return Ok(None);
         }
-        let corners = placement::corner_heights(grid, params).map_err(|e| e.to_string())?;
         let cell = params.cell_size;
-        let heights = layout
-            .chunks()
-            .iter()
-            .map(|c| {
-                let mut h = chunk_corners(&corners, grid.width(), c);
-                h.iter_mut().for_each(|v| *v /= cell);
-                h
-            })
-            .collect();
+        let mut heights = placement::chunk_corner_heights(grid, params, &layout.chunks())
+            .map_err(|e| e.to_string())?;
+        (heights.iter_mut().flatten()).for_each(|v| *v /= cell);
         Ok(Some(Arc::new(ChunkHeights {
             layout,
             cell_size: cell,

@@ -315,6 +315,10 @@ impl IMeshInstance3D for DonjournoTerrain {
             let camera = self.camera_local();
             self.chunks.stream_levels(camera, &mut self.water);
         }
+        if self.trees.streams_near() && !self.is_filling() {
+            let camera = self.camera_position();
+            self.trees.stream_near(camera);
+        }
         if self.endless.is_active() {
             self.stream_tiles();
         }

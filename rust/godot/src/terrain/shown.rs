@@ -186,7 +186,17 @@ impl DonjournoTerrain {
         let trees = (self.trees.enabled)
             .then(|| self.showing().trees())
             .flatten();
-        self.with_parent(|t| &mut t.trees, |c, parent| c.update(parent, trees));
+        // A map whose chunks hold one level each streams its chunks' full trees too.
+        let streamed = (self.shown.as_ref())
+            .filter(|_| self.chunks.streams_levels())
+            .map(|s| {
+                let mesh = &s.inputs.mesh_params;
+                mesh.chunk_layout(s.grid.width(), s.grid.depth())
+            });
+        self.with_parent(
+            |t| &mut t.trees,
+            |c, parent| c.update(parent, trees, streamed),
+        );
         let scatter = self.trees.enabled && !matches!(self.showing(), Showing::Nothing);
         self.with_parent(|t| &mut t.scatter, |c, parent| c.show(parent, scatter));
     }

@@ -44,6 +44,18 @@ impl DonjournoTerrain {
         Some((local.x, local.z))
     }
 
+    /// The current camera's position in map coordinates (the node's local x and z), where
+    /// Godot measures visibility ranges from.
+    pub(super) fn camera_position(&self) -> Option<(f32, f32)> {
+        let base = self.base();
+        if !base.is_inside_tree() {
+            return None;
+        }
+        let camera = base.get_viewport()?.get_camera_3d()?;
+        let eye = base.get_global_transform().affine_inverse() * camera.get_global_position();
+        Some((eye.x, eye.z))
+    }
+
     /// The current camera's position in map coordinates (the node's local frame), for the
     /// levels of detail the terrain chooses itself.
     pub(super) fn camera_local(&self) -> Option<[f32; 3]> {

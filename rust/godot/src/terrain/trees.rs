@@ -1,10 +1,15 @@
 //! The terrain's trees: their settings (`trees_enabled`, `tree_mesh`) and their internal child,
 //! one [MultiMeshInstance3D] with an instance per tree cell (one draw call for every tree; one
 //! per chunk on a map drawn in chunks, so Godot culls the chunks out of view).
+//!
+//! On a map whose chunks hold one level each (too large for every level), every chunk holds its
+//! far trees, and only the chunks near the camera hold their full trees
+//! ([`donjourno::mesh::streaming::near_trees_change`]): they are made as the camera comes near
+//! and freed as it leaves, so the trees of the whole map never sit in memory twice.
 
 use super::children;
-use donjourno::godot_surface::split_instances;
 use donjourno::mesh::chunks::ChunkLayout;
+use donjourno::mesh::streaming::{near_trees_change, ChunkKey};
 use donjourno::mesh::MeshParams;
 use donjourno::placement::{self, TreeInstance};
 use donjourno::Grid;
@@ -13,6 +18,7 @@ use godot::classes::{
     ArrayMesh, Mesh, MultiMesh, MultiMeshInstance3D, Node, Node3D, StandardMaterial3D,
 };
 use godot::prelude::*;
+use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 /// Height of the built-in tree, in cells.
@@ -38,11 +44,13 @@ pub fn grid_tree_pieces(grid: &Grid, params: &MeshParams) -> Vec<Vec<f32>> {
     if !grid.biome.is_empty() {
         return vec![Vec::new()];
     }
-    let floats = tree_floats(&placement::tree_instances(grid, params).unwrap_or_default());
     let layout = ChunkLayout::new(grid.width(), grid.depth(), params);
     match layout.is_chunked() {
-        true => split_instances(&floats, 12, &layout, params.cell_size),
-        false => vec![floats],
+        // Chunk by chunk: the map's trees are never held whole beside their pieces.
+        true => placement::chunk_trees(grid, params, &layout, tree_floats).unwrap_or_default(),
+        false => vec![tree_floats(
+            &placement::tree_instances(grid, params).unwrap_or_default(),
+        )],
     }
 }
 
@@ -98,6 +106,19 @@ struct Pending {
     next: usize,
     meshes: [Gd<Mesh>; 2],
     lod_distance: f32,
+    /// Whether only the far trees are made (the full ones follow the camera: [`Near`]).
+    far_only: bool,
+}
+
+/// The full trees of the chunks near the camera, on a map whose chunks hold one level each.
+struct Near {
+    pieces: Pieces,
+    near_mesh: Gd<Mesh>,
+    layout: ChunkLayout,
+    cell: f32,
+    lod_distance: f32,
+    /// The chunks holding their full trees, and their node (`None` for a chunk without trees).
+    nodes: BTreeMap<ChunkKey, Option<Gd<MultiMeshInstance3D>>>,
 }
 
 /// The trees component: whether trees are shown, the mesh of a tree, and the instances: one
@@ -113,6 +134,8 @@ pub struct Trees {
     pieces: Vec<Gd<MultiMeshInstance3D>>,
     /// The chunks' buffers and the next chunk to turn into a node.
     pending: Option<Pending>,
+    /// The full trees that follow the camera, when they do.
+    near: Option<Near>,
     /// The built-in tree and the cell size it was built for.
     built_in: Option<(f32, [Gd<Mesh>; 2])>,
     material: Option<Gd<StandardMaterial3D>>,
@@ -127,6 +150,7 @@ impl Default for Trees {
             holder: None,
             pieces: Vec::new(),
             pending: None,
+            near: None,
             built_in: None,
             material: None,
         }
@@ -141,12 +165,25 @@ impl Trees {
 
     /// Every multimesh node shown: the one node, or the chunks' made so far.
     pub fn instances(&self) -> Vec<Gd<MultiMeshInstance3D>> {
-        self.node.iter().chain(&self.pieces).cloned().collect()
+        let near = self.near.iter().flat_map(|n| n.nodes.values().flatten());
+        self.node
+            .iter()
+            .chain(&self.pieces)
+            .chain(near)
+            .cloned()
+            .collect()
     }
 
     /// Shows one tree per transform of `source` (the buffers and the cell size) under `parent`,
-    /// or removes the trees when they are off or there is no source.
-    pub fn update(&mut self, parent: &mut Gd<Node>, source: Option<(TreeBuffers, f32)>) {
+    /// or removes the trees when they are off or there is no source. With `streamed` (the layout
+    /// of a map whose chunks hold one level each), the chunks' full trees follow the camera
+    /// ([`Trees::stream_near`]).
+    pub fn update(
+        &mut self,
+        parent: &mut Gd<Node>,
+        source: Option<(TreeBuffers, f32)>,
+        streamed: Option<ChunkLayout>,
+    ) {
         self.remove_pieces();
         let Some((buffers, cell)) = source.filter(|_| self.enabled) else {
             children::remove(&mut self.node);
@@ -160,11 +197,22 @@ impl Trees {
                 holder.set_name("Trees");
                 children::add_internal(parent, &holder);
                 self.holder = Some(holder);
+                if let Some(layout) = streamed {
+                    self.near = Some(Near {
+                        pieces: pieces.clone(),
+                        near_mesh: meshes[0].clone(),
+                        layout,
+                        cell,
+                        lod_distance,
+                        nodes: BTreeMap::new(),
+                    });
+                }
                 self.pending = Some(Pending {
                     pieces,
                     next: 0,
                     meshes,
                     lod_distance,
+                    far_only: streamed.is_some(),
                 });
                 return;
             }
@@ -198,7 +246,12 @@ impl Trees {
         let full = TREE_INSTANCES_PER_FRAME * 12;
         let mut budget = full;
         while let Some(piece) = p.pieces.get(p.next) {
-            if !piece.is_empty() && budget < piece.len() && budget < full {
+            // The trees this chunk's nodes hold, in floats.
+            let cost = match p.far_only {
+                true => piece.len() / FAR_TREE_STRIDE,
+                false => piece.len() + piece.len() / FAR_TREE_STRIDE,
+            };
+            if !piece.is_empty() && budget < cost && budget < full {
                 break;
             }
             let index = p.next;
@@ -206,8 +259,14 @@ impl Trees {
             if piece.is_empty() {
                 continue;
             }
-            budget = budget.saturating_sub(piece.len());
-            for node in chunk_tree_nodes(index, piece, &p.meshes, p.lod_distance) {
+            budget = budget.saturating_sub(cost);
+            let nodes = match p.far_only {
+                true => far_tree_node(index, piece, &p.meshes[1], p.lod_distance)
+                    .into_iter()
+                    .collect(),
+                false => chunk_tree_nodes(index, piece, &p.meshes, p.lod_distance),
+            };
+            for node in nodes {
                 holder.clone().add_child(&node);
                 self.pieces.push(node);
             }
@@ -224,9 +283,49 @@ impl Trees {
         self.pending.is_some()
     }
 
+    /// Whether the chunks' full trees follow the camera.
+    pub fn streams_near(&self) -> bool {
+        self.near.is_some()
+    }
+
+    /// Gives the chunks near a camera at `camera` (map coordinates, the xz plane) their full
+    /// trees, nearest first and about [`TREE_INSTANCES_PER_FRAME`] trees a frame, and frees
+    /// those of the chunks it has left.
+    pub fn stream_near(&mut self, camera: Option<(f32, f32)>) {
+        let (Some(near), Some(holder)) = (&mut self.near, &self.holder) else {
+            return;
+        };
+        let has: BTreeSet<ChunkKey> = near.nodes.keys().copied().collect();
+        let thin = FAR_TREES_LOD_DISTANCES * near.lod_distance;
+        let change = near_trees_change(&near.layout, near.cell, camera, thin, &has);
+        for key in &change.remove {
+            if let Some(Some(mut node)) = near.nodes.remove(key) {
+                node.queue_free();
+            }
+        }
+        let (columns, _) = near.layout.grid_size();
+        let mut budget = TREE_INSTANCES_PER_FRAME * 12;
+        for chunk in change.add {
+            let index = chunk.row * columns + chunk.column;
+            let piece = near.pieces.get(index).map_or(&[][..], Vec::as_slice);
+            if budget < piece.len() && budget < TREE_INSTANCES_PER_FRAME * 12 {
+                break;
+            }
+            budget = budget.saturating_sub(piece.len());
+            let node = (!piece.is_empty())
+                .then(|| near_tree_node(index, piece, &near.near_mesh, near.lod_distance))
+                .flatten();
+            if let Some(node) = &node {
+                holder.clone().add_child(node);
+            }
+            near.nodes.insert((chunk.column, chunk.row), node);
+        }
+    }
+
     /// Removes the chunks' nodes and their holder.
     fn remove_pieces(&mut self) {
         self.pending = None;
+        self.near = None;
         self.pieces.clear();
         children::remove(&mut self.holder);
     }
@@ -259,33 +358,56 @@ impl Trees {
     }
 }
 
-/// The nodes of one chunk's trees (a [`tree_floats`] buffer): `Trees_<index>` up to the
-/// thinning distance, and beyond it `Trees_<index>_far` with one tree in [`FAR_TREE_STRIDE`], up
-/// to [`NO_TREES_LOD_DISTANCES`] × `lod_distance`; `meshes` are the near and far tree.
+/// The nodes of one chunk's trees (a [`tree_floats`] buffer): [`near_tree_node`] and
+/// [`far_tree_node`]; `meshes` are the near and far tree.
 pub fn chunk_tree_nodes(
     index: usize,
     piece: &[f32],
     meshes: &[Gd<Mesh>; 2],
     lod_distance: f32,
 ) -> Vec<Gd<MultiMeshInstance3D>> {
-    let far = far_trees(piece);
-    let thin = FAR_TREES_LOD_DISTANCES * lod_distance;
-    let end = NO_TREES_LOD_DISTANCES * lod_distance;
     [
-        (format!("Trees_{index}"), piece, (0.0, thin), &meshes[0]),
-        (
-            format!("Trees_{index}_far"),
-            far.as_slice(),
-            (thin, end),
-            &meshes[1],
-        ),
+        near_tree_node(index, piece, &meshes[0], lod_distance),
+        far_tree_node(index, piece, &meshes[1], lod_distance),
     ]
     .into_iter()
-    .filter_map(|(name, buffer, range, mesh)| {
-        let m = multimesh(&PackedFloat32Array::from(buffer), mesh).ok()?;
-        Some(children::multimesh_instance(&name, &m, range))
-    })
+    .flatten()
     .collect()
+}
+
+/// `Trees_<index>`: every tree of chunk `index` (a [`tree_floats`] buffer) up to the thinning
+/// distance, [`FAR_TREES_LOD_DISTANCES`] × `lod_distance`.
+pub fn near_tree_node(
+    index: usize,
+    piece: &[f32],
+    mesh: &Gd<Mesh>,
+    lod_distance: f32,
+) -> Option<Gd<MultiMeshInstance3D>> {
+    let thin = FAR_TREES_LOD_DISTANCES * lod_distance;
+    let m = multimesh(&PackedFloat32Array::from(piece), mesh).ok()?;
+    Some(children::multimesh_instance(
+        &format!("Trees_{index}"),
+        &m,
+        (0.0, thin),
+    ))
+}
+
+/// `Trees_<index>_far`: one tree in [`FAR_TREE_STRIDE`] of chunk `index` beyond the thinning
+/// distance, up to [`NO_TREES_LOD_DISTANCES`] × `lod_distance`.
+pub fn far_tree_node(
+    index: usize,
+    piece: &[f32],
+    mesh: &Gd<Mesh>,
+    lod_distance: f32,
+) -> Option<Gd<MultiMeshInstance3D>> {
+    let thin = FAR_TREES_LOD_DISTANCES * lod_distance;
+    let end = NO_TREES_LOD_DISTANCES * lod_distance;
+    let m = multimesh(&PackedFloat32Array::from(far_trees(piece).as_slice()), mesh).ok()?;
+    Some(children::multimesh_instance(
+        &format!("Trees_{index}_far"),
+        &m,
+        (thin, end),
+    ))
 }
 
 /// A multimesh with one instance of `mesh` per transform of `buffer`.
