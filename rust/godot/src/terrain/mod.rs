@@ -307,6 +307,9 @@ impl IMeshInstance3D for DonjournoTerrain {
 
     fn process(&mut self, _delta: f64) {
         self.poll_job();
+        if self.surface.is_releasing() && !self.surface.release_part() {
+            self.update_process();
+        }
         if self.is_filling() {
             self.pump_chunks();
         }

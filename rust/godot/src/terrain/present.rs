@@ -102,6 +102,8 @@ impl DonjournoTerrain {
             if !self.surface.is_attached(self.base().get_mesh()) {
                 self.base_mut().set_mesh(&mesh);
             }
+            // The replaced surface's streams go a part per frame from the next frame on.
+            self.update_process();
         } else {
             self.surface.clear();
             self.base_mut().set_mesh(Gd::null_arg());

@@ -160,13 +160,28 @@ impl DonjournoTerrain {
         let cached = self.rebuilds.cache.clone();
         let reusable =
             cached.filter(|c| c.params == inputs.params && c.heightmap == inputs.heightmap);
+        let mut fresh = None;
         let (grid, pipeline_ran, pipeline_time) = match reusable {
             Some(c) => (c, false, Duration::ZERO),
             None => {
                 let file = self.heightmap_file();
                 let core_inputs = inputs_of(file.as_deref())?;
+                // Fresh surface buffers are mapped and cleared here while the pipeline runs on a
+                // thread of its own (streams that can be reused are taken only once it has
+                // succeeded: taking them lets go of the mesh shown).
+                let surface = &mut self.surface;
+                let (result, buffers) = std::thread::scope(|scope| {
+                    let pipeline = scope
+                        .spawn(|| convert::run_pipeline_with_inputs(&inputs.params, &core_inputs));
+                    let buffers = (!surface.can_reuse(vertex_count)).then(|| {
+                        let start = Instant::now();
+                        (surface.buffers(vertex_count), start.elapsed())
+                    });
+                    (pipeline.join(), buffers)
+                });
+                fresh = buffers;
                 let (grid, stats, time) =
-                    convert::run_pipeline_with_inputs(&inputs.params, &core_inputs)?;
+                    result.map_err(|_| "the generation pipeline panicked".to_string())??;
                 let grid = Arc::new(grid);
                 let params = inputs.params;
                 let cached = CachedGrid {
@@ -179,11 +194,13 @@ impl DonjournoTerrain {
                 (cached, true, time)
             }
         };
-        let buffers_start = Instant::now();
-        let (mut vertex, mut attributes) = self.surface.buffers(vertex_count);
+        let ((mut vertex, mut attributes), buffers_time) = fresh.unwrap_or_else(|| {
+            let start = Instant::now();
+            (self.surface.buffers(vertex_count), start.elapsed())
+        });
         let handover = Handover {
             bytes: vertex.len() + attributes.len(),
-            time: buffers_start.elapsed(),
+            time: buffers_time,
             ..Handover::default()
         };
         let mesh_params = &inputs.mesh_params;
@@ -283,7 +300,9 @@ impl DonjournoTerrain {
         let Some(staging) = &mut self.rebuilds.staging else {
             return;
         };
-        if !staging.copy(UPLOAD_BYTES_PER_FRAME) {
+        // The last part is copied a frame before the result is shown.
+        if !staging.is_copied() {
+            staging.copy(UPLOAD_BYTES_PER_FRAME);
             return;
         }
         let (Some(staging), Some(job)) = (self.rebuilds.staging.take(), self.rebuilds.job.take())

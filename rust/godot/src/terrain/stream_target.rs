@@ -92,12 +92,13 @@ impl DonjournoTerrain {
         self.collision.stream(target, radius);
     }
 
-    /// Keeps `process` on while there is per-frame work: a background rebuild, chunk meshes,
-    /// water or trees still to turn into nodes, chunk collision following the stream target, a navigation
+    /// Keeps `process` on while there is per-frame work: a background rebuild, a replaced
+    /// surface's streams to release, chunk meshes, water or trees still to turn into nodes, chunk collision following the stream target, a navigation
     /// bake, or an endless world's tiles.
     pub(super) fn update_process(&mut self) {
         let busy = self.rebuilds.job.is_some()
             || self.rebuilds.staging.is_some()
+            || self.surface.is_releasing()
             || self.is_filling()
             || self.collision.is_streaming()
             || self.navigation.is_baking()

@@ -13,8 +13,14 @@ use godot::obj::{EngineBitfield, EngineEnum};
 use godot::prelude::*;
 use std::time::{Duration, Instant};
 
-/// Bytes of a finished background rebuild copied into Godot's arrays per frame, at most.
-pub const UPLOAD_BYTES_PER_FRAME: usize = 24 << 20;
+/// Bytes of a finished background rebuild copied into Godot's arrays per frame, at most: fresh
+/// memory costs the system about 0.5–0.7 ms a MiB to map and clear, so a part stays well under a
+/// 16 ms frame.
+pub const UPLOAD_BYTES_PER_FRAME: usize = 8 << 20;
+
+/// Bytes of the streams of a replaced surface handed back to the system per frame, at most
+/// (about half of it when a shrink crosses a power of two, as Godot's arrays allocate).
+pub const RELEASE_BYTES_PER_FRAME: usize = 32 << 20;
 
 /// Format of the terrain's surface: positions, normals, tangents (derived from the normals, as
 /// Godot derives them) and colours, in the surface layout of Godot 4.2 and later; with `uv2`, a
@@ -62,6 +68,10 @@ pub struct Surface {
     /// The byte streams of the surface shown (shared with Godot), reused by the next rebuild of
     /// the same size.
     streams: Option<(PackedByteArray, PackedByteArray)>,
+    /// The streams of the surface replaced last, shrunk a part per frame
+    /// ([`Surface::release_part`]) instead of unmapped at once in the frame that shows the new
+    /// one.
+    retired: Vec<PackedByteArray>,
     material: Option<Gd<StandardMaterial3D>>,
 }
 
@@ -86,6 +96,22 @@ impl Surface {
             .is_none_or(|m| m.get_surface_count() == 0)
     }
 
+    /// Whether [`Surface::buffers`] reuses the streams of the surface shown for a surface of
+    /// `vertex_count` vertices (and so lets go of the mesh shown).
+    pub fn can_reuse(&self, vertex_count: usize) -> bool {
+        self.streams.as_ref().is_some_and(|(vertex, attributes)| {
+            (vertex.len(), attributes.len()) == Self::sizes(vertex_count)
+        })
+    }
+
+    /// Bytes of the vertex and attribute streams of `vertex_count` vertices.
+    fn sizes(vertex_count: usize) -> (usize, usize) {
+        (
+            vertex_count * VERTEX_STREAM_BYTES,
+            vertex_count * ATTRIBUTE_STREAM_BYTES,
+        )
+    }
+
     /// Byte streams for a surface of `vertex_count` vertices.
     ///
     /// A fresh buffer costs the system time to map and clear its memory (about 150 MB at the
@@ -93,10 +119,7 @@ impl Surface {
     /// reuses the streams of the surface shown, after the mesh lets go of them. Every byte is
     /// overwritten by the mesh builder, which validates all inputs before this point.
     pub fn buffers(&mut self, vertex_count: usize) -> (PackedByteArray, PackedByteArray) {
-        let sizes = (
-            vertex_count * VERTEX_STREAM_BYTES,
-            vertex_count * ATTRIBUTE_STREAM_BYTES,
-        );
+        let sizes = Self::sizes(vertex_count);
         match self.streams.take() {
             Some((vertex, attributes)) if (vertex.len(), attributes.len()) == sizes => {
                 // The surface holds the same streams: release it so that writing does not copy.
@@ -126,8 +149,37 @@ impl Surface {
             .clone();
         let mut mesh = self.mesh.get_or_insert_with(ArrayMesh::new_gd).clone();
         set_surface(&mut mesh, surface_format(false), &streams, &material);
-        self.streams = Some((streams.vertex, streams.attributes));
+        let old = self.streams.replace((streams.vertex, streams.attributes));
+        // At most one surface's streams wait: older ones go at once.
+        self.retired.clear();
+        self.retired
+            .extend(old.into_iter().flat_map(|(v, a)| [v, a]));
         mesh
+    }
+
+    /// Whether streams of a replaced surface still wait to be released.
+    pub fn is_releasing(&self) -> bool {
+        !self.retired.is_empty()
+    }
+
+    /// Releases the next part of the replaced surface's streams, about
+    /// [`RELEASE_BYTES_PER_FRAME`]; returns whether some remain.
+    pub fn release_part(&mut self) -> bool {
+        let mut budget = RELEASE_BYTES_PER_FRAME;
+        while budget > 0 {
+            let Some(last) = self.retired.last_mut() else {
+                break;
+            };
+            let len = last.len();
+            if len <= budget {
+                self.retired.pop();
+                budget -= len;
+            } else {
+                last.resize(len - budget);
+                budget = 0;
+            }
+        }
+        self.is_releasing()
     }
 
     /// Removes the surface.
@@ -136,6 +188,7 @@ impl Surface {
             mesh.clear_surfaces();
         }
         self.streams = None;
+        self.retired.clear();
     }
 }
 
@@ -213,6 +266,12 @@ impl Staging {
         }
     }
 
+    /// Whether every byte is copied.
+    pub fn is_copied(&self) -> bool {
+        self.vertex.len() == self.output.vertex.len()
+            && self.attributes.len() == self.output.attributes.len()
+    }
+
     /// Copies the next part, at most `budget` bytes; returns whether everything is copied.
     pub fn copy(&mut self, mut budget: usize) -> bool {
         let start = Instant::now();
@@ -249,9 +308,19 @@ impl Staging {
             attributes: self.attributes,
             aabb: output.aabb,
         };
-        // The copies are in Godot's arrays now: free the worker's streams at once.
-        output.vertex = Vec::new();
-        output.attributes = Vec::new();
+        // The copies are in Godot's arrays now: the worker's streams go at once, handed back to
+        // the system on a thread of their own (unmapping them takes milliseconds) except on the
+        // Web, whose threads come from a fixed pool; where no thread starts, they go here.
+        let copied = (
+            std::mem::take(&mut output.vertex),
+            std::mem::take(&mut output.attributes),
+        );
+        #[cfg(not(target_family = "wasm"))]
+        let _ = std::thread::Builder::new()
+            .name("donjourno-release".into())
+            .spawn(move || drop(copied));
+        #[cfg(target_family = "wasm")]
+        drop(copied);
         (output, streams, self.handover)
     }
 }
