@@ -21,7 +21,7 @@ use std::sync::Arc;
 /// Chunk levels being built at once.
 pub const LEVELS_IN_FLIGHT: usize = 4;
 /// Vertices of new chunk levels handed to Godot per frame, at most (one always goes).
-pub const LEVEL_VERTICES_PER_FRAME: usize = 300_000;
+pub const LEVEL_VERTICES_PER_FRAME: usize = 180_000;
 
 /// Bounds of a mesh: its lowest and highest corners.
 pub type Bounds = ([f32; 3], [f32; 3]);

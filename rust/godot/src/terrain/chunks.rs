@@ -25,8 +25,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Vertices of chunk meshes turned into Godot meshes per frame, at most (one mesh always goes):
-/// 24 bytes each, about 9 MiB copied a frame.
-pub const CHUNK_VERTICES_PER_FRAME: usize = 400_000;
+/// 24 bytes each, about 4.6 MiB copied a frame, a few milliseconds of fresh memory.
+pub const CHUNK_VERTICES_PER_FRAME: usize = 200_000;
 
 /// Every level of every chunk of a map in Godot's surface layout, as the worker hands them back.
 pub type ChunkMeshes = Vec<(Chunk, Vec<SurfaceData>)>;

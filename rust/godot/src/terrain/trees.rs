@@ -60,8 +60,8 @@ pub fn transforms(buffer: &[f32]) -> Array<Transform3D> {
 }
 
 /// Tree instances turned into multimeshes per frame, at most, on a map drawn in chunks (one
-/// chunk always goes): 48 bytes each, about 5 MiB a frame.
-pub const TREE_INSTANCES_PER_FRAME: usize = 100_000;
+/// chunk always goes): 48 bytes each, about 3.7 MiB a frame.
+pub const TREE_INSTANCES_PER_FRAME: usize = 80_000;
 
 /// One buffer of trees per chunk, shared with [`super::shown::Shown`].
 pub type Pieces = Arc<Vec<Vec<f32>>>;

@@ -96,8 +96,8 @@ pub fn water_pieces(grid: &Grid, params: &MeshParams) -> Result<Vec<WaterPiece>,
 }
 
 /// Water vertices turned into meshes per frame, at most, on a map drawn in chunks (one piece
-/// always goes): 32 bytes each, about 6 MiB a frame.
-pub const WATER_VERTICES_PER_FRAME: usize = 200_000;
+/// always goes): 32 bytes each, about 4.3 MiB a frame.
+pub const WATER_VERTICES_PER_FRAME: usize = 140_000;
 
 /// The water component: whether the surface is visible, the designer's material, and the nodes:
 /// one `Water` [MeshInstance3D] for a map in one mesh, or a `Water` [Node3D] holding one
