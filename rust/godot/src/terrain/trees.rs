@@ -18,6 +18,7 @@ use godot::classes::{
     ArrayMesh, Mesh, MultiMesh, MultiMeshInstance3D, Node, Node3D, StandardMaterial3D,
 };
 use godot::prelude::*;
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
@@ -261,7 +262,7 @@ impl Trees {
             }
             budget = budget.saturating_sub(cost);
             let nodes = match p.far_only {
-                true => far_tree_node(index, piece, &p.meshes[1], p.lod_distance)
+                true => chunk_tree_node(index, piece, &p.meshes[1], p.lod_distance, true)
                     .into_iter()
                     .collect(),
                 false => chunk_tree_nodes(index, piece, &p.meshes, p.lod_distance),
@@ -313,7 +314,7 @@ impl Trees {
             }
             budget = budget.saturating_sub(piece.len());
             let node = (!piece.is_empty())
-                .then(|| near_tree_node(index, piece, &near.near_mesh, near.lod_distance))
+                .then(|| chunk_tree_node(index, piece, &near.near_mesh, near.lod_distance, false))
                 .flatten();
             if let Some(node) = &node {
                 holder.clone().add_child(node);
@@ -358,8 +359,8 @@ impl Trees {
     }
 }
 
-/// The nodes of one chunk's trees (a [`tree_floats`] buffer): [`near_tree_node`] and
-/// [`far_tree_node`]; `meshes` are the near and far tree.
+/// The nodes of one chunk's trees (a [`tree_floats`] buffer), near and far
+/// ([`chunk_tree_node`]); `meshes` are the near and far tree.
 pub fn chunk_tree_nodes(
     index: usize,
     piece: &[f32],
@@ -367,47 +368,36 @@ pub fn chunk_tree_nodes(
     lod_distance: f32,
 ) -> Vec<Gd<MultiMeshInstance3D>> {
     [
-        near_tree_node(index, piece, &meshes[0], lod_distance),
-        far_tree_node(index, piece, &meshes[1], lod_distance),
+        chunk_tree_node(index, piece, &meshes[0], lod_distance, false),
+        chunk_tree_node(index, piece, &meshes[1], lod_distance, true),
     ]
     .into_iter()
     .flatten()
     .collect()
 }
 
-/// `Trees_<index>`: every tree of chunk `index` (a [`tree_floats`] buffer) up to the thinning
-/// distance, [`FAR_TREES_LOD_DISTANCES`] × `lod_distance`.
-pub fn near_tree_node(
+/// One node of chunk `index`'s trees (a [`tree_floats`] buffer) drawn with `mesh`: `Trees_<index>`,
+/// every tree up to the thinning distance ([`FAR_TREES_LOD_DISTANCES`] × `lod_distance`), or
+/// with `far`, `Trees_<index>_far`, one tree in [`FAR_TREE_STRIDE`] from there up to
+/// [`NO_TREES_LOD_DISTANCES`] × `lod_distance`.
+pub fn chunk_tree_node(
     index: usize,
     piece: &[f32],
     mesh: &Gd<Mesh>,
     lod_distance: f32,
+    far: bool,
 ) -> Option<Gd<MultiMeshInstance3D>> {
     let thin = FAR_TREES_LOD_DISTANCES * lod_distance;
-    let m = multimesh(&PackedFloat32Array::from(piece), mesh).ok()?;
-    Some(children::multimesh_instance(
-        &format!("Trees_{index}"),
-        &m,
-        (0.0, thin),
-    ))
-}
-
-/// `Trees_<index>_far`: one tree in [`FAR_TREE_STRIDE`] of chunk `index` beyond the thinning
-/// distance, up to [`NO_TREES_LOD_DISTANCES`] × `lod_distance`.
-pub fn far_tree_node(
-    index: usize,
-    piece: &[f32],
-    mesh: &Gd<Mesh>,
-    lod_distance: f32,
-) -> Option<Gd<MultiMeshInstance3D>> {
-    let thin = FAR_TREES_LOD_DISTANCES * lod_distance;
-    let end = NO_TREES_LOD_DISTANCES * lod_distance;
-    let m = multimesh(&PackedFloat32Array::from(far_trees(piece).as_slice()), mesh).ok()?;
-    Some(children::multimesh_instance(
-        &format!("Trees_{index}_far"),
-        &m,
-        (thin, end),
-    ))
+    let (name, buffer, range) = match far {
+        false => (format!("Trees_{index}"), Cow::Borrowed(piece), (0.0, thin)),
+        true => (
+            format!("Trees_{index}_far"),
+            Cow::Owned(far_trees(piece)),
+            (thin, NO_TREES_LOD_DISTANCES * lod_distance),
+        ),
+    };
+    let m = multimesh(&PackedFloat32Array::from(&*buffer), mesh).ok()?;
+    Some(children::multimesh_instance(&name, &m, range))
 }
 
 /// A multimesh with one instance of `mesh` per transform of `buffer`.
