@@ -15,6 +15,7 @@ mod heightmap;
 pub mod job;
 mod navigation;
 mod navigation_bake;
+mod near_trees;
 pub mod planner;
 mod present;
 mod queries;
@@ -307,21 +308,12 @@ impl IMeshInstance3D for DonjournoTerrain {
 
     fn process(&mut self, _delta: f64) {
         self.poll_job();
-        if self.surface.is_releasing() && !self.surface.release_part() {
-            self.update_process();
-        }
+        self.release_replaced();
         if self.is_filling() {
             self.pump_chunks();
         }
         self.stream_collision();
-        if self.chunks.streams_levels() && !self.is_filling() {
-            let camera = self.camera_local();
-            self.chunks.stream_levels(camera, &mut self.water);
-        }
-        if self.trees.streams_near() && !self.is_filling() {
-            let camera = self.camera_position();
-            self.trees.stream_near(camera);
-        }
+        self.follow_camera();
         if self.endless.is_active() {
             self.stream_tiles();
         }

@@ -265,6 +265,13 @@ impl DonjournoTerrain {
         }
     }
 
+    /// Hands the next part of the replaced surface's streams back to the system, if any wait.
+    pub(super) fn release_replaced(&mut self) {
+        if self.surface.is_releasing() && !self.surface.release_part() {
+            self.update_process();
+        }
+    }
+
     /// Drops the background rebuild, if any (its worker stops at the next progress report).
     pub(super) fn cancel_job(&mut self) {
         self.rebuilds.staging = None;

@@ -79,6 +79,22 @@ impl DonjournoTerrain {
         ))
     }
 
+    /// Once a rebuild's nodes are made, moves what follows the camera on a map whose chunks hold
+    /// one level each: the chunks' levels with their water, and the chunks' full trees.
+    pub(super) fn follow_camera(&mut self) {
+        if self.is_filling() {
+            return;
+        }
+        if self.chunks.streams_levels() {
+            let camera = self.camera_local();
+            self.chunks.stream_levels(camera, &mut self.water);
+        }
+        if self.trees.streams_near() {
+            let camera = self.camera_position();
+            self.trees.stream_near(camera);
+        }
+    }
+
     /// Adds and removes chunk collision shapes around the stream target (a chunked map only).
     pub(super) fn stream_collision(&mut self) {
         if !self.collision.is_streaming() {

@@ -3,13 +3,11 @@
 //! per chunk on a map drawn in chunks, so Godot culls the chunks out of view).
 //!
 //! On a map whose chunks hold one level each (too large for every level), every chunk holds its
-//! far trees, and only the chunks near the camera hold their full trees
-//! ([`donjourno::mesh::streaming::near_trees_change`]): they are made as the camera comes near
-//! and freed as it leaves, so the trees of the whole map never sit in memory twice.
+//! far trees, and only the chunks near the camera hold their full trees ([`NearTrees`]).
 
 use super::children;
+use super::near_trees::NearTrees;
 use donjourno::mesh::chunks::ChunkLayout;
-use donjourno::mesh::streaming::{near_trees_change, ChunkKey};
 use donjourno::mesh::MeshParams;
 use donjourno::placement::{self, TreeInstance};
 use donjourno::Grid;
@@ -19,7 +17,6 @@ use godot::classes::{
 };
 use godot::prelude::*;
 use std::borrow::Cow;
-use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
 /// Height of the built-in tree, in cells.
@@ -107,19 +104,8 @@ struct Pending {
     next: usize,
     meshes: [Gd<Mesh>; 2],
     lod_distance: f32,
-    /// Whether only the far trees are made (the full ones follow the camera: [`Near`]).
+    /// Whether only the far trees are made (the full ones follow the camera: [`NearTrees`]).
     far_only: bool,
-}
-
-/// The full trees of the chunks near the camera, on a map whose chunks hold one level each.
-struct Near {
-    pieces: Pieces,
-    near_mesh: Gd<Mesh>,
-    layout: ChunkLayout,
-    cell: f32,
-    lod_distance: f32,
-    /// The chunks holding their full trees, and their node (`None` for a chunk without trees).
-    nodes: BTreeMap<ChunkKey, Option<Gd<MultiMeshInstance3D>>>,
 }
 
 /// The trees component: whether trees are shown, the mesh of a tree, and the instances: one
@@ -136,7 +122,7 @@ pub struct Trees {
     /// The chunks' buffers and the next chunk to turn into a node.
     pending: Option<Pending>,
     /// The full trees that follow the camera, when they do.
-    near: Option<Near>,
+    near: Option<NearTrees>,
     /// The built-in tree and the cell size it was built for.
     built_in: Option<(f32, [Gd<Mesh>; 2])>,
     material: Option<Gd<StandardMaterial3D>>,
@@ -166,7 +152,7 @@ impl Trees {
 
     /// Every multimesh node shown: the one node, or the chunks' made so far.
     pub fn instances(&self) -> Vec<Gd<MultiMeshInstance3D>> {
-        let near = self.near.iter().flat_map(|n| n.nodes.values().flatten());
+        let near = self.near.iter().flat_map(NearTrees::instances);
         self.node
             .iter()
             .chain(&self.pieces)
@@ -199,14 +185,13 @@ impl Trees {
                 children::add_internal(parent, &holder);
                 self.holder = Some(holder);
                 if let Some(layout) = streamed {
-                    self.near = Some(Near {
-                        pieces: pieces.clone(),
-                        near_mesh: meshes[0].clone(),
+                    self.near = Some(NearTrees::new(
+                        pieces.clone(),
+                        meshes[0].clone(),
                         layout,
                         cell,
                         lod_distance,
-                        nodes: BTreeMap::new(),
-                    });
+                    ));
                 }
                 self.pending = Some(Pending {
                     pieces,
@@ -289,37 +274,10 @@ impl Trees {
         self.near.is_some()
     }
 
-    /// Gives the chunks near a camera at `camera` (map coordinates, the xz plane) their full
-    /// trees, nearest first and about [`TREE_INSTANCES_PER_FRAME`] trees a frame, and frees
-    /// those of the chunks it has left.
+    /// Moves the chunks' full trees towards a camera at `camera` ([`NearTrees::step`]).
     pub fn stream_near(&mut self, camera: Option<(f32, f32)>) {
-        let (Some(near), Some(holder)) = (&mut self.near, &self.holder) else {
-            return;
-        };
-        let has: BTreeSet<ChunkKey> = near.nodes.keys().copied().collect();
-        let thin = FAR_TREES_LOD_DISTANCES * near.lod_distance;
-        let change = near_trees_change(&near.layout, near.cell, camera, thin, &has);
-        for key in &change.remove {
-            if let Some(Some(mut node)) = near.nodes.remove(key) {
-                node.queue_free();
-            }
-        }
-        let (columns, _) = near.layout.grid_size();
-        let mut budget = TREE_INSTANCES_PER_FRAME * 12;
-        for chunk in change.add {
-            let index = chunk.row * columns + chunk.column;
-            let piece = near.pieces.get(index).map_or(&[][..], Vec::as_slice);
-            if budget < piece.len() && budget < TREE_INSTANCES_PER_FRAME * 12 {
-                break;
-            }
-            budget = budget.saturating_sub(piece.len());
-            let node = (!piece.is_empty())
-                .then(|| chunk_tree_node(index, piece, &near.near_mesh, near.lod_distance, false))
-                .flatten();
-            if let Some(node) = &node {
-                holder.clone().add_child(node);
-            }
-            near.nodes.insert((chunk.column, chunk.row), node);
+        if let (Some(near), Some(holder)) = (&mut self.near, &self.holder) {
+            near.step(holder, camera);
         }
     }
 
