@@ -1,6 +1,7 @@
 extends "res://lib/test_case.gd"
 ## Background rebuilds: the work runs off the main thread, its result reaches the mesh in parts of
-## at most UPLOAD_BYTES_PER_FRAME bytes a frame, the newest edit wins, freeing cancels the work.
+## at most UPLOAD_BYTES_PER_FRAME bytes a frame (into the streams of the surface it replaced when
+## the size is unchanged), the newest edit wins, freeing cancels the work.
 
 var finished: Array[Dictionary] = []
 var progress: Array[float] = []
@@ -23,12 +24,18 @@ func _big_generator(seed: int) -> DonjournoGenerator:
 	return g
 
 
-## Checks that a background rebuild's statistics show its surface copied into the mesh within
-## the per-frame budget, in as few parts as the budget allows.
-func _check_handover(stats: Dictionary, what: String) -> void:
+## Checks that a background rebuild's statistics show its surface (24 bytes a vertex) and the
+## water of `t` (one mesh, 32 bytes a vertex) copied into Godot's arrays within the per-frame
+## budget, in as few parts as the budget allows.
+func _check_handover(stats: Dictionary, t: DonjournoTerrain, what: String) -> void:
 	var budget: int = DonjournoTerrain.UPLOAD_BYTES_PER_FRAME
 	var bytes: int = stats.upload_bytes
-	check_eq(bytes, int(stats.vertex_count) * 24, "%s: bytes of the surface streams" % what)
+	var water := t.get_water_instance()
+	var water_vertices := 0
+	if water != null and water.mesh != null and water.mesh.get_surface_count() == 1:
+		water_vertices = water.mesh.surface_get_array_len(0)
+	check_eq(bytes, int(stats.vertex_count) * 24 + water_vertices * 32,
+			"%s: bytes of the surface and water streams" % what)
 	check(stats.upload_largest_part_bytes <= budget,
 			"%s: at most %d bytes copied in one frame (largest part %d)" % [
 				what, budget, stats.upload_largest_part_bytes])
@@ -87,7 +94,7 @@ func test_rapid_edits_show_the_last_parameters_without_blocking() -> void:
 	check_eq(t.get_stats().grid_hash, reference.get_stats().grid_hash, "final grid = the last parameters")
 	if finished.size() > 0:
 		check_eq(finished[-1].grid_hash, reference.get_stats().grid_hash, "the last signal is the last edit")
-		_check_handover(finished[-1], "256² rebuild")
+		_check_handover(finished[-1], t, "256² rebuild")
 	var a: Array = arrays_of(t)
 	var b: Array = arrays_of(reference)
 	for kind in [Mesh.ARRAY_VERTEX, Mesh.ARRAY_NORMAL, Mesh.ARRAY_COLOR]:
@@ -121,11 +128,30 @@ func test_a_large_mesh_reaches_the_main_thread_in_parts() -> void:
 		check(stats.upload_bytes > DonjournoTerrain.UPLOAD_BYTES_PER_FRAME,
 				"the surface (%d bytes) exceeds one frame's budget" % stats.upload_bytes)
 		check(stats.upload_parts >= 2, "handed over in %d parts" % stats.upload_parts)
-		_check_handover(stats, "large mesh")
+		check(not stats.upload_reused, "a first build copies into fresh streams")
+		_check_handover(stats, t, "large mesh")
 	var a: Array = arrays_of(t)
 	var b: Array = arrays_of(reference)
 	for kind in [Mesh.ARRAY_VERTEX, Mesh.ARRAY_NORMAL, Mesh.ARRAY_COLOR]:
 		check(a[kind] == b[kind], "array %d assembled from its parts = the synchronous build" % kind)
+	# The second build needs fresh streams too (the first surface's are shown); from the third on,
+	# a rebuild of the same size copies into the streams of the surface replaced before it. Each
+	# shows its own parameters.
+	for seed in [32, 33, 34]:
+		g.seed = seed
+		check(reference.regenerate(), "seed %d: synchronous reference build" % seed)
+		check(reference.get_stats().upload_reused, "seed %d: a synchronous rebuild reuses the streams shown" % seed)
+		await _frames_until_done(t)
+		if finished.size() == seed - 30:
+			var stats: Dictionary = finished[-1]
+			check_eq(stats.upload_reused, seed > 32, "seed %d: copied into the streams the terrain held" % seed)
+			check(stats.upload_parts >= 2, "seed %d: handed over in %d parts" % [seed, stats.upload_parts])
+			_check_handover(stats, t, "seed %d" % seed)
+		check_eq(finished.size(), seed - 30, "seed %d: rebuild shown" % seed)
+		a = arrays_of(t)
+		b = arrays_of(reference)
+		for kind in [Mesh.ARRAY_VERTEX, Mesh.ARRAY_NORMAL, Mesh.ARRAY_COLOR]:
+			check(a[kind] == b[kind], "seed %d: array %d = the synchronous build" % [seed, kind])
 
 
 func test_regenerate_async_api() -> void:

@@ -54,7 +54,8 @@ terrain_mesh_properties! {
 /// rebuilds run on a worker thread and never block the main thread: the mesh shown is replaced
 /// when the work is done ([signal generation_progress] on the way, [signal generation_finished]
 /// at the end; a large mesh is copied into Godot's arrays over several frames, at most
-/// [constant UPLOAD_BYTES_PER_FRAME] bytes each), a newer edit supersedes a rebuild still
+/// [constant UPLOAD_BYTES_PER_FRAME] bytes each, into the streams of the surface it replaced when
+/// its size is unchanged), a newer edit supersedes a rebuild still
 /// running, and freeing the node cancels it ([method get_rebuild_job] observes that). Call
 /// [method regenerate] to rebuild synchronously instead, or [method regenerate_async].
 ///

@@ -19,6 +19,9 @@ pub(super) struct Finished {
     pub(super) mesh_time: Duration,
     pub(super) started: Instant,
     pub(super) streams: Streams,
+    /// The water when it is one mesh and was staged into Godot's arrays (else it is among the
+    /// features' pieces).
+    pub(super) water: Option<Streams>,
     pub(super) handover: Handover,
     pub(super) features: super::features::Features,
     pub(super) chunks: super::chunks::ChunkBuild,
@@ -74,6 +77,7 @@ impl DonjournoTerrain {
             mesh_time,
             started,
             streams,
+            water: staged_water,
             handover,
             features,
             chunks,
@@ -116,7 +120,10 @@ impl DonjournoTerrain {
             self.update_process();
         }
         parts.lap("surface");
-        self.with_parent(|t| &mut t.water, |w, parent| w.update(parent, water));
+        self.with_parent(
+            |t| &mut t.water,
+            |w, parent| w.update(parent, water, staged_water),
+        );
         parts.lap("water");
         self.show_settlements(&settlements);
         parts.lap("settlements");
@@ -161,6 +168,7 @@ impl DonjournoTerrain {
         convert::put(&mut d, "subdivisions", mesh_params.subdivisions as i64);
         convert::put(&mut d, "upload_bytes", handover.bytes as i64);
         convert::put(&mut d, "upload_parts", handover.parts as i64);
+        convert::put(&mut d, "upload_reused", handover.reused);
         convert::put(
             &mut d,
             "upload_largest_part_bytes",

@@ -23,9 +23,12 @@ impl DonjournoTerrain {
     /// `vertex_count`, `pipeline_runs` and `mesh_runs` (counts since the node was created),
     /// `pipeline_cached` (whether the grid was reused), `grid_hash`, `max_height`, `width`,
     /// `depth` and `subdivisions`; and how the surface reached the mesh: `upload_bytes` (bytes of
-    /// its streams), `upload_parts` (frames a background rebuild took to copy them, at most
+    /// its streams, and of the water's when a background rebuild copied a map's one water mesh
+    /// too), `upload_parts` (frames a background rebuild took to copy them, at most
     /// [constant UPLOAD_BYTES_PER_FRAME] bytes each; 0 when the rebuild ran synchronously and
-    /// wrote them in place) and `upload_largest_part_bytes` (the most bytes copied in one frame);
+    /// wrote them in place), `upload_largest_part_bytes` (the most bytes copied in one frame) and
+    /// `upload_reused` (whether the surface went into streams of its size the terrain already
+    /// held, rather than fresh memory);
     /// `show_ms`, the main-thread time of showing the result, and `show_parts_ms`, the same time by
     /// part (`surface`, `water`, `settlements`, `collision`, `trees`, `navigation`).
     #[signal]

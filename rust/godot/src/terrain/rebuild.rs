@@ -4,7 +4,9 @@
 use super::job::DonjournoRebuildJob;
 use super::planner::{self, Current, GridKey, Inputs, Plan, Request, Runner, Work};
 use super::present::Finished;
-use super::upload::{Handover, Staging, Streams, UPLOAD_BYTES_PER_FRAME};
+use super::upload::{
+    Handover, Staged, Staging, Streams, RELEASE_BYTES_PER_FRAME, UPLOAD_BYTES_PER_FRAME,
+};
 use super::worker::{CachedGrid, Job, Poll};
 use super::DonjournoTerrain;
 use crate::convert;
@@ -194,13 +196,14 @@ impl DonjournoTerrain {
                 (cached, true, time)
             }
         };
-        let ((mut vertex, mut attributes), buffers_time) = fresh.unwrap_or_else(|| {
+        let (((mut vertex, mut attributes), reused), buffers_time) = fresh.unwrap_or_else(|| {
             let start = Instant::now();
             (self.surface.buffers(vertex_count), start.elapsed())
         });
         let handover = Handover {
             bytes: vertex.len() + attributes.len(),
             time: buffers_time,
+            reused,
             ..Handover::default()
         };
         let mesh_params = &inputs.mesh_params;
@@ -237,6 +240,7 @@ impl DonjournoTerrain {
                 attributes,
                 aabb,
             },
+            water: None,
             handover,
             features,
             chunks,
@@ -265,16 +269,28 @@ impl DonjournoTerrain {
         }
     }
 
-    /// Hands the next part of the replaced surface's streams back to the system, if any wait.
+    /// Hands the next part of the replaced surfaces' streams back to the system, if any wait.
     pub(super) fn release_replaced(&mut self) {
-        if self.surface.is_releasing() && !self.surface.release_part() {
+        if !self.is_releasing() {
+            return;
+        }
+        let budget = self.surface.release(RELEASE_BYTES_PER_FRAME);
+        self.water.release(budget);
+        if !self.is_releasing() {
             self.update_process();
         }
     }
 
+    /// Whether streams of replaced surfaces (the terrain's or the water's) wait to be released.
+    pub(super) fn is_releasing(&self) -> bool {
+        self.surface.is_releasing() || self.water.is_releasing()
+    }
+
     /// Drops the background rebuild, if any (its worker stops at the next progress report).
     pub(super) fn cancel_job(&mut self) {
-        self.rebuilds.staging = None;
+        if let Some(staging) = self.rebuilds.staging.take() {
+            self.surface.give_back_spare(staging.into_spare());
+        }
         if self.rebuilds.job.take().is_some() {
             self.update_process();
         }
@@ -293,7 +309,10 @@ impl DonjournoTerrain {
                     self.signals().generation_progress().emit(fraction);
                     return;
                 }
-                Poll::Done(Ok(output)) => self.rebuilds.staging = Some(Staging::new(output)),
+                Poll::Done(Ok(output)) => {
+                    let spare = self.surface.take_spare(output.vertex_count);
+                    self.rebuilds.staging = Some(Staging::new(output, spare));
+                }
                 Poll::Done(Err(e)) => {
                     if let Some(job) = self.rebuilds.job.take() {
                         job.end();
@@ -317,7 +336,12 @@ impl DonjournoTerrain {
             return;
         };
         self.update_process();
-        let (output, streams, handover) = staging.finish();
+        let Staged {
+            output,
+            streams,
+            water,
+            handover,
+        } = staging.finish();
         let (inputs, started) = job.end();
         let finished = Finished {
             inputs,
@@ -327,6 +351,7 @@ impl DonjournoTerrain {
             mesh_time: output.mesh_time,
             started,
             streams,
+            water,
             handover,
             features: output.features,
             chunks: output.chunks,

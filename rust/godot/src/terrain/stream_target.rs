@@ -114,7 +114,7 @@ impl DonjournoTerrain {
     pub(super) fn update_process(&mut self) {
         let busy = self.rebuilds.job.is_some()
             || self.rebuilds.staging.is_some()
-            || self.surface.is_releasing()
+            || self.is_releasing()
             || self.is_filling()
             || self.collision.is_streaming()
             || self.navigation.is_baking()

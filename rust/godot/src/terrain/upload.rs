@@ -1,6 +1,7 @@
 //! The terrain's surface: byte streams in Godot's surface layout (see
-//! [`donjourno::godot_surface`]) handed to an [ArrayMesh] without a per-vertex conversion, and
-//! the staging that copies a background rebuild's streams into Godot's arrays a part per frame.
+//! [`donjourno::godot_surface`]) handed to an [ArrayMesh] without a per-vertex conversion; the
+//! staging that copies a background rebuild's streams into Godot's arrays a part per frame; and
+//! the streams of replaced surfaces, kept for the next rebuild or released a part per frame.
 
 use super::children;
 use super::worker::Output;
@@ -13,9 +14,9 @@ use godot::obj::{EngineBitfield, EngineEnum};
 use godot::prelude::*;
 use std::time::{Duration, Instant};
 
-/// Bytes of a finished background rebuild copied into Godot's arrays per frame, at most: fresh
-/// memory costs the system about 0.5–0.7 ms a MiB to map and clear, so a part stays well under a
-/// 16 ms frame.
+/// Bytes of a finished background rebuild copied into Godot's arrays per frame, at most: memory
+/// the process already uses takes about 0.15 ms a MiB to copy into, fresh memory about
+/// 0.5–0.7 ms a MiB to map and clear, so a part stays well under a 16 ms frame.
 pub const UPLOAD_BYTES_PER_FRAME: usize = 8 << 20;
 
 /// Bytes of the streams of a replaced surface handed back to the system per frame, at most
@@ -48,10 +49,68 @@ pub struct Streams {
     pub aabb: Aabb,
 }
 
+impl Streams {
+    /// Copies a core-built surface into Godot's arrays; `None` when it has no vertices.
+    pub fn copied(surface: &SurfaceData) -> Option<Streams> {
+        if surface.vertex_count == 0 {
+            return None;
+        }
+        Some(Streams {
+            vertex_count: surface.vertex_count,
+            vertex: PackedByteArray::from(surface.vertex.as_slice()),
+            attributes: PackedByteArray::from(surface.attribute.as_slice()),
+            aabb: bounds(surface),
+        })
+    }
+}
+
+/// The streams of replaced surfaces, handed back to the system a part per frame
+/// ([`Retired::release`]) instead of unmapped at once in the frame that shows their successor.
+#[derive(Default)]
+pub struct Retired(Vec<PackedByteArray>);
+
+impl Retired {
+    /// Retires the streams of the surface just replaced; streams retired before go at once (at
+    /// most one surface's wait).
+    pub fn replace(&mut self, old: Option<(PackedByteArray, PackedByteArray)>) {
+        self.0.clear();
+        self.0.extend(old.into_iter().flat_map(|(v, a)| [v, a]));
+    }
+
+    /// Whether streams still wait to be released.
+    pub fn is_waiting(&self) -> bool {
+        !self.0.is_empty()
+    }
+
+    /// Releases up to `budget` bytes (about half of it when a shrink crosses a power of two, as
+    /// Godot's arrays allocate); returns the budget left.
+    pub fn release(&mut self, mut budget: usize) -> usize {
+        while budget > 0 {
+            let Some(last) = self.0.last_mut() else {
+                break;
+            };
+            let len = last.len();
+            if len <= budget {
+                self.0.pop();
+                budget -= len;
+            } else {
+                last.resize(len - budget);
+                budget = 0;
+            }
+        }
+        budget
+    }
+
+    /// Releases every stream at once.
+    pub fn clear(&mut self) {
+        self.0.clear();
+    }
+}
+
 /// How a surface reached Godot's arrays (see [`UPLOAD_BYTES_PER_FRAME`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Handover {
-    /// Bytes of the two streams.
+    /// Bytes of the streams (the surface's, and the water's when it is one mesh).
     pub bytes: usize,
     /// Frames the copy took; 0 when the mesh was built straight into Godot's arrays.
     pub parts: usize,
@@ -59,6 +118,9 @@ pub struct Handover {
     pub largest_part: usize,
     /// Main-thread time spent copying.
     pub time: Duration,
+    /// Whether the surface went into streams of the same size the terrain already held (memory
+    /// in use, rather than fresh memory the system must map and clear).
+    pub reused: bool,
 }
 
 /// The terrain's own mesh: one surface whose streams are shared with Godot.
@@ -68,10 +130,11 @@ pub struct Surface {
     /// The byte streams of the surface shown (shared with Godot), reused by the next rebuild of
     /// the same size.
     streams: Option<(PackedByteArray, PackedByteArray)>,
-    /// The streams of the surface replaced last, shrunk a part per frame
-    /// ([`Surface::release_part`]) instead of unmapped at once in the frame that shows the new
-    /// one.
-    retired: Vec<PackedByteArray>,
+    /// The streams of the surface replaced last, kept as the next rebuild's destination when it
+    /// has their size ([`Surface::take_spare`], [`Surface::buffers`]).
+    spare: Option<(PackedByteArray, PackedByteArray)>,
+    /// Spare streams a rebuild of another size did not take, released a part per frame.
+    retired: Retired,
     material: Option<Gd<StandardMaterial3D>>,
 }
 
@@ -99,9 +162,33 @@ impl Surface {
     /// Whether [`Surface::buffers`] reuses the streams of the surface shown for a surface of
     /// `vertex_count` vertices (and so lets go of the mesh shown).
     pub fn can_reuse(&self, vertex_count: usize) -> bool {
-        self.streams.as_ref().is_some_and(|(vertex, attributes)| {
+        let fits = |(vertex, attributes): &(PackedByteArray, PackedByteArray)| {
             (vertex.len(), attributes.len()) == Self::sizes(vertex_count)
-        })
+        };
+        self.spare.as_ref().is_some_and(fits) || self.streams.as_ref().is_some_and(fits)
+    }
+
+    /// Keeps `spare` (streams a rebuild took and gave back unused) as the spare streams, unless
+    /// some are kept already.
+    pub fn give_back_spare(&mut self, spare: Option<(PackedByteArray, PackedByteArray)>) {
+        if self.spare.is_none() && self.streams.is_some() {
+            self.spare = spare;
+        }
+    }
+
+    /// The spare streams (those of the surface replaced last) when they hold `vertex_count`
+    /// vertices: their memory is in use already, so writing into them costs the system nothing
+    /// more. Spare streams of another size are released a part per frame from now on.
+    pub fn take_spare(
+        &mut self,
+        vertex_count: usize,
+    ) -> Option<(PackedByteArray, PackedByteArray)> {
+        let spare = self.spare.take()?;
+        if (spare.0.len(), spare.1.len()) == Self::sizes(vertex_count) {
+            return Some(spare);
+        }
+        self.retired.replace(Some(spare));
+        None
     }
 
     /// Bytes of the vertex and attribute streams of `vertex_count` vertices.
@@ -116,9 +203,13 @@ impl Surface {
     ///
     /// A fresh buffer costs the system time to map and clear its memory (about 150 MB at the
     /// vertex budget's 40 %); a rebuild of the same size (erosion or roughness tuning) instead
-    /// reuses the streams of the surface shown, after the mesh lets go of them. Every byte is
-    /// overwritten by the mesh builder, which validates all inputs before this point.
-    pub fn buffers(&mut self, vertex_count: usize) -> (PackedByteArray, PackedByteArray) {
+    /// reuses the spare streams, else the streams of the surface shown, after the mesh lets go
+    /// of them. Every byte is overwritten by the mesh builder, which validates all inputs before
+    /// this point. Returns the streams and whether they were reused.
+    pub fn buffers(&mut self, vertex_count: usize) -> ((PackedByteArray, PackedByteArray), bool) {
+        if let Some(spare) = self.take_spare(vertex_count) {
+            return (spare, true);
+        }
         let sizes = Self::sizes(vertex_count);
         match self.streams.take() {
             Some((vertex, attributes)) if (vertex.len(), attributes.len()) == sizes => {
@@ -126,13 +217,13 @@ impl Surface {
                 if let Some(mesh) = &mut self.mesh {
                     mesh.clear_surfaces();
                 }
-                (vertex, attributes)
+                ((vertex, attributes), true)
             }
             _ => {
                 let (mut vertex, mut attributes) = (PackedByteArray::new(), PackedByteArray::new());
                 vertex.resize(sizes.0);
                 attributes.resize(sizes.1);
-                (vertex, attributes)
+                ((vertex, attributes), false)
             }
         }
     }
@@ -149,37 +240,26 @@ impl Surface {
             .clone();
         let mut mesh = self.mesh.get_or_insert_with(ArrayMesh::new_gd).clone();
         set_surface(&mut mesh, surface_format(false), &streams, &material);
-        let old = self.streams.replace((streams.vertex, streams.attributes));
-        // At most one surface's streams wait: older ones go at once.
-        self.retired.clear();
-        self.retired
-            .extend(old.into_iter().flat_map(|(v, a)| [v, a]));
+        // The replaced streams are the next rebuild's spare; an older spare no rebuild took goes
+        // a part per frame.
+        if let Some(old) = self.streams.replace((streams.vertex, streams.attributes)) {
+            let unused = self.spare.replace(old);
+            if unused.is_some() {
+                self.retired.replace(unused);
+            }
+        }
         mesh
     }
 
-    /// Whether streams of a replaced surface still wait to be released.
+    /// Whether spare streams no rebuild took wait to be released.
     pub fn is_releasing(&self) -> bool {
-        !self.retired.is_empty()
+        self.retired.is_waiting()
     }
 
-    /// Releases the next part of the replaced surface's streams, about
-    /// [`RELEASE_BYTES_PER_FRAME`]; returns whether some remain.
-    pub fn release_part(&mut self) -> bool {
-        let mut budget = RELEASE_BYTES_PER_FRAME;
-        while budget > 0 {
-            let Some(last) = self.retired.last_mut() else {
-                break;
-            };
-            let len = last.len();
-            if len <= budget {
-                self.retired.pop();
-                budget -= len;
-            } else {
-                last.resize(len - budget);
-                budget = 0;
-            }
-        }
-        self.is_releasing()
+    /// Releases up to `budget` bytes of the spare streams no rebuild took; returns the budget
+    /// left.
+    pub fn release(&mut self, budget: usize) -> usize {
+        self.retired.release(budget)
     }
 
     /// Removes the surface.
@@ -188,6 +268,7 @@ impl Surface {
             mesh.clear_surfaces();
         }
         self.streams = None;
+        self.spare = None;
         self.retired.clear();
     }
 }
@@ -226,41 +307,102 @@ pub fn surface_mesh(
     format: i64,
     material: &Gd<impl Inherits<Material>>,
 ) -> Option<Gd<ArrayMesh>> {
-    if surface.vertex_count == 0 {
-        return None;
-    }
-    let (lo, hi) = surface.bounds;
-    let (lo, hi) = (Vector3::from_array(lo), Vector3::from_array(hi));
-    let streams = Streams {
-        vertex_count: surface.vertex_count,
-        vertex: PackedByteArray::from(surface.vertex.as_slice()),
-        attributes: PackedByteArray::from(surface.attribute.as_slice()),
-        aabb: Aabb::new(lo, hi - lo),
-    };
+    let streams = Streams::copied(surface)?;
     let mut mesh = ArrayMesh::new_gd();
     set_surface(&mut mesh, format, &streams, material);
     Some(mesh)
 }
 
+/// A stream copied from a worker's buffer into a Godot array, a part per frame.
+struct Copy {
+    from: Vec<u8>,
+    into: PackedByteArray,
+    done: usize,
+}
+
+impl Copy {
+    /// Copies `from` into `into`: an array of the same length whose memory is already in use
+    /// (the surface's spare streams), else a fresh array that grows as the copy goes.
+    fn new(from: Vec<u8>, into: Option<PackedByteArray>) -> Self {
+        let into = into.filter(|a| a.len() == from.len()).unwrap_or_default();
+        Copy {
+            from,
+            into,
+            done: 0,
+        }
+    }
+
+    fn is_done(&self) -> bool {
+        self.done == self.from.len()
+    }
+
+    /// Copies up to `budget` more bytes; returns how many it copied.
+    fn step(&mut self, budget: usize) -> usize {
+        let (from, n) = (self.done, (self.from.len() - self.done).min(budget));
+        if n > 0 {
+            if self.into.len() < from + n {
+                self.into.resize(from + n);
+            }
+            self.into.as_mut_slice()[from..from + n].copy_from_slice(&self.from[from..from + n]);
+            self.done += n;
+        }
+        n
+    }
+}
+
 /// A finished background rebuild whose streams are being copied into Godot's arrays, a part per
-/// frame.
+/// frame: the terrain's surface (into the surface's spare streams when their size matches), and
+/// the water's when it is one mesh.
 pub struct Staging {
     output: Box<Output>,
-    vertex: PackedByteArray,
-    attributes: PackedByteArray,
+    /// The surface's vertex and attribute streams, then the whole water's.
+    copies: Vec<Copy>,
+    /// The whole water's vertex count and bounds, when it is staged.
+    water: Option<(usize, Aabb)>,
     handover: Handover,
 }
 
+/// A staged rebuild, every stream in Godot's arrays.
+pub struct Staged {
+    /// The worker's output, its staged streams taken out.
+    pub output: Output,
+    /// The terrain's surface.
+    pub streams: Streams,
+    /// The water when it is one mesh (its piece is taken out of the output's features).
+    pub water: Option<Streams>,
+    /// How the streams got there.
+    pub handover: Handover,
+}
+
 impl Staging {
-    /// Starts copying `output`.
-    pub fn new(output: Box<Output>) -> Self {
-        let bytes = output.vertex.len() + output.attributes.len();
+    /// Starts copying `output`, the surface into `spare` streams when it has their size.
+    pub fn new(mut output: Box<Output>, spare: Option<(PackedByteArray, PackedByteArray)>) -> Self {
+        let (spare_vertex, spare_attributes) = spare.unzip();
+        let reused = spare_vertex.as_ref().map(PackedByteArray::len) == Some(output.vertex.len())
+            && spare_attributes.as_ref().map(PackedByteArray::len) == Some(output.attributes.len());
+        let mut copies = vec![
+            Copy::new(std::mem::take(&mut output.vertex), spare_vertex),
+            Copy::new(std::mem::take(&mut output.attributes), spare_attributes),
+        ];
+        let whole_water = match output.features.water.as_slice() {
+            [piece] => piece.chunk.is_none() && piece.surface.vertex_count > 0,
+            _ => false,
+        };
+        let mut water = None;
+        if let Some(piece) = whole_water.then(|| output.features.water.pop()).flatten() {
+            let surface = piece.surface;
+            water = Some((surface.vertex_count, bounds(&surface)));
+            copies.push(Copy::new(surface.vertex, None));
+            copies.push(Copy::new(surface.attribute, None));
+        }
+        let bytes = copies.iter().map(|c| c.from.len()).sum();
         Staging {
             output,
-            vertex: PackedByteArray::new(),
-            attributes: PackedByteArray::new(),
+            copies,
+            water,
             handover: Handover {
                 bytes,
+                reused,
                 ..Handover::default()
             },
         }
@@ -268,59 +410,80 @@ impl Staging {
 
     /// Whether every byte is copied.
     pub fn is_copied(&self) -> bool {
-        self.vertex.len() == self.output.vertex.len()
-            && self.attributes.len() == self.output.attributes.len()
+        self.copies.iter().all(Copy::is_done)
     }
 
     /// Copies the next part, at most `budget` bytes; returns whether everything is copied.
     pub fn copy(&mut self, mut budget: usize) -> bool {
         let start = Instant::now();
         let mut copied = 0;
-        let mut done = true;
-        for (dst, src) in [
-            (&mut self.vertex, &self.output.vertex),
-            (&mut self.attributes, &self.output.attributes),
-        ] {
-            let from = dst.len();
-            let n = (src.len() - from).min(budget);
-            if n > 0 {
-                dst.resize(from + n);
-                dst.as_mut_slice()[from..].copy_from_slice(&src[from..from + n]);
-                budget -= n;
-                copied += n;
-            }
-            done &= dst.len() == src.len();
+        for copy in &mut self.copies {
+            let n = copy.step(budget);
+            budget -= n;
+            copied += n;
         }
         let handover = &mut self.handover;
         handover.parts += 1;
         handover.largest_part = handover.largest_part.max(copied);
         handover.time += start.elapsed();
-        done
+        self.is_copied()
     }
 
-    /// The worker's output without its copied streams, the streams in Godot's arrays and how
+    /// The surface's destination streams of an abandoned copy, when they have the surface's full
+    /// size (they were the spare): the next rebuild's spare.
+    pub fn into_spare(self) -> Option<(PackedByteArray, PackedByteArray)> {
+        let mut copies = self.copies.into_iter();
+        let (vertex, attributes) = (copies.next()?, copies.next()?);
+        let full = |c: &Copy| c.into.len() == c.from.len() && !c.from.is_empty();
+        (full(&vertex) && full(&attributes)).then_some((vertex.into, attributes.into))
+    }
+
+    /// The worker's output without its staged streams, the streams in Godot's arrays and how
     /// they got there.
-    pub fn finish(self) -> (Output, Streams, Handover) {
-        let mut output = *self.output;
+    pub fn finish(self) -> Staged {
+        let Staging {
+            output,
+            copies,
+            water,
+            handover,
+        } = self;
+        let (sources, copied): (Vec<Vec<u8>>, Vec<PackedByteArray>) =
+            copies.into_iter().map(|c| (c.from, c.into)).unzip();
+        let mut copied = copied.into_iter();
+        let mut take = || copied.next().unwrap_or_default();
         let streams = Streams {
             vertex_count: output.vertex_count,
-            vertex: self.vertex,
-            attributes: self.attributes,
+            vertex: take(),
+            attributes: take(),
             aabb: output.aabb,
         };
+        let water = water.map(|(vertex_count, aabb)| Streams {
+            vertex_count,
+            vertex: take(),
+            attributes: take(),
+            aabb,
+        });
         // The copies are in Godot's arrays now: the worker's streams go at once, handed back to
         // the system on a thread of their own (unmapping them takes milliseconds) except on the
         // Web, whose threads come from a fixed pool; where no thread starts, they go here.
-        let copied = (
-            std::mem::take(&mut output.vertex),
-            std::mem::take(&mut output.attributes),
-        );
         #[cfg(not(target_family = "wasm"))]
         let _ = std::thread::Builder::new()
             .name("donjourno-release".into())
-            .spawn(move || drop(copied));
+            .spawn(move || drop(sources));
         #[cfg(target_family = "wasm")]
-        drop(copied);
-        (output, streams, self.handover)
+        drop(sources);
+        Staged {
+            output: *output,
+            streams,
+            water,
+            handover,
+        }
     }
+}
+
+/// The bounds of a core-built surface.
+fn bounds(surface: &SurfaceData) -> Aabb {
+    let (lo, hi) = surface.bounds;
+    let (lo, hi) = (Vector3::from_array(lo), Vector3::from_array(hi));
+    Aabb::new(lo, hi - lo)
 }

@@ -4,7 +4,7 @@
 //! water shader unless a material replaces it.
 
 use super::children;
-use super::upload;
+use super::upload::{self, Retired, Streams};
 use crate::convert;
 use donjourno::godot_surface::{encode_water, water_surfaces, SurfaceData};
 use donjourno::mesh::chunks::{lod_range, ChunkLayout};
@@ -113,6 +113,10 @@ pub struct Water {
     by_chunk: HashMap<usize, Gd<MeshInstance3D>>,
     pending: VecDeque<WaterPiece>,
     builtin: Option<Gd<Material>>,
+    /// The streams of the one surface shown (shared with Godot).
+    streams: Option<(PackedByteArray, PackedByteArray)>,
+    /// The streams of the one surface replaced last, released a part per frame.
+    retired: Retired,
 }
 
 impl Default for Water {
@@ -126,6 +130,8 @@ impl Default for Water {
             by_chunk: HashMap::new(),
             pending: VecDeque::new(),
             builtin: None,
+            streams: None,
+            retired: Retired::default(),
         }
     }
 }
@@ -179,9 +185,15 @@ impl Water {
 
     /// Shows the water `pieces` (built on the worker): the whole map's piece on the
     /// `MeshInstance3D` named `Water` (created under `parent` on first use), or the chunks'
-    /// pieces under a `Water` node that fills in over the next frames. Without water, the nodes
-    /// go.
-    pub fn update(&mut self, parent: &mut Gd<Node>, pieces: Vec<WaterPiece>) {
+    /// pieces under a `Water` node that fills in over the next frames. `staged` is the whole
+    /// map's water already in Godot's arrays (its piece then is not among `pieces`). Without
+    /// water, the nodes go.
+    pub fn update(
+        &mut self,
+        parent: &mut Gd<Node>,
+        pieces: Vec<WaterPiece>,
+        staged: Option<Streams>,
+    ) {
         if pieces.iter().any(|p| p.chunk.is_some()) {
             self.remove();
             let mut holder = Node3D::new_alloc();
@@ -192,13 +204,14 @@ impl Water {
             self.pending = pieces.into();
             return;
         }
-        let material = self.active_material();
-        let Some(mesh) = pieces.first().and_then(|w| {
-            upload::surface_mesh(&w.surface, upload::surface_format(true), &material)
-        }) else {
+        let streams = staged.or_else(|| Streams::copied(&pieces.first()?.surface));
+        let Some(streams) = streams else {
             self.remove();
             return;
         };
+        let material = self.active_material();
+        let mut mesh = ArrayMesh::new_gd();
+        upload::set_surface(&mut mesh, upload::surface_format(true), &streams, &material);
         self.remove_pieces();
         let node = self.node.get_or_insert_with(|| {
             let mut n = MeshInstance3D::new_alloc();
@@ -208,6 +221,19 @@ impl Water {
         });
         node.set_mesh(&mesh);
         node.set_visible(self.visible);
+        // The replaced surface's streams go a part per frame from the next frame on.
+        let old = self.streams.replace((streams.vertex, streams.attributes));
+        self.retired.replace(old);
+    }
+
+    /// Whether streams of the replaced surface wait to be released.
+    pub fn is_releasing(&self) -> bool {
+        self.retired.is_waiting()
+    }
+
+    /// Releases up to `budget` bytes of the replaced surface's streams; returns the budget left.
+    pub fn release(&mut self, budget: usize) -> usize {
+        self.retired.release(budget)
     }
 
     /// Shows baked water meshes under a `Water` node: `(name, mesh, visibility range)`, one per
@@ -310,5 +336,7 @@ impl Water {
     pub fn remove(&mut self) {
         self.remove_pieces();
         children::remove(&mut self.node);
+        self.streams = None;
+        self.retired.clear();
     }
 }
