@@ -170,6 +170,13 @@ impl DonjournoTerrain {
     /// `ERR_UNAVAILABLE` for a map whose chunks hold one level each ([method get_chunk_levels]).
     #[func]
     pub fn bake_mesh(&mut self, path: GString) -> Error {
+        if self.chunks.streams_levels() {
+            godot_error!(
+                "DonjournoTerrain.bake_mesh(): this map is too large to hold every level of every \
+                 chunk, which a bake stores; lower its size or subdivisions to bake it"
+            );
+            return Error::ERR_UNAVAILABLE;
+        }
         if self.is_filling() {
             godot_error!(
                 "DonjournoTerrain.bake_mesh(): the chunks of the last rebuild are still being \
@@ -183,13 +190,6 @@ impl DonjournoTerrain {
                  once navigation_baked was emitted"
             );
             return Error::ERR_BUSY;
-        }
-        if self.chunks.streams_levels() {
-            godot_error!(
-                "DonjournoTerrain.bake_mesh(): this map is too large to hold every level of every \
-                 chunk, which a bake stores; lower its size or subdivisions to bake it"
-            );
-            return Error::ERR_UNAVAILABLE;
         }
         let copy = match self.chunks.count() {
             0 => self.baked_copy(),

@@ -6,6 +6,7 @@
 //! level ([`donjourno::water_mesh::WaterLevels`]). Skirts under the chunks' borders cover the
 //! steps between neighbours at different levels, as they do between visibility ranges.
 
+use super::surface_queue::{FrameBudget, SurfaceQueue, SURFACE_VERTEX_BYTES};
 use super::upload;
 use super::water::Water;
 use donjourno::godot_surface::{encode_mesh, encode_water, SurfaceData};
@@ -13,14 +14,16 @@ use donjourno::mesh::chunks::{Chunk, ChunkBuilder};
 use donjourno::mesh::lod_select::{plan_levels, ChunkView};
 use donjourno::mesh::MeshParams;
 use donjourno::Grid;
-use godot::classes::{MeshInstance3D, StandardMaterial3D};
+use godot::classes::{ArrayMesh, MeshInstance3D, StandardMaterial3D};
 use godot::prelude::*;
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
 
 /// Chunk levels being built at once.
 pub const LEVELS_IN_FLIGHT: usize = 4;
-/// Vertices of new chunk levels handed to Godot per frame, at most (one always goes).
+/// Vertices of new chunk levels copied into Godot's arrays per frame, at most (and at most
+/// [`super::surface_queue::FILL_TIME_PER_FRAME`]); a level larger than that takes several
+/// frames. Their water shares the budget and is copied first.
 pub const LEVEL_VERTICES_PER_FRAME: usize = 180_000;
 
 /// Bounds of a mesh: its lowest and highest corners.
@@ -39,6 +42,15 @@ pub struct LevelStream {
     lod_distance: f32,
     requests: Sender<(usize, Chunk, u32)>,
     results: Receiver<Built>,
+    /// Levels the worker finished, being copied into Godot's arrays.
+    arriving: SurfaceQueue<Arrival>,
+}
+
+/// Where a surface of a finished level goes: a chunk's water, or its ground (with its level and
+/// bounds). A level's water is queued before its ground, so it shows no later.
+enum Arrival {
+    Water(usize),
+    Ground(usize, u32, Bounds),
 }
 
 impl LevelStream {
@@ -89,6 +101,7 @@ impl LevelStream {
             lod_distance: params.lod_distance,
             requests,
             results,
+            arriving: SurfaceQueue::default(),
         })
     }
 
@@ -104,37 +117,44 @@ impl LevelStream {
         self.views.iter().map(|v| v.level).collect()
     }
 
-    /// Applies the levels the worker finished (about [`LEVEL_VERTICES_PER_FRAME`] vertices'
-    /// worth), handing each one's water to `water`, and asks for the ones a camera at `camera`
-    /// (map coordinates) needs.
+    /// Applies the levels the worker finished (copied into Godot's arrays about
+    /// [`LEVEL_VERTICES_PER_FRAME`] vertices' worth a frame), handing each one's water to
+    /// `water`, and asks for the ones a camera at `camera` (map coordinates) needs.
     pub fn step(
         &mut self,
         camera: Option<[f32; 3]>,
         material: &Gd<StandardMaterial3D>,
         water: &mut Water,
     ) {
-        let mut budget = LEVEL_VERTICES_PER_FRAME;
-        while budget > 0 {
-            let Ok((index, level, surface, wet)) = self.results.try_recv() else {
-                break;
+        while let Ok((index, level, surface, wet)) = self.results.try_recv() {
+            self.arriving.push(Arrival::Water(index), wet);
+            let bounds = surface.bounds;
+            self.arriving
+                .push(Arrival::Ground(index, level, bounds), surface);
+        }
+        let mut budget = FrameBudget::new(LEVEL_VERTICES_PER_FRAME * SURFACE_VERTEX_BYTES);
+        let format = upload::surface_format(false);
+        for (arrival, streams) in self.arriving.step(&mut budget) {
+            let (index, level, (lo, hi)) = match arrival {
+                Arrival::Water(index) => {
+                    water.replace(index, streams);
+                    continue;
+                }
+                Arrival::Ground(index, level, bounds) => (index, level, bounds),
             };
-            budget = budget.saturating_sub(surface.vertex_count + wet.vertex_count);
-            water.replace(index, wet);
             let Some(view) = self.views.get_mut(index) else {
                 continue;
             };
             view.busy = false;
-            let format = upload::surface_format(false);
-            let (Some(instance), Some(mesh)) = (
-                self.instances[index].as_mut(),
-                upload::surface_mesh(&surface, format, material),
-            ) else {
+            let (Some(instance), Some(streams)) = (self.instances[index].as_mut(), streams) else {
                 continue;
             };
+            let mut mesh = ArrayMesh::new_gd();
+            upload::set_surface(&mut mesh, format, &streams, material);
             instance.set_mesh(&mesh);
             view.level = level;
-            view.lo = surface.bounds.0;
-            view.hi = surface.bounds.1;
+            view.lo = lo;
+            view.hi = hi;
         }
         let Some(camera) = camera else {
             return;

@@ -5,12 +5,13 @@
 //!
 //! The meshes are built on the worker, straight into the byte streams of Godot's surface layout
 //! ([`donjourno::godot_surface::chunk_surfaces`]); the main thread only copies them into
-//! [ArrayMesh]es, a share per frame ([`CHUNK_VERTICES_PER_FRAME`]), so a large map never holds a
-//! frame for long.
+//! [ArrayMesh]es, a share per frame ([`CHUNK_VERTICES_PER_FRAME`], [`super::surface_queue`]), so
+//! a large map never holds a frame for long.
 
 use super::children;
 use super::chunk_levels::LevelStream;
 use super::collision_chunks::ChunkHeights;
+use super::surface_queue::{FrameBudget, SurfaceQueue, SURFACE_VERTEX_BYTES};
 use super::upload;
 use super::water::Water;
 use super::DonjournoTerrain;
@@ -18,14 +19,14 @@ use donjourno::godot_surface::{chunk_surfaces, chunk_surfaces_at, SurfaceData};
 use donjourno::mesh::chunks::{lod_range, Chunk, ChunkBuilder};
 use donjourno::mesh::MeshParams;
 use donjourno::Grid;
-use godot::classes::{Mesh, MeshInstance3D, Node, Node3D, StandardMaterial3D};
+use godot::classes::{ArrayMesh, Mesh, MeshInstance3D, Node, Node3D, StandardMaterial3D};
 use godot::prelude::*;
-use std::collections::VecDeque;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// Vertices of chunk meshes turned into Godot meshes per frame, at most (one mesh always goes):
-/// 24 bytes each, about 4.6 MiB copied a frame, a few milliseconds of fresh memory.
+/// Vertices of chunk meshes copied into Godot's arrays per frame, at most (and at most
+/// [`super::surface_queue::FILL_TIME_PER_FRAME`]): 24 bytes each, about 4.6 MiB a frame; a mesh
+/// larger than that takes several frames.
 pub const CHUNK_VERTICES_PER_FRAME: usize = 200_000;
 
 /// Every level of every chunk of a map in Godot's surface layout, as the worker hands them back.
@@ -81,7 +82,6 @@ pub fn build(grid: &Arc<Grid>, params: &MeshParams) -> Result<(ChunkBuild, Durat
 /// One chunk level waiting to become a node.
 struct Pending {
     name: String,
-    surface: SurfaceData,
     range: (f32, f32),
     /// The chunk's index when its level is chosen by the camera.
     streamed: Option<usize>,
@@ -91,7 +91,7 @@ struct Pending {
 #[derive(Default)]
 pub struct Chunks {
     node: Option<Gd<Node3D>>,
-    pending: VecDeque<Pending>,
+    pending: SurfaceQueue<Pending>,
     material: Option<Gd<StandardMaterial3D>>,
     count: usize,
     levels: Option<LevelStream>,
@@ -123,24 +123,25 @@ impl Chunks {
             self.levels = LevelStream::start(grid, *params, &bounds);
             for (index, (chunk, mut lods)) in meshes.into_iter().enumerate() {
                 let Some(surface) = lods.pop() else { continue };
-                self.pending.push_back(Pending {
-                    name: format!("Chunk_{}_{}", chunk.column, chunk.row),
-                    surface,
+                let name = format!("Chunk_{}_{}", chunk.column, chunk.row);
+                let tag = Pending {
+                    name,
                     range: (0.0, 0.0),
                     streamed: Some(index),
-                });
+                };
+                self.pending.push(tag, surface);
             }
             return;
         }
         for (chunk, lods) in meshes {
             for (level, surface) in lods.into_iter().enumerate() {
                 let level = level as u32;
-                self.pending.push_back(Pending {
+                let tag = Pending {
                     name: format!("Chunk_{}_{}_L{level}", chunk.column, chunk.row),
-                    surface,
                     range: lod_range(level, levels, params.lod_distance),
                     streamed: None,
-                });
+                };
+                self.pending.push(tag, surface);
             }
         }
     }
@@ -199,8 +200,8 @@ impl Chunks {
             .collect()
     }
 
-    /// Turns waiting meshes into nodes, about [`CHUNK_VERTICES_PER_FRAME`] vertices' worth;
-    /// returns whether some are still waiting.
+    /// Copies waiting meshes into Godot's arrays, about [`CHUNK_VERTICES_PER_FRAME`] vertices'
+    /// worth, and turns those complete into nodes; returns whether some are still waiting.
     pub fn pump(&mut self) -> bool {
         let Some(node) = self.node.as_mut() else {
             self.pending.clear();
@@ -210,20 +211,12 @@ impl Chunks {
             .material
             .get_or_insert_with(children::vertex_color_material)
             .clone();
-        let mut budget = CHUNK_VERTICES_PER_FRAME;
-        while let Some(next) = self.pending.front() {
-            if budget < next.surface.vertex_count && budget < CHUNK_VERTICES_PER_FRAME {
-                break;
-            }
-            let Some(p) = self.pending.pop_front() else {
-                break;
-            };
-            budget = budget.saturating_sub(p.surface.vertex_count);
-            let Some(mesh) =
-                upload::surface_mesh(&p.surface, upload::surface_format(false), &material)
-            else {
-                continue;
-            };
+        let format = upload::surface_format(false);
+        let mut budget = FrameBudget::new(CHUNK_VERTICES_PER_FRAME * SURFACE_VERTEX_BYTES);
+        for (p, streams) in self.pending.step(&mut budget) {
+            let Some(streams) = streams else { continue };
+            let mut mesh = ArrayMesh::new_gd();
+            upload::set_surface(&mut mesh, format, &streams, &material);
             let instance = children::mesh_instance(&p.name, &mesh, p.range);
             node.add_child(&instance);
             if let (Some(index), Some(levels)) = (p.streamed, self.levels.as_mut()) {

@@ -26,6 +26,7 @@ mod settlement_queries;
 mod settlements;
 mod shown;
 mod stream_target;
+mod surface_queue;
 mod tiles;
 mod trees;
 mod upload;

@@ -3,7 +3,10 @@
 //! leaves, so the trees of the whole map never sit in Godot twice (every chunk holds its far
 //! trees from the fill on, [`super::trees::Trees`]).
 
-use super::trees::{chunk_tree_node, Pieces, FAR_TREES_LOD_DISTANCES, TREE_INSTANCES_PER_FRAME};
+use super::surface_queue::FrameBudget;
+use super::trees::{
+    chunk_tree_node, Pieces, FAR_TREES_LOD_DISTANCES, TREE_BYTES, TREE_INSTANCES_PER_FRAME,
+};
 use donjourno::mesh::chunks::ChunkLayout;
 use donjourno::mesh::streaming::{near_trees_change, ChunkKey};
 use godot::classes::{Mesh, MultiMeshInstance3D, Node3D};
@@ -48,7 +51,8 @@ impl NearTrees {
     }
 
     /// Gives the chunks near a camera at `camera` (map coordinates, the xz plane) their full
-    /// trees under `holder`, nearest first and about [`TREE_INSTANCES_PER_FRAME`] trees a frame,
+    /// trees under `holder`, nearest first and about [`TREE_INSTANCES_PER_FRAME`] trees a frame
+    /// (at most [`super::surface_queue::FILL_TIME_PER_FRAME`] once one chunk went),
     /// and frees those of the chunks it has left.
     pub fn step(&mut self, holder: &Gd<Node3D>, camera: Option<(f32, f32)>) {
         let has: BTreeSet<ChunkKey> = self.nodes.keys().copied().collect();
@@ -60,15 +64,13 @@ impl NearTrees {
             }
         }
         let (columns, _) = self.layout.grid_size();
-        let full = TREE_INSTANCES_PER_FRAME * 12;
-        let mut budget = full;
+        let mut budget = FrameBudget::new(TREE_INSTANCES_PER_FRAME * TREE_BYTES);
         for chunk in change.add {
             let index = chunk.row * columns + chunk.column;
             let piece = self.pieces.get(index).map_or(&[][..], Vec::as_slice);
-            if budget < piece.len() && budget < full {
+            if !budget.admit(piece.len() * 4) {
                 break;
             }
-            budget = budget.saturating_sub(piece.len());
             let node = (!piece.is_empty())
                 .then(|| chunk_tree_node(index, piece, &self.mesh, self.lod_distance, false))
                 .flatten();

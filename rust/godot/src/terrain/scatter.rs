@@ -9,6 +9,7 @@
 
 use super::children;
 pub use super::scatter_chunks::{Chunking, SCATTER_INSTANCES_PER_FRAME};
+use super::surface_queue::FrameBudget;
 use super::DonjournoTerrain;
 use donjourno::mesh::MeshParams;
 use donjourno::scatter::{meshes::species_mesh, Species, SPECIES_COUNT, VARIANTS};
@@ -158,7 +159,8 @@ impl ScatterView {
         }
     }
 
-    /// Turns waiting chunks into nodes, about [`SCATTER_INSTANCES_PER_FRAME`] instances' worth:
+    /// Turns waiting chunks into nodes, about [`SCATTER_INSTANCES_PER_FRAME`] instances' worth
+    /// (at most [`super::surface_queue::FILL_TIME_PER_FRAME`] once one chunk went):
     /// per chunk, one node per species variant (`Scatter_<species>_<variant>_<chunk>`) up to the
     /// chunking's thinning distance, and one of its far instances (`…_far`) from there to its
     /// end distance. Returns whether some are still waiting.
@@ -169,14 +171,12 @@ impl ScatterView {
             self.next = None;
             return false;
         };
-        let full = SCATTER_INSTANCES_PER_FRAME * INSTANCE_FLOATS;
-        let mut budget = full;
+        let mut budget = FrameBudget::new(SCATTER_INSTANCES_PER_FRAME * INSTANCE_FLOATS * 4);
         while let Some(chunk) = c.pieces.get(next) {
             let floats: usize = chunk.iter().map(Vec::len).sum();
-            if floats > 0 && budget < floats && budget < full {
+            if floats > 0 && !budget.admit(floats * 4) {
                 break;
             }
-            budget = budget.saturating_sub(floats);
             for s in Species::ALL {
                 for node in self.chunk_nodes(&c, next, s) {
                     holder.add_child(&node);

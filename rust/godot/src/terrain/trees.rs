@@ -7,6 +7,7 @@
 
 use super::children;
 use super::near_trees::NearTrees;
+use super::surface_queue::FrameBudget;
 use donjourno::mesh::chunks::ChunkLayout;
 use donjourno::mesh::MeshParams;
 use donjourno::placement::{self, TreeInstance};
@@ -58,8 +59,12 @@ pub fn transforms(buffer: &[f32]) -> Array<Transform3D> {
 }
 
 /// Tree instances turned into multimeshes per frame, at most, on a map drawn in chunks (one
-/// chunk always goes): 48 bytes each, about 3.7 MiB a frame.
+/// chunk always goes; the next ones while [`super::surface_queue::FILL_TIME_PER_FRAME`] lasts):
+/// [`TREE_BYTES`] each, about 3.7 MiB a frame.
 pub const TREE_INSTANCES_PER_FRAME: usize = 80_000;
+
+/// Bytes of a tree instance in a multimesh buffer: a 3 × 4 transform of `f32`.
+pub const TREE_BYTES: usize = 12 * 4;
 
 /// One buffer of trees per chunk, shared with [`super::shown::Shown`].
 pub type Pieces = Arc<Vec<Vec<f32>>>;
@@ -221,7 +226,8 @@ impl Trees {
         }
     }
 
-    /// Turns waiting chunks into nodes, about [`TREE_INSTANCES_PER_FRAME`] trees' worth; each
+    /// Turns waiting chunks into nodes, about [`TREE_INSTANCES_PER_FRAME`] trees' worth (and at
+    /// most [`super::surface_queue::FILL_TIME_PER_FRAME`] once one chunk went); each
     /// chunk gets its trees up to the thinning distance and one in [`FAR_TREE_STRIDE`] beyond.
     /// Returns whether some are still waiting.
     pub fn pump(&mut self) -> bool {
@@ -229,15 +235,14 @@ impl Trees {
             self.pending = None;
             return false;
         };
-        let full = TREE_INSTANCES_PER_FRAME * 12;
-        let mut budget = full;
+        let mut budget = FrameBudget::new(TREE_INSTANCES_PER_FRAME * TREE_BYTES);
         while let Some(piece) = p.pieces.get(p.next) {
             // The trees this chunk's nodes hold, in floats.
             let cost = match p.far_only {
                 true => piece.len() / FAR_TREE_STRIDE,
                 false => piece.len() + piece.len() / FAR_TREE_STRIDE,
             };
-            if !piece.is_empty() && budget < cost && budget < full {
+            if !piece.is_empty() && !budget.admit(cost * 4) {
                 break;
             }
             let index = p.next;
@@ -245,7 +250,6 @@ impl Trees {
             if piece.is_empty() {
                 continue;
             }
-            budget = budget.saturating_sub(cost);
             let nodes = match p.far_only {
                 true => chunk_tree_node(index, piece, &p.meshes[1], p.lod_distance, true)
                     .into_iter()

@@ -313,31 +313,32 @@ pub fn surface_mesh(
     Some(mesh)
 }
 
-/// A stream copied from a worker's buffer into a Godot array, a part per frame.
-struct Copy {
+/// A stream copied from a worker's buffer into a Godot array, a part at a time.
+pub struct StreamCopy {
     from: Vec<u8>,
     into: PackedByteArray,
     done: usize,
 }
 
-impl Copy {
+impl StreamCopy {
     /// Copies `from` into `into`: an array of the same length whose memory is already in use
     /// (the surface's spare streams), else a fresh array that grows as the copy goes.
-    fn new(from: Vec<u8>, into: Option<PackedByteArray>) -> Self {
+    pub fn new(from: Vec<u8>, into: Option<PackedByteArray>) -> Self {
         let into = into.filter(|a| a.len() == from.len()).unwrap_or_default();
-        Copy {
+        StreamCopy {
             from,
             into,
             done: 0,
         }
     }
 
-    fn is_done(&self) -> bool {
+    /// Whether every byte is copied.
+    pub fn is_done(&self) -> bool {
         self.done == self.from.len()
     }
 
     /// Copies up to `budget` more bytes; returns how many it copied.
-    fn step(&mut self, budget: usize) -> usize {
+    pub fn step(&mut self, budget: usize) -> usize {
         let (from, n) = (self.done, (self.from.len() - self.done).min(budget));
         if n > 0 {
             if self.into.len() < from + n {
@@ -348,6 +349,11 @@ impl Copy {
         }
         n
     }
+
+    /// The copy (complete once [`StreamCopy::is_done`]).
+    pub fn into_array(self) -> PackedByteArray {
+        self.into
+    }
 }
 
 /// A finished background rebuild whose streams are being copied into Godot's arrays, a part per
@@ -356,7 +362,7 @@ impl Copy {
 pub struct Staging {
     output: Box<Output>,
     /// The surface's vertex and attribute streams, then the whole water's.
-    copies: Vec<Copy>,
+    copies: Vec<StreamCopy>,
     /// The whole water's vertex count and bounds, when it is staged.
     water: Option<(usize, Aabb)>,
     handover: Handover,
@@ -381,8 +387,8 @@ impl Staging {
         let reused = spare_vertex.as_ref().map(PackedByteArray::len) == Some(output.vertex.len())
             && spare_attributes.as_ref().map(PackedByteArray::len) == Some(output.attributes.len());
         let mut copies = vec![
-            Copy::new(std::mem::take(&mut output.vertex), spare_vertex),
-            Copy::new(std::mem::take(&mut output.attributes), spare_attributes),
+            StreamCopy::new(std::mem::take(&mut output.vertex), spare_vertex),
+            StreamCopy::new(std::mem::take(&mut output.attributes), spare_attributes),
         ];
         let whole_water = match output.features.water.as_slice() {
             [piece] => piece.chunk.is_none() && piece.surface.vertex_count > 0,
@@ -392,8 +398,8 @@ impl Staging {
         if let Some(piece) = whole_water.then(|| output.features.water.pop()).flatten() {
             let surface = piece.surface;
             water = Some((surface.vertex_count, bounds(&surface)));
-            copies.push(Copy::new(surface.vertex, None));
-            copies.push(Copy::new(surface.attribute, None));
+            copies.push(StreamCopy::new(surface.vertex, None));
+            copies.push(StreamCopy::new(surface.attribute, None));
         }
         let bytes = copies.iter().map(|c| c.from.len()).sum();
         Staging {
@@ -410,7 +416,7 @@ impl Staging {
 
     /// Whether every byte is copied.
     pub fn is_copied(&self) -> bool {
-        self.copies.iter().all(Copy::is_done)
+        self.copies.iter().all(StreamCopy::is_done)
     }
 
     /// Copies the next part, at most `budget` bytes; returns whether everything is copied.
@@ -434,7 +440,7 @@ impl Staging {
     pub fn into_spare(self) -> Option<(PackedByteArray, PackedByteArray)> {
         let mut copies = self.copies.into_iter();
         let (vertex, attributes) = (copies.next()?, copies.next()?);
-        let full = |c: &Copy| c.into.len() == c.from.len() && !c.from.is_empty();
+        let full = |c: &StreamCopy| c.into.len() == c.from.len() && !c.from.is_empty();
         (full(&vertex) && full(&attributes)).then_some((vertex.into, attributes.into))
     }
 
@@ -482,7 +488,7 @@ impl Staging {
 }
 
 /// The bounds of a core-built surface.
-fn bounds(surface: &SurfaceData) -> Aabb {
+pub fn bounds(surface: &SurfaceData) -> Aabb {
     let (lo, hi) = surface.bounds;
     let (lo, hi) = (Vector3::from_array(lo), Vector3::from_array(hi));
     Aabb::new(lo, hi - lo)

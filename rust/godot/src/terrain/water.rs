@@ -4,9 +4,12 @@
 //! water shader unless a material replaces it.
 
 use super::children;
+use super::surface_queue::{FrameBudget, SurfaceQueue};
 use super::upload::{self, Retired, Streams};
 use crate::convert;
-use donjourno::godot_surface::{encode_water, water_surfaces, SurfaceData};
+use donjourno::godot_surface::{
+    encode_water, water_surfaces, SurfaceData, VERTEX_STREAM_BYTES, WATER_ATTRIBUTE_STREAM_BYTES,
+};
 use donjourno::mesh::chunks::{lod_range, ChunkLayout};
 use donjourno::mesh::MeshParams;
 use donjourno::Grid;
@@ -14,7 +17,7 @@ use godot::classes::{
     ArrayMesh, Material, Mesh, MeshInstance3D, Node, Node3D, Shader, ShaderMaterial,
 };
 use godot::prelude::*;
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 
 /// The built-in water shader (also shipped as `addons/donjourno/water/water.gdshader`, to copy).
 pub const WATER_SHADER: &str = include_str!("../../../../addons/donjourno/water/water.gdshader");
@@ -95,9 +98,33 @@ pub fn water_pieces(grid: &Grid, params: &MeshParams) -> Result<Vec<WaterPiece>,
     Ok(pieces)
 }
 
-/// Water vertices turned into meshes per frame, at most, on a map drawn in chunks (one piece
-/// always goes): 32 bytes each, about 4.3 MiB a frame.
+/// Water vertices copied into Godot's arrays per frame, at most, on a map drawn in chunks (and
+/// at most [`super::surface_queue::FILL_TIME_PER_FRAME`]): 32 bytes each, about 4.3 MiB a frame;
+/// a piece larger than that takes several frames.
 pub const WATER_VERTICES_PER_FRAME: usize = 140_000;
+
+/// Bytes of a water vertex, both streams.
+const WATER_VERTEX_BYTES: usize = VERTEX_STREAM_BYTES + WATER_ATTRIBUTE_STREAM_BYTES;
+
+/// Where a chunk piece of water goes once copied: [`WaterPiece`] without its surface.
+struct PieceTag {
+    name: String,
+    chunk: Option<usize>,
+    range: (f32, f32),
+    follows_camera: bool,
+}
+
+impl WaterPiece {
+    fn split(self) -> (PieceTag, SurfaceData) {
+        let tag = PieceTag {
+            name: self.name,
+            chunk: self.chunk,
+            range: self.range,
+            follows_camera: self.follows_camera,
+        };
+        (tag, self.surface)
+    }
+}
 
 /// The water component: whether the surface is visible, the designer's material, and the nodes:
 /// one `Water` [MeshInstance3D] for a map in one mesh, or a `Water` [Node3D] holding one
@@ -111,7 +138,7 @@ pub struct Water {
     holder: Option<Gd<Node3D>>,
     pieces: Vec<Gd<MeshInstance3D>>,
     by_chunk: HashMap<usize, Gd<MeshInstance3D>>,
-    pending: VecDeque<WaterPiece>,
+    pending: SurfaceQueue<PieceTag>,
     builtin: Option<Gd<Material>>,
     /// The streams of the one surface shown (shared with Godot).
     streams: Option<(PackedByteArray, PackedByteArray)>,
@@ -128,7 +155,7 @@ impl Default for Water {
             holder: None,
             pieces: Vec::new(),
             by_chunk: HashMap::new(),
-            pending: VecDeque::new(),
+            pending: SurfaceQueue::default(),
             builtin: None,
             streams: None,
             retired: Retired::default(),
@@ -201,7 +228,10 @@ impl Water {
             holder.set_visible(self.visible);
             children::add_internal(parent, &holder);
             self.holder = Some(holder);
-            self.pending = pieces.into();
+            for piece in pieces {
+                let (tag, surface) = piece.split();
+                self.pending.push(tag, surface);
+            }
             return;
         }
         let streams = staged.or_else(|| Streams::copied(&pieces.first()?.surface));
@@ -260,35 +290,35 @@ impl Water {
         self.holder = Some(holder);
     }
 
-    /// Turns waiting chunk pieces into nodes, about [`WATER_VERTICES_PER_FRAME`] vertices'
-    /// worth; returns whether some are still waiting.
+    /// Copies waiting chunk pieces into Godot's arrays, about [`WATER_VERTICES_PER_FRAME`]
+    /// vertices' worth, and turns those complete into nodes; returns whether some are still
+    /// waiting.
     pub fn pump(&mut self) -> bool {
         if self.holder.is_none() {
             self.pending.clear();
             return false;
         }
-        let mut budget = WATER_VERTICES_PER_FRAME;
-        while let Some(piece) = self.pending.pop_front() {
-            budget = budget.saturating_sub(piece.surface.vertex_count);
-            self.place(piece);
-            let next = self.pending.front().map_or(0, |p| p.surface.vertex_count);
-            if next > budget {
-                break;
-            }
+        let mut budget = FrameBudget::new(WATER_VERTICES_PER_FRAME * WATER_VERTEX_BYTES);
+        for (tag, streams) in self.pending.step(&mut budget) {
+            self.place(tag, streams);
         }
         !self.pending.is_empty()
     }
 
     /// Makes a chunk piece a node under the holder; a chunk whose level follows the camera keeps
-    /// one node, whose mesh a new level replaces.
-    fn place(&mut self, piece: WaterPiece) {
+    /// one node, whose mesh a new level replaces (or removes, when it has no water).
+    fn place(&mut self, tag: PieceTag, streams: Option<Streams>) {
         let Some(mut holder) = self.holder.clone() else {
             return;
         };
         let material = self.active_material();
-        let mesh = upload::surface_mesh(&piece.surface, upload::surface_format(true), &material);
-        let follows = piece.follows_camera;
-        if let Some(index) = piece.chunk.filter(|_| follows) {
+        let mesh = streams.map(|streams| {
+            let mut mesh = ArrayMesh::new_gd();
+            upload::set_surface(&mut mesh, upload::surface_format(true), &streams, &material);
+            mesh
+        });
+        let follows = tag.follows_camera;
+        if let Some(index) = tag.chunk.filter(|_| follows) {
             if let Some(instance) = self.by_chunk.get_mut(&index) {
                 match mesh {
                     Some(mesh) => instance.set_mesh(&mesh),
@@ -298,25 +328,26 @@ impl Water {
             }
         }
         let Some(mesh) = mesh else { return };
-        let instance = children::mesh_instance(&piece.name, &mesh, piece.range);
+        let instance = children::mesh_instance(&tag.name, &mesh, tag.range);
         holder.add_child(&instance);
-        if let Some(index) = piece.chunk.filter(|_| follows) {
+        if let Some(index) = tag.chunk.filter(|_| follows) {
             self.by_chunk.insert(index, instance.clone());
         }
         self.pieces.push(instance);
     }
 
-    /// Replaces the water of chunk `index`, whose level follows the camera, by `surface` (a level
-    /// the level worker built): at once, dropping the chunk's piece still waiting if any.
-    pub fn replace(&mut self, index: usize, surface: SurfaceData) {
-        self.pending.retain(|p| p.chunk != Some(index));
-        self.place(WaterPiece {
+    /// Replaces the water of chunk `index`, whose level follows the camera, by `streams` (a level
+    /// the level worker built, copied into Godot's arrays; `None` without water), dropping the
+    /// chunk's pieces still waiting if any.
+    pub fn replace(&mut self, index: usize, streams: Option<Streams>) {
+        self.pending.retain(|tag| tag.chunk != Some(index));
+        let tag = PieceTag {
             name: format!("Water_{index}"),
             chunk: Some(index),
             range: (0.0, 0.0),
             follows_camera: true,
-            surface,
-        });
+        };
+        self.place(tag, streams);
     }
 
     /// Whether chunk pieces are still waiting to become nodes.
