@@ -292,6 +292,69 @@ func test_a_map_too_large_for_every_level_keeps_one_level_per_chunk_chosen_by_th
 	check(await _until(func() -> bool: return _near_trees_follow(t, Vector2(490.0, 490.0), per_chunk, false)),
 			"the full trees follow the camera: %s" % [_tree_nodes(t).keys()])
 	_near_trees_follow(t, Vector2(490.0, 490.0), per_chunk, true)
-	expect_error("too large to hold every level")
+	expect_error("more than a bake can store")
 	check_eq(t.bake_mesh("user://donjourno_streamed.res"), ERR_UNAVAILABLE, "such a map is not baked")
 	camera.queue_free()
+
+
+func test_a_map_that_streams_its_levels_bakes_every_level() -> void:
+	var g := DonjournoGenerator.new()
+	g.seed = 5
+	g.width = 128
+	g.depth = 128
+	g.erosion_droplets = 1000
+	g.water_lakes_enabled = false
+	g.water_rivers_enabled = false
+	g.water_sea_level = 0.3
+	var camera := Camera3D.new()
+	root.add_child(camera)
+	camera.position = Vector3(10.0, 30.0, 10.0)
+	camera.make_current()
+	var t := DonjournoTerrain.new()
+	t.subdivisions = 10
+	t.chunk_size = 64
+	t.lod_levels = 2
+	t.lod_distance = 40.0
+	t.generator = g
+	root.add_child(t)
+	check(t.regenerate(), "128² at 10 subdivisions (9.8 M vertices at full detail)")
+	while t.is_filling_chunks():
+		await frames(1)
+	check_eq(chunk_instances(t).size(), 4, "one instance per chunk: its levels follow the camera")
+	check(await _until(func() -> bool: return t.get_chunk_levels() == PackedInt32Array([0, 1, 1, 1])),
+			"the chunk under the camera at level 0, the others at 1: %s" % [t.get_chunk_levels()])
+	var live := {}
+	for c in chunk_instances(t):
+		live[str(c.name)] = c.mesh.surface_get_arrays(0)[Mesh.ARRAY_VERTEX]
+	var path := "user://donjourno_streamed_bake.res"
+	check_eq(t.bake_mesh(path), OK, "a map whose chunks hold one level each bakes")
+	var baked: ArrayMesh = ResourceLoader.load(path, "", ResourceLoader.CACHE_MODE_IGNORE)
+	check(baked != null, "the bake loads")
+	if baked == null:
+		camera.queue_free()
+		return
+	var t2 := DonjournoTerrain.new()
+	t2.generator = DonjournoGenerator.new()
+	t2.baked_mesh = baked
+	root.add_child(t2)
+	await settled(t2)
+	var shown := {}
+	for c in chunk_instances(t2):
+		shown[str(c.name)] = c
+	check_eq(shown.size(), 4 * 2, "every level of every chunk: %s" % [shown.keys()])
+	var l0: MeshInstance3D = shown.get("Chunk_0_0_L0")
+	var l1: MeshInstance3D = shown.get("Chunk_1_1_L1")
+	check(l0 != null and l1 != null, "levels named as on a map that holds them")
+	if l0 != null and l1 != null:
+		check(l0.mesh.surface_get_arrays(0)[Mesh.ARRAY_VERTEX] == live["Chunk_0_0"], "level 0 as the live chunk drew it")
+		check(l1.mesh.surface_get_arrays(0)[Mesh.ARRAY_VERTEX] == live["Chunk_1_1"], "level 1 as the live chunk drew it")
+		check_eq([l0.visibility_range_begin, l0.visibility_range_end], [0.0, 40.0], "level 0 up to lod_distance")
+		check_eq(l1.visibility_range_begin, 40.0, "level 1 from lod_distance on")
+	var water := t2.get_water_instances()
+	check(water.size() > 0, "the sea is baked")
+	for w in water:
+		check(str(w.name).contains("_L"), "%s: water by chunk and level" % w.name)
+	t2.queue_free()
+	t.queue_free()
+	camera.queue_free()
+	DirAccess.remove_absolute(ProjectSettings.globalize_path(path))

@@ -41,13 +41,17 @@ pub(crate) use shore::Shore;
 
 /// Largest accepted vertex count of one mesh (2²⁴ vertices, about 640 MiB of buffers).
 pub const MAX_VERTICES: u64 = 1 << 24;
-/// Largest accepted vertex count of a map drawn in chunks, counted at full detail (2²⁶: a
-/// 2048² map at one subdivision; its chunks are separate meshes, the levels of detail add about
-/// a third, and the Godot addon keeps 24 bytes a vertex).
-pub const MAX_CHUNKED_VERTICES: u64 = 1 << 26;
-/// Largest accepted vertex count of a map whose chunks hold one level each, chosen by the
-/// camera's distance ([`MeshParams::streams_levels`]), counted at full detail (2²⁸: a 4096² map
-/// at one subdivision, or a 2048² map at two).
+/// Largest vertex count, at full detail, of a map drawn in chunks that holds every level of every
+/// chunk (2²³: a 1024² map at one subdivision; the levels of detail add about a third, and the
+/// Godot addon keeps 24 bytes a vertex, about 270 MiB). Above it each chunk holds the one level
+/// the camera's distance asks for ([`MeshParams::streams_levels`]).
+pub const MAX_HELD_VERTICES: u64 = 1 << 23;
+/// Largest vertex count, at full detail, of a map drawn in chunks whose bake stores every level of
+/// every chunk (2²⁶: a 2048² map at one subdivision, about 2 GiB of levels;
+/// [`MeshParams::bakes_levels`]).
+pub const MAX_BAKED_VERTICES: u64 = 1 << 26;
+/// Largest accepted vertex count of a map drawn in chunks, counted at full detail (2²⁸: a 4096²
+/// map at one subdivision, or a 2048² map at two); its chunks hold one level each.
 pub const MAX_STREAMED_VERTICES: u64 = 1 << 28;
 /// Largest accepted subdivision level.
 pub const MAX_SUBDIVISIONS: u32 = 64;
@@ -143,8 +147,8 @@ impl MeshParams {
 
     /// The vertex count of a `width × depth` grid drawn as its layout says: as one mesh
     /// ([`check_budget`](Self::check_budget)), or in chunks at full detail up to
-    /// [`MAX_STREAMED_VERTICES`] (above [`MAX_CHUNKED_VERTICES`] the chunks hold one level
-    /// each: [`streams_levels`](Self::streams_levels)).
+    /// [`MAX_STREAMED_VERTICES`] (above [`MAX_HELD_VERTICES`] the chunks hold one level each:
+    /// [`streams_levels`](Self::streams_levels)).
     pub fn check_drawn_budget(&self, width: usize, depth: usize) -> Result<u64, MeshError> {
         match self.chunk_layout(width, depth).is_chunked() {
             true => self.check_against(width, depth, MAX_STREAMED_VERTICES),
@@ -153,11 +157,18 @@ impl MeshParams {
     }
 
     /// Whether a `width × depth` map is too large to hold every level of every chunk (more than
-    /// [`MAX_CHUNKED_VERTICES`] at full detail): then each chunk holds the one level the
-    /// camera's distance asks for ([`lod_select`]), built when needed.
+    /// [`MAX_HELD_VERTICES`] at full detail): then each chunk holds the one level the camera's
+    /// distance asks for ([`lod_select`]), built when needed.
     pub fn streams_levels(&self, width: usize, depth: usize) -> bool {
         self.chunk_layout(width, depth).is_chunked()
-            && self.vertex_count(width, depth) > MAX_CHUNKED_VERTICES
+            && self.vertex_count(width, depth) > MAX_HELD_VERTICES
+    }
+
+    /// Whether a bake of a `width × depth` map can store it: a map in one mesh always, a map in
+    /// chunks with every level of every chunk up to [`MAX_BAKED_VERTICES`] at full detail.
+    pub fn bakes_levels(&self, width: usize, depth: usize) -> bool {
+        !self.chunk_layout(width, depth).is_chunked()
+            || self.vertex_count(width, depth) <= MAX_BAKED_VERTICES
     }
 
     /// The vertex count of a `width × depth` grid, or [`MeshError::OverBudget`] above `max`.
@@ -385,6 +396,34 @@ pub(crate) mod tests {
         })
         .unwrap()
         .0
+    }
+
+    #[test]
+    fn chunked_maps_hold_every_level_then_stream_them_and_bake_up_to_their_limits() {
+        let params = MeshParams::default();
+        // One mesh: never streamed, always baked.
+        assert!(!params.streams_levels(256, 256));
+        assert!(params.bakes_levels(256, 256));
+        // 1024² at one subdivision: 6.3 M vertices, every level held.
+        assert!(!params.streams_levels(1024, 1024));
+        assert!(params.bakes_levels(1024, 1024));
+        // 2048²: 25 M vertices, one level a chunk, but a bake can still store every level.
+        assert!(params.streams_levels(2048, 2048));
+        assert!(params.bakes_levels(2048, 2048));
+        assert!(params.check_drawn_budget(2048, 2048).is_ok());
+        // 4096²: 100 M vertices, streamed and too large to bake.
+        assert!(params.streams_levels(4096, 4096));
+        assert!(!params.bakes_levels(4096, 4096));
+        assert!(params.check_drawn_budget(4096, 4096).is_ok());
+        // The limits follow the vertex count, subdivisions included.
+        let fine = MeshParams {
+            subdivisions: 2,
+            ..params
+        };
+        assert!(fine.streams_levels(1024, 1024));
+        assert!(!fine.bakes_levels(2048, 2048));
+        assert!(fine.vertex_count(1024, 1024) > MAX_HELD_VERTICES);
+        assert!(params.vertex_count(1024, 1024) <= MAX_HELD_VERTICES);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 
 use super::collision::HeightMap;
 use super::collision_chunks::ChunkHeights;
-use super::DonjournoTerrain;
+use super::{chunks, upload, water, DonjournoTerrain};
 use donjourno::mesh::chunks::ChunkLayout;
 use donjourno::mesh::MeshParams;
 use godot::classes::mesh::PrimitiveType;
@@ -131,6 +131,23 @@ fn baked_water_pieces(mesh: &Gd<Mesh>) -> Vec<(String, Gd<Mesh>, (f32, f32))> {
         .collect()
 }
 
+/// A mesh shown by a chunk level or water piece: `(name, mesh, visibility range)`.
+type Level = (String, Gd<Mesh>, (f32, f32));
+
+/// The dictionaries a bake stores for `levels` (`name`, `mesh`, `begin`, `end`).
+fn level_array(levels: Vec<Level>) -> VarArray {
+    (levels.into_iter())
+        .map(|(name, mesh, (begin, end))| {
+            let mut d = VarDictionary::new();
+            d.set("name", name);
+            d.set("mesh", &mesh.to_variant());
+            d.set("begin", begin);
+            d.set("end", end);
+            d.to_variant()
+        })
+        .collect()
+}
+
 /// The tree transforms baked into a mesh and its cell size, if any.
 pub fn baked_trees(mesh: &Gd<Mesh>) -> Option<(PackedFloat32Array, f32)> {
     let buffer = meta(mesh, META_TREES).try_to::<PackedFloat32Array>().ok()?;
@@ -167,13 +184,22 @@ impl DonjournoTerrain {
     /// of [method ResourceSaver.save]; `ERR_UNCONFIGURED` when there is no mesh to save, and
     /// `ERR_BUSY` while the chunks of a rebuild are still being made ([method is_filling_chunks])
     /// or the navigation mesh baked ([method is_baking_navigation]),
-    /// `ERR_UNAVAILABLE` for a map whose chunks hold one level each ([method get_chunk_levels]).
+    /// `ERR_UNAVAILABLE` for a map too large to store with every level (above 2²⁶ vertices at
+    /// full detail, such as 4096²). On a map whose chunks hold one level each
+    /// ([method get_chunk_levels], 2048² for example), the bake builds the other levels first,
+    /// which takes seconds.
     #[func]
     pub fn bake_mesh(&mut self, path: GString) -> Error {
-        if self.chunks.streams_levels() {
+        if let Some(shown) = self.shown.as_ref().filter(|s| {
+            let (width, depth) = (s.grid.width(), s.grid.depth());
+            !s.inputs.mesh_params.bakes_levels(width, depth)
+        }) {
+            let vertices = (shown.inputs.mesh_params).vertex_count(shown.grid.width(), shown.grid.depth());
             godot_error!(
-                "DonjournoTerrain.bake_mesh(): this map is too large to hold every level of every \
-                 chunk, which a bake stores; lower its size or subdivisions to bake it"
+                "DonjournoTerrain.bake_mesh(): this map has {vertices} vertices at full detail, \
+                 more than a bake can store with every level of every chunk ({}); lower its size \
+                 or subdivisions to bake it",
+                donjourno::mesh::MAX_BAKED_VERTICES
             );
             return Error::ERR_UNAVAILABLE;
         }
@@ -263,8 +289,13 @@ impl DonjournoTerrain {
     }
 
     /// A mesh without surfaces holding the map drawn in chunks shown: its chunks' levels, its
-    /// water pieces and, as for one mesh, the collision heights, trees and scatter.
-    fn baked_chunks(&self) -> Option<Gd<ArrayMesh>> {
+    /// water pieces and, as for one mesh, the collision heights, trees and scatter. On a map
+    /// whose chunks hold one level each, every level is built here, on the thread pool.
+    fn baked_chunks(&mut self) -> Option<Gd<ArrayMesh>> {
+        let (levels, water) = match self.chunks.streams_levels() {
+            true => self.every_level()?,
+            false => (self.chunks.levels(), self.water_levels()),
+        };
         let shown = self.shown.as_ref()?;
         let params = &shown.inputs.mesh_params;
         let heights = HeightMap::of(&shown.grid, params).ok()?;
@@ -272,29 +303,52 @@ impl DonjournoTerrain {
         self.put_features(&mut copy, &heights, &shown.trees.concat());
         copy.set_meta(META_CHUNK_SIZE, &params.chunk_size.to_variant());
         copy.set_meta(META_LOD_DISTANCE, &params.lod_distance.to_variant());
-        let chunks: VarArray = (self.chunks.levels().into_iter())
-            .map(|(name, mesh, (begin, end))| {
-                let mut d = VarDictionary::new();
-                d.set("name", name);
-                d.set("mesh", &mesh.to_variant());
-                d.set("begin", begin);
-                d.set("end", end);
-                d.to_variant()
-            })
-            .collect();
-        copy.set_meta(META_CHUNKS, &chunks.to_variant());
-        let water: VarArray = (self.water.instances().into_iter())
-            .filter_map(|i| {
-                let mut d = VarDictionary::new();
-                d.set("name", &GString::from(&i.get_name()).to_variant());
-                d.set("mesh", &i.get_mesh()?.to_variant());
-                d.set("begin", i.get_visibility_range_begin());
-                d.set("end", i.get_visibility_range_end());
-                Some(d.to_variant())
-            })
-            .collect();
-        copy.set_meta(META_WATER_PIECES, &water.to_variant());
+        copy.set_meta(META_CHUNKS, &level_array(levels).to_variant());
+        copy.set_meta(META_WATER_PIECES, &level_array(water).to_variant());
         Some(copy)
+    }
+
+    /// The water pieces shown: `(name, mesh, visibility range)` of each.
+    fn water_levels(&self) -> Vec<Level> {
+        (self.water.instances().into_iter())
+            .filter_map(|i| {
+                let range = (i.get_visibility_range_begin(), i.get_visibility_range_end());
+                Some((i.get_name().to_string(), i.get_mesh()?, range))
+            })
+            .collect()
+    }
+
+    /// Every level of every chunk of the map shown and of its water, built from its grid: what
+    /// a bake of a map whose chunks hold one level each stores.
+    fn every_level(&mut self) -> Option<(Vec<Level>, Vec<Level>)> {
+        let shown = self.shown.as_ref()?;
+        let params = shown.inputs.mesh_params;
+        let grid = shown.grid.clone();
+        let built = chunks::every_level(&grid, &params)
+            .and_then(|g| Ok((g, water::every_water_level(&grid, &params)?)));
+        let (ground, wet) = match built {
+            Ok(built) => built,
+            Err(e) => {
+                godot_error!("DonjournoTerrain.bake_mesh(): cannot build the chunks' levels: {e}");
+                return None;
+            }
+        };
+        let material = self.chunks.material();
+        let water_material = self.water.active_material();
+        let levels = (ground.into_iter())
+            .filter_map(|(name, range, surface)| {
+                let mesh = upload::surface_mesh(&surface, upload::surface_format(false), &material);
+                Some((name, mesh?.upcast(), range))
+            })
+            .collect();
+        let water = (wet.into_iter())
+            .filter_map(|piece| {
+                let format = upload::surface_format(true);
+                let mesh = upload::surface_mesh(&piece.surface, format, &water_material);
+                Some((piece.name, mesh?.upcast(), piece.range))
+            })
+            .collect();
+        Some((levels, water))
     }
 
     /// A copy of the mesh shown, with the collision heights, the tree transforms (seed 000's

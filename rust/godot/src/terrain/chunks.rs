@@ -79,6 +79,31 @@ pub fn build(grid: &Arc<Grid>, params: &MeshParams) -> Result<(ChunkBuild, Durat
     ))
 }
 
+/// Every level of every chunk of `grid`, named and with the visibility ranges they are shown
+/// with when a map holds them all (`Chunk_<column>_<row>_L<level>`), whether or not this map's
+/// chunks hold one level each: what a bake stores. Built on the calling thread's pool.
+pub fn every_level(
+    grid: &Grid,
+    params: &MeshParams,
+) -> Result<Vec<(String, (f32, f32), SurfaceData)>, String> {
+    let builder = ChunkBuilder::new(grid, params).map_err(|e| e.to_string())?;
+    let levels = builder.layout.levels;
+    Ok((chunk_surfaces(&builder).into_iter())
+        .flat_map(|(chunk, lods)| {
+            lods.into_iter().enumerate().map(move |(level, surface)| {
+                let level = level as u32;
+                let name = level_name(&chunk, level);
+                (name, lod_range(level, levels, params.lod_distance), surface)
+            })
+        })
+        .collect())
+}
+
+/// The node name of one level of a chunk, on a map that holds every level.
+fn level_name(chunk: &Chunk, level: u32) -> String {
+    format!("Chunk_{}_{}_L{level}", chunk.column, chunk.row)
+}
+
 /// One chunk level waiting to become a node.
 struct Pending {
     name: String,
@@ -137,7 +162,7 @@ impl Chunks {
             for (level, surface) in lods.into_iter().enumerate() {
                 let level = level as u32;
                 let tag = Pending {
-                    name: format!("Chunk_{}_{}_L{level}", chunk.column, chunk.row),
+                    name: level_name(&chunk, level),
                     range: lod_range(level, levels, params.lod_distance),
                     streamed: None,
                 };

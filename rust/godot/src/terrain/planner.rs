@@ -383,12 +383,14 @@ mod tests {
         );
         wanted.params.depth = 2048;
         assert!(super::plan(wanted, &Current::default(), Request::Now).is_ok());
-        // 4096² is accepted too (its chunks hold one level each), at two subdivisions not.
+        // 4096² is accepted too (its chunks hold one level each, as 2048²'s do), at two
+        // subdivisions not.
         wanted.params.width = 4096;
         wanted.params.depth = 4096;
         assert!(super::plan(wanted, &Current::default(), Request::Now).is_ok());
         assert!(wanted.mesh_params.streams_levels(4096, 4096));
-        assert!(!wanted.mesh_params.streams_levels(2048, 2048));
+        assert!(wanted.mesh_params.streams_levels(2048, 2048));
+        assert!(!wanted.mesh_params.streams_levels(1024, 1024));
         wanted.mesh_params.subdivisions = 2;
         let err = super::plan(wanted, &Current::default(), Request::Now).unwrap_err();
         assert!(

@@ -55,6 +55,21 @@ pub struct WaterPiece {
 /// ([`MeshParams::streams_levels`]) the coarsest of each chunk. Other chunks without water at a
 /// level have no piece.
 pub fn water_pieces(grid: &Grid, params: &MeshParams) -> Result<Vec<WaterPiece>, String> {
+    water_pieces_at(grid, params, params.streams_levels(grid.width(), grid.depth()))
+}
+
+/// The water pieces of every level of every chunk of a map drawn in chunks, as a bake stores
+/// them, whether or not its chunks hold one level each.
+pub fn every_water_level(grid: &Grid, params: &MeshParams) -> Result<Vec<WaterPiece>, String> {
+    water_pieces_at(grid, params, false)
+}
+
+/// [`water_pieces`], with the coarsest level of each chunk alone when `streamed`.
+fn water_pieces_at(
+    grid: &Grid,
+    params: &MeshParams,
+    streamed: bool,
+) -> Result<Vec<WaterPiece>, String> {
     let layout = ChunkLayout::new(grid.width(), grid.depth(), params);
     if !layout.is_chunked() {
         let water = convert::run_water_mesh(grid, params)?;
@@ -68,7 +83,6 @@ pub fn water_pieces(grid: &Grid, params: &MeshParams) -> Result<Vec<WaterPiece>,
     }
     let lod = convert::run_water_levels(grid, params)?;
     let levels = lod.layout.levels;
-    let streamed = params.streams_levels(grid.width(), grid.depth());
     let wanted: Vec<u32> = match streamed {
         true => vec![levels.max(1) - 1],
         false => (0..levels).collect(),
