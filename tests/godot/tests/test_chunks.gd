@@ -358,3 +358,80 @@ func test_a_map_that_streams_its_levels_bakes_every_level() -> void:
 	t.queue_free()
 	camera.queue_free()
 	DirAccess.remove_absolute(ProjectSettings.globalize_path(path))
+
+
+## The chunk instance, water piece or trees node named `name` under the terrain's internal nodes.
+func _ranged(t: DonjournoTerrain, name: String) -> GeometryInstance3D:
+	for holder in t.get_children(true):
+		var found := holder.find_child(name, true, false)
+		if found is GeometryInstance3D:
+			return found
+	return null
+
+
+func test_an_orthographic_camera_moves_the_visibility_ranges_out() -> void:
+	var g := small_generator(7)
+	g.forest_density = 0.5
+	var t := DonjournoTerrain.new()
+	t.chunk_size = 16
+	t.lod_levels = 3
+	t.lod_distance = 20.0
+	t.generator = g
+	root.add_child(t)
+	check(t.regenerate(), "rebuilt in chunks")
+	while t.is_filling_chunks():
+		await frames(1)
+	var level := _ranged(t, "Chunk_0_0_L1")
+	var trees: GeometryInstance3D = null
+	for m in t.get_trees_instances():
+		if str(m.name).ends_with("_far"):
+			trees = m
+	check(level != null and trees != null, "a chunk level and far trees to watch")
+	if level == null or trees == null:
+		return
+	var before := [level.visibility_range_begin, level.visibility_range_end, trees.visibility_range_begin, trees.visibility_range_end]
+	check_eq(before, [20.0, 40.0, 40.0, 160.0], "ranges from lod_distance without a camera")
+	# An isometric orthographic camera 1000 m back along its view, showing 40 m.
+	var camera := Camera3D.new()
+	camera.projection = Camera3D.PROJECTION_ORTHOGONAL
+	camera.size = 40.0
+	root.add_child(camera)
+	var down := deg_to_rad(35.264)
+	var look := Vector3(16.0, 0.0, 16.0)
+	camera.position = look + Vector3(0.0, sin(down), cos(down)) * 1000.0
+	camera.look_at(look)
+	camera.make_current()
+	await frames(3)
+	var shift := 1000.0 - 40.0 / (2.0 * tan(deg_to_rad(37.5)))
+	var moved := [level.visibility_range_begin, level.visibility_range_end, trees.visibility_range_begin, trees.visibility_range_end]
+	for i in 4:
+		check(absf(moved[i] - before[i] - shift) < 0.01 * shift, "range %d moved out by %.0f m: %s" % [i, shift, moved])
+	check_eq(_ranged(t, "Chunk_0_0_L0").visibility_range_begin, 0.0, "level 0 still starts at the camera")
+	check_eq(_ranged(t, "Chunk_0_0_L2").visibility_range_end, 0.0, "the last level still has no end")
+	# Zoomed in, the camera stands further behind the eye it stands for: the ranges follow.
+	camera.size = 10.0
+	await frames(3)
+	var closer := 1000.0 - 10.0 / (2.0 * tan(deg_to_rad(37.5)))
+	check(absf(level.visibility_range_end - 40.0 - closer) < 0.01 * closer, "zoomed in: %.1f" % level.visibility_range_end)
+	# A rebuild's new nodes take the shift as they come.
+	g.seed = 8
+	check(t.regenerate(), "rebuilt under the orthographic camera")
+	while t.is_filling_chunks():
+		await frames(1)
+	level = _ranged(t, "Chunk_0_0_L1")
+	check(level != null and absf(level.visibility_range_end - 40.0 - closer) < 0.01 * closer, "new chunk levels are moved out too")
+	# A bake stores the ranges the levels were made with.
+	var path := "user://donjourno_orthographic.res"
+	check_eq(t.bake_mesh(path), OK, "bakes under an orthographic camera")
+	var baked: ArrayMesh = ResourceLoader.load(path, "", ResourceLoader.CACHE_MODE_IGNORE)
+	if baked != null:
+		for entry: Dictionary in baked.get_meta("donjourno_chunks"):
+			if entry["name"] == "Chunk_0_0_L1":
+				check_eq([entry["begin"], entry["end"]], [20.0, 40.0], "the baked range")
+	DirAccess.remove_absolute(ProjectSettings.globalize_path(path))
+	# Back to a perspective camera: the ranges return to what they were.
+	camera.projection = Camera3D.PROJECTION_PERSPECTIVE
+	await frames(3)
+	level = _ranged(t, "Chunk_0_0_L1")
+	check_eq([level.visibility_range_begin, level.visibility_range_end], [20.0, 40.0], "a perspective camera measures from itself")
+	camera.queue_free()

@@ -25,9 +25,31 @@ pub fn orthogonal_eye(eye: [f32; 3], forward: [f32; 3], size: f32, ground: f32) 
         return eye;
     }
     let t = (ground - eye[1]) / forward[1];
-    let half = (ORTHOGONAL_AS_FOV.to_radians() / 2.0).tan();
-    let back = size / (2.0 * half);
+    let back = orthogonal_depth(size);
     std::array::from_fn(|i| eye[i] + forward[i] * (t - back))
+}
+
+/// How far from the point it looks at a perspective camera of [`ORTHOGONAL_AS_FOV`] sees `size`
+/// units high: the distance [`orthogonal_eye`] stands back from the ground.
+pub fn orthogonal_depth(size: f32) -> f32 {
+    size / (2.0 * (ORTHOGONAL_AS_FOV.to_radians() / 2.0).tan())
+}
+
+/// How far an orthographic camera stands behind the eye its levels are measured from
+/// ([`orthogonal_eye`]): what an engine that measures visibility ranges from the camera itself
+/// adds to every distance, so ranges moved out by it switch where a perspective view would.
+/// 0 when the view does not look down at the ground.
+pub fn orthogonal_shift(eye: [f32; 3], forward: [f32; 3], size: f32, ground: f32) -> f32 {
+    let seen = orthogonal_eye(eye, forward, size, ground);
+    let d: [f32; 3] = std::array::from_fn(|i| seen[i] - eye[i]);
+    (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt()
+}
+
+/// A visibility range `(begin, end)` moved out by `shift` ([`orthogonal_shift`]); a begin or
+/// end of 0 (from the camera, without end) stays 0.
+pub fn shift_range(range: (f32, f32), shift: f32) -> (f32, f32) {
+    let moved = |d: f32| if d > 0.0 { (d + shift).max(0.0) } else { d };
+    (moved(range.0), moved(range.1))
 }
 
 /// Distance from `point` to the axis-aligned box `lo..hi` (0 inside).
@@ -180,6 +202,26 @@ mod tests {
         assert_eq!(level(5000.0), 3, "zoomed out: the coarsest");
         let level_ahead = orthogonal_eye([0.0, 10.0, 0.0], [1.0, 0.0, 0.0], 50.0, 0.0);
         assert_eq!(level_ahead, [0.0, 10.0, 0.0], "a level view keeps the eye");
+    }
+
+    #[test]
+    fn an_orthogonal_camera_far_back_moves_the_ranges_out_by_its_distance() {
+        let down = [0.0, -1.0, 0.0];
+        let near = 100.0 / (2.0 * (37.5f32).to_radians().tan());
+        let shift = orthogonal_shift([5.0, 1000.0, 7.0], down, 100.0, 0.0);
+        assert!((shift - (1000.0 - near)).abs() < 1e-2, "{shift}");
+        assert_eq!(
+            orthogonal_shift([0.0, 10.0, 0.0], [1.0, 0.0, 0.0], 50.0, 0.0),
+            0.0
+        );
+        // Levels from 0 keep their start, ranges without end keep none, the rest move out and
+        // back again.
+        assert_eq!(shift_range((0.0, 64.0), 500.0), (0.0, 564.0));
+        assert_eq!(shift_range((128.0, 0.0), 500.0), (628.0, 0.0));
+        assert_eq!(
+            shift_range(shift_range((128.0, 256.0), 500.0), -500.0),
+            (128.0, 256.0)
+        );
     }
 
     #[test]

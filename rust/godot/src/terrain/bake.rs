@@ -194,7 +194,8 @@ impl DonjournoTerrain {
             let (width, depth) = (s.grid.width(), s.grid.depth());
             !s.inputs.mesh_params.bakes_levels(width, depth)
         }) {
-            let vertices = (shown.inputs.mesh_params).vertex_count(shown.grid.width(), shown.grid.depth());
+            let vertices =
+                (shown.inputs.mesh_params).vertex_count(shown.grid.width(), shown.grid.depth());
             godot_error!(
                 "DonjournoTerrain.bake_mesh(): this map has {vertices} vertices at full detail, \
                  more than a bake can store with every level of every chunk ({}); lower its size \
@@ -312,7 +313,7 @@ impl DonjournoTerrain {
     fn water_levels(&self) -> Vec<Level> {
         (self.water.instances().into_iter())
             .filter_map(|i| {
-                let range = (i.get_visibility_range_begin(), i.get_visibility_range_end());
+                let range = super::ranges::base_range(&i);
                 Some((i.get_name().to_string(), i.get_mesh()?, range))
             })
             .collect()

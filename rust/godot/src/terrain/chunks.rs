@@ -8,13 +8,13 @@
 //! [ArrayMesh]es, a share per frame ([`CHUNK_VERTICES_PER_FRAME`], [`super::surface_queue`]), so
 //! a large map never holds a frame for long.
 
-use super::children;
 use super::chunk_levels::LevelStream;
 use super::collision_chunks::ChunkHeights;
 use super::surface_queue::{FrameBudget, SurfaceQueue, SURFACE_VERTEX_BYTES};
 use super::upload;
 use super::water::Water;
 use super::DonjournoTerrain;
+use super::{children, ranges};
 use donjourno::godot_surface::{chunk_surfaces, chunk_surfaces_at, SurfaceData};
 use donjourno::mesh::chunks::{lod_range, Chunk, ChunkBuilder};
 use donjourno::mesh::MeshParams;
@@ -82,10 +82,7 @@ pub fn build(grid: &Arc<Grid>, params: &MeshParams) -> Result<(ChunkBuild, Durat
 /// Every level of every chunk of `grid`, named and with the visibility ranges they are shown
 /// with when a map holds them all (`Chunk_<column>_<row>_L<level>`), whether or not this map's
 /// chunks hold one level each: what a bake stores. Built on the calling thread's pool.
-pub fn every_level(
-    grid: &Grid,
-    params: &MeshParams,
-) -> Result<Vec<(String, (f32, f32), SurfaceData)>, String> {
+pub fn every_level(grid: &Grid, params: &MeshParams) -> Result<Vec<NamedLevel>, String> {
     let builder = ChunkBuilder::new(grid, params).map_err(|e| e.to_string())?;
     let levels = builder.layout.levels;
     Ok((chunk_surfaces(&builder).into_iter())
@@ -103,6 +100,9 @@ pub fn every_level(
 fn level_name(chunk: &Chunk, level: u32) -> String {
     format!("Chunk_{}_{}_L{level}", chunk.column, chunk.row)
 }
+
+/// One level of one chunk: its node name, visibility range and surface.
+pub type NamedLevel = (String, (f32, f32), SurfaceData);
 
 /// One chunk level waiting to become a node.
 struct Pending {
@@ -205,12 +205,13 @@ impl Chunks {
         children::add_internal(parent, &node);
         self.count = levels.iter().filter(|(n, _, _)| n.ends_with("_L0")).count();
         for (name, mesh, range) in levels {
-            node.add_child(&children::mesh_instance(&name, &mesh, range));
+            ranges::add_ranged(&mut node, &children::mesh_instance(&name, &mesh, range));
         }
         self.node = Some(node);
     }
 
-    /// Every level shown: `(name, mesh, visibility range)` of each chunk instance made so far.
+    /// Every level shown: `(name, mesh, visibility range)` of each chunk instance made so far,
+    /// with the range it was given (before any orthographic camera moved it out).
     pub fn levels(&self) -> Vec<(String, Gd<Mesh>, (f32, f32))> {
         let Some(node) = &self.node else {
             return Vec::new();
@@ -219,7 +220,7 @@ impl Chunks {
             .iter_shared()
             .filter_map(|c| c.try_cast::<MeshInstance3D>().ok())
             .filter_map(|i| {
-                let range = (i.get_visibility_range_begin(), i.get_visibility_range_end());
+                let range = ranges::base_range(&i);
                 Some((i.get_name().to_string(), i.get_mesh()?, range))
             })
             .collect()
@@ -243,7 +244,7 @@ impl Chunks {
             let mut mesh = ArrayMesh::new_gd();
             upload::set_surface(&mut mesh, format, &streams, &material);
             let instance = children::mesh_instance(&p.name, &mesh, p.range);
-            node.add_child(&instance);
+            ranges::add_ranged(node, &instance);
             if let (Some(index), Some(levels)) = (p.streamed, self.levels.as_mut()) {
                 levels.set_instance(index, instance);
             }

@@ -5,6 +5,7 @@
 //! [member DonjournoTerrain.collision_radius] of the stream target.
 
 use super::endless::ShownTile;
+use super::ranges;
 use super::tiles::TileBuild;
 use super::trees::chunk_tree_nodes;
 use super::water::WaterPiece;
@@ -70,7 +71,7 @@ impl DonjournoTerrain {
         });
         let mut node = Node3D::new_alloc();
         node.set_name(&format!("Tile_{}_{}", coord.x, coord.z));
-        holder.add_child(&node);
+        ranges::add_ranged(holder, &node);
         let at = self.endless.tile_position(coord);
         node.set_position(at);
         let lod = self.endless.params().map_or(0.0, |(_, m)| m.lod_distance);
@@ -180,7 +181,7 @@ impl DonjournoTerrain {
                 } => {
                     let format = upload::surface_format(false);
                     if let Some(m) = upload::surface_mesh(&surface, format, &ground) {
-                        node.add_child(&children::mesh_instance(&name, &m, range));
+                        ranges::add_ranged(&mut node, &children::mesh_instance(&name, &m, range));
                     }
                 }
                 Piece::Water(piece) => {
@@ -189,14 +190,14 @@ impl DonjournoTerrain {
                     if let Some(m) = upload::surface_mesh(&piece.surface, format, &material) {
                         let mut instance = children::mesh_instance(&piece.name, &m, piece.range);
                         instance.set_visible(self.water.visible);
-                        node.add_child(&instance);
+                        ranges::add_ranged(&mut node, &instance);
                     }
                 }
                 Piece::Trees(index, buffer) => {
                     if self.trees.enabled && !buffer.is_empty() {
                         let meshes = self.trees.tree_meshes(params.cell_size);
                         for n in chunk_tree_nodes(index, &buffer, &meshes, mesh.lod_distance) {
-                            node.add_child(&n);
+                            ranges::add_ranged(&mut node, &n);
                         }
                     }
                 }
@@ -204,7 +205,7 @@ impl DonjournoTerrain {
                     if self.trees.enabled {
                         for species in Species::ALL {
                             for n in self.scatter.chunk_nodes(&chunking, index, species) {
-                                node.add_child(&n);
+                                ranges::add_ranged(&mut node, &n);
                             }
                         }
                     }

@@ -19,6 +19,7 @@ mod near_trees;
 pub mod planner;
 mod present;
 mod queries;
+mod ranges;
 mod rebuild;
 mod scatter;
 mod scatter_chunks;
@@ -237,6 +238,9 @@ pub struct DonjournoTerrain {
     endless: endless::Endless,
     last_stats: VarDictionary,
     last_error: String,
+    /// The distance the ranged instances were last moved out by for an orthographic camera
+    /// ([`ranges`]).
+    range_shift: f32,
 
     /// The mesh settings' values.
     store: ParamStore,
@@ -296,6 +300,7 @@ impl IMeshInstance3D for DonjournoTerrain {
             endless: endless::Endless::default(),
             last_stats: VarDictionary::new(),
             last_error: String::new(),
+            range_shift: 0.0,
             base,
         }
     }
@@ -316,6 +321,7 @@ impl IMeshInstance3D for DonjournoTerrain {
         }
         self.stream_collision();
         self.follow_camera();
+        self.follow_range_shift();
         if self.endless.is_active() {
             self.stream_tiles();
         }

@@ -3,6 +3,7 @@
 //! leaves, so the trees of the whole map never sit in Godot twice (every chunk holds its far
 //! trees from the fill on, [`super::trees::Trees`]).
 
+use super::ranges;
 use super::surface_queue::FrameBudget;
 use super::trees::{
     chunk_tree_node, Pieces, FAR_TREES_LOD_DISTANCES, TREE_BYTES, TREE_INSTANCES_PER_FRAME,
@@ -75,7 +76,7 @@ impl NearTrees {
                 .then(|| chunk_tree_node(index, piece, &self.mesh, self.lod_distance, false))
                 .flatten();
             if let Some(node) = &node {
-                holder.clone().add_child(node);
+                ranges::add_ranged(&mut holder.clone(), node);
             }
             self.nodes.insert((chunk.column, chunk.row), node);
         }

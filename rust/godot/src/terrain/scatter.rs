@@ -7,10 +7,10 @@
 //! [`FAR_TREE_STRIDE`], each wider, from [`FAR_TREES_LOD_DISTANCES`] × `lod_distance`, and end at
 //! [`NO_TREES_LOD_DISTANCES`] × `lod_distance`, where the ground's colours stand in for them.
 
-use super::children;
 pub use super::scatter_chunks::{Chunking, SCATTER_INSTANCES_PER_FRAME};
 use super::surface_queue::FrameBudget;
 use super::DonjournoTerrain;
+use super::{children, ranges};
 use donjourno::mesh::MeshParams;
 use donjourno::scatter::{meshes::species_mesh, Species, SPECIES_COUNT, VARIANTS};
 use donjourno::Grid;
@@ -179,7 +179,7 @@ impl ScatterView {
             }
             for s in Species::ALL {
                 for node in self.chunk_nodes(&c, next, s) {
-                    holder.add_child(&node);
+                    ranges::add_ranged(&mut holder, &node);
                     self.chunked[s as usize].push(node);
                 }
             }

@@ -5,9 +5,9 @@
 //! On a map whose chunks hold one level each (too large for every level), every chunk holds its
 //! far trees, and only the chunks near the camera hold their full trees ([`NearTrees`]).
 
-use super::children;
 use super::near_trees::NearTrees;
 use super::surface_queue::FrameBudget;
+use super::{children, ranges};
 use donjourno::mesh::chunks::ChunkLayout;
 use donjourno::mesh::MeshParams;
 use donjourno::placement::{self, TreeInstance};
@@ -257,7 +257,7 @@ impl Trees {
                 false => chunk_tree_nodes(index, piece, &p.meshes, p.lod_distance),
             };
             for node in nodes {
-                holder.clone().add_child(&node);
+                ranges::add_ranged(&mut holder.clone(), &node);
                 self.pieces.push(node);
             }
         }

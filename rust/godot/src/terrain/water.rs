@@ -3,9 +3,9 @@
 //! one per chunk on a map drawn in chunks) with the water depth in `UV2`, drawn by the built-in
 //! water shader unless a material replaces it.
 
-use super::children;
 use super::surface_queue::{FrameBudget, SurfaceQueue};
 use super::upload::{self, Retired, Streams};
+use super::{children, ranges};
 use crate::convert;
 use donjourno::godot_surface::{
     encode_water, water_surfaces, SurfaceData, VERTEX_STREAM_BYTES, WATER_ATTRIBUTE_STREAM_BYTES,
@@ -55,7 +55,11 @@ pub struct WaterPiece {
 /// ([`MeshParams::streams_levels`]) the coarsest of each chunk. Other chunks without water at a
 /// level have no piece.
 pub fn water_pieces(grid: &Grid, params: &MeshParams) -> Result<Vec<WaterPiece>, String> {
-    water_pieces_at(grid, params, params.streams_levels(grid.width(), grid.depth()))
+    water_pieces_at(
+        grid,
+        params,
+        params.streams_levels(grid.width(), grid.depth()),
+    )
 }
 
 /// The water pieces of every level of every chunk of a map drawn in chunks, as a bake stores
@@ -298,7 +302,7 @@ impl Water {
         children::add_internal(parent, &holder);
         for (name, mesh, range) in meshes {
             let instance = children::mesh_instance(&name, &mesh, range);
-            holder.add_child(&instance);
+            ranges::add_ranged(&mut holder, &instance);
             self.pieces.push(instance);
         }
         self.holder = Some(holder);
@@ -343,7 +347,7 @@ impl Water {
         }
         let Some(mesh) = mesh else { return };
         let instance = children::mesh_instance(&tag.name, &mesh, tag.range);
-        holder.add_child(&instance);
+        ranges::add_ranged(&mut holder, &instance);
         if let Some(index) = tag.chunk.filter(|_| follows) {
             self.by_chunk.insert(index, instance.clone());
         }
