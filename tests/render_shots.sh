@@ -31,7 +31,7 @@ cd "$(dirname "$0")/.."
 OUT="${1:-target/shots}"
 shift || true
 SHOTS=("$@")
-(( ${#SHOTS[@]} )) || SHOTS=(terrain_0900 terrain_1700 subdivision_1000 continents_1000 biomes_1000 biome_map_1000 water_pool_1000 water_biomes_1000 scatter_biomes_1000 chunks_lod_1000 towns_1000 town_close_1000 demo_1000 endless_1000 big_map_1000 editor_terrain)
+(( ${#SHOTS[@]} )) || SHOTS=(terrain_0900 terrain_1700 subdivision_1000 continents_1000 biomes_1000 biome_map_1000 water_pool_1000 water_biomes_1000 scatter_biomes_1000 chunks_lod_1000 towns_1000 town_close_1000 demo_1000 endless_1000 big_map_1000 forest_close_1000 editor_terrain)
 mkdir -p "$OUT"
 OUT="$(cd "$OUT" && pwd)"
 GODOT=(tests/tools/godot.sh --rendering-driver opengl3 --audio-driver Dummy --resolution 1280x720)
@@ -100,6 +100,7 @@ for shot in "${SHOTS[@]}"; do
         demo_1000) render demo_1000 10 || status=1 ;;
         endless_1000) SCENE=res://endless.tscn render endless_1000 10 || status=1 ;;
         big_map_1000) SHOT_TIMEOUT=1200 render big_map_1000 10 --hide-ui --size=4096 --zoom=5 || status=1 ;;
+        forest_close_1000) render forest_close_1000 10 --hide-ui --size=1024 --zoom=12 || status=1 ;;
         editor_terrain) editor_shot || status=1 ;;
         *) echo "render_shots: unknown shot $shot" >&2; status=1 ;;
     esac
