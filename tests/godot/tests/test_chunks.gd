@@ -407,6 +407,7 @@ func test_an_orthographic_camera_moves_the_visibility_ranges_out() -> void:
 	for i in 4:
 		check(absf(moved[i] - before[i] - shift) < 0.01 * shift, "range %d moved out by %.0f m: %s" % [i, shift, moved])
 	check_eq(_ranged(t, "Chunk_0_0_L0").visibility_range_begin, 0.0, "level 0 still starts at the camera")
+	check(t.get_collision_chunk_count() > 0, "collision near what the camera shows, not 1000 m back where it stands")
 	check_eq(_ranged(t, "Chunk_0_0_L2").visibility_range_end, 0.0, "the last level still has no end")
 	# Zoomed in, the camera stands further behind the eye it stands for: the ranges follow.
 	camera.size = 10.0

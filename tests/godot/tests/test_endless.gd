@@ -249,3 +249,35 @@ func test_the_scatter_of_tiles_thins_out_and_ends_chunk_by_chunk() -> void:
 		check_eq([n.visibility_range_begin, n.visibility_range_end], [2.0 * t.lod_distance, 8.0 * t.lod_distance],
 				"%s: far until its chunk's trees end" % n.get_path())
 	await _trees_off_and_on(t, "Scatter_", near.size() + far.size())
+
+
+func test_a_large_tile_mesh_arrives_over_several_frames() -> void:
+	# One tile of 16 cells at 32 subdivisions: its finest level holds 16² · 32² · 6 = 1.57 M
+	# vertices, 36 MiB, far more than one frame's share of the copy.
+	var target := Node3D.new()
+	var t := _terrain(target)
+	t.chunk_size = TILE
+	t.lod_levels = 1
+	t.subdivisions = 32
+	var g := _world()
+	g.stream_radius = 0
+	t.generator = g
+	var deadline := Time.get_ticks_msec() + 60000
+	while t.get_tile_node(Vector2i(0, 0)) == null and Time.get_ticks_msec() < deadline:
+		await tree.process_frame
+	var tile: Node3D = t.get_tile_node(Vector2i(0, 0))
+	check(tile != null, "the tile is shown")
+	if tile == null:
+		return
+	var frames_until_mesh := 0
+	while tile.find_child("Chunk_0_0_L0", false, false) == null and Time.get_ticks_msec() < deadline:
+		frames_until_mesh += 1
+		await tree.process_frame
+	var level := tile.find_child("Chunk_0_0_L0", false, false) as MeshInstance3D
+	check(level != null, "the finest level arrives")
+	check(frames_until_mesh >= 4, "copied over several frames (%d)" % frames_until_mesh)
+	if level != null:
+		check_eq(level.mesh.surface_get_array_len(0) >= 16 * 16 * 32 * 32 * 6, true, "every vertex arrives (%d)" % level.mesh.surface_get_array_len(0))
+	await _streamed(t)
+	t.queue_free()
+	target.queue_free()

@@ -9,7 +9,8 @@
 //! tile size, `c` the cell size): cell 0 of the world lies at the node's origin, as a bounded
 //! map's first cell does.
 
-use super::endless_nodes::Piece;
+use super::endless_nodes::{Piece, TileSurface};
+use super::surface_queue::SurfaceQueue;
 use super::tiles::{self, TileBuild, TileWorker};
 use super::DonjournoTerrain;
 use donjourno::mesh::MeshParams;
@@ -66,6 +67,9 @@ pub struct Endless {
     pub tiles: BTreeMap<TileCoord, ShownTile>,
     /// What still has to become nodes, tile by tile.
     pub pending: VecDeque<(TileCoord, Piece)>,
+    /// The chunk levels and water pieces taken from `pending`, being copied into Godot's arrays
+    /// a slice at a time.
+    pub surfaces: SurfaceQueue<(TileCoord, TileSurface)>,
     target: (f64, f64),
     failed: bool,
     /// Tiles built since the stream started.
@@ -111,6 +115,7 @@ impl Endless {
         self.queue.clear();
         self.tiles.clear();
         self.pending.clear();
+        self.surfaces.clear();
         self.failed = false;
         self.built = 0;
         super::children::remove(&mut self.holder);
@@ -157,7 +162,8 @@ impl Endless {
     /// target are not all shown yet.
     pub fn is_streaming(&self) -> bool {
         let settled = (self.streamer.as_ref()).is_none_or(|s| s.is_settled(self.target));
-        self.is_active() && !self.failed && (!settled || !self.pending.is_empty())
+        let waiting = !self.pending.is_empty() || !self.surfaces.is_empty();
+        self.is_active() && !self.failed && (!settled || waiting)
     }
 
     /// Moves the stream on for a target at local `(x, z)` (`None`: where it was last): returns

@@ -4,10 +4,13 @@
 //! frame ([`TILE_BYTES_PER_FRAME`]); and a collision body per tile within
 //! [member DonjournoTerrain.collision_radius] of the stream target.
 
+use super::chunks::CHUNK_VERTICES_PER_FRAME;
 use super::endless::ShownTile;
 use super::ranges;
+use super::surface_queue::{FrameBudget, SURFACE_VERTEX_BYTES};
 use super::tiles::TileBuild;
 use super::trees::chunk_tree_nodes;
+use super::upload::Streams;
 use super::water::WaterPiece;
 use super::{children, upload, DonjournoTerrain};
 use donjourno::godot_surface::SurfaceData;
@@ -17,15 +20,26 @@ use donjourno::mesh::MeshParams;
 use donjourno::scatter::Species;
 use donjourno::world::TileCoord;
 use godot::classes::{
-    CollisionShape3D, HeightMapShape3D, MeshInstance3D, Node, Node3D, StaticBody3D,
+    ArrayMesh, CollisionShape3D, HeightMapShape3D, MeshInstance3D, Node, Node3D, StaticBody3D,
 };
 use godot::prelude::*;
 use std::collections::VecDeque;
 use std::sync::Arc;
 
-/// Bytes of tile meshes and instance buffers turned into nodes per frame, at most (one piece
-/// always goes).
-pub const TILE_BYTES_PER_FRAME: usize = 8 << 20;
+/// Bytes of tile meshes and instance buffers turned into nodes per frame, at most (and at most
+/// [`super::surface_queue::FILL_TIME_PER_FRAME`]), as for a bounded map's chunks: a mesh larger
+/// than that is copied over several frames, and a plant piece always goes whole.
+pub const TILE_BYTES_PER_FRAME: usize = CHUNK_VERTICES_PER_FRAME * SURFACE_VERTEX_BYTES;
+
+/// Where a tile's chunk level or water piece goes once copied into Godot's arrays.
+pub struct TileSurface {
+    /// The node's name.
+    name: String,
+    /// Visibility range (begin, end; 0 = no end).
+    range: (f32, f32),
+    /// Whether it is water (else ground).
+    water: bool,
+}
 
 /// A part of a tile still to become a node.
 pub enum Piece {
@@ -149,69 +163,100 @@ impl DonjournoTerrain {
     /// Drops a tile: its node, its body and its pieces still waiting.
     fn drop_tile(&mut self, coord: TileCoord) {
         self.endless.pending.retain(|(c, _)| *c != coord);
+        self.endless.surfaces.retain(|(c, _)| *c != coord);
         if let Some(shown) = self.endless.tiles.remove(&coord) {
             children::remove(&mut Some(shown.node));
         }
     }
 
-    /// Turns waiting pieces into nodes, about [`TILE_BYTES_PER_FRAME`] bytes' worth.
+    /// Turns waiting pieces into nodes, in order, within [`TILE_BYTES_PER_FRAME`] bytes and
+    /// [`super::surface_queue::FILL_TIME_PER_FRAME`]: meshes a slice at a time, plants whole.
     fn pump_tiles(&mut self) {
         let Some((params, mesh)) = self.endless.params().copied() else {
             return;
         };
-        let ground = self.chunks.material();
-        let mut budget = TILE_BYTES_PER_FRAME;
-        while let Some((_, next)) = self.endless.pending.front() {
-            let bytes = next.bytes();
-            if budget < bytes && budget < TILE_BYTES_PER_FRAME {
+        let mut budget = FrameBudget::new(TILE_BYTES_PER_FRAME);
+        loop {
+            for ((coord, tag), streams) in self.endless.surfaces.step(&mut budget) {
+                self.place_tile_surface(coord, tag, streams);
+            }
+            if !self.endless.surfaces.is_empty() || budget.is_spent() {
                 break;
             }
-            budget = budget.saturating_sub(bytes);
             let Some((coord, piece)) = self.endless.pending.pop_front() else {
                 break;
             };
-            let Some(mut node) = self.endless.tiles.get(&coord).map(|t| t.node.clone()) else {
-                continue;
-            };
-            match piece {
+            let (tag, surface) = match piece {
                 Piece::Level {
                     name,
                     surface,
                     range,
                 } => {
-                    let format = upload::surface_format(false);
-                    if let Some(m) = upload::surface_mesh(&surface, format, &ground) {
-                        ranges::add_ranged(&mut node, &children::mesh_instance(&name, &m, range));
-                    }
+                    let water = false;
+                    (TileSurface { name, range, water }, surface)
                 }
                 Piece::Water(piece) => {
-                    let material = self.water.active_material();
-                    let format = upload::surface_format(true);
-                    if let Some(m) = upload::surface_mesh(&piece.surface, format, &material) {
-                        let mut instance = children::mesh_instance(&piece.name, &m, piece.range);
-                        instance.set_visible(self.water.visible);
-                        ranges::add_ranged(&mut node, &instance);
-                    }
+                    let (name, range, water) = (piece.name, piece.range, true);
+                    (TileSurface { name, range, water }, piece.surface)
                 }
-                Piece::Trees(index, buffer) => {
-                    if self.trees.enabled && !buffer.is_empty() {
-                        let meshes = self.trees.tree_meshes(params.cell_size);
-                        for n in chunk_tree_nodes(index, &buffer, &meshes, mesh.lod_distance) {
-                            ranges::add_ranged(&mut node, &n);
-                        }
+                plants => {
+                    if !budget.admit(plants.bytes()) {
+                        self.endless.pending.push_front((coord, plants));
+                        break;
                     }
+                    self.place_tile_plants(coord, plants, params.cell_size, mesh.lod_distance);
+                    continue;
                 }
-                Piece::Scatter(chunking, index, _) => {
-                    if self.trees.enabled {
-                        for species in Species::ALL {
-                            for n in self.scatter.chunk_nodes(&chunking, index, species) {
-                                ranges::add_ranged(&mut node, &n);
-                            }
-                        }
+            };
+            self.endless.surfaces.push((coord, tag), surface);
+        }
+    }
+
+    /// Shows a copied chunk level or water piece in its tile's node (gone if the tile was
+    /// dropped meanwhile).
+    fn place_tile_surface(&mut self, coord: TileCoord, tag: TileSurface, streams: Option<Streams>) {
+        let (Some(mut node), Some(streams)) = (self.tile_node(coord), streams) else {
+            return;
+        };
+        let mut mesh = ArrayMesh::new_gd();
+        let format = upload::surface_format(tag.water);
+        match tag.water {
+            true => upload::set_surface(&mut mesh, format, &streams, &self.water.active_material()),
+            false => upload::set_surface(&mut mesh, format, &streams, &self.chunks.material()),
+        }
+        let mut instance = children::mesh_instance(&tag.name, &mesh, tag.range);
+        if tag.water {
+            instance.set_visible(self.water.visible);
+        }
+        ranges::add_ranged(&mut node, &instance);
+    }
+
+    /// Shows the trees or the scatter of one chunk of a tile, while trees are on.
+    fn place_tile_plants(&mut self, coord: TileCoord, piece: Piece, cell: f32, lod: f32) {
+        let Some(mut node) = self.tile_node(coord).filter(|_| self.trees.enabled) else {
+            return;
+        };
+        match piece {
+            Piece::Trees(index, buffer) if !buffer.is_empty() => {
+                let meshes = self.trees.tree_meshes(cell);
+                for n in chunk_tree_nodes(index, &buffer, &meshes, lod) {
+                    ranges::add_ranged(&mut node, &n);
+                }
+            }
+            Piece::Scatter(chunking, index, _) => {
+                for species in Species::ALL {
+                    for n in self.scatter.chunk_nodes(&chunking, index, species) {
+                        ranges::add_ranged(&mut node, &n);
                     }
                 }
             }
+            _ => {}
         }
+    }
+
+    /// The node of a tile shown.
+    fn tile_node(&self, coord: TileCoord) -> Option<Gd<Node3D>> {
+        self.endless.tiles.get(&coord).map(|t| t.node.clone())
     }
 
     /// Gives the tiles within the collision radius of `target` (local x, z) a collision body

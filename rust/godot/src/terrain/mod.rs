@@ -140,8 +140,9 @@ pub struct DonjournoTerrain {
 
     /// On a map drawn in chunks, the node whose position decides which chunks have collision:
     /// those within [member collision_radius] of it (a chunk keeps its shape until the target is
-    /// a quarter of the radius, and at least two cells, farther). Empty: the viewport's current camera; with neither,
-    /// no chunk has collision. A map in one chunk always has its whole collision.
+    /// a quarter of the radius, and at least two cells, farther). Empty: the viewport's current camera
+    /// (an orthographic one counts from near the middle of its view, where a perspective camera
+    /// showing as much would stand); with neither, no chunk has collision. A map in one chunk always has its whole collision.
     ///
     /// Declared here rather than in the core's parameter table: the table holds numbers,
     /// switches and choices shared by every front end, and a node path means something only

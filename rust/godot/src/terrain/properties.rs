@@ -25,7 +25,7 @@ impl DonjournoTerrain {
     /// `depth` and `subdivisions`; and how the surface reached the mesh: `upload_bytes` (bytes of
     /// its streams, and of the water's when a background rebuild copied a map's one water mesh
     /// too), `upload_parts` (frames a background rebuild took to copy them, at most
-    /// [constant UPLOAD_BYTES_PER_FRAME] bytes each; 0 when the rebuild ran synchronously and
+    /// [constant UPLOAD_BYTES_PER_FRAME] bytes and 4 ms each; 0 when the rebuild ran synchronously and
     /// wrote them in place), `upload_largest_part_bytes` (the most bytes copied in one frame) and
     /// `upload_reused` (whether the surface went into streams of its size the terrain already
     /// held, rather than fresh memory);

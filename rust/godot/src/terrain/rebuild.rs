@@ -4,6 +4,7 @@
 use super::job::DonjournoRebuildJob;
 use super::planner::{self, Current, GridKey, Inputs, Plan, Request, Runner, Work};
 use super::present::Finished;
+use super::surface_queue::FrameBudget;
 use super::upload::{
     Handover, Staged, Staging, Streams, RELEASE_BYTES_PER_FRAME, UPLOAD_BYTES_PER_FRAME,
 };
@@ -46,8 +47,8 @@ impl Rebuilds {
 
 #[godot_api(secondary)]
 impl DonjournoTerrain {
-    /// Bytes of a background rebuild's surface copied into the mesh per frame, at most: a large
-    /// mesh is handed over in several parts (see `upload_parts` in [signal generation_finished]).
+    /// Bytes of a background rebuild's surface copied into the mesh per frame, at most (and at
+    /// most 4 ms of copying): a large mesh is handed over in several parts (see `upload_parts` in [signal generation_finished]).
     #[constant]
     pub const UPLOAD_BYTES_PER_FRAME: i32 = UPLOAD_BYTES_PER_FRAME as i32;
 
@@ -328,7 +329,7 @@ impl DonjournoTerrain {
         };
         // The last part is copied a frame before the result is shown.
         if !staging.is_copied() {
-            staging.copy(UPLOAD_BYTES_PER_FRAME);
+            staging.copy(&mut FrameBudget::new(UPLOAD_BYTES_PER_FRAME));
             return;
         }
         let (Some(staging), Some(job)) = (self.rebuilds.staging.take(), self.rebuilds.job.take())

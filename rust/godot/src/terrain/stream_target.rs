@@ -20,25 +20,25 @@ impl DonjournoTerrain {
 }
 
 impl DonjournoTerrain {
-    /// The stream target: the node at [member stream_target] if it is a [Node3D] in the tree,
-    /// else (an empty path) the viewport's current camera.
+    /// The node at [member stream_target], if it is a [Node3D] in the tree.
     fn stream_target_node(&self) -> Option<Gd<Node3D>> {
         let base = self.base();
         if !base.is_inside_tree() {
             return None;
         }
-        let node = if self.stream_target.is_empty() {
-            base.get_viewport()?.get_camera_3d()?.upcast()
-        } else {
-            base.get_node_or_null(&self.stream_target)?
-                .try_cast::<Node3D>()
-                .ok()?
-        };
+        let node = (base.get_node_or_null(&self.stream_target)?)
+            .try_cast::<Node3D>()
+            .ok()?;
         node.is_inside_tree().then_some(node)
     }
 
-    /// The stream target's position in map coordinates (the node's local x and z).
+    /// The stream target's position in map coordinates (the node's local x and z); for the
+    /// current camera, the eye its view is measured from ([`Self::camera_local`]: for an
+    /// orthographic camera, a perspective eye near what it shows rather than where it stands).
     pub(super) fn stream_target_position(&self) -> Option<(f32, f32)> {
+        if self.stream_target.is_empty() {
+            return self.camera_local().map(|eye| (eye[0], eye[2]));
+        }
         let target = self.stream_target_node()?.get_global_position();
         let local = self.base().get_global_transform().affine_inverse() * target;
         Some((local.x, local.z))

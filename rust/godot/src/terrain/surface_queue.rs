@@ -56,11 +56,12 @@ impl FrameBudget {
     }
 
     /// Bytes the next copy may take: a slice, or less when fewer bytes are left.
-    fn slice(&self) -> usize {
+    pub fn slice(&self) -> usize {
         self.bytes.min(SLICE_BYTES)
     }
 
-    fn spend(&mut self, bytes: usize) {
+    /// Counts `bytes` as spent.
+    pub fn spend(&mut self, bytes: usize) {
         self.used = true;
         self.bytes = self.bytes.saturating_sub(bytes);
     }

@@ -4,6 +4,7 @@
 //! the streams of replaced surfaces, kept for the next rebuild or released a part per frame.
 
 use super::children;
+use super::surface_queue::FrameBudget;
 use super::worker::Output;
 use crate::convert;
 use donjourno::godot_surface::{SurfaceData, ATTRIBUTE_STREAM_BYTES, VERTEX_STREAM_BYTES};
@@ -14,9 +15,10 @@ use godot::obj::{EngineBitfield, EngineEnum};
 use godot::prelude::*;
 use std::time::{Duration, Instant};
 
-/// Bytes of a finished background rebuild copied into Godot's arrays per frame, at most: memory
-/// the process already uses takes about 0.15 ms a MiB to copy into, fresh memory about
-/// 0.5–0.7 ms a MiB to map and clear, so a part stays well under a 16 ms frame.
+/// Bytes of a finished background rebuild copied into Godot's arrays per frame, at most (and at
+/// most [`FILL_TIME_PER_FRAME`](super::surface_queue::FILL_TIME_PER_FRAME)): memory the process
+/// already uses takes about 0.15 ms a MiB to copy into, fresh memory 0.5 ms a MiB and, on a
+/// loaded machine, up to 10 ms to map and clear, so the copy looks at the clock between slices.
 pub const UPLOAD_BYTES_PER_FRAME: usize = 8 << 20;
 
 /// Bytes of the streams of a replaced surface handed back to the system per frame, at most
@@ -419,14 +421,20 @@ impl Staging {
         self.copies.iter().all(StreamCopy::is_done)
     }
 
-    /// Copies the next part, at most `budget` bytes; returns whether everything is copied.
-    pub fn copy(&mut self, mut budget: usize) -> bool {
+    /// Copies the next part within `budget` (bytes and time, a slice at a time); returns
+    /// whether everything is copied.
+    pub fn copy(&mut self, budget: &mut FrameBudget) -> bool {
         let start = Instant::now();
         let mut copied = 0;
-        for copy in &mut self.copies {
-            let n = copy.step(budget);
-            budget -= n;
-            copied += n;
+        'copies: for copy in &mut self.copies {
+            while !copy.is_done() {
+                if budget.is_spent() {
+                    break 'copies;
+                }
+                let n = copy.step(budget.slice());
+                budget.spend(n);
+                copied += n;
+            }
         }
         let handover = &mut self.handover;
         handover.parts += 1;
