@@ -70,6 +70,24 @@ func terrain_with(generator: DonjournoGenerator, subdivisions: int = 1) -> Donjo
 	return t
 
 
+## A terrain in chunks of `chunk_size` cells with `lod_levels` levels (from `lod_distance` on,
+## when not 0) under this test's root, built now from `generator`, once every chunk, water piece
+## and tree node is made.
+func chunked_terrain(generator: DonjournoGenerator, chunk_size: int, lod_levels: int,
+		lod_distance: float = 0.0) -> DonjournoTerrain:
+	var t := DonjournoTerrain.new()
+	t.chunk_size = chunk_size
+	t.lod_levels = lod_levels
+	if lod_distance > 0.0:
+		t.lod_distance = lod_distance
+	t.generator = generator
+	root.add_child(t)
+	check(t.regenerate(), "built in chunks")
+	while t.is_filling_chunks():
+		await frames(1)
+	return t
+
+
 ## The terrain's mesh arrays of surface 0.
 func arrays_of(t: DonjournoTerrain) -> Array:
 	return t.mesh.surface_get_arrays(0)

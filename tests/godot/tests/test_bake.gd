@@ -111,14 +111,7 @@ func _chunk_levels(t: DonjournoTerrain) -> Dictionary:
 func test_a_map_drawn_in_chunks_bakes_its_chunks_and_levels() -> void:
 	var g := small_generator(17)
 	g.forest_density = 0.5
-	var t := DonjournoTerrain.new()
-	t.chunk_size = 24
-	t.lod_levels = 3
-	t.generator = g
-	root.add_child(t)
-	check(t.regenerate(), "rebuilt")
-	while t.is_filling_chunks():
-		await frames(1)
+	var t := await chunked_terrain(g, 24, 3)
 	check_eq(t.get_chunk_count(), 9, "3 × 3 chunks")
 	check_eq(t.bake_mesh(PATH), OK, "a map drawn in chunks bakes")
 	var baked: ArrayMesh = ResourceLoader.load(PATH, "", ResourceLoader.CACHE_MODE_IGNORE)

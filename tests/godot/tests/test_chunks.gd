@@ -230,26 +230,41 @@ func _water_vertices(t: DonjournoTerrain) -> int:
 	return n
 
 
-func test_a_map_too_large_for_every_level_keeps_one_level_per_chunk_chosen_by_the_camera() -> void:
+## The current camera, at `eye`.
+func _camera_at(eye: Vector3) -> Camera3D:
+	var camera := Camera3D.new()
+	root.add_child(camera)
+	camera.position = eye
+	camera.make_current()
+	return camera
+
+
+## A terrain under this test's root, not built yet, of a `side`² map eroded by `droplets`
+## droplets with a sea and neither lakes nor rivers, at `subdivisions`, in 64-cell chunks of
+## `lod_levels` levels from `lod_distance` on: a map large enough for its chunks to hold one
+## level each.
+func _sea_terrain(side: int, droplets: int, subdivisions: int, lod_levels: int, lod_distance: float) -> DonjournoTerrain:
 	var g := DonjournoGenerator.new()
 	g.seed = 5
-	g.width = 512
-	g.depth = 512
-	g.erosion_droplets = 4000
+	g.width = side
+	g.depth = side
+	g.erosion_droplets = droplets
 	g.water_lakes_enabled = false
 	g.water_rivers_enabled = false
 	g.water_sea_level = 0.3
-	var camera := Camera3D.new()
-	root.add_child(camera)
-	camera.position = Vector3(20.0, 30.0, 20.0)
-	camera.make_current()
 	var t := DonjournoTerrain.new()
-	t.subdivisions = 8
+	t.subdivisions = subdivisions
 	t.chunk_size = 64
-	t.lod_levels = 4
-	t.lod_distance = 100.0
+	t.lod_levels = lod_levels
+	t.lod_distance = lod_distance
 	t.generator = g
 	root.add_child(t)
+	return t
+
+
+func test_a_map_too_large_for_every_level_keeps_one_level_per_chunk_chosen_by_the_camera() -> void:
+	var camera := _camera_at(Vector3(20.0, 30.0, 20.0))
+	var t := _sea_terrain(512, 4000, 8, 4, 100.0)
 	check(t.regenerate(), "512² at 8 subdivisions (100 M vertices at full detail) is accepted")
 	check_eq(t.get_chunk_count(), 64, "8 × 8 chunks")
 	while t.is_filling_chunks():
@@ -298,25 +313,8 @@ func test_a_map_too_large_for_every_level_keeps_one_level_per_chunk_chosen_by_th
 
 
 func test_a_map_that_streams_its_levels_bakes_every_level() -> void:
-	var g := DonjournoGenerator.new()
-	g.seed = 5
-	g.width = 128
-	g.depth = 128
-	g.erosion_droplets = 1000
-	g.water_lakes_enabled = false
-	g.water_rivers_enabled = false
-	g.water_sea_level = 0.3
-	var camera := Camera3D.new()
-	root.add_child(camera)
-	camera.position = Vector3(10.0, 30.0, 10.0)
-	camera.make_current()
-	var t := DonjournoTerrain.new()
-	t.subdivisions = 10
-	t.chunk_size = 64
-	t.lod_levels = 2
-	t.lod_distance = 40.0
-	t.generator = g
-	root.add_child(t)
+	var camera := _camera_at(Vector3(10.0, 30.0, 10.0))
+	var t := _sea_terrain(128, 1000, 10, 2, 40.0)
 	check(t.regenerate(), "128² at 10 subdivisions (9.8 M vertices at full detail)")
 	while t.is_filling_chunks():
 		await frames(1)
@@ -372,15 +370,7 @@ func _ranged(t: DonjournoTerrain, name: String) -> GeometryInstance3D:
 func test_an_orthographic_camera_moves_the_visibility_ranges_out() -> void:
 	var g := small_generator(7)
 	g.forest_density = 0.5
-	var t := DonjournoTerrain.new()
-	t.chunk_size = 16
-	t.lod_levels = 3
-	t.lod_distance = 20.0
-	t.generator = g
-	root.add_child(t)
-	check(t.regenerate(), "rebuilt in chunks")
-	while t.is_filling_chunks():
-		await frames(1)
+	var t := await chunked_terrain(g, 16, 3, 20.0)
 	var level := _ranged(t, "Chunk_0_0_L1")
 	var trees: GeometryInstance3D = null
 	for m in t.get_trees_instances():
