@@ -181,6 +181,7 @@ func _chunked_case(size: int) -> Array:
 	var rig := _isometric_rig(size * generator.cell_size, generator.height_scale)
 	root.add_child(rig)
 	var started := Time.get_ticks_usec()
+	var steal := _steal_ms()
 	root.add_child(terrain)
 	var longest := await _frame()
 	while terrain.is_generating() or terrain.is_rebuild_scheduled() or terrain.is_filling_chunks():
@@ -199,6 +200,9 @@ func _chunked_case(size: int) -> Array:
 				stats.mesh_ms / 1000.0, shown_after, longest,
 				_thousands(int(primitives)) if counted else "n/a headless",
 				Performance.get_monitor(Performance.MEMORY_STATIC) / MIB, _peak_memory()]
+		if steal >= 0.0:
+			print("%d²: the hypervisor held this machine's CPUs for %.0f ms while it built (steal time), which any frame may absorb" % [
+					size, _steal_ms() - steal])
 		print("%d²: the frame that showed it took %.1f ms on the main thread: %s" % [
 				size, stats.show_ms, stats.show_parts_ms])
 		if counted:
@@ -240,6 +244,18 @@ func _isometric_rig(extent: float, height: float) -> Node3D:
 
 
 ## The process's peak resident memory (Linux: VmHWM of /proc/self/status), or "n/a".
+## CPU time a hypervisor has taken from this machine since boot, summed over its CPUs, in
+## milliseconds (Linux: the steal column of /proc/stat, in hundredths of a second), or -1.
+static func _steal_ms() -> float:
+	var stat := FileAccess.open("/proc/stat", FileAccess.READ)
+	if stat == null:
+		return -1.0
+	var fields := stat.get_line().split(" ", false)
+	if fields.size() < 9 or fields[0] != "cpu":
+		return -1.0
+	return float(fields[8]) * 10.0
+
+
 static func _peak_memory() -> String:
 	var status := FileAccess.open("/proc/self/status", FileAccess.READ)
 	if status == null:

@@ -13,8 +13,10 @@
 //! The classes are thin: every computation lives in the `donjourno` crate. Inputs are validated
 //! before the core runs, and a failure becomes a Godot error message, never a panic.
 
+use godot::init::InitStage;
 use godot::prelude::*;
 
+mod background;
 mod convert;
 pub mod generator;
 pub mod map;
@@ -24,4 +26,11 @@ pub mod terrain;
 struct DonjournoExtension;
 
 #[gdextension(entry_symbol = donjourno_library_init)]
-unsafe impl ExtensionLibrary for DonjournoExtension {}
+unsafe impl ExtensionLibrary for DonjournoExtension {
+    fn on_stage_init(stage: InitStage) {
+        // Before any class exists, so before anything uses the pool.
+        if stage == InitStage::Scene {
+            background::install_pool();
+        }
+    }
+}

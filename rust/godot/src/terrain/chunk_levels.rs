@@ -64,6 +64,7 @@ impl LevelStream {
         std::thread::Builder::new()
             .name("donjourno-levels".into())
             .spawn(move || {
+                crate::background::lower_this_thread();
                 // The builder starts at the first request, once the rebuild's own buffers have
                 // become nodes and gone, and reads heights from the grid: it lives as long as
                 // the terrain, so it keeps no corner planes of its own.

@@ -230,7 +230,13 @@ fn start_geometry(key: &NavKey) -> Receiver<Result<Vec<MeshData>, String>> {
     };
     let spawned = std::thread::Builder::new()
         .name("donjourno-navigation".into())
-        .spawn(work.clone());
+        .spawn({
+            let work = work.clone();
+            move || {
+                crate::background::lower_this_thread();
+                work()
+            }
+        });
     if spawned.is_err() {
         work();
     }

@@ -109,6 +109,7 @@ impl TileWorker {
         std::thread::Builder::new()
             .name("donjourno-tiles".into())
             .spawn(move || {
+                crate::background::lower_this_thread();
                 while let Ok(r) = inbox.recv() {
                     let built = build(&r.params, &r.mesh, r.coord);
                     if outbox.send((r.coord, built)).is_err() {

@@ -483,7 +483,10 @@ impl Staging {
         #[cfg(not(target_family = "wasm"))]
         let _ = std::thread::Builder::new()
             .name("donjourno-release".into())
-            .spawn(move || drop(sources));
+            .spawn(move || {
+                crate::background::lower_this_thread();
+                drop(sources)
+            });
         #[cfg(target_family = "wasm")]
         drop(sources);
         Staged {

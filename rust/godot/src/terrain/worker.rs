@@ -155,7 +155,10 @@ impl Job {
         Self::start_on(inputs, vertex_count, cached, file, |work| {
             std::thread::Builder::new()
                 .name("donjourno-rebuild".into())
-                .spawn(work)
+                .spawn(|| {
+                    crate::background::lower_this_thread();
+                    work()
+                })
                 .map(drop)
         })
     }
