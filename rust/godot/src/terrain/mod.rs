@@ -21,11 +21,13 @@ mod present;
 mod queries;
 mod ranges;
 mod rebuild;
+mod rebuild_api;
 mod scatter;
 mod scatter_chunks;
 mod settlement_queries;
 mod settlements;
 mod shown;
+mod staging;
 mod stream_target;
 mod surface_queue;
 mod tiles;
@@ -352,57 +354,5 @@ impl IMeshInstance3D for DonjournoTerrain {
     /// `properties::moved_height_scale`).
     fn on_set(&mut self, property: StringName, value: Variant) -> bool {
         property == "height_scale" && self.moved_height_scale(&value)
-    }
-}
-
-#[godot_api(secondary)]
-impl DonjournoTerrain {
-    /// Rebuilds now what the inputs require (nothing, the mesh, or the grid and the mesh) and
-    /// cancels a scheduled rebuild. Returns `false` after reporting an error, in which case the
-    /// previous mesh stays in place. Emits [signal generation_finished] when the mesh changed.
-    ///
-    /// Blocks until done; a background rebuild still running is cancelled.
-    #[func]
-    pub fn regenerate(&mut self) -> bool {
-        self.rebuilds.scheduled = false;
-        self.rebuild(Request::Now)
-    }
-
-    /// Starts a rebuild on a worker thread and returns at once; cancels a scheduled rebuild and
-    /// supersedes a background rebuild still running (its result is never shown). The mesh is
-    /// replaced when the work is done, with [signal generation_progress] on the way and
-    /// [signal generation_finished] at the end. Returns `false` after reporting an error in the
-    /// settings (the previous mesh stays); an unchanged input starts nothing. Where no thread can
-    /// start (a Web build without threads), rebuilds synchronously.
-    #[func]
-    pub fn regenerate_async(&mut self) -> bool {
-        self.rebuilds.scheduled = false;
-        self.rebuild(Request::Background)
-    }
-
-    /// Forgets the cached grid and mesh settings, so that the next rebuild runs the whole
-    /// pipeline again (the mesh shown is kept until then).
-    #[func]
-    pub fn clear_cache(&mut self) {
-        self.rebuilds.forget();
-    }
-
-    /// Whether a rebuild is scheduled for the end of the frame.
-    #[func]
-    pub fn is_rebuild_scheduled(&self) -> bool {
-        self.rebuilds.scheduled
-    }
-
-    /// The statistics of the last rebuild that changed the mesh (see
-    /// [signal generation_finished]); empty before the first.
-    #[func]
-    pub fn get_stats(&self) -> VarDictionary {
-        self.last_stats.clone()
-    }
-
-    /// The reason the last rebuild failed, or an empty string if it succeeded.
-    #[func]
-    pub fn get_last_error(&self) -> GString {
-        GString::from(&self.last_error)
     }
 }

@@ -3,7 +3,8 @@
 //! [signal DonjournoTerrain.generation_finished].
 
 use super::planner::Inputs;
-use super::upload::{Handover, Streams};
+use super::staging::Handover;
+use super::upload::Streams;
 use super::worker::CachedGrid;
 use super::{DonjournoTerrain, Shown};
 use crate::convert;

@@ -4,10 +4,9 @@
 use super::job::DonjournoRebuildJob;
 use super::planner::{self, Current, GridKey, Inputs, Plan, Request, Runner, Work};
 use super::present::Finished;
+use super::staging::{Handover, Staged, Staging, UPLOAD_BYTES_PER_FRAME};
 use super::surface_queue::FrameBudget;
-use super::upload::{
-    Handover, Staged, Staging, Streams, RELEASE_BYTES_PER_FRAME, UPLOAD_BYTES_PER_FRAME,
-};
+use super::upload::{Streams, RELEASE_BYTES_PER_FRAME};
 use super::worker::{CachedGrid, Job, Poll};
 use super::DonjournoTerrain;
 use crate::convert;

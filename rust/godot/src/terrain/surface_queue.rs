@@ -5,7 +5,8 @@
 //! trees and the scatter, whose chunks are small, take their chunks whole within the same kind of
 //! budget ([`FrameBudget::admit`]).
 
-use super::upload::{StreamCopy, Streams};
+use super::staging::StreamCopy;
+use super::upload::Streams;
 use donjourno::godot_surface::{SurfaceData, ATTRIBUTE_STREAM_BYTES, VERTEX_STREAM_BYTES};
 use godot::prelude::*;
 use std::collections::VecDeque;
