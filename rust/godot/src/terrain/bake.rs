@@ -312,10 +312,7 @@ impl DonjournoTerrain {
     /// The water pieces shown: `(name, mesh, visibility range)` of each.
     fn water_levels(&self) -> Vec<Level> {
         (self.water.instances().into_iter())
-            .filter_map(|i| {
-                let range = super::ranges::base_range(&i);
-                Some((i.get_name().to_string(), i.get_mesh()?, range))
-            })
+            .filter_map(|i| super::ranges::shown_level(&i))
             .collect()
     }
 

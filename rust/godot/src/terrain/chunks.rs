@@ -219,10 +219,7 @@ impl Chunks {
         node.get_children()
             .iter_shared()
             .filter_map(|c| c.try_cast::<MeshInstance3D>().ok())
-            .filter_map(|i| {
-                let range = ranges::base_range(&i);
-                Some((i.get_name().to_string(), i.get_mesh()?, range))
-            })
+            .filter_map(|i| ranges::shown_level(&i))
             .collect()
     }
 

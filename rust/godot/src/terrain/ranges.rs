@@ -10,7 +10,7 @@
 //! instance its holder's shift, and [`set_shift`] moves a holder's instances when it changes.
 
 use donjourno::mesh::lod_select::shift_range;
-use godot::classes::{GeometryInstance3D, Node};
+use godot::classes::{GeometryInstance3D, Mesh, MeshInstance3D, Node};
 use godot::prelude::*;
 
 /// Metadata of a node holding ranged instances: the distance their ranges are moved out by.
@@ -69,6 +69,13 @@ pub fn base_range(instance: &Gd<impl Inherits<GeometryInstance3D>>) -> (f32, f32
         instance.get_visibility_range_begin(),
         instance.get_visibility_range_end(),
     )
+}
+
+/// What an instance shows, as a bake stores it: its name, its mesh (`None` without one) and the
+/// range it was given ([`base_range`]).
+pub fn shown_level(instance: &Gd<MeshInstance3D>) -> Option<(String, Gd<Mesh>, (f32, f32))> {
+    let mesh = instance.get_mesh()?;
+    Some((instance.get_name().to_string(), mesh, base_range(instance)))
 }
 
 /// Moves the ranges of `node` (an instance) or of the instances under it to their base range
