@@ -24,7 +24,7 @@ define install_lib
 	tests/tools/install-lib.sh target/$(1)/$(LIB_BUILT) $(ADDON_BIN)/$(2)
 endef
 
-.PHONY: help build test test-tools test-rust lint test-godot addon-debug addon-release link godot \
+.PHONY: help build test check-builds test-tools test-rust lint test-godot addon-debug addon-release link godot \
 	run editor preview bench shots clean
 
 help: ## List the targets
@@ -38,9 +38,19 @@ build: ## Build the library, the CLI and the Godot addon (debug and release) int
 # Incremental compilation only pays when the same crates are built again after small edits; a
 # full run builds every crate once per profile and target, so it builds without (override with
 # CARGO_INCREMENTAL=1).
+#
+# Stages joined with '+' run side by side (tests/tools/stages.sh): the Godot suite, mostly one
+# busy thread, beside the Windows builds, which have their own cargo build folders. The last stage
+# checks that no crate was compiled twice for one target and profile.
+TEST_STAGES := test-tools test-rust lint test-godot+test-windows test-wasi test-web test-browser \
+	test-dist check-builds
+
 test: ## Run every test and check, stage by stage, printing how long each stage took
-	@CARGO_INCREMENTAL=$${CARGO_INCREMENTAL:-0} tests/tools/stages.sh test-tools test-rust lint test-godot test-wasi test-web test-windows \
-		test-browser test-dist
+	@mkdir -p target && touch target/.test-run-start
+	@CARGO_INCREMENTAL=$${CARGO_INCREMENTAL:-0} tests/tools/stages.sh $(TEST_STAGES)
+
+check-builds: ## After `make test`: the core and the Godot bindings were compiled once per target and profile
+	tests/tools/check-one-build.sh target/.test-run-start
 
 test-tools: ## Checks of the project's own scripts (the Web toolchain's --env contract)
 	tests/tools/test-toolchain-env.sh
@@ -53,13 +63,15 @@ lint: ## clippy (warnings are errors) and rustfmt
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	$(CARGO) fmt --all --check
 
+# The addon is built with the whole workspace, as the tests build it, so that each build of the
+# core serves the tests, the CLI and the addon alike (see rust/workspace-hack).
 addon-debug: ## Build the addon's debug library (the one the editor loads)
-	$(CARGO) build -p donjourno-godot
+	$(CARGO) build --workspace
 	$(call install_lib,debug,$(LIB_DEBUG))
 	tests/tools/check-addon-lib.sh $(ADDON_BIN)/$(LIB_DEBUG)
 
 addon-release: ## Build the addon's release library (the one exported games load)
-	$(CARGO) build --release -p donjourno-godot
+	$(CARGO) build --release --workspace
 	$(call install_lib,release,$(LIB_RELEASE))
 
 link: ## Make the addon reachable as res://addons/donjourno in the demo and test projects

@@ -17,4 +17,10 @@ fn main() {
     ) {
         println!("cargo:rustc-cdylib-link-arg=-Wl,-z,nodelete");
     }
+    // On the Web the library is a side module that Godot's main module loads with dlopen. Keeping
+    // this here rather than in a script lets the addon and the CLI of one thread mode build in a
+    // single cargo invocation, which compiles the core and the standard library once for both.
+    if os == "emscripten" {
+        println!("cargo:rustc-cdylib-link-arg=-sSIDE_MODULE=2");
+    }
 }

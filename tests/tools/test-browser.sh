@@ -48,9 +48,8 @@ eval "$browser_env"
 
 # What make test-web built; up to date, this only checks.
 tests/tools/web-build.sh all
-tests/tools/web-build.sh --cli all
-log "building the native CLI"
-$CARGO build --release --locked -p donjourno-cli
+log "building the native CLI (with the addon: one build of the core)"
+$CARGO build --release --locked --workspace
 native="$target_root/release/donjourno"
 
 env_lines="$(tests/tools/web-toolchain.sh --env)" || die "the Web toolchain is not available"

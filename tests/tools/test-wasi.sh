@@ -33,8 +33,8 @@ if ! rustup target list --installed 2>/dev/null | grep -qx "$TARGET"; then
     rustup target add "$TARGET" || die "rustup could not add the $TARGET target"
 fi
 
-log "building the native CLI"
-$CARGO build --release --locked -p donjourno-cli
+log "building the native CLI (with the addon: one build of the core)"
+$CARGO build --release --locked --workspace
 log "building the CLI for $TARGET"
 $CARGO build --release --locked -p donjourno-cli --target "$TARGET"
 

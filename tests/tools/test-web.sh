@@ -35,7 +35,6 @@ entry="$(sed -n 's/^[[:space:]]*entry_symbol[[:space:]]*=[[:space:]]*"\([^"]*\)"
 [[ -n "$entry" ]] || die "no entry_symbol in $GDEXTENSION"
 
 tests/tools/web-build.sh all
-tests/tools/web-build.sh --cli all
 
 env_lines="$(tests/tools/web-toolchain.sh --env)" || die "the Web toolchain is not available"
 eval "$env_lines"
@@ -94,8 +93,8 @@ for variant in nothreads threads; do
 done
 printf 'smoke: %d passed, %d failed\n' "$passed" "$failed"
 
-log "building the native CLI"
-$CARGO build --release --locked -p donjourno-cli
+log "building the native CLI (with the addon: one build of the core)"
+$CARGO build --release --locked --workspace
 set +e
 node --no-warnings tests/web/compare-hashes.mjs --native "$target_root/release/donjourno" \
     --golden tests/golden/hashes.txt \

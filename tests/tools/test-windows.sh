@@ -79,8 +79,8 @@ done
 # the .exe, where Windows programs look first.
 cp "$DONJOURNO_WINE_BCRYPTPRIMITIVES" "$(dirname "$exe")/"
 
-log "building the native CLI"
-$CARGO build --release --locked -p donjourno-cli
+log "building the native CLI (with the addon: one build of the core)"
+$CARGO build --release --locked --workspace
 native="$TARGET_DIR/release/donjourno"
 
 log "running the Windows CLI under Wine: donjourno hash --suite --golden"

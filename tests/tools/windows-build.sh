@@ -3,8 +3,13 @@
 # addons/donjourno/bin/ under the names addons/donjourno/donjourno.gdextension lists, or the CLI.
 #
 # Usage:
-#   tests/tools/windows-build.sh          # debug and release DLLs into addons/donjourno/bin
-#   tests/tools/windows-build.sh --cli    # the CLI: $CARGO_TARGET_DIR/x86_64-pc-windows-gnu/release/donjourno.exe
+#   tests/tools/windows-build.sh          # debug and release DLLs into addons/donjourno/bin, and
+#                                         # the CLI's .exe beside the release DLL
+#   tests/tools/windows-build.sh --cli    # only the release build: the CLI's .exe
+#                                         # ($CARGO_TARGET_DIR/x86_64-pc-windows-gnu/release/donjourno.exe)
+#
+# The release DLL and the CLI build in one cargo invocation (the whole workspace), so the core
+# compiles once for both.
 #
 # The DLLs are installed like the Linux libraries (tests/tools/install-lib.sh): without DWARF
 # debug info, the symbol table kept (the debug DLL is checked to name the addon's functions).
@@ -30,15 +35,19 @@ target_root="${CARGO_TARGET_DIR:-target}"
 env_lines="$(tests/tools/windows-toolchain.sh --env)" || die "the Windows toolchain is not available"
 eval "$env_lines"
 
-if [[ "${1:-}" == --cli ]]; then
-    log "building the CLI for $TARGET"
-    $CARGO build --release --locked -p donjourno-cli --target "$TARGET"
+# The release build: the DLL and the CLI's .exe.
+build_release() {
+    log "building the release DLL and the CLI"
+    $CARGO build --locked --release --workspace --target "$TARGET"
     [[ -f "$target_root/$TARGET/release/donjourno.exe" ]] || die "donjourno.exe was not built"
+}
+
+if [[ "${1:-}" == --cli ]]; then
+    build_release
     exit 0
 fi
 [[ -z "${1:-}" ]] || die "unknown argument '$1' (expected --cli or nothing)"
 
-# The library path the .gdextension lists for windows.<build>.x86_64, without res://addons/donjourno/.
 listed_name() {
     local key="windows.$1.x86_64" line
     line="$(grep -E "^$key[[:space:]]*=" "$GDEXTENSION")" || die "$GDEXTENSION lists no $key library"
@@ -46,18 +55,13 @@ listed_name() {
     printf '%s\n' "${line%\"*}"
 }
 
-for build in debug release; do
-    flags=()
-    [[ "$build" == release ]] && flags=(--release)
-    # The debug DLL's glue crate at opt-level 1 (the core and the dependencies are optimised in
-    # every build): unoptimised, it alone would push the DLL past check-addon-lib.sh's 30 MiB.
-    [[ "$build" == debug ]] && flags=(--config 'profile.dev.package."donjourno-godot".opt-level=1')
-    log "building the $build DLL"
-    # No DWARF for the debug DLL: install-lib.sh strips it anyway, and generating it doubles the
-    # build time; the symbol table (function names) stays.
-    CARGO_PROFILE_DEV_DEBUG=false $CARGO build --locked "${flags[@]}" -p "$CRATE" --target "$TARGET"
-    built="$target_root/$TARGET/$build/donjourno_godot.dll"
-    tests/tools/install-lib.sh "$built" "addons/donjourno/$(listed_name "$build")"
-done
+build_release
+tests/tools/install-lib.sh "$target_root/$TARGET/release/donjourno_godot.dll" \
+    "addons/donjourno/$(listed_name release)"
+log "building the debug DLL"
+CARGO_PROFILE_DEV_DEBUG=false $CARGO build --locked -p "$CRATE" --target "$TARGET" \
+    --config 'profile.dev.package."donjourno-godot".opt-level=1'
+tests/tools/install-lib.sh "$target_root/$TARGET/debug/donjourno_godot.dll" \
+    "addons/donjourno/$(listed_name debug)"
 NM=x86_64-w64-mingw32-nm tests/tools/check-addon-lib.sh "addons/donjourno/$(listed_name debug)"
 [[ "$(dirname "$(listed_name debug)")" == "${BIN_DIR#addons/donjourno/}" ]] || die "the .gdextension puts the DLLs outside bin/"
