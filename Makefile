@@ -24,8 +24,8 @@ define install_lib
 	tests/tools/install-lib.sh target/$(1)/$(LIB_BUILT) $(ADDON_BIN)/$(2)
 endef
 
-.PHONY: help build test test-tools test-rust lint test-godot addon-debug addon-release link godot \
-	run editor preview bench shots clean
+.PHONY: help build test test-tools check-docs test-rust lint test-godot addon-debug addon-release \
+	link godot run editor preview bench shots clean
 
 help: ## List the targets
 	@awk -F ':.*## ' '/^[a-z-]+:.*## / { printf "  %-14s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
@@ -39,11 +39,14 @@ build: ## Build the library, the CLI and the Godot addon (debug and release) int
 # full run builds every crate once per profile and target, so it builds without (override with
 # CARGO_INCREMENTAL=1).
 test: ## Run every test and check, stage by stage, printing how long each stage took
-	@CARGO_INCREMENTAL=$${CARGO_INCREMENTAL:-0} tests/tools/stages.sh test-tools test-rust lint test-godot test-wasi test-web test-windows \
+	@CARGO_INCREMENTAL=$${CARGO_INCREMENTAL:-0} tests/tools/stages.sh test-tools check-docs test-rust lint test-godot test-wasi test-web test-windows \
 		test-browser test-dist
 
 test-tools: ## Checks of the project's own scripts (the Web toolchain's --env contract)
 	tests/tools/test-toolchain-env.sh
+
+check-docs: ## Every relative link and image of the Markdown pages resolves; README.md within 250 lines
+	python3 tests/tools/check-docs.py
 
 test-rust: ## Rust unit, integration, property and doc tests
 	$(CARGO) test --workspace
