@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Checks the repository's Markdown pages: every relative link and image resolves.
+"""Checks the repository's Markdown pages: every relative link and image resolves, README.md stays
+short, and design documents are named by their titles.
 
 Usage: tests/tools/check-docs.py [ROOT]        (default: the repository holding this script)
 
@@ -7,7 +8,10 @@ Reads every *.md of the repository (README.md, CONTRIBUTING.md, docs/**, addons/
 skipping target/, node_modules, .godot and .git, and fails, naming the page and line, when
   - a relative link or image names a file or folder that does not exist;
   - an #anchor (on its own or after a page) names no heading of the page it points into;
-  - README.md is longer than README_MAX_LINES lines.
+  - README.md is longer than README_MAX_LINES lines;
+  - a page other than CONCEPTS_PAGE names a design document by its number ("seed 003") or its
+    file (shared/seeds/…): the concepts page maps each concept to its document, the others name the
+    concept or the document's title.
 Links with a scheme (https:, mailto:, …) are not followed; links inside code (fenced blocks and
 `spans`) are not links. Anchors are made as GitHub makes them: the heading in lower case, its
 punctuation dropped, spaces as hyphens, repeated headings numbered -1, -2, …
@@ -24,6 +28,8 @@ from pathlib import Path
 from urllib.parse import unquote
 
 README_MAX_LINES = 250
+CONCEPTS_PAGE = "docs/design/concepts.md"
+DESIGN_NUMBER = re.compile(r"\bseeds?[ _/]+0\d\d\b|shared/seeds/", re.I)
 SKIP_DIRS = {"target", "node_modules", ".godot", ".git"}
 
 # [text](target "title") and ![alt](target); the target may be wrapped in <>. Nested brackets in
@@ -158,6 +164,13 @@ def check(root: Path) -> tuple[list[str], int]:
     for page in all_pages:
         name = page.relative_to(root).as_posix()
         text = page.read_text(encoding="utf-8")
+        if name != CONCEPTS_PAGE:
+            for number, line in enumerate(text.split("\n"), 1):
+                for match in DESIGN_NUMBER.finditer(line):
+                    errors.append(
+                        f"{name}:{number}: {match.group(0)!r}: name the concept or the design "
+                        f"document's title; only {CONCEPTS_PAGE} maps them to their files"
+                    )
         for line, target in links(text):
             if not target or SCHEME.match(target) or target.startswith("//"):
                 continue
