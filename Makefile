@@ -45,7 +45,7 @@ test: ## Run every test and check, stage by stage, printing how long each stage 
 test-tools: ## Checks of the project's own scripts (the Web toolchain's --env contract)
 	tests/tools/test-toolchain-env.sh
 
-check-docs: ## Every relative link and image of the Markdown pages resolves; README.md within 250 lines
+check-docs: ## Markdown pages: every relative link and image resolves, README.md within 250 lines, design documents by title
 	python3 tests/tools/check-docs.py
 
 test-rust: ## Rust unit, integration, property and doc tests
