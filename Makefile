@@ -24,8 +24,8 @@ define install_lib
 	tests/tools/install-lib.sh target/$(1)/$(LIB_BUILT) $(ADDON_BIN)/$(2)
 endef
 
-.PHONY: help build test check-builds test-tools test-rust lint test-godot addon-debug addon-release link godot \
-	run editor preview bench shots clean
+.PHONY: help build test check-builds test-tools check-docs test-rust lint test-godot addon-debug \
+	addon-release link godot run editor preview bench shots clean
 
 help: ## List the targets
 	@awk -F ':.*## ' '/^[a-z-]+:.*## / { printf "  %-14s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
@@ -42,7 +42,7 @@ build: ## Build the library, the CLI and the Godot addon (debug and release) int
 # Stages joined with '+' run side by side (tests/tools/stages.sh): the Godot suite, mostly one
 # busy thread, beside the Windows builds, which have their own cargo build folders. The last stage
 # checks that no crate was compiled twice for one target and profile.
-TEST_STAGES := test-tools test-rust lint test-godot+test-windows test-wasi test-web test-browser \
+TEST_STAGES := test-tools check-docs test-rust lint test-godot+test-windows test-wasi test-web test-browser \
 	test-dist check-builds
 
 test: ## Run every test and check, stage by stage, printing how long each stage took
@@ -54,6 +54,9 @@ check-builds: ## After `make test`: the core and the Godot bindings were compile
 
 test-tools: ## Checks of the project's own scripts (the Web toolchain's --env contract)
 	tests/tools/test-toolchain-env.sh
+
+check-docs: ## Markdown pages: every relative link and image resolves, README.md within 250 lines, design documents by title
+	python3 tests/tools/check-docs.py
 
 test-rust: ## Rust unit, integration, property and doc tests
 	$(CARGO) test --workspace

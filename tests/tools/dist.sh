@@ -11,7 +11,7 @@
 # and debug info; the Web ones of their name and producers sections); the debug libraries keep
 # their symbol table, so backtraces name functions, but no DWARF debug info (tests/tools/install-lib.sh).
 # The libraries listed for macOS and Linux arm64 cannot be built here and are left out: the
-# addon's README says how to build them.
+# platforms guide (docs/guide/platforms.md) says how to build them.
 #
 # VERSION is the workspace's (Cargo.toml [workspace.package] version); plugin.cfg must agree.
 #

@@ -266,7 +266,7 @@ impl<const SKIP_CELL_SIZE: bool> FromArgMatches for MeshArgs<SKIP_CELL_SIZE> {
 /// Flags of `donjourno params`.
 #[derive(clap::Args)]
 pub struct ParamsArgs {
-    /// Print the README parameter tables (Markdown) instead of the list.
+    /// Print the parameter tables of docs/reference/ (Markdown) instead of the list.
     #[arg(long)]
     pub markdown: bool,
     /// Rewrite the parameter tables marked in these Markdown files

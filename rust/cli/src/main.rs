@@ -58,7 +58,7 @@ enum Command {
         settlements_json: Option<PathBuf>,
     },
     /// Render a preview PNG: the isometric view with the seed's projection and lighting, or with
-    /// `--style relief` seed 004's top-down shaded relief.
+    /// `--style relief` the spatial-subdivision notebook's top-down shaded relief.
     Preview {
         #[command(flatten)]
         params: ParamArgs,
@@ -75,10 +75,11 @@ enum Command {
         /// `--style relief`, pixels per cell (rounded; default: fit into about 1024 pixels).
         #[arg(long)]
         scale: Option<f32>,
-        /// `iso`: the isometric mesh render; `relief`: seed 004's top-down shaded relief.
+        /// `iso`: the isometric mesh render; `relief`: the spatial-subdivision notebook's
+        /// top-down shaded relief.
         #[arg(long, value_enum, default_value_t = relief::Style::Iso)]
         style: relief::Style,
-        /// Relief shadows: how fast the shadow line sinks (seed 004's slider, 0 to 2).
+        /// Relief shadows: how fast the shadow line sinks (the notebook's slider, 0 to 2).
         #[arg(long, default_value_t = relief::DEFAULT_SHADOW, value_parser = relief::shadow_arg)]
         shadow: f32,
     },
@@ -108,7 +109,7 @@ enum Command {
     /// Print the grid and mesh hashes as JSON (to compare platforms; `--suite` for the fixed set).
     Hash(hash::HashArgs),
     /// List every parameter (flag, JSON path, default, accepted values), or print or refresh
-    /// the README parameter tables.
+    /// the parameter tables of docs/reference/.
     Params(args::ParamsArgs),
 }
 

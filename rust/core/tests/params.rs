@@ -1,5 +1,5 @@
 //! Bad parameters give errors, never panics: property tests over random parameter sets. The
-//! README tables agree with the declarations.
+//! parameter tables of the reference pages (docs/reference/) agree with the declarations.
 
 use donjourno::mesh::{build_mesh, MeshParams};
 use donjourno::{generate, GenerateError, GeneratorParams, Terrain, WaterParams};
@@ -97,20 +97,13 @@ proptest! {
     }
 }
 
-/// The parameter tables marked in the READMEs are the ones the declarations give. Set
+/// The parameter tables marked in the reference pages are the ones the declarations give. Set
 /// `DONJOURNO_REFRESH_TABLES=1` to rewrite them instead (or run `donjourno params --refresh`).
 #[test]
-fn readme_tables_match_the_declarations() {
+fn reference_tables_match_the_declarations() {
     use donjourno::params::markdown;
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let files: [(&str, &[&str]); 2] = [
-        ("README.md", &["generation", "mesh"]),
-        (
-            "addons/donjourno/README.md",
-            &["godot-generator", "godot-terrain"],
-        ),
-    ];
-    for (file, tables) in files {
+    for (file, tables) in TABLE_PAGES {
         let path = root.join(file);
         let text = std::fs::read_to_string(&path).unwrap();
         assert_eq!(markdown::marked(&text), tables, "{file}: marked tables");
@@ -124,6 +117,54 @@ fn readme_tables_match_the_declarations() {
             "{file}: a parameter table differs from the declarations in rust/core/src/params; \
              run `cargo run -p donjourno-cli -- params --refresh {file}` \
              (or this test with DONJOURNO_REFRESH_TABLES=1)"
+        );
+    }
+}
+
+/// The pages that hold the generated parameter tables, and the tables each holds.
+const TABLE_PAGES: [(&str, &[&str]); 2] = [
+    ("docs/reference/parameters.md", &["generation", "mesh"]),
+    (
+        "docs/reference/classes.md",
+        &["godot-generator", "godot-terrain"],
+    ),
+];
+
+/// No other Markdown page of the repository carries a generated table, which the test above would
+/// not keep current.
+#[test]
+fn only_the_reference_pages_carry_parameter_tables() {
+    use donjourno::params::markdown;
+    fn walk(dir: &std::path::Path, found: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if path.is_dir() {
+                if !matches!(name.as_str(), "target" | "node_modules" | ".godot" | ".git") {
+                    walk(&path, found);
+                }
+            } else if name.ends_with(".md") {
+                found.push(path);
+            }
+        }
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut pages = Vec::new();
+    walk(&root, &mut pages);
+    for page in pages {
+        let relative = page
+            .strip_prefix(&root)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        if TABLE_PAGES.iter().any(|(file, _)| *file == relative) {
+            continue;
+        }
+        let text = std::fs::read_to_string(&page).unwrap();
+        assert!(
+            markdown::marked(&text).is_empty(),
+            "{relative}: holds a generated parameter table; generated tables belong in {:?}",
+            TABLE_PAGES.map(|(file, _)| file)
         );
     }
 }

@@ -1,5 +1,5 @@
 extends "res://lib/test_case.gd"
-## Promises of the addon's README that no other test covers.
+## Promises of the documentation (docs/reference/classes.md, docs/guide/) that no other test covers.
 
 const PATH := "user://donjourno_claims_test.res"
 

@@ -2,7 +2,7 @@ extends "res://lib/test_case.gd"
 ## Saved scenes hold the settings, not the mesh, and regenerate the same mesh when loaded.
 
 const SCENE_PATH := "user://donjourno_test_scene.tscn"
-## The README promises "a few hundred bytes" (this scene measured 414 bytes with Godot 4.6).
+## The class reference (docs/reference/classes.md) promises "a few hundred bytes" (this scene measured 414 bytes with Godot 4.6).
 const MAX_SCENE_BYTES := 1000
 
 

@@ -1,4 +1,4 @@
-//! `donjourno bench`: the figures the README quotes.
+//! `donjourno bench`: the figures docs/performance.md quotes.
 
 use donjourno::erosion::Erosion;
 use donjourno::hydrology::{accumulate, flow_directions, priority_flood, FloodOptions, LakeFilter};

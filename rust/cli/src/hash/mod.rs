@@ -65,7 +65,7 @@ pub const GOLDEN_HEADER: &str = "\
 # Lines `navigation-roads:CASE`: road regions hash, navigation regions hash, road polygon count, grid hash.
 # Lines `levels:CASE`: every chunk at every level of detail: ground hash, water hash, their vertex count, grid hash.
 # Regenerate: cargo run --release -p donjourno-cli -- hash --suite --golden > tests/golden/hashes.txt
-# Change it only on purpose, in a commit that says which cases changed and why (README, Determinism).";
+# Change it only on purpose, in a commit that says which cases changed and why (docs/design/determinism.md).";
 
 /// One terrain and mesh setting to fingerprint.
 struct Case {

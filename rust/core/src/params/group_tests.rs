@@ -1,4 +1,4 @@
-//! Tests of the groups: which parameters each height model uses, and the README tables by group.
+//! Tests of the groups: which parameters each height model uses, and the reference tables by group.
 
 use super::*;
 

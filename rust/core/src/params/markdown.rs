@@ -1,5 +1,6 @@
-//! The parameter tables of the READMEs, generated from the declarations, and their refresh in a
-//! Markdown text: a table sits between `<!-- params:NAME -->` and `<!-- /params:NAME -->`.
+//! The parameter tables of the reference pages (docs/reference/), generated from the
+//! declarations, and their refresh in a Markdown text: a table sits between
+//! `<!-- params:NAME -->` and `<!-- /params:NAME -->`.
 
 use super::declare::{GENERATOR, GENERATOR_PRODUCTS};
 use super::entry::Declared;

@@ -5,7 +5,7 @@
 //! key `erosion.dt` and the command-line flag `--erosion-dt`), its group, type, default, accepted
 //! range, editor slider, unit and documentation. Defaults, [`GeneratorParams::validate`] and its
 //! error messages, the JSON format ([`json`]), the command-line flags, the Godot properties and
-//! the README tables ([`markdown`]) all come from the table.
+//! the reference tables ([`markdown`]) all come from the table.
 
 /// Reader and writer of a field, for a declaration: `field!(F32: terrain.erosion.dt)`.
 macro_rules! field {

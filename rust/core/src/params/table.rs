@@ -2,7 +2,7 @@
 //! its struct, check it, parse it from text and describe it.
 //!
 //! The declarations themselves are in [`declare`](super::declare); the JSON format, the command
-//! line, the Godot properties and the README tables are all derived from them.
+//! line, the Godot properties and the reference tables are all derived from them.
 
 use super::entry::Declared;
 use super::ParamError;

@@ -4,7 +4,7 @@
 //! To add a parameter, add its field to the struct, declare it once in the submodule of its
 //! group (`world`, `climate`, `layers`, `settlements`; a mesh setting in
 //! [`mesh_settings`](super::mesh_settings)) and list it in [`GENERATOR`]; validation, JSON, the
-//! command line, the Godot properties and the README tables follow.
+//! command line, the Godot properties and the reference tables follow.
 
 mod climate;
 mod layers;
