@@ -79,6 +79,20 @@ build() {
     log "$out: $(( $(stat -c %s "$out") / 1024 )) KiB; $release/donjourno.js ($(( SECONDS - start ))s)"
 }
 
+# The two thread modes build side by side: each has its own target folder, and much of a build is
+# one busy thread (the core, optimised as one unit, and the link), so together they use both
+# cores of a small machine. Each line of a build's output names its mode.
+if (( ${#variants[@]} == 1 )); then
+    build "${variants[0]}"
+    exit 0
+fi
+pids=()
 for variant in "${variants[@]}"; do
-    build "$variant"
+    ( build "$variant" 2>&1 | sed -u "s/^/[web $variant] /"; exit "${PIPESTATUS[0]}" ) &
+    pids+=($!)
 done
+status=0
+for pid in "${pids[@]}"; do
+    wait "$pid" || status=1
+done
+(( status == 0 )) || die "a Web build failed (see the lines above)"
