@@ -363,7 +363,7 @@ impl DonjournoTerrain {
                 copy.surface_set_material(1, &material);
             }
         }
-        let heights = shown.heights.clone().ok()?;
+        let heights = shown.heights.clone()?.ok()?;
         self.put_features(&mut copy, &heights, &shown.trees.concat());
         Some(copy)
     }

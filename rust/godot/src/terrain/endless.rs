@@ -9,9 +9,11 @@
 //! tile size, `c` the cell size): cell 0 of the world lies at the node's origin, as a bounded
 //! map's first cell does.
 
+use super::build::Built;
+use super::collision::HeightMap;
 use super::endless_nodes::{Piece, TileSurface};
 use super::surface_queue::SurfaceQueue;
-use super::tiles::{self, TileBuild, TileWorker};
+use super::tiles::{self, TileResult, TileWorker};
 use super::DonjournoTerrain;
 use donjourno::mesh::MeshParams;
 use donjourno::world::{height_at_world, Streamer, Tile, TileCoord, TileSet};
@@ -31,7 +33,7 @@ pub struct ShownTile {
     /// The generated tile.
     pub tile: Arc<Tile>,
     /// The mesh's corner heights, for the collision shape.
-    pub heights: Arc<Vec<f32>>,
+    pub heights: Arc<HeightMap>,
     /// The collision body, while the tile lies within the collision radius.
     pub body: Option<Gd<StaticBody3D>>,
     /// Seed 000's trees, one buffer per chunk, kept to show them again after a change of the
@@ -45,7 +47,7 @@ pub struct ShownTile {
 #[derive(Default)]
 pub struct Events {
     /// Tiles that arrived, to show.
-    pub loaded: Vec<(TileCoord, TileBuild)>,
+    pub loaded: Vec<(TileCoord, Built)>,
     /// Tiles dropped.
     pub unloaded: Vec<TileCoord>,
     /// A tile that could not be built, and why.
@@ -213,14 +215,14 @@ impl Endless {
 
     /// The tiles the worker finished since the last frame, or (without a worker) the next
     /// queued tile built here.
-    fn finished(&mut self, params: &GeneratorParams, mesh: &MeshParams) -> Vec<tiles::Finished> {
+    fn finished(&mut self, params: &GeneratorParams, mesh: &MeshParams) -> Vec<TileResult> {
         let mut out = Vec::new();
         if let Some(w) = &self.worker {
             while let Some(r) = w.poll() {
                 out.push(r);
             }
         } else if let Some(coord) = self.queue.pop_front() {
-            out.push((coord, tiles::build(params, mesh, coord)));
+            out.push(tiles::build(params, mesh, coord));
         }
         out
     }

@@ -4,11 +4,11 @@
 //! frame ([`TILE_BYTES_PER_FRAME`]); and a collision body per tile within
 //! [member DonjournoTerrain.collision_radius] of the stream target.
 
+use super::build::{Built, Generated};
 use super::chunks::CHUNK_VERTICES_PER_FRAME;
 use super::endless::ShownTile;
 use super::ranges;
 use super::surface_queue::{FrameBudget, SURFACE_VERTEX_BYTES};
-use super::tiles::TileBuild;
 use super::trees::chunk_tree_nodes;
 use super::upload::Streams;
 use super::water::WaterPiece;
@@ -75,7 +75,28 @@ impl Piece {
 
 impl DonjournoTerrain {
     /// Shows a finished tile: its node now, its pieces over the next frames.
-    fn show_tile(&mut self, coord: TileCoord, build: TileBuild) {
+    fn show_tile(&mut self, coord: TileCoord, build: Built) {
+        let Built {
+            generated: Generated::Tile(tile),
+            chunks,
+            features,
+            ..
+        } = build
+        else {
+            godot_error!("DonjournoTerrain: internal error: tile {coord:?} built as a map");
+            return;
+        };
+        let (heights, scatter) = match (features.heights, features.scatter_chunks) {
+            (Some(Ok(heights)), Some(scatter)) => (heights, scatter),
+            (Some(Err(e)), _) => {
+                godot_error!("DonjournoTerrain: tile {coord:?} not shown: {e}");
+                return;
+            }
+            _ => {
+                godot_error!("DonjournoTerrain: internal error: tile {coord:?} built without its heights or scatter");
+                return;
+            }
+        };
         let mut parent = self.base().clone().upcast::<Node>();
         let holder = self.endless.holder.get_or_insert_with(|| {
             let mut n = Node3D::new_alloc();
@@ -90,7 +111,7 @@ impl DonjournoTerrain {
         node.set_position(at);
         let lod = self.endless.params().map_or(0.0, |(_, m)| m.lod_distance);
         let pending = &mut self.endless.pending;
-        for (chunk, levels) in build.chunks {
+        for (chunk, levels) in chunks.meshes {
             let count = levels.len() as u32;
             for (level, surface) in levels.into_iter().enumerate() {
                 let level = level as u32;
@@ -107,13 +128,13 @@ impl DonjournoTerrain {
                 ));
             }
         }
-        pending.extend(build.water.into_iter().map(|w| (coord, Piece::Water(w))));
-        let (trees, scatter) = (Arc::new(build.trees), build.scatter);
+        pending.extend(features.water.into_iter().map(|w| (coord, Piece::Water(w))));
+        let trees = Arc::new(features.trees);
         queue_plants(pending, coord, &trees, &scatter);
         let shown = ShownTile {
             node,
-            tile: build.tile,
-            heights: build.heights,
+            tile,
+            heights,
             body: None,
             trees,
             scatter,
@@ -285,7 +306,7 @@ impl DonjournoTerrain {
             });
             match (&mut shown.body, enabled && distance <= radius) {
                 (None, true) => {
-                    let body = tile_body(&shown.heights, mesh.cell_size, tile_side);
+                    let body = tile_body(&shown.heights.heights, mesh.cell_size, tile_side);
                     shown.node.add_child(&body);
                     shown.body = Some(body);
                 }

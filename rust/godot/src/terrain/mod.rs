@@ -3,6 +3,7 @@
 
 mod bake;
 mod bake_towns;
+pub mod build;
 mod children;
 mod chunk_levels;
 mod chunks;
@@ -10,7 +11,6 @@ mod collision;
 mod collision_chunks;
 mod endless;
 mod endless_nodes;
-mod features;
 mod heightmap;
 pub mod job;
 mod navigation;

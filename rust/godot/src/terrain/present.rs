@@ -2,31 +2,13 @@
 //! the collision body, the trees and the scatter, and the statistics of
 //! [signal DonjournoTerrain.generation_finished].
 
+use super::build::{Built, Features, Generated};
 use super::planner::Inputs;
-use super::staging::Handover;
-use super::upload::Streams;
-use super::worker::CachedGrid;
+use super::staging::Delivered;
 use super::{DonjournoTerrain, Shown};
 use crate::convert;
 use godot::prelude::*;
 use std::time::{Duration, Instant};
-
-/// A finished rebuild, from either thread, ready to show.
-pub(super) struct Finished {
-    pub(super) inputs: Inputs,
-    pub(super) grid: CachedGrid,
-    pub(super) pipeline_ran: bool,
-    pub(super) pipeline_time: Duration,
-    pub(super) mesh_time: Duration,
-    pub(super) started: Instant,
-    pub(super) streams: Streams,
-    /// The water when it is one mesh and was staged into Godot's arrays (else it is among the
-    /// features' pieces).
-    pub(super) water: Option<Streams>,
-    pub(super) handover: Handover,
-    pub(super) features: super::features::Features,
-    pub(super) chunks: super::chunks::ChunkBuild,
-}
 
 /// The main-thread time of each part of showing a rebuild, in order.
 struct Parts {
@@ -67,23 +49,34 @@ impl Parts {
 }
 
 impl DonjournoTerrain {
-    /// Shows a finished rebuild: the surface, the water, the collision body and the trees;
-    /// returns its statistics.
-    pub(super) fn show(&mut self, finished: Finished) -> VarDictionary {
-        let Finished {
-            inputs,
-            grid,
+    /// Shows a map built from `inputs` (the rebuild started at `started`) and delivered into
+    /// Godot's arrays: the surface, the water, the collision body and the trees; returns its
+    /// statistics.
+    pub(super) fn present(
+        &mut self,
+        inputs: Inputs,
+        started: Instant,
+        delivered: Delivered,
+    ) -> VarDictionary {
+        let Delivered {
+            built,
+            streams,
+            water: staged_water,
+            upload,
+        } = delivered;
+        let Built {
+            generated,
             pipeline_ran,
             pipeline_time,
             mesh_time,
-            started,
-            streams,
-            water: staged_water,
-            handover,
             features,
             chunks,
-        } = finished;
-        let super::features::Features {
+            ..
+        } = built;
+        let Generated::Map(grid) = generated else {
+            unreachable!("a rebuild builds a map");
+        };
+        let Features {
             water,
             trees,
             scatter,
@@ -128,7 +121,7 @@ impl DonjournoTerrain {
         parts.lap("water");
         self.show_settlements(&settlements);
         parts.lap("settlements");
-        let upload_time = upload_start.elapsed() + handover.time;
+        let upload_time = upload_start.elapsed() + upload.time;
         self.shown = Some(Shown {
             inputs,
             grid: grid.grid.clone(),
@@ -167,13 +160,13 @@ impl DonjournoTerrain {
         convert::put(&mut d, "width", params.width as i64);
         convert::put(&mut d, "depth", params.depth as i64);
         convert::put(&mut d, "subdivisions", mesh_params.subdivisions as i64);
-        convert::put(&mut d, "upload_bytes", handover.bytes as i64);
-        convert::put(&mut d, "upload_parts", handover.parts as i64);
-        convert::put(&mut d, "upload_reused", handover.reused);
+        convert::put(&mut d, "upload_bytes", upload.bytes as i64);
+        convert::put(&mut d, "upload_parts", upload.parts as i64);
+        convert::put(&mut d, "upload_reused", upload.reused);
         convert::put(
             &mut d,
             "upload_largest_part_bytes",
-            handover.largest_part as i64,
+            upload.largest_part as i64,
         );
         d
     }

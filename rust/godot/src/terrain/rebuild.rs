@@ -1,20 +1,19 @@
 //! Rebuilds: one scheduled per frame, and the planner's plan carried out on the calling thread or
 //! on a worker ([`super::worker`]); [`super::present`] shows the result.
 
+use super::build::{self, CachedGrid, MapOrder, Order, SurfaceTarget};
 use super::job::DonjournoRebuildJob;
 use super::planner::{self, Current, GridKey, Inputs, Plan, Request, Runner, Work};
-use super::present::Finished;
-use super::staging::{Handover, Staged, Staging, UPLOAD_BYTES_PER_FRAME};
+use super::staging::{Delivered, Staging, UploadStats, UPLOAD_BYTES_PER_FRAME};
 use super::surface_queue::FrameBudget;
-use super::upload::{Streams, RELEASE_BYTES_PER_FRAME};
-use super::worker::{CachedGrid, Job, Poll};
+use super::upload::{self, Streams, RELEASE_BYTES_PER_FRAME};
+use super::worker::{Job, Poll};
 use super::DonjournoTerrain;
-use crate::convert;
-use crate::generator::{inputs_of, HeightmapFile};
+use crate::generator::HeightmapFile;
 use donjourno::WorldMode;
 use godot::prelude::*;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// The rebuild state of a terrain.
 #[derive(Default)]
@@ -93,16 +92,22 @@ impl DonjournoTerrain {
             Ok(Some(plan)) => plan,
             other => return self.finish(other.map(|_| None)),
         };
+        let order = MapOrder {
+            inputs: plan.inputs,
+            vertex_count: plan.vertex_count,
+            cached: self.rebuilds.cache.clone(),
+            file: self.heightmap_file(),
+        };
         if plan.runner == Runner::Worker {
-            let cached = self.rebuilds.cache.clone();
-            let file = self.heightmap_file();
-            if let Some(job) = Job::start(plan.inputs, plan.vertex_count, cached, file) {
+            if let Some(job) = Job::start(order.clone()) {
                 self.rebuilds.job = Some(job);
                 self.base_mut().set_process(true);
                 return true;
             }
         }
-        let result = self.build_here(plan).map(|f| Some(self.show(f)));
+        let started = Instant::now();
+        let result = (self.build_here(order))
+            .map(|delivered| Some(self.present(plan.inputs, started, delivered)));
         self.finish(result)
     }
 
@@ -151,99 +156,40 @@ impl DonjournoTerrain {
         Ok((plan.work != Work::Nothing).then_some(plan))
     }
 
-    /// Builds the plan on the calling thread, straight into Godot's arrays.
-    fn build_here(&mut self, plan: Plan) -> Result<Finished, String> {
-        let started = Instant::now();
-        let Plan {
-            inputs,
-            vertex_count,
+    /// Builds `order` on the calling thread, straight into Godot's arrays.
+    fn build_here(&mut self, order: MapOrder) -> Result<Delivered, String> {
+        let vertex_count = order.vertex_count;
+        let mut target = ArraysTarget {
+            surface: &mut self.surface,
+            buffers: None,
+            upload: UploadStats::default(),
+            failed: false,
+        };
+        let result = build::build(&Order::Map(order), &mut target, None);
+        let ArraysTarget {
+            buffers,
+            upload,
+            failed,
             ..
-        } = plan;
-        let cached = self.rebuilds.cache.clone();
-        let reusable =
-            cached.filter(|c| c.params == inputs.params && c.heightmap == inputs.heightmap);
-        let mut fresh = None;
-        let (grid, pipeline_ran, pipeline_time) = match reusable {
-            Some(c) => (c, false, Duration::ZERO),
-            None => {
-                let file = self.heightmap_file();
-                let core_inputs = inputs_of(file.as_deref())?;
-                // Fresh surface buffers are mapped and cleared here while the pipeline runs on a
-                // thread of its own (streams that can be reused are taken only once it has
-                // succeeded: taking them lets go of the mesh shown).
-                let surface = &mut self.surface;
-                let (result, buffers) = std::thread::scope(|scope| {
-                    let pipeline = scope
-                        .spawn(|| convert::run_pipeline_with_inputs(&inputs.params, &core_inputs));
-                    let buffers = (!surface.can_reuse(vertex_count)).then(|| {
-                        let start = Instant::now();
-                        (surface.buffers(vertex_count), start.elapsed())
-                    });
-                    (pipeline.join(), buffers)
-                });
-                fresh = buffers;
-                let (grid, stats, time) =
-                    result.map_err(|_| "the generation pipeline panicked".to_string())??;
-                let grid = Arc::new(grid);
-                let params = inputs.params;
-                let cached = CachedGrid {
-                    params,
-                    heightmap: inputs.heightmap,
-                    grid,
-                    stats,
-                    time,
-                };
-                (cached, true, time)
-            }
-        };
-        let (((mut vertex, mut attributes), reused), buffers_time) = fresh.unwrap_or_else(|| {
-            let start = Instant::now();
-            (self.surface.buffers(vertex_count), start.elapsed())
-        });
-        let handover = Handover {
-            bytes: vertex.len() + attributes.len(),
-            time: buffers_time,
-            reused,
-            ..Handover::default()
-        };
-        let mesh_params = &inputs.mesh_params;
-        let (surface, chunks) = if vertex_count == 0 {
-            let (chunks, time) = super::chunks::build(&grid.grid, mesh_params)?;
-            (Ok((Aabb::default(), time)), chunks)
-        } else {
-            let surface = convert::run_surface(
-                &grid.grid,
-                mesh_params,
-                vertex.as_mut_slice(),
-                attributes.as_mut_slice(),
-            );
-            (surface, Default::default())
-        };
-        let (aabb, mesh_time) = surface.inspect_err(|_| {
-            // Only an internal error gets here (inputs are validated above); if the surface was
-            // released for reuse, nothing is shown any more.
-            if self.surface.is_empty() {
+        } = target;
+        let built = result.inspect_err(|_| {
+            // Only an internal error fails the surface (inputs are validated before); if the
+            // surface was released for reuse, nothing is shown any more.
+            if failed && self.surface.is_empty() {
                 self.shown = None;
             }
         })?;
-        let features = super::features::Features::build(&grid.grid, mesh_params)?;
-        Ok(Finished {
-            inputs,
-            grid,
-            pipeline_ran,
-            pipeline_time,
-            mesh_time,
-            started,
+        let (vertex, attributes) = buffers.unwrap_or_default();
+        Ok(Delivered {
             streams: Streams {
                 vertex_count,
                 vertex,
                 attributes,
-                aabb,
+                aabb: built.surface.aabb,
             },
             water: None,
-            handover,
-            features,
-            chunks,
+            upload,
+            built,
         })
     }
 
@@ -309,9 +255,9 @@ impl DonjournoTerrain {
                     self.signals().generation_progress().emit(fraction);
                     return;
                 }
-                Poll::Done(Ok(output)) => {
-                    let spare = self.surface.take_spare(output.vertex_count);
-                    self.rebuilds.staging = Some(Staging::new(output, spare));
+                Poll::Done(Ok(built)) => {
+                    let spare = self.surface.take_spare(built.surface.vertex_count);
+                    self.rebuilds.staging = Some(Staging::new(built, spare));
                 }
                 Poll::Done(Err(e)) => {
                     if let Some(job) = self.rebuilds.job.take() {
@@ -336,27 +282,55 @@ impl DonjournoTerrain {
             return;
         };
         self.update_process();
-        let Staged {
-            output,
-            streams,
-            water,
-            handover,
-        } = staging.finish();
+        let delivered = staging.finish();
         let (inputs, started) = job.end();
-        let finished = Finished {
-            inputs,
-            grid: output.grid,
-            pipeline_ran: output.pipeline_ran,
-            pipeline_time: output.pipeline_time,
-            mesh_time: output.mesh_time,
-            started,
-            streams,
-            water,
-            handover,
-            features: output.features,
-            chunks: output.chunks,
-        };
-        let stats = self.show(finished);
+        let stats = self.present(inputs, started, delivered);
         self.finish(Ok(Some(stats)));
+    }
+}
+
+/// The main thread's target of a synchronous build: Godot's arrays, fresh ones mapped while the
+/// pipeline runs, else the surface's spare or shown streams once the grid is known (taking those
+/// lets go of the mesh shown).
+struct ArraysTarget<'a> {
+    surface: &'a mut upload::Surface,
+    buffers: Option<(PackedByteArray, PackedByteArray)>,
+    upload: UploadStats,
+    failed: bool,
+}
+
+impl ArraysTarget<'_> {
+    /// Takes the surface's streams for `vertex_count` vertices.
+    fn take_buffers(&mut self, vertex_count: usize) {
+        let start = Instant::now();
+        let (buffers, reused) = self.surface.buffers(vertex_count);
+        self.buffers = Some(buffers);
+        self.upload.reused = reused;
+        self.upload.time = start.elapsed();
+    }
+}
+
+impl SurfaceTarget for ArraysTarget<'_> {
+    fn prepares_beside_pipeline(&self) -> bool {
+        true
+    }
+
+    fn prepare(&mut self, vertex_count: usize) {
+        if !self.surface.can_reuse(vertex_count) {
+            self.take_buffers(vertex_count);
+        }
+    }
+
+    fn streams(&mut self, vertex_count: usize) -> (&mut [u8], &mut [u8]) {
+        if self.buffers.is_none() {
+            self.take_buffers(vertex_count);
+        }
+        let (vertex, attributes) = self.buffers.get_or_insert_with(Default::default);
+        self.upload.bytes = vertex.len() + attributes.len();
+        (vertex.as_mut_slice(), attributes.as_mut_slice())
+    }
+
+    fn failed(&mut self) {
+        self.failed = true;
     }
 }

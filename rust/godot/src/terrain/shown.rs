@@ -29,7 +29,7 @@ pub struct Shown {
     pub chunk_heights: Option<Arc<ChunkHeights>>,
     /// The corner heights of a map in one chunk, for its one collision shape (computed on the
     /// worker with the rest of the rebuild).
-    pub heights: Result<Arc<HeightMap>, String>,
+    pub heights: Option<Result<Arc<HeightMap>, String>>,
     /// Seed 000's trees, [`trees::tree_floats`] buffers built on the worker, one per chunk on a
     /// map drawn in chunks (empty with biomes).
     pub trees: Arc<Vec<Vec<f32>>>,
@@ -51,10 +51,10 @@ impl Showing<'_> {
     pub fn collision_source(&self) -> Option<Source> {
         match self {
             Showing::Nothing => None,
-            Showing::Generated(s) => Some(match &s.chunk_heights {
-                Some(chunks) => Source::Chunks(chunks.clone()),
-                None => Source::One(s.heights.clone()),
-            }),
+            Showing::Generated(s) => match &s.chunk_heights {
+                Some(chunks) => Some(Source::Chunks(chunks.clone())),
+                None => s.heights.clone().map(Source::One),
+            },
             Showing::Baked(mesh) => match bake::baked_chunk_heights(mesh) {
                 Some(chunks) => Some(Source::Chunks(chunks)),
                 None => bake::baked_height_map(mesh).map(|h| Source::One(Ok(Arc::new(h)))),

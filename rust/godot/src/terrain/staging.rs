@@ -3,9 +3,9 @@
 //! bytes and time ([`super::surface_queue::FrameBudget`]), into the spare streams of the surface
 //! replaced before when their size matches; the result is shown the frame after the last part.
 
+use super::build::Built;
 use super::surface_queue::FrameBudget;
 use super::upload::{bounds, Streams};
-use super::worker::Output;
 use godot::prelude::*;
 use std::time::{Duration, Instant};
 
@@ -17,7 +17,7 @@ pub const UPLOAD_BYTES_PER_FRAME: usize = 8 << 20;
 
 /// How a surface reached Godot's arrays (see [`UPLOAD_BYTES_PER_FRAME`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Handover {
+pub struct UploadStats {
     /// Bytes of the streams (the surface's, and the water's when it is one mesh).
     pub bytes: usize,
     /// Frames the copy took; 0 when the mesh was built straight into Godot's arrays.
@@ -78,42 +78,49 @@ impl StreamCopy {
 /// frame: the terrain's surface (into the surface's spare streams when their size matches), and
 /// the water's when it is one mesh.
 pub struct Staging {
-    output: Box<Output>,
+    built: Box<Built>,
     /// The surface's vertex and attribute streams, then the whole water's.
     copies: Vec<StreamCopy>,
     /// The whole water's vertex count and bounds, when it is staged.
     water: Option<(usize, Aabb)>,
-    handover: Handover,
+    upload: UploadStats,
 }
 
-/// A staged rebuild, every stream in Godot's arrays.
-pub struct Staged {
-    /// The worker's output, its staged streams taken out.
-    pub output: Output,
+/// A build delivered into Godot's arrays, ready to present: staged a part per frame after a
+/// background build, or built straight into them by a synchronous one.
+pub struct Delivered {
+    /// The build, its staged streams taken out.
+    pub built: Built,
     /// The terrain's surface.
     pub streams: Streams,
-    /// The water when it is one mesh (its piece is taken out of the output's features).
+    /// The water when it is one mesh and was staged (its piece is then taken out of the build's
+    /// features).
     pub water: Option<Streams>,
     /// How the streams got there.
-    pub handover: Handover,
+    pub upload: UploadStats,
 }
 
 impl Staging {
-    /// Starts copying `output`, the surface into `spare` streams when it has their size.
-    pub fn new(mut output: Box<Output>, spare: Option<(PackedByteArray, PackedByteArray)>) -> Self {
+    /// Starts copying `built`, the surface into `spare` streams when it has their size.
+    pub fn new(mut built: Box<Built>, spare: Option<(PackedByteArray, PackedByteArray)>) -> Self {
         let (spare_vertex, spare_attributes) = spare.unzip();
-        let reused = spare_vertex.as_ref().map(PackedByteArray::len) == Some(output.vertex.len())
-            && spare_attributes.as_ref().map(PackedByteArray::len) == Some(output.attributes.len());
+        let reused = spare_vertex.as_ref().map(PackedByteArray::len)
+            == Some(built.surface.vertex.len())
+            && spare_attributes.as_ref().map(PackedByteArray::len)
+                == Some(built.surface.attributes.len());
         let mut copies = vec![
-            StreamCopy::new(std::mem::take(&mut output.vertex), spare_vertex),
-            StreamCopy::new(std::mem::take(&mut output.attributes), spare_attributes),
+            StreamCopy::new(std::mem::take(&mut built.surface.vertex), spare_vertex),
+            StreamCopy::new(
+                std::mem::take(&mut built.surface.attributes),
+                spare_attributes,
+            ),
         ];
-        let whole_water = match output.features.water.as_slice() {
+        let whole_water = match built.features.water.as_slice() {
             [piece] => piece.chunk.is_none() && piece.surface.vertex_count > 0,
             _ => false,
         };
         let mut water = None;
-        if let Some(piece) = whole_water.then(|| output.features.water.pop()).flatten() {
+        if let Some(piece) = whole_water.then(|| built.features.water.pop()).flatten() {
             let surface = piece.surface;
             water = Some((surface.vertex_count, bounds(&surface)));
             copies.push(StreamCopy::new(surface.vertex, None));
@@ -121,13 +128,13 @@ impl Staging {
         }
         let bytes = copies.iter().map(|c| c.from.len()).sum();
         Staging {
-            output,
+            built,
             copies,
             water,
-            handover: Handover {
+            upload: UploadStats {
                 bytes,
                 reused,
-                ..Handover::default()
+                ..UploadStats::default()
             },
         }
     }
@@ -152,10 +159,10 @@ impl Staging {
                 copied += n;
             }
         }
-        let handover = &mut self.handover;
-        handover.parts += 1;
-        handover.largest_part = handover.largest_part.max(copied);
-        handover.time += start.elapsed();
+        let upload = &mut self.upload;
+        upload.parts += 1;
+        upload.largest_part = upload.largest_part.max(copied);
+        upload.time += start.elapsed();
         self.is_copied()
     }
 
@@ -168,24 +175,24 @@ impl Staging {
         (full(&vertex) && full(&attributes)).then_some((vertex.into, attributes.into))
     }
 
-    /// The worker's output without its staged streams, the streams in Godot's arrays and how
-    /// they got there.
-    pub fn finish(self) -> Staged {
+    /// The build without its staged streams, the streams in Godot's arrays and how they got
+    /// there.
+    pub fn finish(self) -> Delivered {
         let Staging {
-            output,
+            built,
             copies,
             water,
-            handover,
+            upload,
         } = self;
         let (sources, copied): (Vec<Vec<u8>>, Vec<PackedByteArray>) =
             copies.into_iter().map(|c| (c.from, c.into)).unzip();
         let mut copied = copied.into_iter();
         let mut take = || copied.next().unwrap_or_default();
         let streams = Streams {
-            vertex_count: output.vertex_count,
+            vertex_count: built.surface.vertex_count,
             vertex: take(),
             attributes: take(),
-            aabb: output.aabb,
+            aabb: built.surface.aabb,
         };
         let water = water.map(|(vertex_count, aabb)| Streams {
             vertex_count,
@@ -205,11 +212,11 @@ impl Staging {
             });
         #[cfg(target_family = "wasm")]
         drop(sources);
-        Staged {
-            output: *output,
+        Delivered {
+            built: *built,
             streams,
             water,
-            handover,
+            upload,
         }
     }
 }

@@ -1,6 +1,5 @@
-//! Background rebuilds: the generation pipeline and the tessellation (terrain and water) of a
-//! `DonjournoTerrain` run on a worker thread, and the finished buffers come back to the main
-//! thread over a channel.
+//! Background rebuilds: the one build function ([`super::build::build`]) runs on a worker
+//! thread, and its result comes back to the main thread over a channel.
 //!
 //! A [`Job`] owns everything the worker needs (the parameters and, when the grid can be reused,
 //! an `Arc` of it), so the node may be freed while the worker runs: dropping the job cancels it
@@ -8,59 +7,12 @@
 //! channel. The job's [`JobState`] (cancel flag, progress, outcome) is shared, so that it can be
 //! observed after the node is gone (see [`super::job::DonjournoRebuildJob`]).
 
+use super::build::{self, Built, MapOrder, Order, OwnStreams};
 use super::planner::Inputs;
-use crate::convert;
-use crate::generator::{inputs_of, HeightmapFile};
-use donjourno::godot_surface::{ATTRIBUTE_STREAM_BYTES, VERTEX_STREAM_BYTES};
-use donjourno::{GenerationStats, GeneratorParams, Grid, Progress};
-use godot::builtin::Aabb;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU8, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
-
-/// Share of the progress bar given to the pipeline when it runs; tessellation takes the rest.
-const PIPELINE_SHARE: f32 = 0.9;
-
-/// A grid the worker may reuse instead of running the pipeline.
-#[derive(Clone)]
-pub struct CachedGrid {
-    /// The parameters it was generated from.
-    pub params: GeneratorParams,
-    /// The content key of the heightmap file it was generated from, if any.
-    pub heightmap: Option<u64>,
-    /// The grid.
-    pub grid: Arc<Grid>,
-    /// Its statistics.
-    pub stats: GenerationStats,
-    /// The time its generation took.
-    pub time: Duration,
-}
-
-/// What a worker hands back: the grid shown and the surface streams in Godot's layout.
-pub struct Output {
-    /// The grid the mesh shows.
-    pub grid: CachedGrid,
-    /// Whether the pipeline ran (else the cached grid was reused).
-    pub pipeline_ran: bool,
-    /// The pipeline's wall time in this job (zero when reused).
-    pub pipeline_time: Duration,
-    /// The tessellation's wall time.
-    pub mesh_time: Duration,
-    /// Vertex stream (positions, then normals and tangents).
-    pub vertex: Vec<u8>,
-    /// Attribute stream (colours).
-    pub attributes: Vec<u8>,
-    /// Vertices in the streams.
-    pub vertex_count: usize,
-    /// Bounds of the mesh.
-    pub aabb: Aabb,
-    /// The water, trees, scatter and settlement meshes.
-    pub features: super::features::Features,
-    /// Every level of every chunk when the map is drawn in chunks (else empty, and the streams
-    /// hold the one surface).
-    pub chunks: super::chunks::ChunkBuild,
-}
+use std::time::Instant;
 
 /// How a worker ended, as [`JobState::outcome`] reports it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -113,7 +65,8 @@ impl JobState {
         }
     }
 
-    fn set_progress(&self, fraction: f32) {
+    /// Records the fraction of the work done.
+    pub fn set_progress(&self, fraction: f32) {
         self.progress.store(fraction.to_bits(), Ordering::Relaxed);
     }
 }
@@ -127,7 +80,7 @@ pub struct Job {
     pub started: Instant,
     state: Arc<JobState>,
     reported: f32,
-    receiver: Receiver<Result<Output, String>>,
+    receiver: Receiver<Result<Built, String>>,
     /// Whether the worker's result (or error) was taken: then dropping the job cancels nothing.
     done: bool,
 }
@@ -139,20 +92,14 @@ pub enum Poll {
     /// Still running, no news.
     Running,
     /// Finished, successfully or not.
-    Done(Result<Box<Output>, String>),
+    Done(Result<Box<Built>, String>),
 }
 
 impl Job {
-    /// Starts a worker that builds the mesh of `inputs` (`vertex_count` vertices), reusing
-    /// `cached` when its parameters match. Returns `None` where no thread can start (a Web build
-    /// without threads); the caller then rebuilds synchronously.
-    pub fn start(
-        inputs: Inputs,
-        vertex_count: usize,
-        cached: Option<CachedGrid>,
-        file: Option<Arc<HeightmapFile>>,
-    ) -> Option<Job> {
-        Self::start_on(inputs, vertex_count, cached, file, |work| {
+    /// Starts a worker that builds the map of `order`. Returns `None` where no thread can start
+    /// (a Web build without threads); the caller then rebuilds synchronously.
+    pub fn start(order: MapOrder) -> Option<Job> {
+        Self::start_on(order, |work| {
             std::thread::Builder::new()
                 .name("donjourno-rebuild".into())
                 .spawn(|| {
@@ -165,18 +112,17 @@ impl Job {
 
     /// [`Job::start`] with the function that starts the worker thread.
     fn start_on(
-        inputs: Inputs,
-        vertex_count: usize,
-        cached: Option<CachedGrid>,
-        file: Option<Arc<HeightmapFile>>,
+        order: MapOrder,
         spawn: impl FnOnce(Box<dyn FnOnce() + Send>) -> std::io::Result<()>,
     ) -> Option<Job> {
+        let inputs = order.inputs;
         let state = Arc::new(JobState::new());
         let (sender, receiver) = mpsc::channel();
         let work = {
             let state = state.clone();
             move || {
-                let result = run(&inputs, vertex_count, cached, file.as_deref(), &state);
+                let order = Order::Map(order);
+                let result = build::build(&order, &mut OwnStreams::default(), Some(&state));
                 let outcome = match &result {
                     _ if state.is_cancelled() => Outcome::Cancelled,
                     Ok(_) => Outcome::Finished,
@@ -238,87 +184,14 @@ impl Drop for Job {
     }
 }
 
-/// The error of a worker that noticed its cancellation.
-fn cancelled() -> String {
-    "cancelled".to_owned()
-}
-
-/// The worker's body: pipeline (unless cached; it decodes `file`, the image model's heightmap),
-/// then tessellation into fresh streams. Stops at the pipeline's progress reports and between
-/// the steps once the job is cancelled.
-fn run(
-    inputs: &Inputs,
-    vertex_count: usize,
-    cached: Option<CachedGrid>,
-    file: Option<&HeightmapFile>,
-    state: &Arc<JobState>,
-) -> Result<Output, String> {
-    let Inputs {
-        params,
-        mesh_params,
-        ..
-    } = inputs;
-    let reusable = cached.filter(|c| c.params == *params && c.heightmap == inputs.heightmap);
-    let (grid, pipeline_ran, pipeline_time) = match reusable {
-        Some(c) => (c, false, Duration::ZERO),
-        None => {
-            let sink = {
-                let state = state.clone();
-                Progress::new(move |f| {
-                    state.set_progress(f * PIPELINE_SHARE);
-                    !state.is_cancelled()
-                })
-            };
-            let core_inputs = inputs_of(file)?;
-            let (grid, stats, time) =
-                convert::run_pipeline_with_progress(params, &core_inputs, sink)?;
-            let cached = CachedGrid {
-                params: *params,
-                heightmap: inputs.heightmap,
-                grid: Arc::new(grid),
-                stats,
-                time,
-            };
-            (cached, true, time)
-        }
-    };
-    if state.is_cancelled() {
-        return Err(cancelled());
-    }
-    state.set_progress(if pipeline_ran { PIPELINE_SHARE } else { 0.0 });
-    let mut vertex = vec![0u8; vertex_count * VERTEX_STREAM_BYTES];
-    let mut attributes = vec![0u8; vertex_count * ATTRIBUTE_STREAM_BYTES];
-    let (aabb, mesh_time, chunks) = if vertex_count == 0 {
-        let (chunks, time) = super::chunks::build(&grid.grid, mesh_params)?;
-        (Aabb::default(), time, chunks)
-    } else {
-        let (aabb, time) =
-            convert::run_surface(&grid.grid, mesh_params, &mut vertex, &mut attributes)?;
-        (aabb, time, Default::default())
-    };
-    if state.is_cancelled() {
-        return Err(cancelled());
-    }
-    let features = super::features::Features::build(&grid.grid, mesh_params)?;
-    state.set_progress(1.0);
-    Ok(Output {
-        grid,
-        pipeline_ran,
-        pipeline_time,
-        mesh_time,
-        vertex,
-        attributes,
-        vertex_count,
-        aabb,
-        features,
-        chunks,
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::terrain::build::Generated;
+    use donjourno::godot_surface::{ATTRIBUTE_STREAM_BYTES, VERTEX_STREAM_BYTES};
     use donjourno::mesh::MeshParams;
+    use donjourno::GeneratorParams;
+    use std::time::Duration;
 
     fn inputs(size: u32, droplets: u32) -> Inputs {
         let mut params = GeneratorParams {
@@ -335,8 +208,26 @@ mod tests {
         }
     }
 
+    /// A map order for `inputs` of `vertex_count` vertices, with no cached grid.
+    fn order(inputs: Inputs, vertex_count: usize) -> MapOrder {
+        MapOrder {
+            inputs,
+            vertex_count,
+            cached: None,
+            file: None,
+        }
+    }
+
+    /// The grid a build generated.
+    fn grid(built: &Built) -> &build::CachedGrid {
+        match &built.generated {
+            Generated::Map(grid) => grid,
+            Generated::Tile(_) => panic!("a map order builds a map"),
+        }
+    }
+
     /// Polls until the job is done (the deadline only guards against a hang).
-    fn wait(job: &mut Job) -> Result<Box<Output>, String> {
+    fn wait(job: &mut Job) -> Result<Box<Built>, String> {
         let deadline = Instant::now() + Duration::from_secs(120);
         while Instant::now() < deadline {
             if let Poll::Done(result) = job.poll() {
@@ -351,22 +242,32 @@ mod tests {
     fn a_job_hands_back_the_streams_and_reuses_a_matching_grid() {
         let inputs = inputs(24, 2_000);
         let vertices = 24 * 24 * 6;
-        let mut job = Job::start(inputs, vertices, None, None).expect("threads are available");
+        let mut job = Job::start(order(inputs, vertices)).expect("threads are available");
         let state = job.state();
         let output = wait(&mut job).unwrap();
         assert_eq!(state.outcome(), Outcome::Finished);
         assert!(!state.is_cancelled());
         assert_eq!(state.progress(), 1.0);
         assert!(output.pipeline_ran);
-        assert_eq!(output.vertex.len(), vertices * VERTEX_STREAM_BYTES);
-        assert_eq!(output.attributes.len(), vertices * ATTRIBUTE_STREAM_BYTES);
+        assert_eq!(output.surface.vertex.len(), vertices * VERTEX_STREAM_BYTES);
+        assert_eq!(
+            output.surface.attributes.len(),
+            vertices * ATTRIBUTE_STREAM_BYTES
+        );
         // A second job with the grid cached skips the pipeline and builds the same bytes.
-        let cached = output.grid.clone();
-        let mut again = Job::start(inputs, vertices, Some(cached), None).unwrap();
+        let cached = grid(&output).clone();
+        let mut again = Job::start(MapOrder {
+            cached: Some(cached),
+            ..order(inputs, vertices)
+        })
+        .unwrap();
         let second = wait(&mut again).unwrap();
         assert!(!second.pipeline_ran);
-        assert!(Arc::ptr_eq(&second.grid.grid, &output.grid.grid));
-        assert!(second.vertex == output.vertex && second.attributes == output.attributes);
+        assert!(Arc::ptr_eq(&grid(&second).grid, &grid(&output).grid));
+        assert!(
+            second.surface.vertex == output.surface.vertex
+                && second.surface.attributes == output.surface.attributes
+        );
         // Taking the result ends the job without cancelling it.
         let state = again.state();
         let (shown_inputs, _) = again.end();
@@ -377,7 +278,7 @@ mod tests {
 
     #[test]
     fn dropping_a_job_cancels_its_worker() {
-        let job = Job::start(inputs(256, 400_000), 256 * 256 * 6, None, None).unwrap();
+        let job = Job::start(order(inputs(256, 400_000), 256 * 256 * 6)).unwrap();
         let state = job.state();
         assert!(!state.is_cancelled());
         drop(job);
@@ -399,14 +300,17 @@ mod tests {
                 "no threads",
             ))
         };
-        assert!(Job::start_on(inputs(24, 2_000), 24 * 24 * 6, None, None, refused).is_none());
+        assert!(Job::start_on(order(inputs(24, 2_000), 24 * 24 * 6), refused).is_none());
         // The same work run on the calling thread still builds the mesh.
-        let mut job = Job::start_on(inputs(24, 2_000), 24 * 24 * 6, None, None, |work| {
+        let mut job = Job::start_on(order(inputs(24, 2_000), 24 * 24 * 6), |work| {
             work();
             Ok(())
         })
         .expect("the work ran");
         let output = wait(&mut job).unwrap();
-        assert_eq!(output.vertex.len(), 24 * 24 * 6 * VERTEX_STREAM_BYTES);
+        assert_eq!(
+            output.surface.vertex.len(),
+            24 * 24 * 6 * VERTEX_STREAM_BYTES
+        );
     }
 }
