@@ -29,7 +29,7 @@ pub struct GridKey {
 
 impl Inputs {
     /// These inputs without their navigation settings: what the mesh is built from (the
-    /// navigation mesh follows its own settings, see `super::navigation`).
+    /// navigation mesh follows its own settings, see `crate::terrain::components::navigation`).
     pub fn without_navigation(&self) -> Inputs {
         let mut mesh_params = self.mesh_params;
         mesh_params.navigation = MeshParams::default().navigation;

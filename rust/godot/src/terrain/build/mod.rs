@@ -1,6 +1,6 @@
 //! Building: the one recipe that turns settings into everything the terrain shows, whichever
 //! thread runs it. A synchronous rebuild ([`method DonjournoTerrain.regenerate`]), the background
-//! worker ([`super::worker`]) and the tiles of an endless world ([`super::tiles`]) all call
+//! worker ([`crate::terrain::build::worker`]) and the tiles of an endless world ([`crate::terrain::stream::tiles`]) all call
 //! [`build`], and all get a [`Built`] back.
 //!
 //! The recipe, in order: generate (or reuse the cached grid), tessellate the surface (one
@@ -8,13 +8,20 @@
 //! settlements, collision heights). The calls into the core's generation live here and nowhere
 //! else in the extension.
 
-use super::chunks::{self, ChunkBuild};
-use super::collision::HeightMap;
-use super::planner::Inputs;
-use super::worker::JobState;
-use super::{scatter, settlements, trees, water};
+pub mod job;
+pub mod rebuild;
+pub mod staging;
+pub mod worker;
+
 use crate::convert;
 use crate::generator::{inputs_of, HeightmapFile};
+use crate::terrain::build::worker::JobState;
+use crate::terrain::components::chunks::{self, ChunkBuild};
+use crate::terrain::components::collision::HeightMap;
+use crate::terrain::planner::Inputs;
+use crate::terrain::{
+    components::scatter, components::settlements, components::trees, components::water,
+};
 use donjourno::godot_surface::chunk_surfaces;
 use donjourno::mesh::chunks::{ChunkBuilder, ChunkLayout};
 use donjourno::mesh::settlement::SettlementMeshes;
