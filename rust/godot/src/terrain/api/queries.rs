@@ -103,7 +103,7 @@ impl DonjournoTerrain {
     }
 
     /// The heaviest biome of the cell under the global point `(x, z)`: one of the `BIOME_*`
-    /// constants (seed 003's table order), −1 off the terrain or when the generator's
+    /// constants (in the order of the biome table), −1 off the terrain or when the generator's
     /// [member DonjournoGenerator.biomes_enabled] is off.
     #[func]
     pub fn get_biome_at(&self, x: f32, z: f32) -> i32 {

@@ -18,7 +18,7 @@ use crate::generator::{inputs_of, HeightmapFile};
 use crate::terrain::build::worker::JobState;
 use crate::terrain::components::chunks::{self, ChunkBuild};
 use crate::terrain::components::collision::HeightMap;
-use crate::terrain::planner::Inputs;
+use crate::terrain::planner::Settings;
 use crate::terrain::{
     components::scatter, components::settlements, components::trees, components::water,
 };
@@ -65,7 +65,7 @@ pub enum Order {
 #[derive(Clone)]
 pub struct MapOrder {
     /// The settings it is built from.
-    pub inputs: Inputs,
+    pub inputs: Settings,
     /// Vertices of its one surface (0 when it is drawn in chunks).
     pub vertex_count: usize,
     /// The last grid generated: reused when its parameters and heightmap match.

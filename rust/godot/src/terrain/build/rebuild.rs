@@ -6,7 +6,7 @@ use crate::terrain::build::job::DonjournoRebuildJob;
 use crate::terrain::build::staging::{Delivered, Staging, UploadStats, UPLOAD_BYTES_PER_FRAME};
 use crate::terrain::build::worker::{Job, Poll};
 use crate::terrain::build::{self, CachedGrid, MapOrder, Order, SurfaceTarget};
-use crate::terrain::planner::{self, Current, GridKey, Inputs, Plan, Request, Runner, Work};
+use crate::terrain::planner::{self, Current, GridKey, Plan, Request, Runner, Settings, Work};
 use crate::terrain::show::surface_queue::FrameBudget;
 use crate::terrain::show::upload::{self, Streams, RELEASE_BYTES_PER_FRAME};
 use crate::terrain::DonjournoTerrain;
@@ -137,7 +137,7 @@ impl DonjournoTerrain {
         }
         self.stop_endless();
         let file = generator.bind().heightmap()?;
-        let inputs = Inputs {
+        let inputs = Settings {
             params,
             heightmap: file.map(|f| f.key),
             mesh_params: self.mesh_params(&params)?,

@@ -8,7 +8,7 @@
 //! observed after the node is gone (see [`crate::terrain::build::job::DonjournoRebuildJob`]).
 
 use crate::terrain::build::{self, Built, MapOrder, Order, OwnStreams};
-use crate::terrain::planner::Inputs;
+use crate::terrain::planner::Settings;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU8, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::sync::Arc;
@@ -75,7 +75,7 @@ impl JobState {
 /// taken ([`Job::end`]).
 pub struct Job {
     /// The settings the job builds from.
-    pub inputs: Inputs,
+    pub inputs: Settings,
     /// When the job was started.
     pub started: Instant,
     state: Arc<JobState>,
@@ -146,7 +146,7 @@ impl Job {
 
     /// Ends a job whose worker handed back its result or its error (dropping a job before that
     /// cancels it); returns its inputs and when it started.
-    pub fn end(mut self) -> (Inputs, Instant) {
+    pub fn end(mut self) -> (Settings, Instant) {
         self.done = true;
         (self.inputs, self.started)
     }
@@ -193,7 +193,7 @@ mod tests {
     use donjourno::GeneratorParams;
     use std::time::Duration;
 
-    fn inputs(size: u32, droplets: u32) -> Inputs {
+    fn inputs(size: u32, droplets: u32) -> Settings {
         let mut params = GeneratorParams {
             width: size,
             depth: size,
@@ -201,7 +201,7 @@ mod tests {
             ..Default::default()
         };
         params.terrain.droplets = droplets;
-        Inputs {
+        Settings {
             params,
             heightmap: None,
             mesh_params: MeshParams::default(),
@@ -209,7 +209,7 @@ mod tests {
     }
 
     /// A map order for `inputs` of `vertex_count` vertices, with no cached grid.
-    fn order(inputs: Inputs, vertex_count: usize) -> MapOrder {
+    fn order(inputs: Settings, vertex_count: usize) -> MapOrder {
         MapOrder {
             inputs,
             vertex_count,

@@ -1,4 +1,4 @@
-//! Showing what a build built: presenting it ([`present`]), handing its surface to Godot's
+//! Display what a build built: presenting it ([`present`]), handing its surface to Godot's
 //! arrays ([`upload`], [`surface_queue`]), what the node shows ([`shown`]), its internal
 //! children ([`children`]) and the visibility ranges under an orthographic camera ([`ranges`]).
 

@@ -1,12 +1,12 @@
-//! Showing a finished rebuild, whichever thread built it: the surface or its chunks, the water,
+//! Display a finished rebuild, whichever thread built it: the surface or its chunks, the water,
 //! the collision body, the trees and the scatter, and the statistics of
 //! [signal DonjournoTerrain.generation_finished].
 
 use crate::convert;
 use crate::terrain::build::staging::Delivered;
 use crate::terrain::build::{Built, Features, Generated};
-use crate::terrain::planner::Inputs;
-use crate::terrain::{DonjournoTerrain, Shown};
+use crate::terrain::planner::Settings;
+use crate::terrain::{DonjournoTerrain, ShownMap};
 use godot::prelude::*;
 use std::time::{Duration, Instant};
 
@@ -54,7 +54,7 @@ impl DonjournoTerrain {
     /// statistics.
     pub(in crate::terrain) fn present(
         &mut self,
-        inputs: Inputs,
+        inputs: Settings,
         started: Instant,
         delivered: Delivered,
     ) -> VarDictionary {
@@ -122,7 +122,7 @@ impl DonjournoTerrain {
         self.show_settlements(&settlements);
         parts.lap("settlements");
         let upload_time = upload_start.elapsed() + upload.time;
-        self.shown = Some(Shown {
+        self.shown = Some(ShownMap {
             inputs,
             grid: grid.grid.clone(),
             stats: grid.stats.clone(),

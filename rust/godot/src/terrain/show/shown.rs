@@ -6,7 +6,7 @@ use crate::terrain::api::bake;
 use crate::terrain::components::collision::chunks::ChunkHeights;
 use crate::terrain::components::collision::{HeightMap, Source};
 use crate::terrain::components::trees::{self, TreeBuffers};
-use crate::terrain::planner::Inputs;
+use crate::terrain::planner::Settings;
 use crate::terrain::DonjournoTerrain;
 use donjourno::godot_surface::split_instances;
 use donjourno::{GenerationStats, Grid};
@@ -16,9 +16,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// The generated mesh shown; queries answer from it so that they agree with the picture.
-pub struct Shown {
+pub struct ShownMap {
     /// The settings it was built from.
-    pub inputs: Inputs,
+    pub inputs: Settings,
     /// Its grid.
     pub grid: Arc<Grid>,
     /// The grid's statistics.
@@ -30,32 +30,32 @@ pub struct Shown {
     /// The corner heights of a map in one chunk, for its one collision shape (computed on the
     /// worker with the rest of the rebuild).
     pub heights: Option<Result<Arc<HeightMap>, String>>,
-    /// Seed 000's trees, [`trees::tree_floats`] buffers built on the worker, one per chunk on a
+    /// The tree cells' trees, [`trees::tree_floats`] buffers built on the worker, one per chunk on a
     /// map drawn in chunks (empty with biomes).
     pub trees: Arc<Vec<Vec<f32>>>,
 }
 
 /// What the node shows.
-pub enum Showing<'a> {
+pub enum Display<'a> {
     /// Nothing (no generator, or before the first rebuild).
     Nothing,
     /// A generated mesh.
-    Generated(&'a Shown),
+    Generated(&'a ShownMap),
     /// [member DonjournoTerrain.baked_mesh], with the data baked into it.
     Baked(&'a Gd<Mesh>),
 }
 
-impl Showing<'_> {
+impl Display<'_> {
     /// What the collision body is built from; `None` when there is nothing to collide with (or
     /// a baked mesh carries no heights).
     pub fn collision_source(&self) -> Option<Source> {
         match self {
-            Showing::Nothing => None,
-            Showing::Generated(s) => match &s.chunk_heights {
+            Display::Nothing => None,
+            Display::Generated(s) => match &s.chunk_heights {
                 Some(chunks) => Some(Source::Chunks(chunks.clone())),
                 None => s.heights.clone().map(Source::One),
             },
-            Showing::Baked(mesh) => match bake::baked_chunk_heights(mesh) {
+            Display::Baked(mesh) => match bake::baked_chunk_heights(mesh) {
                 Some(chunks) => Some(Source::Chunks(chunks)),
                 None => bake::baked_height_map(mesh).map(|h| Source::One(Ok(Arc::new(h)))),
             },
@@ -65,10 +65,10 @@ impl Showing<'_> {
     /// The tree transforms (a [`trees::tree_floats`] buffer) and the cell size.
     pub fn trees(&self) -> Option<(TreeBuffers, f32)> {
         match self {
-            Showing::Nothing => None,
-            // With biomes, the scatter stands in for seed 000's trees.
-            Showing::Generated(s) if !s.grid.biome.is_empty() => None,
-            Showing::Generated(s) => {
+            Display::Nothing => None,
+            // With biomes, the scatter stands in for the tree cells' trees.
+            Display::Generated(s) if !s.grid.biome.is_empty() => None,
+            Display::Generated(s) => {
                 let mesh = &s.inputs.mesh_params;
                 Some((
                     TreeBuffers::Pieces(s.trees.clone(), mesh.lod_distance),
@@ -76,7 +76,7 @@ impl Showing<'_> {
                 ))
             }
             // A map drawn in chunks shows its trees chunk by chunk, as it did when generated.
-            Showing::Baked(mesh) => {
+            Display::Baked(mesh) => {
                 let (buffer, cell) = bake::baked_trees(mesh).filter(|(b, _)| !b.is_empty())?;
                 Some(match bake::baked_chunking(mesh) {
                     Some((layout, params)) => {
@@ -123,7 +123,7 @@ impl DonjournoTerrain {
         self.water.instances().into_iter().collect()
     }
 
-    /// Every [MultiMeshInstance3D] of seed 000's trees: the one of [method get_trees_instance],
+    /// Every [MultiMeshInstance3D] of the tree cells' trees (without biomes): the one of [method get_trees_instance],
     /// or on a map drawn in chunks one per chunk with trees (those made so far while
     /// [method is_filling_chunks]).
     #[func]
@@ -145,11 +145,11 @@ impl DonjournoTerrain {
 
 impl DonjournoTerrain {
     /// What the node shows: the baked mesh while there is one, else the generated mesh.
-    pub(in crate::terrain) fn showing(&self) -> Showing<'_> {
+    pub(in crate::terrain) fn display(&self) -> Display<'_> {
         match (&self.baked_mesh, &self.shown) {
-            (Some(baked), _) => Showing::Baked(baked),
-            (None, Some(shown)) => Showing::Generated(shown),
-            (None, None) => Showing::Nothing,
+            (Some(baked), _) => Display::Baked(baked),
+            (None, Some(shown)) => Display::Generated(shown),
+            (None, None) => Display::Nothing,
         }
     }
 
@@ -174,7 +174,7 @@ impl DonjournoTerrain {
     /// Builds, rebuilds or removes the collision body for what is shown.
     pub(in crate::terrain) fn update_collision(&mut self) {
         let source = (self.collision.enabled)
-            .then(|| self.showing().collision_source())
+            .then(|| self.display().collision_source())
             .flatten();
         self.with_parent(|t| &mut t.collision, |c, parent| c.update(parent, source));
         self.stream_collision();
@@ -184,7 +184,7 @@ impl DonjournoTerrain {
     /// Builds, rebuilds or removes the trees for what is shown.
     pub(in crate::terrain) fn update_trees(&mut self) {
         let trees = (self.trees.enabled)
-            .then(|| self.showing().trees())
+            .then(|| self.display().trees())
             .flatten();
         // A map whose chunks hold one level each streams its chunks' full trees too.
         let streamed = (self.shown.as_ref())
@@ -197,7 +197,7 @@ impl DonjournoTerrain {
             |t| &mut t.trees,
             |c, parent| c.update(parent, trees, streamed),
         );
-        let scatter = self.trees.enabled && !matches!(self.showing(), Showing::Nothing);
+        let scatter = self.trees.enabled && !matches!(self.display(), Display::Nothing);
         self.with_parent(|t| &mut t.scatter, |c, parent| c.show(parent, scatter));
     }
 }

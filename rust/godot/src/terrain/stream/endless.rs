@@ -12,7 +12,7 @@
 use crate::terrain::build::Built;
 use crate::terrain::components::collision::HeightMap;
 use crate::terrain::show::surface_queue::SurfaceQueue;
-use crate::terrain::stream::tile_nodes::{Piece, TileSurface};
+use crate::terrain::stream::tile_nodes::{TilePart, TileSurface};
 use crate::terrain::stream::tiles::{self, TileResult, TileWorker};
 use crate::terrain::DonjournoTerrain;
 use donjourno::mesh::MeshParams;
@@ -36,7 +36,7 @@ pub struct ShownTile {
     pub heights: Arc<HeightMap>,
     /// The collision body, while the tile lies within the collision radius.
     pub body: Option<Gd<StaticBody3D>>,
-    /// Seed 000's trees, one buffer per chunk, kept to show them again after a change of the
+    /// The tree cells' trees, one buffer per chunk, kept to show them again after a change of the
     /// trees' settings.
     pub trees: Arc<Vec<Vec<f32>>>,
     /// The scatter, cut along the tile's chunks, likewise.
@@ -68,7 +68,7 @@ pub struct Endless {
     /// The tiles shown.
     pub tiles: BTreeMap<TileCoord, ShownTile>,
     /// What still has to become nodes, tile by tile.
-    pub pending: VecDeque<(TileCoord, Piece)>,
+    pub pending: VecDeque<(TileCoord, TilePart)>,
     /// The chunk levels and water pieces taken from `pending`, being copied into Godot's arrays
     /// a slice at a time.
     pub surfaces: SurfaceQueue<(TileCoord, TileSurface)>,

@@ -42,7 +42,7 @@ pub struct TileSurface {
 }
 
 /// A part of a tile still to become a node.
-pub enum Piece {
+pub enum TilePart {
     /// One level of one chunk, drawn between the camera distances `range`.
     Level {
         /// The node's name.
@@ -60,15 +60,15 @@ pub enum Piece {
     Scatter(crate::terrain::components::scatter::Chunking, usize, usize),
 }
 
-impl Piece {
+impl TilePart {
     /// Roughly the bytes handed to Godot.
     fn bytes(&self) -> usize {
         match self {
-            Piece::Level { surface, .. } | Piece::Water(WaterPiece { surface, .. }) => {
+            TilePart::Level { surface, .. } | TilePart::Water(WaterPiece { surface, .. }) => {
                 surface.vertex.len() + surface.attribute.len()
             }
-            Piece::Trees(_, b) => b.len() * 4,
-            Piece::Scatter(_, _, floats) => floats * 4,
+            TilePart::Trees(_, b) => b.len() * 4,
+            TilePart::Scatter(_, _, floats) => floats * 4,
         }
     }
 }
@@ -120,7 +120,7 @@ impl DonjournoTerrain {
                 let range = lod_range(level, count, lod);
                 pending.push_back((
                     coord,
-                    Piece::Level {
+                    TilePart::Level {
                         name,
                         surface,
                         range,
@@ -128,7 +128,12 @@ impl DonjournoTerrain {
                 ));
             }
         }
-        pending.extend(features.water.into_iter().map(|w| (coord, Piece::Water(w))));
+        pending.extend(
+            features
+                .water
+                .into_iter()
+                .map(|w| (coord, TilePart::Water(w))),
+        );
         let trees = Arc::new(features.trees);
         queue_plants(pending, coord, &trees, &scatter);
         let shown = ShownTile {
@@ -149,7 +154,7 @@ impl DonjournoTerrain {
         let endless = &mut self.endless;
         endless
             .pending
-            .retain(|(_, p)| !matches!(p, Piece::Trees(..) | Piece::Scatter(..)));
+            .retain(|(_, p)| !matches!(p, TilePart::Trees(..) | TilePart::Scatter(..)));
         for (&coord, shown) in &endless.tiles {
             for mut child in shown.node.get_children().iter_shared() {
                 let name = child.get_name().to_string();
@@ -208,7 +213,7 @@ impl DonjournoTerrain {
                 break;
             };
             let (tag, surface) = match piece {
-                Piece::Level {
+                TilePart::Level {
                     name,
                     surface,
                     range,
@@ -216,7 +221,7 @@ impl DonjournoTerrain {
                     let water = false;
                     (TileSurface { name, range, water }, surface)
                 }
-                Piece::Water(piece) => {
+                TilePart::Water(piece) => {
                     let (name, range, water) = (piece.name, piece.range, true);
                     (TileSurface { name, range, water }, piece.surface)
                 }
@@ -253,18 +258,18 @@ impl DonjournoTerrain {
     }
 
     /// Shows the trees or the scatter of one chunk of a tile, while trees are on.
-    fn place_tile_plants(&mut self, coord: TileCoord, piece: Piece, cell: f32, lod: f32) {
+    fn place_tile_plants(&mut self, coord: TileCoord, piece: TilePart, cell: f32, lod: f32) {
         let Some(mut node) = self.tile_node(coord).filter(|_| self.trees.enabled) else {
             return;
         };
         match piece {
-            Piece::Trees(index, buffer) if !buffer.is_empty() => {
+            TilePart::Trees(index, buffer) if !buffer.is_empty() => {
                 let meshes = self.trees.tree_meshes(cell);
                 for n in chunk_tree_nodes(index, &buffer, &meshes, lod) {
                     ranges::add_ranged(&mut node, &n);
                 }
             }
-            Piece::Scatter(chunking, index, _) => {
+            TilePart::Scatter(chunking, index, _) => {
                 for species in Species::ALL {
                     for n in self.scatter.chunk_nodes(&chunking, index, species) {
                         ranges::add_ranged(&mut node, &n);
@@ -354,18 +359,18 @@ impl DonjournoTerrain {
 
 /// Queues the trees and scatter of tile `coord` to become nodes.
 fn queue_plants(
-    pending: &mut VecDeque<(TileCoord, Piece)>,
+    pending: &mut VecDeque<(TileCoord, TilePart)>,
     coord: TileCoord,
     trees: &[Vec<f32>],
     scatter: &crate::terrain::components::scatter::Chunking,
 ) {
     for (i, buffer) in trees.iter().enumerate() {
-        pending.push_back((coord, Piece::Trees(i, buffer.clone())));
+        pending.push_back((coord, TilePart::Trees(i, buffer.clone())));
     }
     for index in 0..scatter.chunk_count() {
         let floats = scatter.floats(index);
         if floats > 0 {
-            pending.push_back((coord, Piece::Scatter(scatter.clone(), index, floats)));
+            pending.push_back((coord, TilePart::Scatter(scatter.clone(), index, floats)));
         }
     }
 }

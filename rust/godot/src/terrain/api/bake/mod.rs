@@ -356,8 +356,8 @@ impl DonjournoTerrain {
         Some((levels, water))
     }
 
-    /// A copy of the mesh shown, with the collision heights, the tree transforms (seed 000's
-    /// trees, without biomes) and the scatter's instances as metadata.
+    /// A copy of the mesh shown, with the collision heights, the tree transforms (the tree
+    /// cells' trees, without biomes) and the scatter's instances as metadata.
     fn baked_copy(&self) -> Option<Gd<ArrayMesh>> {
         if let Some(baked) = &self.baked_mesh {
             return baked.clone().try_cast::<ArrayMesh>().ok();

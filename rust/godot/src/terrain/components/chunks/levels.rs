@@ -50,7 +50,7 @@ pub struct LevelStream {
 /// bounds). A level's water is queued before its ground, so it shows no later.
 enum Arrival {
     Water(usize),
-    Ground(usize, u32, Bounds),
+    Surface(usize, u32, Bounds),
 }
 
 impl LevelStream {
@@ -131,7 +131,7 @@ impl LevelStream {
             self.arriving.push(Arrival::Water(index), wet);
             let bounds = surface.bounds;
             self.arriving
-                .push(Arrival::Ground(index, level, bounds), surface);
+                .push(Arrival::Surface(index, level, bounds), surface);
         }
         let mut budget = FrameBudget::new(LEVEL_VERTICES_PER_FRAME * SURFACE_VERTEX_BYTES);
         let format = upload::surface_format(false);
@@ -141,7 +141,7 @@ impl LevelStream {
                     water.replace(index, streams);
                     continue;
                 }
-                Arrival::Ground(index, level, bounds) => (index, level, bounds),
+                Arrival::Surface(index, level, bounds) => (index, level, bounds),
             };
             let Some(view) = self.views.get_mut(index) else {
                 continue;

@@ -4,7 +4,7 @@
 //!
 //! The core builds their vertices and polygons on a worker ([`meshes`], plain data); the main
 //! thread fills `NavigationMesh` resources from them a few milliseconds per frame
-//! ([`Handover::step`]), so that no frame waits for a big map.
+//! ([`MeshFill::step`]), so that no frame waits for a big map.
 
 use donjourno::mesh::MeshParams;
 use donjourno::navigation::{self, NavPolygons};
@@ -82,16 +82,16 @@ pub fn meshes(grid: &Grid, mesh: &MeshParams) -> Result<Vec<MeshData>, String> {
 }
 
 /// Navigation meshes being filled from their data on the main thread, across frames.
-pub struct Handover {
+pub struct MeshFill {
     data: Vec<MeshData>,
     done: Vec<(Kind, Gd<NavigationMesh>)>,
     current: Option<(Gd<NavigationMesh>, usize)>,
 }
 
-impl Handover {
+impl MeshFill {
     /// A handover of `data`, nothing filled yet.
     pub fn new(data: Vec<MeshData>) -> Self {
-        Handover {
+        MeshFill {
             data,
             done: Vec::new(),
             current: None,

@@ -5,14 +5,14 @@
 //!
 //! A bake has two stages: a worker thread builds the vertices and polygons of every region in the
 //! core (no voxel bake), then the terrain's `process` fills `NavigationMesh` resources from them
-//! a few milliseconds per frame ([`crate::terrain::components::navigation::bake::Handover`]). When every mesh is
+//! a few milliseconds per frame ([`crate::terrain::components::navigation::bake::MeshFill`]). When every mesh is
 //! filled, the regions take their new navigation meshes at once and
 //! [signal DonjournoTerrain.navigation_baked] is emitted. Until then the previous navigation mesh
 //! stays in place, so agents keep their paths while the terrain rebakes.
 
 pub mod bake;
 
-use crate::terrain::components::navigation::bake::{meshes, Handover, Kind, MeshData};
+use crate::terrain::components::navigation::bake::{meshes, Kind, MeshData, MeshFill};
 use crate::terrain::show::children;
 use crate::terrain::DonjournoTerrain;
 use donjourno::mesh::MeshParams;
@@ -43,7 +43,7 @@ enum Stage {
     /// The worker builds the regions' polygons.
     Geometry(Receiver<Result<Vec<MeshData>, String>>),
     /// The main thread fills the navigation meshes, frame by frame.
-    Handover(Handover),
+    MeshFill(MeshFill),
 }
 
 /// The navigation component: the baked key, the regions' nodes and the bake under way.
@@ -147,14 +147,14 @@ impl Navigation {
                     Err(e)
                 }
                 Ok(Ok(data)) => {
-                    self.stage = Some(Stage::Handover(Handover::new(data)));
+                    self.stage = Some(Stage::MeshFill(MeshFill::new(data)));
                     self.poll(parent)
                 }
             },
-            Some(Stage::Handover(mut handover)) => {
+            Some(Stage::MeshFill(mut handover)) => {
                 let mesh = self.wanted.as_ref().map(|k| k.mesh).unwrap_or_default();
                 let Some(meshes) = handover.step(&mesh) else {
-                    self.stage = Some(Stage::Handover(handover));
+                    self.stage = Some(Stage::MeshFill(handover));
                     return Ok(false);
                 };
                 self.show(parent, meshes, mesh.navigation.road_cost);

@@ -311,8 +311,8 @@ impl DonjournoTerrain {
         match u8::try_from(species).ok().and_then(Species::from_id) {
             Some(s)
                 if !matches!(
-                    self.showing(),
-                    crate::terrain::show::shown::Showing::Nothing
+                    self.display(),
+                    crate::terrain::show::shown::Display::Nothing
                 ) =>
             {
                 transforms(self.scatter.buffer(s))

@@ -38,7 +38,7 @@ pub fn tree_floats(trees: &[TreeInstance]) -> Vec<f32> {
     out
 }
 
-/// Seed 000's trees of a generated grid as [`tree_floats`] buffers, built on the worker with
+/// The tree cells' trees of a generated grid as [`tree_floats`] buffers, built on the worker with
 /// the rest of a rebuild: one per chunk on a map drawn in chunks, else one. No tree with biomes,
 /// whose scatter stands in for them.
 pub fn grid_tree_pieces(grid: &Grid, params: &MeshParams) -> Vec<Vec<f32>> {
@@ -68,7 +68,7 @@ pub const TREE_INSTANCES_PER_FRAME: usize = 80_000;
 /// Bytes of a tree instance in a multimesh buffer: a 3 × 4 transform of `f32`.
 pub const TREE_BYTES: usize = 12 * 4;
 
-/// One buffer of trees per chunk, shared with [`crate::terrain::show::shown::Shown`].
+/// One buffer of trees per chunk, shared with [`crate::terrain::show::shown::ShownMap`].
 pub type Pieces = Arc<Vec<Vec<f32>>>;
 
 /// Far away, a chunk draws one tree in this many (every chunk's trees keep their density up to
