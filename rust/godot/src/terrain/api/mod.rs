@@ -2,7 +2,9 @@
 //! baking, the heightmap export and the configuration warnings.
 
 pub mod bake;
+pub mod endless;
 pub mod heightmap;
+pub mod nodes;
 pub mod properties;
 pub mod queries;
 pub mod rebuild_api;

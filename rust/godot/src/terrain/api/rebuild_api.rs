@@ -1,6 +1,8 @@
 //! The terrain's rebuild API for scripts: rebuild now or on a worker, forget the cache, and
 //! what the last rebuild reported.
 
+use crate::terrain::build::job::DonjournoRebuildJob;
+use crate::terrain::build::staging::UPLOAD_BYTES_PER_FRAME;
 use crate::terrain::planner::Request;
 use crate::terrain::DonjournoTerrain;
 use godot::prelude::*;
@@ -54,5 +56,24 @@ impl DonjournoTerrain {
     #[func]
     pub fn get_last_error(&self) -> GString {
         GString::from(&self.last_error)
+    }
+
+    /// Bytes of a background rebuild's surface copied into the mesh per frame, at most (and at
+    /// most 4 ms of copying): a large mesh is handed over in several parts (see `upload_parts` in [signal generation_finished]).
+    #[constant]
+    pub const UPLOAD_BYTES_PER_FRAME: i32 = UPLOAD_BYTES_PER_FRAME as i32;
+
+    /// Whether a background rebuild is running (or its result is being copied into the mesh).
+    #[func]
+    pub fn is_generating(&self) -> bool {
+        self.rebuilds.job.is_some()
+    }
+
+    /// The background rebuild running, as an object that stays valid after it ends and after
+    /// this node is freed (to follow its progress or see it cancelled); `null` when none runs.
+    #[func]
+    pub fn get_rebuild_job(&self) -> Option<Gd<DonjournoRebuildJob>> {
+        let job = self.rebuilds.job.as_ref()?;
+        Some(DonjournoRebuildJob::create(job.state()))
     }
 }

@@ -1,7 +1,8 @@
 //! Building: the one recipe that turns settings into everything the terrain shows, whichever
-//! thread runs it. A synchronous rebuild ([`method DonjournoTerrain.regenerate`]), the background
-//! worker ([`crate::terrain::build::worker`]) and the tiles of an endless world ([`crate::terrain::stream::tiles`]) all call
-//! [`build`], and all get a [`Built`] back.
+//! thread runs it. A synchronous rebuild ([`rebuild`]), the background worker ([`worker`]) and
+//! the tiles of an endless world ([`crate::terrain::stream::tiles`]) all call [`build`], and
+//! all get a [`Built`] back. What to rebuild is decided before, in plain Rust
+//! ([`crate::terrain::planner`]).
 //!
 //! The recipe, in order: generate (or reuse the cached grid), tessellate the surface (one
 //! surface, or every level of every chunk), then the features (water, trees, scatter,

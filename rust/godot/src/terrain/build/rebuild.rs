@@ -1,8 +1,8 @@
-//! Rebuilds: one scheduled per frame, and the planner's plan carried out on the calling thread or
-//! on a worker ([`crate::terrain::build::worker`]); [`crate::terrain::show::present`] shows the result.
+//! Rebuilds: one scheduled per frame, and the planner's plan carried out by the one build
+//! function ([`super::build`]) on the calling thread or on a worker ([`super::worker`]);
+//! [`crate::terrain::show::present`] shows the result.
 
 use crate::generator::HeightmapFile;
-use crate::terrain::build::job::DonjournoRebuildJob;
 use crate::terrain::build::staging::{Delivered, Staging, UploadStats, UPLOAD_BYTES_PER_FRAME};
 use crate::terrain::build::worker::{Job, Poll};
 use crate::terrain::build::{self, CachedGrid, MapOrder, Order, SurfaceTarget};
@@ -40,28 +40,6 @@ impl Rebuilds {
     pub fn forget(&mut self) {
         self.cache = None;
         self.outdated = true;
-    }
-}
-
-#[godot_api(secondary)]
-impl DonjournoTerrain {
-    /// Bytes of a background rebuild's surface copied into the mesh per frame, at most (and at
-    /// most 4 ms of copying): a large mesh is handed over in several parts (see `upload_parts` in [signal generation_finished]).
-    #[constant]
-    pub const UPLOAD_BYTES_PER_FRAME: i32 = UPLOAD_BYTES_PER_FRAME as i32;
-
-    /// Whether a background rebuild is running (or its result is being copied into the mesh).
-    #[func]
-    pub fn is_generating(&self) -> bool {
-        self.rebuilds.job.is_some()
-    }
-
-    /// The background rebuild running, as an object that stays valid after it ends and after
-    /// this node is freed (to follow its progress or see it cancelled); `null` when none runs.
-    #[func]
-    pub fn get_rebuild_job(&self) -> Option<Gd<DonjournoRebuildJob>> {
-        let job = self.rebuilds.job.as_ref()?;
-        Some(DonjournoRebuildJob::create(job.state()))
     }
 }
 

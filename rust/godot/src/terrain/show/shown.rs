@@ -1,16 +1,16 @@
 //! What the terrain shows (a generated grid's mesh, a baked mesh, or nothing), and the
-//! components that follow it: the collision body, the trees and the water surface (their nodes
-//! are handed to scripts here).
+//! components that follow it: the collision body and the trees (their nodes are handed to
+//! scripts in [`crate::terrain::api::nodes`]).
 
 use crate::terrain::api::bake;
 use crate::terrain::components::collision::chunks::ChunkHeights;
 use crate::terrain::components::collision::{HeightMap, Source};
-use crate::terrain::components::trees::{self, TreeBuffers};
+use crate::terrain::components::trees::TreeBuffers;
 use crate::terrain::planner::Settings;
 use crate::terrain::DonjournoTerrain;
 use donjourno::godot_surface::split_instances;
 use donjourno::{GenerationStats, Grid};
-use godot::classes::{Mesh, MeshInstance3D, MultiMeshInstance3D, Node, StaticBody3D};
+use godot::classes::{Mesh, Node};
 use godot::prelude::*;
 use std::sync::Arc;
 use std::time::Duration;
@@ -90,56 +90,6 @@ impl Display<'_> {
                 })
             }
         }
-    }
-}
-
-#[godot_api(secondary)]
-impl DonjournoTerrain {
-    /// The collision body (an internal child), or `null` when there is none.
-    #[func]
-    pub fn get_collision_body(&self) -> Option<Gd<StaticBody3D>> {
-        self.collision.body()
-    }
-
-    /// The trees' [MultiMeshInstance3D] (an internal child), or `null` when there is none or
-    /// the map is drawn in chunks (see [method get_trees_instances]).
-    #[func]
-    pub fn get_trees_instance(&self) -> Option<Gd<MultiMeshInstance3D>> {
-        self.trees.node()
-    }
-
-    /// The water surface's [MeshInstance3D] (an internal child), or `null` when the terrain
-    /// shown has no water or is drawn in chunks (see [method get_water_instances]).
-    #[func]
-    pub fn get_water_instance(&self) -> Option<Gd<MeshInstance3D>> {
-        self.water.node()
-    }
-
-    /// Every [MeshInstance3D] of the water: the one of [method get_water_instance], or on a map
-    /// drawn in chunks one per chunk with water (those made so far while
-    /// [method is_filling_chunks]).
-    #[func]
-    pub fn get_water_instances(&self) -> Array<Gd<MeshInstance3D>> {
-        self.water.instances().into_iter().collect()
-    }
-
-    /// Every [MultiMeshInstance3D] of the tree cells' trees (without biomes): the one of [method get_trees_instance],
-    /// or on a map drawn in chunks one per chunk with trees (those made so far while
-    /// [method is_filling_chunks]).
-    #[func]
-    pub fn get_trees_instances(&self) -> Array<Gd<MultiMeshInstance3D>> {
-        self.trees.instances().into_iter().collect()
-    }
-
-    /// The local transforms of the trees shown (the instances of [method get_trees_instance]'s
-    /// multimesh, in order); empty when [member trees_enabled] is off or nothing is shown.
-    #[func]
-    pub fn get_tree_transforms(&self) -> Array<Transform3D> {
-        let shown = self.shown.as_ref().filter(|s| s.grid.biome.is_empty());
-        let Some(shown) = shown.filter(|_| self.trees.enabled) else {
-            return Array::new();
-        };
-        trees::transforms(&shown.trees.concat())
     }
 }
 

@@ -9,16 +9,6 @@ use godot::classes::camera_3d::ProjectionType;
 use godot::classes::Node3D;
 use godot::prelude::*;
 
-#[godot_api(secondary)]
-impl DonjournoTerrain {
-    /// The collision shapes of chunks under the collision body: 0 for a map in one chunk (its
-    /// one shape is the body's `Shape` child), else the chunks near the stream target.
-    #[func]
-    pub fn get_collision_chunk_count(&self) -> i64 {
-        self.collision.chunk_count() as i64
-    }
-}
-
 impl DonjournoTerrain {
     /// The node at [member stream_target], if it is a [Node3D] in the tree.
     fn stream_target_node(&self) -> Option<Gd<Node3D>> {

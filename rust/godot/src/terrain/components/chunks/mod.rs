@@ -15,7 +15,6 @@ use crate::terrain::components::collision::chunks::ChunkHeights;
 use crate::terrain::components::water::Water;
 use crate::terrain::show::surface_queue::{FrameBudget, SurfaceQueue, SURFACE_VERTEX_BYTES};
 use crate::terrain::show::upload;
-use crate::terrain::DonjournoTerrain;
 use crate::terrain::{show::children, show::ranges};
 use donjourno::godot_surface::{chunk_surfaces, chunk_surfaces_at, SurfaceData};
 use donjourno::mesh::chunks::{lod_range, Chunk, ChunkBuilder};
@@ -278,34 +277,5 @@ impl Chunks {
         self.pending.clear();
         self.count = 0;
         children::remove(&mut self.node);
-    }
-}
-
-#[godot_api(secondary)]
-impl DonjournoTerrain {
-    /// Chunks of the map shown: 0 when it is one mesh (see [member chunk_size]).
-    #[func]
-    pub fn get_chunk_count(&self) -> i64 {
-        self.chunks.count() as i64
-    }
-
-    /// On a map too large to hold every level of every chunk (above `2²⁶` vertices at full
-    /// detail), the level each chunk holds, in chunk order (row by row): the one the current
-    /// camera's distance asks for once built. Empty on other maps, whose chunks hold every
-    /// level and switch them by visibility range.
-    #[func]
-    pub fn get_chunk_levels(&self) -> PackedInt32Array {
-        self.chunks
-            .held_levels()
-            .into_iter()
-            .map(|l| l as i32)
-            .collect()
-    }
-
-    /// Whether chunk meshes, water, trees or scatter of the last rebuild are still being turned
-    /// into nodes (a share per frame).
-    #[func]
-    pub fn is_filling_chunks(&self) -> bool {
-        self.is_filling()
     }
 }

@@ -245,34 +245,6 @@ fn start_geometry(key: &NavKey) -> Receiver<Result<Vec<MeshData>, String>> {
     receiver
 }
 
-#[godot_api(secondary)]
-impl DonjournoTerrain {
-    /// Whether the navigation mesh is being baked (see [member navigation_enabled]); await
-    /// [signal navigation_baked] for the end.
-    #[func]
-    pub fn is_baking_navigation(&self) -> bool {
-        self.navigation.is_baking()
-    }
-
-    /// The terrain's [NavigationRegion3D]s: one per chunk for the ground (one for a map in one
-    /// chunk), then, on a map with roads and [member navigation_road_cost] under 1, one per chunk
-    /// with roads for its road cells, whose [member NavigationRegion3D.travel_cost] is
-    /// [member navigation_road_cost]. Empty while [member navigation_enabled] is off or before
-    /// the first bake finished.
-    #[func]
-    pub fn get_navigation_regions(&self) -> Array<Gd<NavigationRegion3D>> {
-        self.navigation.regions().cloned().collect()
-    }
-
-    /// Wall time of the last navigation bake, from its start until the regions show it (the
-    /// polygons built on a worker, then handed to the regions across frames), in milliseconds;
-    /// 0 before the first.
-    #[func]
-    pub fn get_navigation_bake_ms(&self) -> f64 {
-        self.navigation.last_bake.as_secs_f64() * 1000.0
-    }
-}
-
 impl DonjournoTerrain {
     /// Starts, keeps or removes the navigation mesh for what is shown and the current settings
     /// (settings that do not validate keep what there is: the rebuild reports them).

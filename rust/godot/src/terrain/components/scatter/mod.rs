@@ -1,6 +1,7 @@
 //! The terrain's scatter (with biomes): per species, one [MultiMeshInstance3D] per built-in
 //! variant (or one for all its instances with a mesh from `scatter_meshes`), the instance buffers
-//! built on the worker thread; the `SPECIES_*` constants and `get_scatter_instances`.
+//! built on the worker thread (the `SPECIES_*` constants and `get_scatter_instances` are in
+//! [`crate::terrain::api::nodes`]).
 //!
 //! On a map drawn in chunks, each chunk has its own nodes, under an internal `Scatter` node, so
 //! Godot culls the chunks out of view; like the chunk's trees, they thin out to one instance in
@@ -11,7 +12,6 @@ pub mod chunks;
 
 pub use crate::terrain::components::scatter::chunks::{Chunking, SCATTER_INSTANCES_PER_FRAME};
 use crate::terrain::show::surface_queue::FrameBudget;
-use crate::terrain::DonjournoTerrain;
 use crate::terrain::{show::children, show::ranges};
 use donjourno::mesh::MeshParams;
 use donjourno::scatter::{meshes::species_mesh, Species, SPECIES_COUNT, VARIANTS};
@@ -269,79 +269,6 @@ impl ScatterView {
             .unwrap_or_else(ArrayMesh::new_gd);
         *slot = Some(mesh.clone());
         mesh.upcast()
-    }
-}
-
-#[godot_api(secondary)]
-impl DonjournoTerrain {
-    /// Species 0: conifer (spruce, pine).
-    #[constant]
-    pub const SPECIES_CONIFER: i32 = Species::Conifer as i32;
-    /// Species 1: broadleaf (oak, beech, maple, cypress).
-    #[constant]
-    pub const SPECIES_BROADLEAF: i32 = Species::Broadleaf as i32;
-    /// Species 2: birch.
-    #[constant]
-    pub const SPECIES_BIRCH: i32 = Species::Birch as i32;
-    /// Species 3: palm.
-    #[constant]
-    pub const SPECIES_PALM: i32 = Species::Palm as i32;
-    /// Species 4: acacia (flat crown).
-    #[constant]
-    pub const SPECIES_ACACIA: i32 = Species::Acacia as i32;
-    /// Species 5: dead snag.
-    #[constant]
-    pub const SPECIES_DEAD_SNAG: i32 = Species::DeadSnag as i32;
-    /// Species 6: cactus.
-    #[constant]
-    pub const SPECIES_CACTUS: i32 = Species::Cactus as i32;
-    /// Species 7: shrub.
-    #[constant]
-    pub const SPECIES_SHRUB: i32 = Species::Shrub as i32;
-    /// Species 8: boulder (on slopes, and scree below cliffs).
-    #[constant]
-    pub const SPECIES_BOULDER: i32 = Species::Boulder as i32;
-
-    /// The local transforms of one species' instances (one of the `SPECIES_*` constants), in
-    /// the order of its multimesh: for gameplay such as chopping trees or collision for
-    /// boulders. Empty for an unknown species, without biomes, or when nothing is shown. The
-    /// basis scales a mesh in cell units (see [member scatter_meshes]).
-    #[func]
-    pub fn get_scatter_instances(&self, species: i32) -> Array<Transform3D> {
-        match u8::try_from(species).ok().and_then(Species::from_id) {
-            Some(s)
-                if !matches!(
-                    self.display(),
-                    crate::terrain::show::shown::Display::Nothing
-                ) =>
-            {
-                transforms(self.scatter.buffer(s))
-            }
-            _ => Array::new(),
-        }
-    }
-
-    /// The [MultiMeshInstance3D]s of one species (internal children): one per built-in variant
-    /// with instances, or one for all its instances when [member scatter_meshes] replaces its
-    /// mesh (on a map drawn in chunks, those of every chunk: up close, and named `…_far` with one
-    /// instance in four from twice [member lod_distance] to eight); empty when it has no instance
-    /// shown.
-    #[func]
-    pub fn get_scatter_nodes(&self, species: i32) -> Array<Gd<MultiMeshInstance3D>> {
-        u8::try_from(species)
-            .ok()
-            .and_then(Species::from_id)
-            .map_or_else(Array::new, |s| self.scatter.nodes(s))
-    }
-
-    /// The name of a species (`"conifer"` …), or an empty string for an unknown id.
-    #[func]
-    pub fn get_species_name(species: i32) -> GString {
-        let name = u8::try_from(species)
-            .ok()
-            .and_then(Species::from_id)
-            .map_or("", Species::name);
-        GString::from(name)
     }
 }
 
