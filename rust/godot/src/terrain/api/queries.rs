@@ -171,9 +171,7 @@ impl DonjournoTerrain {
         let ly = self.surface_local(lx, lz).unwrap_or(0.0);
         self.node_transform() * Vector3::new(lx, ly, lz)
     }
-}
 
-impl DonjournoTerrain {
     /// The biome weights of the cell under a global point, when the grid shown has biomes.
     fn biome_weights_at(&self, x: f32, z: f32) -> Option<donjourno::biomes::BiomeWeights> {
         let shown = self.shown.as_ref()?;

@@ -57,9 +57,9 @@ pub struct CachedGrid {
 /// What to build.
 pub enum Order {
     /// A whole map, the terrain's usual content.
-    Map(MapOrder),
+    Map(Box<MapOrder>),
     /// One tile of an endless world (`world_mode = infinite`).
-    Tile(TileOrder),
+    Tile(Box<TileOrder>),
 }
 
 /// A whole map to build.
@@ -89,7 +89,7 @@ pub struct TileOrder {
 /// What a build generated.
 pub enum Generated {
     /// A map's grid (reused or fresh), cached by the terrain for the next rebuild.
-    Map(CachedGrid),
+    Map(Box<CachedGrid>),
     /// An endless world's tile: its grid and corner planes, for queries.
     Tile(Arc<Tile>),
 }
@@ -245,7 +245,7 @@ pub fn build(
             let reusable = (map.cached.clone())
                 .filter(|c| c.params == inputs.params && c.heightmap == inputs.heightmap);
             match reusable {
-                Some(c) => (Generated::Map(c), false, Duration::ZERO),
+                Some(c) => (Generated::Map(Box::new(c)), false, Duration::ZERO),
                 None => {
                     let core_inputs = inputs_of(map.file.as_deref())?;
                     let sink = match state {
@@ -277,7 +277,7 @@ pub fn build(
                         stats,
                         time,
                     };
-                    (Generated::Map(cached), true, time)
+                    (Generated::Map(Box::new(cached)), true, time)
                 }
             }
         }
@@ -408,5 +408,94 @@ fn settle_feet(buffer: &mut [f32], stride: usize, tile: &Tile, mesh: &MeshParams
         if let Some(y) = tile.surface_height(mesh, x, z) {
             inst[FOOT_Y] = y;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use donjourno::WorldMode;
+
+    /// A target in memory of its own that, like the main thread's, prepares beside the pipeline.
+    #[derive(Default)]
+    struct Beside {
+        streams: OwnStreams,
+        prepared: Option<usize>,
+    }
+
+    impl SurfaceTarget for Beside {
+        fn prepares_beside_pipeline(&self) -> bool {
+            true
+        }
+
+        fn prepare(&mut self, vertex_count: usize) {
+            self.prepared = Some(vertex_count);
+        }
+
+        fn streams(&mut self, vertex_count: usize) -> (&mut [u8], &mut [u8]) {
+            self.streams.streams(vertex_count)
+        }
+
+        fn take(&mut self) -> (Vec<u8>, Vec<u8>) {
+            self.streams.take()
+        }
+    }
+
+    fn map_order(size: u32) -> MapOrder {
+        let mut params = GeneratorParams {
+            width: size,
+            depth: size,
+            seed: 3,
+            ..Default::default()
+        };
+        params.terrain.droplets = 2_000;
+        MapOrder {
+            inputs: Settings {
+                params,
+                heightmap: None,
+                mesh_params: MeshParams::default(),
+            },
+            vertex_count: size as usize * size as usize * 6,
+            cached: None,
+            file: None,
+        }
+    }
+
+    #[test]
+    fn a_map_builds_the_same_bytes_whether_its_target_prepares_beside_the_pipeline_or_not() {
+        let order = Order::Map(Box::new(map_order(24)));
+        let own = build(&order, &mut OwnStreams::default(), None).unwrap();
+        let mut beside = Beside::default();
+        let other = build(&order, &mut beside, None).unwrap();
+        assert_eq!(beside.prepared, Some(24 * 24 * 6));
+        assert!(own.pipeline_ran && other.pipeline_ran);
+        assert!(!own.surface.vertex.is_empty());
+        assert!(own.surface.vertex == other.surface.vertex);
+        assert!(own.surface.attributes == other.surface.attributes);
+        assert!(own.chunks.meshes.is_empty());
+        let heights = own.features.heights.expect("one chunk").expect("valid");
+        assert_eq!(heights.heights.len(), 25 * 25);
+    }
+
+    #[test]
+    fn a_tile_goes_through_the_same_build_into_chunks_with_its_heights_and_cut_scatter() {
+        let mut params = GeneratorParams::preset("continent").expect("built in");
+        params.world_mode = WorldMode::Infinite;
+        params.tile_size = 32;
+        let order = Order::Tile(Box::new(TileOrder {
+            params,
+            mesh: MeshParams::default(),
+            coord: TileCoord::default(),
+        }));
+        let built = build(&order, &mut OwnStreams::default(), None).unwrap();
+        let Generated::Tile(tile) = &built.generated else {
+            panic!("a tile order builds a tile");
+        };
+        assert!(!built.pipeline_ran);
+        assert_eq!(built.surface.vertex_count, 0);
+        assert!(!built.chunks.meshes.is_empty());
+        assert!(built.features.scatter_chunks.is_some());
+        let heights = built.features.heights.expect("a tile").expect("valid");
+        assert_eq!(heights.heights.len(), (tile.size() + 1) * (tile.size() + 1));
     }
 }

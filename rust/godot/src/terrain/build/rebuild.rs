@@ -143,7 +143,7 @@ impl DonjournoTerrain {
             upload: UploadStats::default(),
             failed: false,
         };
-        let result = build::build(&Order::Map(order), &mut target, None);
+        let result = build::build(&Order::Map(Box::new(order)), &mut target, None);
         let ArraysTarget {
             buffers,
             upload,

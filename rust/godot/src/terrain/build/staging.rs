@@ -1,7 +1,8 @@
-//! The staging of a finished background rebuild: its surface's streams (and the water's, when
-//! the map is one mesh) copied into Godot's arrays a part per frame, within the fill's budget of
-//! bytes and time ([`crate::terrain::show::surface_queue::FrameBudget`]), into the spare streams of the surface
-//! replaced before when their size matches; the result is shown the frame after the last part.
+//! The staging of a finished background rebuild: its surface's streams (and the water's, when the
+//! map is one mesh) copied into Godot's arrays a part per frame, within the fill's budget of bytes
+//! and time ([`crate::terrain::show::surface_queue::FrameBudget`]), into the spare streams of the
+//! surface replaced before when their size matches; the result is shown the frame after the last
+//! part.
 
 use crate::terrain::build::Built;
 use crate::terrain::show::surface_queue::FrameBudget;
@@ -10,9 +11,10 @@ use godot::prelude::*;
 use std::time::{Duration, Instant};
 
 /// Bytes of a finished background rebuild copied into Godot's arrays per frame, at most (and at
-/// most [`FILL_TIME_PER_FRAME`](crate::terrain::show::surface_queue::FILL_TIME_PER_FRAME)): memory the process
-/// already uses takes about 0.15 ms a MiB to copy into, fresh memory 0.5 ms a MiB and, on a
-/// loaded machine, up to 10 ms to map and clear, so the copy looks at the clock between slices.
+/// most [`FILL_TIME_PER_FRAME`](crate::terrain::show::surface_queue::FILL_TIME_PER_FRAME)): memory
+/// the process already uses takes about 0.15 ms a MiB to copy into, fresh memory 0.5 ms a MiB and,
+/// on a loaded machine, up to 10 ms to map and clear, so the copy looks at the clock between
+/// slices.
 pub const UPLOAD_BYTES_PER_FRAME: usize = 8 << 20;
 
 /// How a surface reached Godot's arrays (see [`UPLOAD_BYTES_PER_FRAME`]).

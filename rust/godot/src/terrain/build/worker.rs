@@ -121,7 +121,7 @@ impl Job {
         let work = {
             let state = state.clone();
             move || {
-                let order = Order::Map(order);
+                let order = Order::Map(Box::new(order));
                 let result = build::build(&order, &mut OwnStreams::default(), Some(&state));
                 let outcome = match &result {
                     _ if state.is_cancelled() => Outcome::Cancelled,

@@ -116,9 +116,9 @@ fn water_pieces_at(
     Ok(pieces)
 }
 
-/// Water vertices copied into Godot's arrays per frame, at most, on a map drawn in chunks (and
-/// at most [`crate::terrain::show::surface_queue::FILL_TIME_PER_FRAME`]): 32 bytes each, about 4.3 MiB a frame;
-/// a piece larger than that takes several frames.
+/// Water vertices copied into Godot's arrays per frame, at most, on a map drawn in chunks (and at
+/// most [`crate::terrain::show::surface_queue::FILL_TIME_PER_FRAME`]): 32 bytes each, about 4.3 MiB
+/// a frame; a piece larger than that takes several frames.
 pub const WATER_VERTICES_PER_FRAME: usize = 140_000;
 
 /// Bytes of a water vertex, both streams.

@@ -132,7 +132,7 @@ impl DonjournoTerrain {
             heights,
         });
         let stats = grid.stats.clone();
-        self.rebuilds.cache = Some(grid);
+        self.rebuilds.cache = Some(*grid);
         self.rebuilds.outdated = false;
         self.scatter.set_buffers(scatter, scatter_chunks);
         self.update_collision();

@@ -1,9 +1,9 @@
 //! Endless worlds in the terrain node: with the generator's `world_mode` set to `infinite`, the
-//! terrain shows no single map but tiles of `tile_size` cells around the stream target (the
-//! node at [member DonjournoTerrain.stream_target], else the current camera), within
-//! `stream_radius` tiles of its tile. A [`Streamer`] decides which tiles to ask for and which to
-//! drop; a worker thread builds them ([`crate::terrain::stream::tiles`]); the main thread turns each finished
-//! tile into nodes a share per frame ([`crate::terrain::stream::tile_nodes`]).
+//! terrain shows no single map but tiles of `tile_size` cells around the stream target (the node at
+//! [member DonjournoTerrain.stream_target], else the current camera), within `stream_radius` tiles
+//! of its tile. A [`Streamer`] decides which tiles to ask for and which to drop; a worker thread
+//! builds them ([`crate::terrain::stream::tiles`]); the main thread turns each finished tile into
+//! nodes a share per frame ([`crate::terrain::stream::tile_nodes`]).
 //!
 //! Tile `(x, z)` covers the local area `[x·T·c, (x + 1)·T·c] × [z·T·c, (z + 1)·T·c]` (`T` the
 //! tile size, `c` the cell size): cell 0 of the world lies at the node's origin, as a bounded

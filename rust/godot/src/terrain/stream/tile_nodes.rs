@@ -27,8 +27,8 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 
 /// Bytes of tile meshes and instance buffers turned into nodes per frame, at most (and at most
-/// [`crate::terrain::show::surface_queue::FILL_TIME_PER_FRAME`]), as for a bounded map's chunks: a mesh larger
-/// than that is copied over several frames, and a plant piece always goes whole.
+/// [`crate::terrain::show::surface_queue::FILL_TIME_PER_FRAME`]), as for a bounded map's chunks: a
+/// mesh larger than that is copied over several frames, and a plant piece always goes whole.
 pub const TILE_BYTES_PER_FRAME: usize = CHUNK_VERTICES_PER_FRAME * SURFACE_VERTEX_BYTES;
 
 /// Where a tile's chunk level or water piece goes once copied into Godot's arrays.
@@ -196,7 +196,8 @@ impl DonjournoTerrain {
     }
 
     /// Turns waiting pieces into nodes, in order, within [`TILE_BYTES_PER_FRAME`] bytes and
-    /// [`crate::terrain::show::surface_queue::FILL_TIME_PER_FRAME`]: meshes a slice at a time, plants whole.
+    /// [`crate::terrain::show::surface_queue::FILL_TIME_PER_FRAME`]: meshes a slice at a time,
+    /// plants whole.
     fn pump_tiles(&mut self) {
         let Some((params, mesh)) = self.endless.params().copied() else {
             return;

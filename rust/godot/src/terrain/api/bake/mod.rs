@@ -243,9 +243,7 @@ impl DonjournoTerrain {
         }
         error
     }
-}
 
-impl DonjournoTerrain {
     /// Follows a new [member baked_mesh]: shows it, or generates again when it was cleared.
     pub(in crate::terrain) fn baked_mesh_changed(&mut self) {
         self.base_mut().update_configuration_warnings();

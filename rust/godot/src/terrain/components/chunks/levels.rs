@@ -22,8 +22,8 @@ use std::sync::Arc;
 /// Chunk levels being built at once.
 pub const LEVELS_IN_FLIGHT: usize = 4;
 /// Vertices of new chunk levels copied into Godot's arrays per frame, at most (and at most
-/// [`crate::terrain::show::surface_queue::FILL_TIME_PER_FRAME`]); a level larger than that takes several
-/// frames. Their water shares the budget and is copied first.
+/// [`crate::terrain::show::surface_queue::FILL_TIME_PER_FRAME`]); a level larger than that takes
+/// several frames. Their water shares the budget and is copied first.
 pub const LEVEL_VERTICES_PER_FRAME: usize = 180_000;
 
 /// Bounds of a mesh: its lowest and highest corners.

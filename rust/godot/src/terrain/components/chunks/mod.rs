@@ -5,8 +5,8 @@
 //!
 //! The meshes are built on the worker, straight into the byte streams of Godot's surface layout
 //! ([`donjourno::godot_surface::chunk_surfaces`]); the main thread only copies them into
-//! [ArrayMesh]es, a share per frame ([`CHUNK_VERTICES_PER_FRAME`], [`crate::terrain::show::surface_queue`]), so
-//! a large map never holds a frame for long.
+//! [ArrayMesh]es, a share per frame ([`CHUNK_VERTICES_PER_FRAME`],
+//! [`crate::terrain::show::surface_queue`]), so a large map never holds a frame for long.
 
 pub mod levels;
 
@@ -26,8 +26,8 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Vertices of chunk meshes copied into Godot's arrays per frame, at most (and at most
-/// [`crate::terrain::show::surface_queue::FILL_TIME_PER_FRAME`]): 24 bytes each, about 4.6 MiB a frame; a mesh
-/// larger than that takes several frames.
+/// [`crate::terrain::show::surface_queue::FILL_TIME_PER_FRAME`]): 24 bytes each, about 4.6 MiB a
+/// frame; a mesh larger than that takes several frames.
 pub const CHUNK_VERTICES_PER_FRAME: usize = 200_000;
 
 /// Every level of every chunk of a map in Godot's surface layout, as the worker hands them back.

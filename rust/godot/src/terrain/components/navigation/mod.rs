@@ -1,14 +1,15 @@
 //! The terrain's navigation mesh: its settings (`navigation_*`, declared in the core's table) and
 //! its internal children, a `Navigation` node holding one [NavigationRegion3D] per region of
-//! [`donjourno::navigation::regions`] (one for a map in one chunk, else one per chunk), and one
-//! per region with roads for its road cells at the road travel cost (see [`crate::terrain::components::navigation::bake`]).
+//! [`donjourno::navigation::regions`] (one for a map in one chunk, else one per chunk), and one per
+//! region with roads for its road cells at the road travel cost (see
+//! [`crate::terrain::components::navigation::bake`]).
 //!
 //! A bake has two stages: a worker thread builds the vertices and polygons of every region in the
-//! core (no voxel bake), then the terrain's `process` fills `NavigationMesh` resources from them
-//! a few milliseconds per frame ([`crate::terrain::components::navigation::bake::MeshFill`]). When every mesh is
-//! filled, the regions take their new navigation meshes at once and
-//! [signal DonjournoTerrain.navigation_baked] is emitted. Until then the previous navigation mesh
-//! stays in place, so agents keep their paths while the terrain rebakes.
+//! core (no voxel bake), then the terrain's `process` fills `NavigationMesh` resources from them a
+//! few milliseconds per frame ([`crate::terrain::components::navigation::bake::MeshFill`]). When
+//! every mesh is filled, the regions take their new navigation meshes at once and [signal
+//! DonjournoTerrain.navigation_baked] is emitted. Until then the previous navigation mesh stays in
+//! place, so agents keep their paths while the terrain rebakes.
 
 pub mod bake;
 

@@ -1,6 +1,6 @@
 //! The scatter of a map drawn in chunks (or of an endless world's tile), cut on the worker: per
-//! chunk and species the instances up close and, like the chunk's trees, one in
-//! [`FAR_TREE_STRIDE`] far away, each wider; shown by [`crate::terrain::components::scatter::ScatterView`].
+//! chunk and species the instances up close and, like the chunk's trees, one in [`FAR_TREE_STRIDE`]
+//! far away, each wider; shown by [`crate::terrain::components::scatter::ScatterView`].
 
 use crate::terrain::components::scatter::INSTANCE_FLOATS;
 use crate::terrain::components::trees::{

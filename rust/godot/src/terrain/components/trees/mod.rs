@@ -60,9 +60,9 @@ pub fn transforms(buffer: &[f32]) -> Array<Transform3D> {
     crate::convert::transforms(buffer, 12)
 }
 
-/// Tree instances turned into multimeshes per frame, at most, on a map drawn in chunks (one
-/// chunk always goes; the next ones while [`crate::terrain::show::surface_queue::FILL_TIME_PER_FRAME`] lasts):
-/// [`TREE_BYTES`] each, about 3.7 MiB a frame.
+/// Tree instances turned into multimeshes per frame, at most, on a map drawn in chunks (one chunk
+/// always goes; the next ones while [`crate::terrain::show::surface_queue::FILL_TIME_PER_FRAME`]
+/// lasts): [`TREE_BYTES`] each, about 3.7 MiB a frame.
 pub const TREE_INSTANCES_PER_FRAME: usize = 80_000;
 
 /// Bytes of a tree instance in a multimesh buffer: a 3 × 4 transform of `f32`.

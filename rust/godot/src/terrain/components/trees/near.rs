@@ -26,9 +26,9 @@ pub struct NearTrees {
 }
 
 impl NearTrees {
-    /// Full trees for the chunks of `layout` (cells of `cell`), one [`crate::terrain::components::trees::tree_floats`]
-    /// buffer each in `pieces`, drawn with `mesh` up to where they thin out with `lod_distance`;
-    /// no chunk holds them yet.
+    /// Full trees for the chunks of `layout` (cells of `cell`), one
+    /// [`crate::terrain::components::trees::tree_floats`] buffer each in `pieces`, drawn with
+    /// `mesh` up to where they thin out with `lod_distance`; no chunk holds them yet.
     pub fn new(
         pieces: Pieces,
         mesh: Gd<Mesh>,
