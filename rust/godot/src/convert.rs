@@ -3,9 +3,7 @@
 
 use donjourno::godot_surface::{build_surface, SurfaceStreams};
 use donjourno::mesh::MeshParams;
-use donjourno::{
-    generate_with_inputs, GenerationStats, GeneratorParams, Grid, Inputs, ParamError, Progress,
-};
+use donjourno::{Grid, ParamError};
 use godot::prelude::*;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
@@ -39,35 +37,9 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
 }
 
 /// Runs `f`, turning a panic into an error message so that none reaches Godot.
-fn contained<T>(what: &str, f: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
+pub fn contained<T>(what: &str, f: impl FnOnce() -> Result<T, String>) -> Result<T, String> {
     catch_unwind(AssertUnwindSafe(f))
         .unwrap_or_else(|p| Err(format!("internal error in {what}: {}", panic_message(&*p))))
-}
-
-/// Runs the default pipeline with the inputs the image model reads: the grid, its statistics
-/// and the wall time.
-pub fn run_pipeline_with_inputs(
-    params: &GeneratorParams,
-    inputs: &Inputs,
-) -> Result<(Grid, GenerationStats, Duration), String> {
-    run_pipeline_with_progress(params, inputs, Progress::default())
-}
-
-/// [`run_pipeline_with_inputs`] reporting to a progress sink that may cancel the run.
-pub fn run_pipeline_with_progress(
-    params: &GeneratorParams,
-    inputs: &Inputs,
-    progress: Progress,
-) -> Result<(Grid, GenerationStats, Duration), String> {
-    contained("the generation pipeline", || {
-        let start = Instant::now();
-        let (grid, stats) =
-            generate_with_inputs(params, inputs, progress).map_err(|e| match e {
-                donjourno::GenerateError::Param(p) => property_message(&p),
-                other => other.to_string(),
-            })?;
-        Ok((grid, stats, start.elapsed()))
-    })
 }
 
 /// Tessellates a grid straight into Godot's surface streams
@@ -183,6 +155,7 @@ pub fn json_to_variant(value: &serde_json::Value) -> Variant {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use donjourno::GeneratorParams;
 
     #[test]
     fn messages_use_the_godot_property_names() {

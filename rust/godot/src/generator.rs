@@ -13,7 +13,6 @@ mod store;
 pub use heightmap_file::{inputs_of, HeightmapFile};
 pub use store::ParamStore;
 
-use crate::convert;
 use crate::map::DonjournoMap;
 use donjourno::params::PRESETS;
 use donjourno::{GeneratorParams, HeightModel};
@@ -65,7 +64,8 @@ generator_accessors! {
         pub fn generate(&self) -> Option<Gd<DonjournoMap>> {
             let result = self.checked_params().and_then(|params| {
                 let file = self.heightmap()?;
-                convert::run_pipeline_with_inputs(&params, &inputs_of(file.as_deref())?)
+                let inputs = inputs_of(file.as_deref())?;
+                crate::terrain::build::generate_grid(&params, &inputs, Default::default())
             });
             match result {
                 Ok((grid, stats, elapsed)) => Some(DonjournoMap::create(

@@ -7,7 +7,7 @@
 //!   terrain queries.
 //! - [`DonjournoMap`](map::DonjournoMap): a generated grid handed to scripts, with cell queries and
 //!   bulk arrays.
-//! - [`DonjournoRebuildJob`](terrain::job::DonjournoRebuildJob): one background rebuild of a
+//! - [`DonjournoRebuildJob`](terrain::build::job::DonjournoRebuildJob): one background rebuild of a
 //!   terrain, observable after the terrain is gone (progress, cancellation, outcome).
 //!
 //! The classes are thin: every computation lives in the `donjourno` crate. Inputs are validated

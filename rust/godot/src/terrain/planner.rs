@@ -9,7 +9,7 @@ use donjourno::GeneratorParams;
 
 /// The settings a rebuild builds from.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Inputs {
+pub struct Settings {
     /// The generation parameters (they shape the grid).
     pub params: GeneratorParams,
     /// The content key of the image model's heightmap file, if it reads one (it shapes the grid).
@@ -27,13 +27,13 @@ pub struct GridKey {
     pub heightmap: Option<u64>,
 }
 
-impl Inputs {
+impl Settings {
     /// These inputs without their navigation settings: what the mesh is built from (the
-    /// navigation mesh follows its own settings, see `super::navigation`).
-    pub fn without_navigation(&self) -> Inputs {
+    /// navigation mesh follows its own settings, see `crate::terrain::components::navigation`).
+    pub fn without_navigation(&self) -> Settings {
         let mut mesh_params = self.mesh_params;
         mesh_params.navigation = MeshParams::default().navigation;
-        Inputs {
+        Settings {
             mesh_params,
             ..*self
         }
@@ -53,7 +53,7 @@ impl Inputs {
 pub struct Current<'a> {
     /// The inputs of the generated mesh the node displays; `None` when it displays none, and
     /// after the cache was cleared (so that nothing counts as unchanged).
-    pub shown: Option<&'a Inputs>,
+    pub shown: Option<&'a Settings>,
     /// What the cached grid was generated from, if there is one.
     pub cached_grid: Option<GridKey>,
 }
@@ -104,7 +104,7 @@ pub enum Runner {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Plan {
     /// The inputs to build from.
-    pub inputs: Inputs,
+    pub inputs: Settings,
     /// What changed.
     pub change: Change,
     /// What to build.
@@ -116,11 +116,11 @@ pub struct Plan {
     pub vertex_count: usize,
 }
 
-impl Inputs {
+impl Settings {
     /// The inputs as far as the meshes go: the collision radius and the navigation settings shape
     /// none (the chunk collision follows the radius, and the navigation re-bakes, without a
     /// rebuild).
-    fn drawn(&self) -> Inputs {
+    fn drawn(&self) -> Settings {
         let mut drawn = self.without_navigation();
         drawn.mesh_params.collision_radius = 0.0;
         drawn
@@ -128,7 +128,7 @@ impl Inputs {
 }
 
 /// What changed between `inputs` and what `current` shows.
-pub fn change(inputs: &Inputs, current: &Current<'_>) -> Change {
+pub fn change(inputs: &Settings, current: &Current<'_>) -> Change {
     match current.shown {
         Some(shown) if shown.drawn() == inputs.drawn() => Change::Nothing,
         Some(shown) if shown.grid_key() == inputs.grid_key() => Change::Mesh,
@@ -138,7 +138,7 @@ pub fn change(inputs: &Inputs, current: &Current<'_>) -> Change {
 
 /// What has to be built for `change`: the pipeline runs only when no cached grid has the
 /// inputs' generation parameters.
-pub fn work(change: Change, inputs: &Inputs, current: &Current<'_>) -> Work {
+pub fn work(change: Change, inputs: &Settings, current: &Current<'_>) -> Work {
     match change {
         Change::Nothing => Work::Nothing,
         _ if current.cached_grid == Some(inputs.grid_key()) => Work::Mesh,
@@ -157,7 +157,7 @@ pub fn runner(work: Work, request: Request) -> Runner {
 
 /// Plans a rebuild of validated `inputs`. Refuses a mesh above the vertex budget before anything
 /// runs (the pipeline would be wasted).
-pub fn plan(inputs: Inputs, current: &Current<'_>, request: Request) -> Result<Plan, MeshError> {
+pub fn plan(inputs: Settings, current: &Current<'_>, request: Request) -> Result<Plan, MeshError> {
     let (width, depth) = (inputs.params.width as usize, inputs.params.depth as usize);
     let vertices = inputs.mesh_params.check_drawn_budget(width, depth)?;
     let change = change(&inputs, current);
@@ -178,8 +178,8 @@ pub fn plan(inputs: Inputs, current: &Current<'_>, request: Request) -> Result<P
 mod tests {
     use super::*;
 
-    fn inputs() -> Inputs {
-        Inputs {
+    fn inputs() -> Settings {
+        Settings {
             params: GeneratorParams {
                 width: 32,
                 depth: 16,

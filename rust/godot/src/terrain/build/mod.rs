@@ -1,0 +1,501 @@
+//! Building: the one recipe that turns settings into everything the terrain shows, whichever
+//! thread runs it. A synchronous rebuild ([`rebuild`]), the background worker ([`worker`]) and
+//! the tiles of an endless world ([`crate::terrain::stream::tiles`]) all call [`build`], and
+//! all get a [`Built`] back. What to rebuild is decided before, in plain Rust
+//! ([`crate::terrain::planner`]).
+//!
+//! The recipe, in order: generate (or reuse the cached grid), tessellate the surface (one
+//! surface, or every level of every chunk), then the features (water, trees, scatter,
+//! settlements, collision heights). The calls into the core's generation live here and nowhere
+//! else in the extension.
+
+pub mod job;
+pub mod rebuild;
+pub mod staging;
+pub mod worker;
+
+use crate::convert;
+use crate::generator::{inputs_of, HeightmapFile};
+use crate::terrain::build::worker::JobState;
+use crate::terrain::components::chunks::{self, ChunkBuild};
+use crate::terrain::components::collision::HeightMap;
+use crate::terrain::planner::Settings;
+use crate::terrain::{
+    components::scatter, components::settlements, components::trees, components::water,
+};
+use donjourno::godot_surface::chunk_surfaces;
+use donjourno::mesh::chunks::{ChunkBuilder, ChunkLayout};
+use donjourno::mesh::settlement::SettlementMeshes;
+use donjourno::mesh::MeshParams;
+use donjourno::world::{generate_tile, Tile, TileCoord};
+use donjourno::{GenerationStats, GeneratorParams, Grid, Progress};
+use godot::builtin::Aabb;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Share of the progress bar given to the pipeline when it runs; tessellation takes the rest.
+pub const PIPELINE_SHARE: f32 = 0.9;
+
+/// Float of an instance buffer holding its foot's height (row 1, column 3 of its transform).
+const FOOT_Y: usize = 7;
+
+/// A grid a build may reuse instead of running the pipeline.
+#[derive(Clone)]
+pub struct CachedGrid {
+    /// The parameters it was generated from.
+    pub params: GeneratorParams,
+    /// The content key of the heightmap file it was generated from, if any.
+    pub heightmap: Option<u64>,
+    /// The grid.
+    pub grid: Arc<Grid>,
+    /// Its statistics.
+    pub stats: GenerationStats,
+    /// The time its generation took.
+    pub time: Duration,
+}
+
+/// What to build.
+pub enum Order {
+    /// A whole map, the terrain's usual content.
+    Map(Box<MapOrder>),
+    /// One tile of an endless world (`world_mode = infinite`).
+    Tile(Box<TileOrder>),
+}
+
+/// A whole map to build.
+#[derive(Clone)]
+pub struct MapOrder {
+    /// The settings it is built from.
+    pub inputs: Settings,
+    /// Vertices of its one surface (0 when it is drawn in chunks).
+    pub vertex_count: usize,
+    /// The last grid generated: reused when its parameters and heightmap match.
+    pub cached: Option<CachedGrid>,
+    /// The image model's heightmap file, when it reads one.
+    pub file: Option<Arc<HeightmapFile>>,
+}
+
+/// A tile of an endless world to build.
+#[derive(Clone, Copy)]
+pub struct TileOrder {
+    /// The world's generation parameters.
+    pub params: GeneratorParams,
+    /// The mesh settings.
+    pub mesh: MeshParams,
+    /// Which tile.
+    pub coord: TileCoord,
+}
+
+/// What a build generated.
+pub enum Generated {
+    /// A map's grid (reused or fresh), cached by the terrain for the next rebuild.
+    Map(Box<CachedGrid>),
+    /// An endless world's tile: its grid and corner planes, for queries.
+    Tile(Arc<Tile>),
+}
+
+/// The one surface of a map in one chunk.
+#[derive(Default)]
+pub struct MapSurface {
+    /// Vertices in the streams (0 on a map drawn in chunks, and for a tile).
+    pub vertex_count: usize,
+    /// Bounds of the vertices.
+    pub aabb: Aabb,
+    /// Vertex stream (positions, then normals and tangents), when the build wrote it into memory
+    /// of its own; empty when it wrote straight into Godot's arrays ([`SurfaceTarget`]).
+    pub vertex: Vec<u8>,
+    /// Attribute stream (colours), like [`MapSurface::vertex`].
+    pub attributes: Vec<u8>,
+}
+
+/// What a build builds besides the terrain's surface: the water, the trees of a map without
+/// biomes, the scatter, the settlements' meshes and the collision heights, in the shapes the
+/// main thread hands to Godot as they are.
+pub struct Features {
+    /// The water surface in Godot's layout: one piece, or on a map drawn in chunks a piece per
+    /// level of each chunk with water.
+    pub water: Vec<water::WaterPiece>,
+    /// The trees of a map without biomes as multimesh buffers, one per chunk on a map drawn in
+    /// chunks.
+    pub trees: Vec<Vec<f32>>,
+    /// The scatter's instance buffers, one per species.
+    pub scatter: Vec<Vec<f32>>,
+    /// On a map drawn in chunks (and for a tile), the scatter cut along the chunks.
+    pub scatter_chunks: Option<scatter::Chunking>,
+    /// The settlements' roads and buildings.
+    pub settlements: SettlementMeshes,
+    /// The corner heights for one collision shape over the whole map or tile, or why they
+    /// could not be computed; `None` on a map drawn in chunks, which has a shape per chunk from
+    /// the chunks' own heights ([`ChunkBuild::heights`]).
+    pub heights: Option<Result<Arc<HeightMap>, String>>,
+    /// The wall time of building them.
+    pub time: Duration,
+}
+
+/// A finished build, from whichever thread ran it.
+pub struct Built {
+    /// The grid or tile generated.
+    pub generated: Generated,
+    /// Whether the pipeline ran (else the cached grid was reused).
+    pub pipeline_ran: bool,
+    /// The pipeline's wall time in this build (zero when reused).
+    pub pipeline_time: Duration,
+    /// The tessellation's wall time.
+    pub mesh_time: Duration,
+    /// The one surface of a map in one chunk.
+    pub surface: MapSurface,
+    /// Every level of every chunk, when the map is drawn in chunks or the build is a tile (else
+    /// empty).
+    pub chunks: ChunkBuild,
+    /// The water, trees, scatter, settlement meshes and collision heights.
+    pub features: Features,
+    /// The wall time of the whole build.
+    pub time: Duration,
+}
+
+/// Where a build writes the one surface of a map in one chunk: memory of its own on a worker
+/// ([`OwnStreams`]), Godot's arrays on the main thread.
+pub trait SurfaceTarget {
+    /// Whether the pipeline runs on a thread of its own while [`SurfaceTarget::prepare`] runs on
+    /// the calling thread.
+    fn prepares_beside_pipeline(&self) -> bool;
+
+    /// Called on the calling thread while the pipeline runs, when
+    /// [`SurfaceTarget::prepares_beside_pipeline`]: prepares what can be prepared before the
+    /// grid is known (without letting go of the surface shown).
+    fn prepare(&mut self, vertex_count: usize);
+
+    /// The vertex and attribute streams for `vertex_count` vertices, once the grid is known.
+    fn streams(&mut self, vertex_count: usize) -> (&mut [u8], &mut [u8]);
+
+    /// Tells the target that the surface could not be built into its streams.
+    fn failed(&mut self) {}
+
+    /// The streams to hand back inside [`MapSurface`] (empty when they stay with the target).
+    fn take(&mut self) -> (Vec<u8>, Vec<u8>) {
+        Default::default()
+    }
+}
+
+/// Streams in memory of the build's own, handed back inside [`Built`] (a worker's target).
+#[derive(Default)]
+pub struct OwnStreams {
+    vertex: Vec<u8>,
+    attributes: Vec<u8>,
+}
+
+impl SurfaceTarget for OwnStreams {
+    fn prepares_beside_pipeline(&self) -> bool {
+        false
+    }
+
+    fn prepare(&mut self, _vertex_count: usize) {}
+
+    fn streams(&mut self, vertex_count: usize) -> (&mut [u8], &mut [u8]) {
+        use donjourno::godot_surface::{ATTRIBUTE_STREAM_BYTES, VERTEX_STREAM_BYTES};
+        self.vertex = vec![0u8; vertex_count * VERTEX_STREAM_BYTES];
+        self.attributes = vec![0u8; vertex_count * ATTRIBUTE_STREAM_BYTES];
+        (&mut self.vertex, &mut self.attributes)
+    }
+
+    fn take(&mut self) -> (Vec<u8>, Vec<u8>) {
+        (
+            std::mem::take(&mut self.vertex),
+            std::mem::take(&mut self.attributes),
+        )
+    }
+}
+
+/// The error of a build that noticed its cancellation.
+pub fn cancelled() -> String {
+    "cancelled".to_owned()
+}
+
+/// Runs the generation pipeline of `params` with the inputs the image model reads (panics
+/// contained): the grid, its statistics and the wall time. `progress` may cancel the run.
+pub fn generate_grid(
+    params: &GeneratorParams,
+    inputs: &donjourno::Inputs,
+    progress: Progress,
+) -> Result<(Grid, GenerationStats, Duration), String> {
+    convert::contained("the generation pipeline", || {
+        let start = Instant::now();
+        let (grid, stats) =
+            donjourno::generate_with_inputs(params, inputs, progress).map_err(|e| match e {
+                donjourno::GenerateError::Param(p) => convert::property_message(&p),
+                other => other.to_string(),
+            })?;
+        Ok((grid, stats, start.elapsed()))
+    })
+}
+
+/// Builds `order`: the map's surface into `target`, or the tile's chunks. `state`, a
+/// background build's shared state, receives the progress and cancels the build (at the
+/// pipeline's progress reports and between the steps).
+pub fn build(
+    order: &Order,
+    target: &mut impl SurfaceTarget,
+    state: Option<&Arc<JobState>>,
+) -> Result<Built, String> {
+    let started = Instant::now();
+    let is_cancelled = || state.is_some_and(|s| s.is_cancelled());
+    let (generated, pipeline_ran, pipeline_time) = match order {
+        Order::Map(map) => {
+            let inputs = &map.inputs;
+            let reusable = (map.cached.clone())
+                .filter(|c| c.params == inputs.params && c.heightmap == inputs.heightmap);
+            match reusable {
+                Some(c) => (Generated::Map(Box::new(c)), false, Duration::ZERO),
+                None => {
+                    let core_inputs = inputs_of(map.file.as_deref())?;
+                    let sink = match state {
+                        Some(state) => {
+                            let state = state.clone();
+                            Progress::new(move |f| {
+                                state.set_progress(f * PIPELINE_SHARE);
+                                !state.is_cancelled()
+                            })
+                        }
+                        None => Progress::default(),
+                    };
+                    let pipeline = || generate_grid(&inputs.params, &core_inputs, sink);
+                    let result = if target.prepares_beside_pipeline() {
+                        std::thread::scope(|scope| {
+                            let running = scope.spawn(pipeline);
+                            target.prepare(map.vertex_count);
+                            running.join()
+                        })
+                        .map_err(|_| "the generation pipeline panicked".to_string())?
+                    } else {
+                        pipeline()
+                    };
+                    let (grid, stats, time) = result?;
+                    let cached = CachedGrid {
+                        params: inputs.params,
+                        heightmap: inputs.heightmap,
+                        grid: Arc::new(grid),
+                        stats,
+                        time,
+                    };
+                    (Generated::Map(Box::new(cached)), true, time)
+                }
+            }
+        }
+        Order::Tile(tile) => {
+            let generated = generate_tile(&tile.params, tile.coord).map_err(|e| e.to_string())?;
+            (Generated::Tile(Arc::new(generated)), false, Duration::ZERO)
+        }
+    };
+    if is_cancelled() {
+        return Err(cancelled());
+    }
+    if let Some(state) = state {
+        state.set_progress(if pipeline_ran { PIPELINE_SHARE } else { 0.0 });
+    }
+    let (surface, chunks, mesh_time) = match (order, &generated) {
+        (Order::Map(map), Generated::Map(grid)) => {
+            let mesh_params = &map.inputs.mesh_params;
+            let vertex_count = map.vertex_count;
+            let (vertex, attributes) = target.streams(vertex_count);
+            let (aabb, chunks, time) = if vertex_count == 0 {
+                let (chunks, time) = chunks::build(&grid.grid, mesh_params)?;
+                (Aabb::default(), chunks, time)
+            } else {
+                let (aabb, time) =
+                    convert::run_surface(&grid.grid, mesh_params, vertex, attributes)
+                        .inspect_err(|_| target.failed())?;
+                (aabb, ChunkBuild::default(), time)
+            };
+            let (vertex, attributes) = target.take();
+            let surface = MapSurface {
+                vertex_count,
+                aabb,
+                vertex,
+                attributes,
+            };
+            (surface, chunks, time)
+        }
+        (Order::Tile(order), Generated::Tile(tile)) => {
+            let start = Instant::now();
+            let builder = ChunkBuilder::for_tile(tile, &order.mesh).map_err(|e| e.to_string())?;
+            let chunks = ChunkBuild {
+                meshes: chunk_surfaces(&builder),
+                ..ChunkBuild::default()
+            };
+            (MapSurface::default(), chunks, start.elapsed())
+        }
+        _ => unreachable!("a build generates what its order asks for"),
+    };
+    if is_cancelled() {
+        return Err(cancelled());
+    }
+    let features = match (order, &generated) {
+        (Order::Map(map), Generated::Map(grid)) => {
+            map_features(&grid.grid, &map.inputs.mesh_params)?
+        }
+        (Order::Tile(order), Generated::Tile(tile)) => tile_features(tile, &order.mesh)?,
+        _ => unreachable!("a build generates what its order asks for"),
+    };
+    if let Some(state) = state {
+        state.set_progress(1.0);
+    }
+    Ok(Built {
+        generated,
+        pipeline_ran,
+        pipeline_time,
+        mesh_time,
+        surface,
+        chunks,
+        features,
+        time: started.elapsed(),
+    })
+}
+
+/// The features of a map's `grid` for the mesh settings `mesh_params`.
+fn map_features(grid: &Grid, mesh_params: &MeshParams) -> Result<Features, String> {
+    let start = Instant::now();
+    let scatter = scatter::buffers(grid, mesh_params);
+    let chunked = ChunkLayout::new(grid.width(), grid.depth(), mesh_params).is_chunked();
+    Ok(Features {
+        water: water::water_pieces(grid, mesh_params)?,
+        trees: trees::grid_tree_pieces(grid, mesh_params),
+        scatter_chunks: scatter::Chunking::of(grid, mesh_params, &scatter),
+        scatter,
+        settlements: settlements::meshes(grid, mesh_params),
+        heights: (!chunked).then(|| HeightMap::of(grid, mesh_params).map(Arc::new)),
+        time: start.elapsed(),
+    })
+}
+
+/// The features of an endless world's `tile`: its plants stand on the tile's surface, whose
+/// border rows see the neighbouring tiles, and its scatter is cut along its chunks.
+fn tile_features(tile: &Tile, mesh: &MeshParams) -> Result<Features, String> {
+    let start = Instant::now();
+    let water = water::water_pieces(&tile.grid, mesh)?;
+    let mut trees = trees::grid_tree_pieces(&tile.grid, mesh);
+    let mut scatter = scatter::buffers(&tile.grid, mesh);
+    for buffer in trees.iter_mut() {
+        settle_feet(buffer, 12, tile, mesh);
+    }
+    for buffer in scatter.iter_mut() {
+        settle_feet(buffer, scatter::INSTANCE_FLOATS, tile, mesh);
+    }
+    let layout = ChunkLayout::new(tile.grid.width(), tile.grid.depth(), mesh);
+    let scatter_chunks = scatter::Chunking::cut(&layout, mesh, &scatter);
+    let heights = HeightMap {
+        width: tile.grid.width(),
+        depth: tile.grid.depth(),
+        cell_size: mesh.cell_size,
+        heights: tile
+            .corner_surface_heights(mesh)
+            .map_err(|e| e.to_string())?,
+    };
+    Ok(Features {
+        water,
+        trees,
+        scatter: Vec::new(),
+        scatter_chunks: Some(scatter_chunks),
+        settlements: SettlementMeshes::default(),
+        heights: Some(Ok(Arc::new(heights))),
+        time: start.elapsed(),
+    })
+}
+
+/// Puts the foot of every instance of `buffer` (`stride` floats each) on the tile's surface.
+fn settle_feet(buffer: &mut [f32], stride: usize, tile: &Tile, mesh: &MeshParams) {
+    for inst in buffer.chunks_exact_mut(stride) {
+        let (x, z) = (inst[3], inst[11]);
+        if let Some(y) = tile.surface_height(mesh, x, z) {
+            inst[FOOT_Y] = y;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use donjourno::WorldMode;
+
+    /// A target in memory of its own that, like the main thread's, prepares beside the pipeline.
+    #[derive(Default)]
+    struct Beside {
+        streams: OwnStreams,
+        prepared: Option<usize>,
+    }
+
+    impl SurfaceTarget for Beside {
+        fn prepares_beside_pipeline(&self) -> bool {
+            true
+        }
+
+        fn prepare(&mut self, vertex_count: usize) {
+            self.prepared = Some(vertex_count);
+        }
+
+        fn streams(&mut self, vertex_count: usize) -> (&mut [u8], &mut [u8]) {
+            self.streams.streams(vertex_count)
+        }
+
+        fn take(&mut self) -> (Vec<u8>, Vec<u8>) {
+            self.streams.take()
+        }
+    }
+
+    fn map_order(size: u32) -> MapOrder {
+        let mut params = GeneratorParams {
+            width: size,
+            depth: size,
+            seed: 3,
+            ..Default::default()
+        };
+        params.terrain.droplets = 2_000;
+        MapOrder {
+            inputs: Settings {
+                params,
+                heightmap: None,
+                mesh_params: MeshParams::default(),
+            },
+            vertex_count: size as usize * size as usize * 6,
+            cached: None,
+            file: None,
+        }
+    }
+
+    #[test]
+    fn a_map_builds_the_same_bytes_whether_its_target_prepares_beside_the_pipeline_or_not() {
+        let order = Order::Map(Box::new(map_order(24)));
+        let own = build(&order, &mut OwnStreams::default(), None).unwrap();
+        let mut beside = Beside::default();
+        let other = build(&order, &mut beside, None).unwrap();
+        assert_eq!(beside.prepared, Some(24 * 24 * 6));
+        assert!(own.pipeline_ran && other.pipeline_ran);
+        assert!(!own.surface.vertex.is_empty());
+        assert!(own.surface.vertex == other.surface.vertex);
+        assert!(own.surface.attributes == other.surface.attributes);
+        assert!(own.chunks.meshes.is_empty());
+        let heights = own.features.heights.expect("one chunk").expect("valid");
+        assert_eq!(heights.heights.len(), 25 * 25);
+    }
+
+    #[test]
+    fn a_tile_goes_through_the_same_build_into_chunks_with_its_heights_and_cut_scatter() {
+        let mut params = GeneratorParams::preset("continent").expect("built in");
+        params.world_mode = WorldMode::Infinite;
+        params.tile_size = 32;
+        let order = Order::Tile(Box::new(TileOrder {
+            params,
+            mesh: MeshParams::default(),
+            coord: TileCoord::default(),
+        }));
+        let built = build(&order, &mut OwnStreams::default(), None).unwrap();
+        let Generated::Tile(tile) = &built.generated else {
+            panic!("a tile order builds a tile");
+        };
+        assert!(!built.pipeline_ran);
+        assert_eq!(built.surface.vertex_count, 0);
+        assert!(!built.chunks.meshes.is_empty());
+        assert!(built.features.scatter_chunks.is_some());
+        let heights = built.features.heights.expect("a tile").expect("valid");
+        assert_eq!(heights.heights.len(), (tile.size() + 1) * (tile.size() + 1));
+    }
+}
