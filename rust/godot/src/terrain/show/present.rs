@@ -74,7 +74,12 @@ impl DonjournoTerrain {
             ..
         } = built;
         let Generated::Map(grid) = generated else {
-            unreachable!("a rebuild builds a map");
+            // Endless tiles are shown by the streaming, never here: keep the terrain on screen.
+            godot_error!(
+                "DonjournoTerrain: a rebuild delivered an endless-world tile where a map was \
+                 expected; the terrain shown is kept"
+            );
+            return VarDictionary::new();
         };
         let Features {
             water,
