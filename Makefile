@@ -94,6 +94,12 @@ bench: addon-release godot ## Print the performance figures (core, then Godot-si
 	$(CARGO) run --release -p donjourno-cli -- bench
 	tests/run_godot_bench.sh
 
+.PHONY: test-bench
+# The release CLI: the Web, Windows and browser stages of `make test` build it already (the same
+# `cargo build --release --locked -p donjourno-cli`), so after any of them this builds nothing.
+test-bench: ## Smoke run of the benchmark: it runs, no timing asserted
+	$(CARGO) run --release --locked -p donjourno-cli -- bench --quick
+
 clean: ## Remove build outputs
 	$(CARGO) clean
 	rm -rf $(ADDON_BIN) $(DEMO)/.godot $(DEMO)/addons tests/godot/.godot tests/godot/addons \

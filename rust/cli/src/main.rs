@@ -97,7 +97,8 @@ enum Command {
     },
     /// Print performance figures: erosion, fBm, tessellation and end-to-end generation.
     Bench {
-        /// Fewer repetitions and sizes, for a quick look.
+        /// Each figure once, at its smallest size: a quick look, or a smoke run
+        /// (`make test-bench`).
         #[arg(long)]
         quick: bool,
         /// Only the figures whose name contains this (hydrology, erosion, fbm, tessellation,

@@ -31,7 +31,7 @@ pub mod settlement;
 mod shore;
 pub mod streaming;
 pub use error::MeshError;
-pub use heights::surface_height;
+pub use heights::{cell_at, surface_height};
 pub(crate) use heights::surface_height_valid;
 use heights::vertex_height;
 pub(crate) use heights::{
