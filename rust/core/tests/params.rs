@@ -72,13 +72,14 @@ prop_compose! {
     /// A valid parameter set with one field set to any value: NaN, ±∞, 1e30, out of range, or
     /// valid again.
     fn perturbed_params()(
-        mut p in valid_params(),
+        p in valid_params(),
         field in 0usize..19,
         x in any_f32(),
         count in any_count(),
         side in prop_oneof![0u32..40, Just(5000), Just(4097), Just(u32::MAX)],
         droplets in prop_oneof![0u32..300, Just(u32::MAX)],
     ) -> GeneratorParams {
+        let mut p = p;
         match field {
             0..=13 => *floats(&mut p)[field] = x,
             14 => p.width = side,
