@@ -272,7 +272,11 @@ fn generate_writes_settlements_as_geojson() {
             .collect()
     };
     let (points, lines) = (of("Point"), of("LineString"));
-    assert_eq!(points.len() + lines.len(), features.len(), "only points and lines");
+    assert_eq!(
+        points.len() + lines.len(),
+        features.len(),
+        "only points and lines"
+    );
     // The same generation in the library: one Point per settlement, one LineString per road.
     let mut p = donjourno::GeneratorParams {
         seed: 3,
@@ -294,9 +298,8 @@ fn generate_writes_settlements_as_geojson() {
         stats["settlements"]["settlements"].as_u64(),
         Some(points.len() as u64)
     );
-    let metres = |c: &serde_json::Value| -> [f64; 2] {
-        [c[0].as_f64().unwrap(), c[1].as_f64().unwrap()]
-    };
+    let metres =
+        |c: &serde_json::Value| -> [f64; 2] { [c[0].as_f64().unwrap(), c[1].as_f64().unwrap()] };
     let inside = |[x, z]: [f64; 2]| (0.0..=480.0).contains(&x) && (0.0..=400.0).contains(&z);
     for (f, s) in points.iter().zip(&grid.settlements) {
         let props = &f["properties"];
@@ -317,7 +320,11 @@ fn generate_writes_settlements_as_geojson() {
     }
     for (f, road) in lines.iter().zip(&grid.roads) {
         let coordinates = f["geometry"]["coordinates"].as_array().unwrap();
-        assert!(coordinates.len() >= 2, "a road of {} points", coordinates.len());
+        assert!(
+            coordinates.len() >= 2,
+            "a road of {} points",
+            coordinates.len()
+        );
         assert_eq!(coordinates.len(), road.points.len());
         assert!(coordinates.iter().all(|c| inside(metres(c))));
         assert_eq!(
@@ -368,7 +375,11 @@ fn a_heightmap_round_trips_through_heightmap_in() {
         ];
         args.extend(dry);
         let out = donjourno(&args);
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let mut args = vec![
             "generate",
             "--height-model",
@@ -380,12 +391,18 @@ fn a_heightmap_round_trips_through_heightmap_in() {
         ];
         args.extend(dry);
         let out = donjourno(&args);
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let (w, d, a) = heightmap_values(&first);
         let (w2, d2, b) = heightmap_values(&second);
         assert_eq!((w, d), (56, 48));
         assert_eq!((w2, d2), (56, 48));
-        let (lo, hi) = a.iter().fold((f32::MAX, f32::MIN), |(lo, hi), v| (lo.min(*v), hi.max(*v)));
+        let (lo, hi) = a
+            .iter()
+            .fold((f32::MAX, f32::MIN), |(lo, hi), v| (lo.min(*v), hi.max(*v)));
         assert!(hi > lo, "{ext}: the source is not flat");
         let worst = a
             .iter()

@@ -176,7 +176,11 @@ impl DonjournoTerrain {
     /// The biome weights of the cell under a global point, when the grid shown has biomes.
     fn biome_weights_at(&self, x: f32, z: f32) -> Option<donjourno::biomes::BiomeWeights> {
         let (shown, (cx, cz)) = self.shown_cell_at(x, z)?;
-        shown.grid.biome_weights.get(shown.grid.index(cx, cz)).copied()
+        shown
+            .grid
+            .biome_weights
+            .get(shown.grid.index(cx, cz))
+            .copied()
     }
 
     /// The grid shown and its cell under the global point `(x, z)` (see [`mesh::cell_at`]):
