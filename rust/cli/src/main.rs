@@ -289,7 +289,8 @@ fn run(cli: Cli) -> Result<(), String> {
 }
 
 /// The command line, or the exit after `--help`, `--version` and a missing subcommand (help
-/// printed in full) or a usage error (printed as one line that names the problem, as every other error is).
+/// printed in full) or a usage error (printed as one line that names the problem, as every other
+/// error is).
 fn parse() -> Result<Cli, ExitCode> {
     Cli::try_parse().map_err(|e| {
         let help = clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand;
