@@ -42,7 +42,7 @@ build: ## Build the library, the CLI and the Godot addon (debug and release) int
 # Stages joined with '+' run side by side (tests/tools/stages.sh): the Godot suite, mostly one
 # busy thread, beside the Windows builds, which have their own cargo build folders. The last stage
 # checks that no crate was compiled twice for one target and profile.
-TEST_STAGES := test-tools check-docs test-rust lint test-godot+test-windows test-wasi test-web test-browser \
+TEST_STAGES := test-tools check-docs test-rust lint test-godot+test-windows test-wasi test-bench test-web test-browser \
 	test-dist check-builds
 
 test: ## Run every test and check, stage by stage, printing how long each stage took
@@ -108,6 +108,15 @@ preview: ## Isometric preview PNG of the default terrain at 10:00
 bench: addon-release godot ## Print the performance figures (core, then Godot-side)
 	$(CARGO) run --release -p donjourno-cli -- bench
 	tests/run_godot_bench.sh
+
+.PHONY: test-bench
+# The release CLI: the Web, Windows and browser stages of `make test` build it already (the same
+# `cargo build --release --locked -p donjourno-cli`), so after any of them this builds nothing.
+# The release build names the whole workspace, as every release build of `make test` does, so the
+# core it uses is the one test-wasi built.
+test-bench: ## Smoke run of the benchmark: it runs, no timing asserted
+	$(CARGO) build --release --locked --workspace
+	target/release/donjourno bench --quick
 
 clean: ## Remove build outputs
 	$(CARGO) clean

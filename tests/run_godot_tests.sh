@@ -23,7 +23,9 @@
 # exit status is 0 only when nothing failed.
 #
 # Environment: GODOT and the other variables of tests/tools/godot.sh; DONJOURNO_TEST_FILTER
-# runs only the suite tests whose `file::method` name contains it.
+# runs only the suite tests whose `file::method` name contains it (refused when CI is set);
+# DONJOURNO_TEST_TIMEOUT, the time limit of one suite test in seconds (120 by default; the
+# runner fails a test that runs longer by name, see tests/godot/runner.gd).
 
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -86,6 +88,14 @@ run_step() {
     printf '    (log: %s)\n' "$log"
     return 1
 }
+
+# A filtered run skips tests: CI runs the whole suite.
+if [[ -n "${DONJOURNO_TEST_FILTER:-}" && -n "${CI+set}" ]]; then
+    echo "run_godot_tests: DONJOURNO_TEST_FILTER is set (\"$DONJOURNO_TEST_FILTER\") while CI is set: a filtered run skips tests; unset it" >&2
+    fail "DONJOURNO_TEST_FILTER is not set under CI"
+    echo "Godot tests: $passed passed, $failed failed"
+    exit 1
+fi
 
 for lib in addons/donjourno/bin/libdonjourno_godot.linux.debug.x86_64.so; do
     if [[ ! -f "$lib" ]]; then

@@ -254,6 +254,11 @@ mod tests {
     fn generated_files_are_current() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/generated");
         let refresh = std::env::var_os("DONJOURNO_REFRESH").is_some();
+        assert!(
+            !(refresh && std::env::var_os("CI").is_some()),
+            "DONJOURNO_REFRESH is set under CI: it would rewrite src/generated instead of \
+             checking it; refresh locally and commit the files"
+        );
         for (name, text) in generated_files() {
             let path = dir.join(name);
             if refresh {

@@ -6,7 +6,7 @@
 # never ended. Inside a section the runner has already charged the errors it saw (through its
 # Logger) to the test, expected ones included, so only errors beyond its count are problems there:
 # an error that did not pass through the Logger.
-# Used by tests/run_godot_tests.sh.
+# Used by tests/run_godot_tests.sh and tests/tools/test-dist.sh (the new user's log).
 
 function problem(text) {
     if (current != "")

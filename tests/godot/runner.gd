@@ -12,15 +12,33 @@ extends Node
 ## a listed test that is missing (a file deleted or renamed) fails, and so does a test that is not
 ## listed.
 ##
-## Environment: DONJOURNO_TEST_FILTER runs only the tests whose `file::method` name contains it.
+## Each test has a time limit (DONJOURNO_TEST_TIMEOUT seconds, 120 by default). A test still
+## waiting when its time is up fails as `FAIL name: timed out after N s`, and the run goes on with
+## the next test. A test that holds the main thread (a loop that never yields) cannot be stopped:
+## a watchdog thread then prints `FAIL name: timed out after N s (hung: the run stops here)` a few
+## seconds later and kills the process, so a hang costs its time limit, not the whole suite's.
+##
+## Environment: DONJOURNO_TEST_FILTER runs only the tests whose `file::method` name contains it
+## (refused when CI is set: a filtered run is not the suite); DONJOURNO_TEST_TIMEOUT, the time
+## limit of one test in seconds.
 
 const TESTS_DIR := "res://tests"
 const EXPECTED_LIST := "res://expected_tests.txt"
 const ErrorLog := preload("res://lib/error_log.gd")
+const DEFAULT_TIMEOUT_S := 120.0
+## How long after a test's time limit the watchdog gives the main thread before it kills the run.
+const WATCHDOG_GRACE_MS := 5000
 
 var passed := 0
 var failed := 0
 var _errors := ErrorLog.new()
+var _timeout_ms := int(DEFAULT_TIMEOUT_S * 1000.0)
+## The watchdog's view of the running test, under `_watch_mutex`: its name, and when it must have
+## ended (0: no test running; -1: stop watching).
+var _watch_mutex := Mutex.new()
+var _watch_name := ""
+var _watch_deadline := 0
+var _watchdog := Thread.new()
 
 
 func _ready() -> void:
@@ -30,6 +48,18 @@ func _ready() -> void:
 
 func _run_all() -> void:
 	var only := OS.get_environment("DONJOURNO_TEST_FILTER")
+	if only != "" and OS.has_environment("CI"):
+		_record("DONJOURNO_TEST_FILTER", ["set to \"%s\" while CI is set: a filtered run skips tests, unset it" % only])
+		_finish()
+		return
+	var timeout := OS.get_environment("DONJOURNO_TEST_TIMEOUT")
+	if timeout != "":
+		if not timeout.is_valid_float() or timeout.to_float() <= 0.0:
+			_record("DONJOURNO_TEST_TIMEOUT", ["\"%s\" is not a positive number of seconds" % timeout])
+			_finish()
+			return
+		_timeout_ms = int(timeout.to_float() * 1000.0)
+	_watchdog.start(_watch)
 	var expected := _expected_names()
 	var found: PackedStringArray = []
 	var files := Array(DirAccess.get_files_at(TESTS_DIR))
@@ -61,6 +91,14 @@ func _run_all() -> void:
 			_record(name, ["listed in %s but not found (test file deleted or renamed?)" % EXPECTED_LIST])
 	if expected.is_empty():
 		_record("expected tests", ["%s is missing or empty" % EXPECTED_LIST])
+	_watch_mutex.lock()
+	_watch_deadline = -1
+	_watch_mutex.unlock()
+	_watchdog.wait_to_finish()
+	_finish()
+
+
+func _finish() -> void:
 	print("GDSCRIPT RESULTS: %d passed, %d failed" % [passed, failed])
 	OS.remove_logger(_errors)
 	get_tree().quit(mini(failed, 100))
@@ -76,8 +114,20 @@ func _run_one(script: GDScript, method: String, name: String, listed: bool) -> v
 	test.root = root
 	test.tree = get_tree()
 	var started := Time.get_ticks_msec()
-	await test.call(method)
+	var state := {"done": false}
+	_watch_mutex.lock()
+	_watch_name = name
+	_watch_deadline = started + _timeout_ms + WATCHDOG_GRACE_MS
+	_watch_mutex.unlock()
+	_call_test(test, method, state)
+	while not state.done and Time.get_ticks_msec() - started < _timeout_ms:
+		await get_tree().process_frame
+	_watch_mutex.lock()
+	_watch_deadline = 0
+	_watch_mutex.unlock()
 	var elapsed := Time.get_ticks_msec() - started
+	if not state.done:
+		test.failures.append("timed out after %s s (DONJOURNO_TEST_TIMEOUT)" % _timeout_text())
 	root.queue_free()
 	# Errors of the frame that frees the test's nodes are the test's too.
 	await get_tree().process_frame
@@ -88,6 +138,33 @@ func _run_one(script: GDScript, method: String, name: String, listed: bool) -> v
 	if not listed:
 		reasons.append("not listed in %s: add it there" % EXPECTED_LIST)
 	_record(name, reasons, elapsed)
+
+
+## Runs one test method to its end, then sets `state.done` (called without `await`, so that the
+## runner can stop waiting for it).
+func _call_test(test: RefCounted, method: String, state: Dictionary) -> void:
+	await test.call(method)
+	state.done = true
+
+
+## The watchdog thread: kills the run when a test holds the main thread past its time limit.
+func _watch() -> void:
+	while true:
+		OS.delay_msec(100)
+		_watch_mutex.lock()
+		var deadline := _watch_deadline
+		var name := _watch_name
+		_watch_mutex.unlock()
+		if deadline < 0:
+			return
+		if deadline > 0 and Time.get_ticks_msec() > deadline:
+			printerr("FAIL %s: timed out after %s s (hung: the run stops here)" % [name, _timeout_text()])
+			OS.kill(OS.get_process_id())
+			return
+
+
+func _timeout_text() -> String:
+	return str(snappedf(_timeout_ms / 1000.0, 0.001))
 
 
 ## The problems of a test that reported `reported` after announcing `expected`: each announced

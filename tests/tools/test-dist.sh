@@ -8,7 +8,8 @@
 #      exports the entry symbol, and the Web ones keep the section Emscripten's loader needs;
 #   3. unzipped into a fresh, empty Godot project (not the demo), the addon loads, and
 #      tests/dist/new_user.gd does what a new user does first: creates a generator and a terrain,
-#      waits for generation_finished, asks for heights and loads a preset.
+#      waits for generation_finished, asks for heights and loads a preset; its log shows no
+#      error, Rust panic or leak (tests/godot/check_log.awk, as for the Godot suite).
 #
 # Usage: tests/tools/test-dist.sh
 #
@@ -151,6 +152,15 @@ else
     else
         tail -n 40 "$work/new_user.log" >&2
         check 1 "new_user.gd (exit status $status)"
+    fi
+    # Its log, read as the Godot suite's (tests/godot/check_log.awk): no error, no Rust panic, no
+    # leak at exit, whatever the script's own checks said.
+    problems="$(awk -f tests/godot/check_log.awk "$work/new_user.log" | sed 's/^LOG\t//; s/^TEST\t/in /')"
+    if [[ -z "$problems" ]]; then
+        check 0 "new_user.gd's log is clean (no errors, no Rust panics, no leaks)"
+    else
+        printf '%s\n' "$problems" | head -n 20 | sed 's/^/    /' >&2
+        check 1 "new_user.gd's log is clean (no errors, no Rust panics, no leaks): $(head -n 1 <<<"$problems")"
     fi
 fi
 

@@ -98,7 +98,8 @@ enum Command {
     },
     /// Print performance figures: erosion, fBm, tessellation and end-to-end generation.
     Bench {
-        /// Fewer repetitions and sizes, for a quick look.
+        /// Each figure once, at its smallest size: a quick look, or a smoke run
+        /// (`make test-bench`).
         #[arg(long)]
         quick: bool,
         /// Only the figures whose name contains this (hydrology, erosion, fbm, tessellation,
@@ -288,8 +289,31 @@ fn run(cli: Cli) -> Result<(), String> {
     }
 }
 
+/// The command line, or the exit after `--help`, `--version` and a missing subcommand (help
+/// printed in full) or a usage error (printed as one line that names the problem, as every other
+/// error is).
+fn parse() -> Result<Cli, ExitCode> {
+    Cli::try_parse().map_err(|e| {
+        let help = clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand;
+        if !e.use_stderr() || e.kind() == help {
+            e.exit();
+        }
+        let text = e.render().to_string();
+        let line = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+        eprintln!(
+            "donjourno: error: {}",
+            line.trim().strip_prefix("error: ").unwrap_or(line.trim())
+        );
+        ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2))
+    })
+}
+
 fn main() -> ExitCode {
-    match run(Cli::parse()) {
+    let cli = match parse() {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
+    match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("donjourno: error: {message}");

@@ -140,6 +140,24 @@ fn preview_renders_a_picture_with_terrain_colours() {
 
 #[test]
 fn bad_input_is_one_clear_line_and_a_failure_exit() {
+    let dir = temp_dir("bad-input");
+    // An EXR heightmap with an infinite sample.
+    let infinite = dir.join("infinite.exr");
+    let mut values = vec![10.0f32; 16];
+    values[5] = f32::INFINITY;
+    let map = donjourno::heightmap::Heightmap {
+        width: 4,
+        depth: 4,
+        values,
+        metres: true,
+    };
+    let bytes = donjourno::heightmap::encode(&map, donjourno::heightmap::Format::Exr).unwrap();
+    std::fs::write(&infinite, bytes).unwrap();
+    let infinite = infinite.to_str().unwrap();
+    let missing = dir.join("missing.png");
+    let missing = missing.to_str().unwrap();
+    let geojson = dir.join("s.geojson");
+    let geojson = geojson.to_str().unwrap();
     for (args, needle) in [
         (vec!["generate", "--coverage", "2"], "coverage must be"),
         (vec!["generate", "--width", "0"], "width must be"),
@@ -176,17 +194,226 @@ fn bad_input_is_one_clear_line_and_a_failure_exit() {
             "water_lakes_enabled must be true or false",
         ),
         (vec!["preview", "--time-of-day", "20"], "between 6 and 18"),
+        (vec!["generate", "--no-such-flag", "1"], "--no-such-flag"),
+        (
+            vec![
+                "generate",
+                "--height-model",
+                "image",
+                "--heightmap-in",
+                missing,
+            ],
+            "missing.png",
+        ),
+        (
+            vec![
+                "generate",
+                "--height-model",
+                "image",
+                "--heightmap-in",
+                infinite,
+            ],
+            "heights must be finite numbers",
+        ),
+        (
+            vec!["generate", "--width", "8", "--settlements-json", geojson],
+            "--settlements-json needs settlements",
+        ),
     ] {
         let out = donjourno(&args);
         assert!(!out.status.success(), "{args:?} succeeded");
         let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains(needle), "{args:?}: {err}");
+        let lines: Vec<&str> = err.trim().lines().collect();
+        assert!(
+            lines.len() == 1 && lines[0].contains(needle),
+            "{args:?}: one line naming the problem ({needle:?}) expected, got:\n{err}"
+        );
     }
-    let out = donjourno(&["generate", "--coverage", "2"]);
-    assert_eq!(
-        String::from_utf8_lossy(&out.stderr).trim().lines().count(),
-        1
+}
+
+/// `generate --settlements-json`: GeoJSON that parses, with a Point per settlement and a
+/// LineString per road of the same generation, in map coordinates (metres).
+#[test]
+fn generate_writes_settlements_as_geojson() {
+    let dir = temp_dir("settlements");
+    let (path, json) = (dir.join("s.geojson"), dir.join("stats.json"));
+    let out = donjourno(&[
+        "generate",
+        "--seed",
+        "3",
+        "--width",
+        "120",
+        "--depth",
+        "100",
+        "--cell-size",
+        "4",
+        "--settlements-enabled",
+        "true",
+        "--settlements-hex-size",
+        "8",
+        "--settlements-json",
+        path.to_str().unwrap(),
+        "--json",
+        json.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
     );
+    let text = std::fs::read_to_string(&path).unwrap();
+    let geo: serde_json::Value = serde_json::from_str(&text).expect("the GeoJSON parses");
+    assert_eq!(geo["type"], "FeatureCollection");
+    let features = geo["features"].as_array().unwrap();
+    let of = |kind: &str| -> Vec<&serde_json::Value> {
+        features
+            .iter()
+            .filter(|f| f["type"] == "Feature" && f["geometry"]["type"] == kind)
+            .collect()
+    };
+    let (points, lines) = (of("Point"), of("LineString"));
+    assert_eq!(
+        points.len() + lines.len(),
+        features.len(),
+        "only points and lines"
+    );
+    // The same generation in the library: one Point per settlement, one LineString per road.
+    let mut p = donjourno::GeneratorParams {
+        seed: 3,
+        width: 120,
+        depth: 100,
+        cell_size: 4.0,
+        ..Default::default()
+    };
+    p.settlements.enabled = true;
+    p.settlements.hex_size = 8.0;
+    let (grid, _) = donjourno::generate(&p).unwrap();
+    assert!(grid.settlements.len() >= 3, "a map with settlements");
+    assert!(!grid.roads.is_empty(), "a map with roads");
+    assert_eq!(points.len(), grid.settlements.len());
+    assert_eq!(lines.len(), grid.roads.len());
+    let stats: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+    assert_eq!(
+        stats["settlements"]["settlements"].as_u64(),
+        Some(points.len() as u64)
+    );
+    let metres =
+        |c: &serde_json::Value| -> [f64; 2] { [c[0].as_f64().unwrap(), c[1].as_f64().unwrap()] };
+    let inside = |[x, z]: [f64; 2]| (0.0..=480.0).contains(&x) && (0.0..=400.0).contains(&z);
+    for (f, s) in points.iter().zip(&grid.settlements) {
+        let props = &f["properties"];
+        assert_eq!(props["name"], s.name.as_str());
+        assert_eq!(props["id"], s.id);
+        assert!(props["population"].as_u64().unwrap() > 0, "{props}");
+        let at = metres(&f["geometry"]["coordinates"]);
+        assert!(inside(at), "{at:?} outside the 480 m × 400 m map");
+        let want = [
+            f64::from(s.position[0] * 4.0),
+            f64::from(s.position[1] * 4.0),
+        ];
+        assert!(
+            (at[0] - want[0]).abs() < 1e-3 && (at[1] - want[1]).abs() < 1e-3,
+            "{} at {at:?}, the library says {want:?}",
+            s.name
+        );
+    }
+    for (f, road) in lines.iter().zip(&grid.roads) {
+        let coordinates = f["geometry"]["coordinates"].as_array().unwrap();
+        assert!(
+            coordinates.len() >= 2,
+            "a road of {} points",
+            coordinates.len()
+        );
+        assert_eq!(coordinates.len(), road.points.len());
+        assert!(coordinates.iter().all(|c| inside(metres(c))));
+        assert_eq!(
+            f["properties"]["bridge"].as_bool(),
+            Some(road.bridge.iter().any(|b| *b))
+        );
+    }
+}
+
+/// The heights of a heightmap file, in its own scale (metres for EXR, 0–1 for PNG).
+fn heightmap_values(path: &std::path::Path) -> (usize, usize, Vec<f32>) {
+    use donjourno::heightmap::{decode, Format};
+    let format = Format::from_path(&path.to_string_lossy()).unwrap();
+    let map = decode(&std::fs::read(path).unwrap(), format).unwrap();
+    (map.width, map.depth, map.values)
+}
+
+/// `generate --heightmap-in`: the image model raises the heights of a heightmap the CLI wrote,
+/// and writing them out again gives the same heights back (EXR exactly, PNG within one step).
+#[test]
+fn a_heightmap_round_trips_through_heightmap_in() {
+    let dir = temp_dir("heightmap-in");
+    let dry = [
+        "--droplets",
+        "0",
+        "--water-lakes-enabled",
+        "false",
+        "--water-rivers-enabled",
+        "false",
+        "--width",
+        "56",
+        "--depth",
+        "48",
+    ];
+    for (ext, tolerance) in [("exr", 1e-3f32), ("png", 1.5 / 65535.0)] {
+        let (first, second) = (
+            dir.join(format!("first.{ext}")),
+            dir.join(format!("second.{ext}")),
+        );
+        let mut args = vec![
+            "generate",
+            "--seed",
+            "11",
+            "--height-model",
+            "subdivision",
+            "--heightmap",
+            first.to_str().unwrap(),
+        ];
+        args.extend(dry);
+        let out = donjourno(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let mut args = vec![
+            "generate",
+            "--height-model",
+            "image",
+            "--heightmap-in",
+            first.to_str().unwrap(),
+            "--heightmap",
+            second.to_str().unwrap(),
+        ];
+        args.extend(dry);
+        let out = donjourno(&args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let (w, d, a) = heightmap_values(&first);
+        let (w2, d2, b) = heightmap_values(&second);
+        assert_eq!((w, d), (56, 48));
+        assert_eq!((w2, d2), (56, 48));
+        let (lo, hi) = a
+            .iter()
+            .fold((f32::MAX, f32::MIN), |(lo, hi), v| (lo.min(*v), hi.max(*v)));
+        assert!(hi > lo, "{ext}: the source is not flat");
+        let worst = a
+            .iter()
+            .zip(&b)
+            .map(|(x, y)| (x.max(0.0) - y).abs())
+            .fold(0.0f32, f32::max);
+        assert!(
+            worst <= tolerance,
+            "{ext}: heights differ by up to {worst} after the round trip (tolerance {tolerance})"
+        );
+    }
 }
 
 #[test]

@@ -103,6 +103,35 @@ fn formats_follow_the_extension_and_bad_files_are_errors() {
 }
 
 #[test]
+fn exr_samples_that_are_not_finite_are_an_error() {
+    for (bad, shown) in [
+        (f32::INFINITY, "inf"),
+        (f32::NEG_INFINITY, "-inf"),
+        (f32::NAN, "NaN"),
+    ] {
+        let mut values = vec![12.5; 6];
+        values[4] = bad;
+        let map = Heightmap {
+            width: 3,
+            depth: 2,
+            values,
+            metres: true,
+        };
+        let bytes = encode(&map, Format::Exr).unwrap();
+        let err = decode(&bytes, Format::Exr).unwrap_err();
+        assert!(matches!(err, HeightmapError::Decode { .. }), "{err:?}");
+        let err = err.to_string();
+        assert!(
+            err.contains("EXR")
+                && err.contains("(1, 1)")
+                && err.contains(&format!(" is {shown}:"))
+                && err.contains("finite"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
 fn eight_bit_png_reads_as_normalised_samples() {
     let mut bytes = Vec::new();
     {

@@ -17,8 +17,84 @@ fn any_f32() -> impl Strategy<Value = f32> {
     ]
 }
 
+/// The 14 float parameters the tests vary, in a fixed order.
+fn floats(p: &mut GeneratorParams) -> [&mut f32; 14] {
+    let (t, f, w) = (&mut p.terrain, &mut p.forest, &mut p.water);
+    let e = &mut t.erosion;
+    [
+        &mut t.coverage,
+        &mut t.peak_height,
+        &mut e.dt,
+        &mut e.friction,
+        &mut e.density,
+        &mut e.deposition_rate,
+        &mut e.evaporation_rate,
+        &mut e.min_volume,
+        &mut f.height_limit,
+        &mut f.steepness,
+        &mut f.density,
+        &mut w.min_lake_depth,
+        &mut w.river_depth,
+        &mut w.sea_level,
+    ]
+}
+
 prop_compose! {
-    fn any_params()(
+    /// A valid parameter set: a small map, few droplets, every float its default scaled by a
+    /// factor in [0.5, 1] (inside its range, and the erosion products stay inside theirs).
+    fn valid_params()(
+        seed in any::<u64>(),
+        width in 1u32..40,
+        depth in 1u32..40,
+        droplets in 0u32..300,
+        scales in proptest::array::uniform14(0.5f32..=1.0),
+        flags in proptest::array::uniform3(any::<bool>()),
+        min_lake_cells in 1u32..400,
+        river_threshold in 1u32..400,
+        sea_level in prop_oneof![Just(0.0f32), 0.0f32..0.2],
+    ) -> GeneratorParams {
+        let mut p = GeneratorParams { seed, width, depth, ..Default::default() };
+        p.terrain.droplets = droplets;
+        for (v, s) in floats(&mut p).into_iter().zip(scales) {
+            *v *= s;
+        }
+        p.water.lakes_enabled = flags[0];
+        p.water.lake_erosion = flags[1];
+        p.water.rivers_enabled = flags[2];
+        p.water.min_lake_cells = min_lake_cells;
+        p.water.river_threshold = river_threshold;
+        p.water.sea_level = sea_level;
+        p
+    }
+}
+
+prop_compose! {
+    /// A valid parameter set with one field set to any value: NaN, ±∞, 1e30, out of range, or
+    /// valid again.
+    fn perturbed_params()(
+        p in valid_params(),
+        field in 0usize..19,
+        x in any_f32(),
+        count in any_count(),
+        side in prop_oneof![0u32..40, Just(5000), Just(4097), Just(u32::MAX)],
+        droplets in prop_oneof![0u32..300, Just(u32::MAX)],
+    ) -> GeneratorParams {
+        let mut p = p;
+        match field {
+            0..=13 => *floats(&mut p)[field] = x,
+            14 => p.width = side,
+            15 => p.depth = side,
+            16 => p.terrain.droplets = droplets,
+            17 => p.water.min_lake_cells = count,
+            _ => p.water.river_threshold = count,
+        }
+        p
+    }
+}
+
+prop_compose! {
+    /// Any value in every field at once: almost never a valid set.
+    fn wild_params()(
         seed in any::<u64>(),
         width in prop_oneof![0u32..40, Just(5000), Just(u32::MAX)],
         depth in prop_oneof![0u32..40, Just(4097)],
@@ -40,6 +116,15 @@ prop_compose! {
         p.water = water;
         p
     }
+}
+
+/// Parameter sets of every kind: valid ones, valid ones with one field perturbed, and wild ones.
+fn any_params() -> impl Strategy<Value = GeneratorParams> {
+    prop_oneof![
+        1 => valid_params(),
+        3 => perturbed_params(),
+        1 => wild_params(),
+    ]
 }
 
 fn any_count() -> impl Strategy<Value = u32> {
@@ -68,26 +153,51 @@ prop_compose! {
     }
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
-
-    #[test]
-    fn generate_returns_an_error_exactly_when_validation_fails(p in any_params()) {
+/// Both answers happen: with 300 cases, a few dozen valid sets and a few dozen invalid ones at
+/// least, so neither branch of the match goes untested.
+#[test]
+fn generate_returns_an_error_exactly_when_validation_fails() {
+    use proptest::test_runner::{TestCaseError, TestRunner};
+    use std::cell::Cell;
+    let (valid, invalid) = (Cell::new(0usize), Cell::new(0usize));
+    let mut runner = TestRunner::new(ProptestConfig {
+        cases: 300,
+        ..ProptestConfig::default()
+    });
+    let check = |p: GeneratorParams| -> Result<(), TestCaseError> {
         match (p.validate(), generate(&p)) {
             (Ok(()), Ok((grid, stats))) => {
+                valid.set(valid.get() + 1);
                 prop_assert_eq!(grid.len(), (p.width * p.depth) as usize);
                 prop_assert!(grid.height.iter().all(|h| h.is_finite()));
                 prop_assert!(grid.water_level.iter().all(|h| h.is_finite()));
                 let water = stats.count(Terrain::Water);
-                prop_assert_eq!(water, grid.len() - stats.water_count(donjourno::WaterKind::Dry));
+                prop_assert_eq!(
+                    water,
+                    grid.len() - stats.water_count(donjourno::WaterKind::Dry)
+                );
             }
             (Err(e), Err(GenerateError::Param(g))) => {
+                invalid.set(invalid.get() + 1);
                 prop_assert_eq!(&e, &g);
                 prop_assert!(!e.to_string().is_empty());
             }
             (v, g) => prop_assert!(false, "validate {:?} but generate {:?}", v, g.map(|_| ())),
         }
+        Ok(())
+    };
+    if let Err(e) = runner.run(&any_params(), check) {
+        panic!("{e}");
     }
+    let (valid, invalid) = (valid.get(), invalid.get());
+    assert!(
+        valid >= 30 && invalid >= 30,
+        "both branches must run: {valid} valid and {invalid} invalid parameter sets of 300"
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
 
     #[test]
     fn mesh_settings_never_panic(n in 0u32..70, r in any_f32(), c in any_f32(), h in any_f32(), b in any::<bool>(), dd in any_f32()) {
@@ -103,12 +213,18 @@ proptest! {
 fn reference_tables_match_the_declarations() {
     use donjourno::params::markdown;
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let refresh = std::env::var_os("DONJOURNO_REFRESH_TABLES").is_some();
+    assert!(
+        !(refresh && std::env::var_os("CI").is_some()),
+        "DONJOURNO_REFRESH_TABLES is set under CI: it would rewrite the reference tables instead \
+         of checking them; refresh locally and commit the pages"
+    );
     for (file, tables) in TABLE_PAGES {
         let path = root.join(file);
         let text = std::fs::read_to_string(&path).unwrap();
         assert_eq!(markdown::marked(&text), tables, "{file}: marked tables");
         let fresh = markdown::refresh(&text).unwrap();
-        if std::env::var_os("DONJOURNO_REFRESH_TABLES").is_some() {
+        if refresh {
             std::fs::write(&path, &fresh).unwrap();
             continue;
         }

@@ -121,9 +121,83 @@ func test_climate_queries_follow_the_grid_and_the_lapse_rate() -> void:
 	fresh.free()
 
 
+## A scene file as versions that kept `height_scale` on the terrain wrote it: the generator first
+## (the terrain's first property), the old property among the mesh settings.
+const OLD_SCENE := """[gd_scene load_steps=2 format=3]
+
+[sub_resource type="DonjournoGenerator" id="DonjournoGenerator_old"]
+seed = 3
+width = 64
+depth = 64
+erosion_droplets = 8000
+
+[node name="OldTerrain" type="DonjournoTerrain"]
+generator = SubResource("DonjournoGenerator_old")
+subdivisions = 2
+height_scale = 33.0
+"""
+
+
+## Writes `text` to `path` and loads it as a scene, bypassing the resource cache.
+func _scene_from_text(path: String, text: String) -> PackedScene:
+	var file := FileAccess.open(path, FileAccess.WRITE)
+	file.store_string(text)
+	file.close()
+	return ResourceLoader.load(path, "", ResourceLoader.CACHE_MODE_IGNORE) as PackedScene
+
+
 func test_a_scene_saved_with_the_terrains_height_scale_still_loads() -> void:
-	var g := small_generator(3)
-	var t := terrain_with(g)
-	t.set("height_scale", 33.0)
+	var path := "user://old_height_scale_scene.tscn"
+	var scene := _scene_from_text(path, OLD_SCENE)
+	check(scene != null, "the old scene loads as a PackedScene")
+	if scene == null:
+		return
+	var node := scene.instantiate()
+	check(node is DonjournoTerrain, "its root is a DonjournoTerrain (%s)" % node)
+	if not (node is DonjournoTerrain):
+		if node != null:
+			node.free()
+		return
+	var t: DonjournoTerrain = node
+	var g := t.generator
+	check(g != null, "the terrain has its generator")
+	if g == null:
+		t.free()
+		return
+	check_eq(g.seed, 3, "the generator's own values are kept")
+	check_eq(t.subdivisions, 2, "the terrain's other values are kept")
+	root.add_child(t)
 	await frames(1)
-	check_near(g.height_scale, 33.0, 1e-6, "the old value moves to the generator")
+	check_near(g.height_scale, 33.0, 1e-6, "the old value moved to the generator")
+	await settled(t)
+	check_eq(t.get_last_error(), "", "the loaded terrain builds")
+	# The same terrain made directly with the generator's height_scale: the loaded one matches it.
+	var direct_generator := small_generator(3)
+	direct_generator.height_scale = 33.0
+	var direct := terrain_with(direct_generator, 2)
+	check(t.get_map() != null, "the loaded terrain shows a map")
+	if t.get_map() != null:
+		check_eq(t.get_map().get_grid_hash(), direct.get_map().get_grid_hash(), "the same terrain")
+	check(t.get_aabb().is_equal_approx(direct.get_aabb()),
+			"the mesh is scaled by 33 (bounds %s, directly %s)" % [t.get_aabb(), direct.get_aabb()])
+	var default_scale := terrain_with(small_generator(3), 2)
+	check(not t.get_aabb().is_equal_approx(default_scale.get_aabb()),
+			"not the default height_scale's mesh")
+	# Saved again, the value is the generator's and the terrain no longer carries it.
+	var packed := PackedScene.new()
+	check_eq(packed.pack(t), OK, "the loaded terrain packs")
+	var saved := "user://resaved_height_scale_scene.tscn"
+	check_eq(ResourceSaver.save(packed, saved), OK, "saved again")
+	var text := FileAccess.get_file_as_string(saved)
+	var node_part := text.substr(text.find("[node "))
+	check(not node_part.contains("height_scale"), "the terrain's section has no height_scale:\n%s" % node_part)
+	check(text.substr(0, text.find("[node ")).contains("height_scale = 33"),
+			"the generator's section keeps height_scale = 33")
+	var again: PackedScene = ResourceLoader.load(saved, "", ResourceLoader.CACHE_MODE_IGNORE)
+	var reloaded: DonjournoTerrain = again.instantiate() if again != null else null
+	check(reloaded != null and reloaded.generator != null
+			and is_equal_approx(reloaded.generator.height_scale, 33.0), "it loads back with 33")
+	if reloaded != null:
+		reloaded.free()
+	for file in [path, saved]:
+		DirAccess.remove_absolute(ProjectSettings.globalize_path(file))

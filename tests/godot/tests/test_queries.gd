@@ -59,3 +59,27 @@ func test_queries_off_the_terrain() -> void:
 	check_near(t.get_height_at(outside.x, outside.z), 3.0, 1e-4, "ground plane of the node outside")
 	var inside := t.global_transform * Vector3(10, 0, 10)
 	check(t.has_point(inside.x, inside.z), "point inside")
+
+
+func test_points_that_are_not_numbers_are_off_the_terrain() -> void:
+	var g := small_generator(12)
+	g.biomes_enabled = true
+	var t := terrain_with(g)
+	var map := t.get_map()
+	check(map != null, "the terrain has a map")
+	if map == null:
+		return
+	# Cell (0, 0), where a NaN coordinate used to land, has a class and a biome of its own.
+	var corner := t.cell_to_world(Vector2i(0, 0))
+	check(t.get_terrain_at(corner.x, corner.z) != DonjournoTerrain.TERRAIN_NONE, "cell (0, 0) has a class")
+	check(t.get_biome_at(corner.x, corner.z) >= 0, "cell (0, 0) has a biome")
+	for p: Vector2 in [Vector2(NAN, NAN), Vector2(NAN, 1.0), Vector2(1.0, NAN), Vector2(INF, 1.0),
+			Vector2(1.0, -INF), Vector2(-INF, -INF), Vector2(INF, NAN)]:
+		check_eq(t.get_terrain_at(p.x, p.y), DonjournoTerrain.TERRAIN_NONE, "no class at %s" % p)
+		check(not t.is_water_at(p.x, p.y), "no water at %s" % p)
+		check(not t.has_point(p.x, p.y), "no surface at %s" % p)
+		check_eq(t.get_biome_at(p.x, p.y), -1, "no biome at %s" % p)
+		check(t.get_biome_weights_at(p.x, p.y).is_empty(), "no biome weights at %s" % p)
+		check(is_nan(t.get_water_level_at(p.x, p.y)), "no water level at %s" % p)
+		var cell := t.world_to_cell(Vector3(p.x, 0.0, p.y))
+		check(not map.has_cell(cell.x, cell.y), "%s lies on no cell (got %s)" % [p, cell])

@@ -281,11 +281,13 @@ pub fn run(quick: bool, only: Option<&str>) -> Result<(), String> {
             ));
         }
     }
+    // `--quick`: each figure once, at its smallest size (a smoke run: it runs, no timing).
     let reps = if quick { 1 } else { 5 };
+    let times = |k: usize| if quick { 1 } else { reps * k };
     let on = |name: &str| only.is_none_or(|o| name.contains(o));
     println!("donjourno bench — {} threads", rayon::current_num_threads());
     if on("hydrology") {
-        hydrology(if quick { &[512] } else { &[512, 1024] }, reps * 3);
+        hydrology(if quick { &[512] } else { &[512, 1024] }, times(3));
     }
     if on("erosion") {
         erosion(256, reps);
@@ -305,7 +307,7 @@ pub fn run(quick: bool, only: Option<&str>) -> Result<(), String> {
         end_to_end(if quick { &[128] } else { &[128, 256, 512] }, reps);
     }
     if on("subdivision") {
-        subdivision(reps * 2);
+        subdivision(times(2));
     }
     if on("continents") {
         continents(reps);

@@ -176,8 +176,16 @@ fn decode_exr(bytes: &[u8]) -> Result<Heightmap, String> {
         FlatSamples::F32(v) => v.clone(),
         FlatSamples::U32(v) => v.iter().map(|&s| s as f32).collect(),
     };
+    let width = layer.size.width();
+    if let Some(i) = values.iter().position(|v| !v.is_finite()) {
+        let (x, z) = (i % width.max(1), i / width.max(1));
+        return Err(format!(
+            "the sample at ({x}, {z}) of channel {} is {}: heights must be finite numbers",
+            channel.name, values[i]
+        ));
+    }
     Ok(Heightmap {
-        width: layer.size.width(),
+        width,
         depth: layer.size.height(),
         values,
         metres: true,

@@ -246,6 +246,30 @@ pub fn surface_height(grid: &Grid, params: &MeshParams, x: f32, z: f32) -> Optio
     surface_height_valid(grid, params, x, z)
 }
 
+/// The cell `(x, z)` of `grid` under the point `(x, z)` of the mesh's coordinate space (cells
+/// `params.cell_size` wide, cell `(0, 0)` from the origin on), or `None` off the grid, for a NaN
+/// or infinite coordinate and for a cell size that is not a positive finite number. Every query
+/// that answers for the cell under a point starts here, so a point off the terrain is never taken
+/// for a cell.
+///
+/// ```
+/// use donjourno::{Grid, mesh::{cell_at, MeshParams}};
+/// let grid = Grid::new(4, 3);
+/// let params = MeshParams { cell_size: 2.0, ..MeshParams::default() };
+/// assert_eq!(cell_at(&grid, &params, 3.0, 5.9), Some((1, 2)));
+/// assert_eq!(cell_at(&grid, &params, f32::NAN, f32::NAN), None);
+/// ```
+pub fn cell_at(grid: &Grid, params: &MeshParams, x: f32, z: f32) -> Option<(usize, usize)> {
+    let size = params.cell_size;
+    if !(x.is_finite() && z.is_finite() && size.is_finite() && size > 0.0) {
+        return None;
+    }
+    let (cx, cz) = ((x / size).floor(), (z / size).floor());
+    // An overflow to ±∞ saturates in the casts and lands off the grid.
+    grid.contains(cx as i64, cz as i64)
+        .then_some((cx as usize, cz as usize))
+}
+
 /// [`surface_height`] for settings already validated, for callers that ask many points.
 pub(crate) fn surface_height_valid(
     grid: &Grid,
@@ -315,4 +339,37 @@ fn surface_on(
         h00 + (h11 - h01) * u + (h01 - h00) * v
     };
     Some(local * params.height_scale)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_point_that_is_not_a_number_lies_on_no_cell() {
+        let grid = Grid::new(4, 3);
+        let params = MeshParams {
+            cell_size: 2.0,
+            ..MeshParams::default()
+        };
+        let at = |x: f32, z: f32| cell_at(&grid, &params, x, z);
+        assert_eq!(at(0.0, 0.0), Some((0, 0)));
+        assert_eq!(at(7.99, 5.99), Some((3, 2)));
+        assert_eq!(at(8.0, 0.0), None, "the far edge is off the grid");
+        assert_eq!(at(-0.01, 0.0), None);
+        for bad in [f32::NAN, f32::INFINITY, f32::NEG_INFINITY] {
+            assert_eq!(at(bad, 1.0), None, "x = {bad}");
+            assert_eq!(at(1.0, bad), None, "z = {bad}");
+            assert_eq!(at(bad, bad), None, "x = z = {bad}");
+        }
+        assert_eq!(at(f32::MAX, 1.0), None);
+        assert_eq!(at(f32::MIN, 1.0), None);
+        for size in [0.0, -1.0, f32::NAN, f32::INFINITY] {
+            let params = MeshParams {
+                cell_size: size,
+                ..MeshParams::default()
+            };
+            assert_eq!(cell_at(&grid, &params, 1.0, 1.0), None, "cell size {size}");
+        }
+    }
 }

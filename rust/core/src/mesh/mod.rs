@@ -31,9 +31,9 @@ pub mod settlement;
 mod shore;
 pub mod streaming;
 pub use error::MeshError;
-pub use heights::surface_height;
 pub(crate) use heights::surface_height_valid;
 use heights::vertex_height;
+pub use heights::{cell_at, surface_height};
 pub(crate) use heights::{
     sub_vertex_cell as lattice_cell, vertex_height_direct as lattice_height_direct, Corners, Ground,
 };

@@ -59,14 +59,8 @@ impl DonjournoTerrain {
     /// constants, [constant TERRAIN_NONE] off the terrain.
     #[func]
     pub fn get_terrain_at(&self, x: f32, z: f32) -> i32 {
-        let cell = self.world_to_cell(Vector3::new(x, 0.0, z));
-        self.shown
-            .as_ref()
-            .and_then(|s| {
-                s.grid
-                    .contains(i64::from(cell.x), i64::from(cell.y))
-                    .then(|| s.grid.terrain[s.grid.index(cell.x as usize, cell.y as usize)] as i32)
-            })
+        self.shown_cell_at(x, z)
+            .map(|(shown, (cx, cz))| shown.grid.terrain[shown.grid.index(cx, cz)] as i32)
             .unwrap_or(Self::TERRAIN_NONE)
     }
 
@@ -152,15 +146,20 @@ impl DonjournoTerrain {
     }
 
     /// The cell `(x, z)` under a global position (its y is ignored). The result may lie off
-    /// the grid: check it with [method DonjournoMap.has_cell].
+    /// the grid: check it with [method DonjournoMap.has_cell]. A NaN coordinate gives a cell off
+    /// every grid.
     #[func]
     pub fn world_to_cell(&self, position: Vector3) -> Vector2i {
         let (lx, lz) = self.local_xz(position.x, position.z);
         let cell = self.cell_size();
-        Vector2i::new(
-            (lx / cell).floor().clamp(i32::MIN as f32, i32::MAX as f32) as i32,
-            (lz / cell).floor().clamp(i32::MIN as f32, i32::MAX as f32) as i32,
-        )
+        let index = |v: f32| {
+            if v.is_nan() {
+                i32::MIN
+            } else {
+                v.floor().clamp(i32::MIN as f32, i32::MAX as f32) as i32
+            }
+        };
+        Vector2i::new(index(lx / cell), index(lz / cell))
     }
 
     /// The global position of the centre of cell `(x, z)` on the terrain surface.
@@ -174,16 +173,21 @@ impl DonjournoTerrain {
 
     /// The biome weights of the cell under a global point, when the grid shown has biomes.
     fn biome_weights_at(&self, x: f32, z: f32) -> Option<donjourno::biomes::BiomeWeights> {
-        let shown = self.shown.as_ref()?;
-        let cell = self.world_to_cell(Vector3::new(x, 0.0, z));
-        let grid = &shown.grid;
-        grid.contains(i64::from(cell.x), i64::from(cell.y))
-            .then(|| {
-                grid.biome_weights
-                    .get(grid.index(cell.x as usize, cell.y as usize))
-            })
-            .flatten()
+        let (shown, (cx, cz)) = self.shown_cell_at(x, z)?;
+        shown
+            .grid
+            .biome_weights
+            .get(shown.grid.index(cx, cz))
             .copied()
+    }
+
+    /// The grid shown and its cell under the global point `(x, z)` (see [`mesh::cell_at`]):
+    /// `None` before the first rebuild, off the grid and for a NaN or infinite coordinate.
+    fn shown_cell_at(&self, x: f32, z: f32) -> Option<(&super::Shown, (usize, usize))> {
+        let shown = self.shown.as_ref()?;
+        let (lx, lz) = self.local_xz(x, z);
+        let cell = mesh::cell_at(&shown.grid, &shown.inputs.mesh_params, lx, lz)?;
+        Some((shown, cell))
     }
 
     /// Temperature and moisture under a global point (see [`Self::get_temperature_at`]).
@@ -191,14 +195,12 @@ impl DonjournoTerrain {
         let Some(shown) = self.shown.as_ref() else {
             return (f32::NAN, f32::NAN);
         };
-        let (lx, lz) = self.local_xz(x, z);
-        let grid = &shown.grid;
-        let cell = shown.inputs.mesh_params.cell_size;
-        let (cx, cz) = ((lx / cell).floor(), (lz / cell).floor());
-        if cx.is_finite() && cz.is_finite() && grid.contains(cx as i64, cz as i64) {
-            let i = grid.index(cx as usize, cz as usize);
+        if let Some((_, (cx, cz))) = self.shown_cell_at(x, z) {
+            let grid = &shown.grid;
+            let i = grid.index(cx, cz);
             return (grid.temperature[i], grid.moisture[i]);
         }
+        let (lx, lz) = self.local_xz(x, z);
         let (mx, mz) = (f64::from(lx), f64::from(lz));
         donjourno::climate::sea_level_climate(&shown.inputs.params, mx, mz)
     }
