@@ -183,7 +183,7 @@ impl DonjournoTerrain {
 
     /// The grid shown and its cell under the global point `(x, z)` (see [`mesh::cell_at`]):
     /// `None` before the first rebuild, off the grid and for a NaN or infinite coordinate.
-    fn shown_cell_at(&self, x: f32, z: f32) -> Option<(&super::Shown, (usize, usize))> {
+    fn shown_cell_at(&self, x: f32, z: f32) -> Option<(&crate::terrain::ShownMap, (usize, usize))> {
         let shown = self.shown.as_ref()?;
         let (lx, lz) = self.local_xz(x, z);
         let cell = mesh::cell_at(&shown.grid, &shown.inputs.mesh_params, lx, lz)?;
