@@ -233,7 +233,7 @@ macro_rules! {name}_accessors {{
 /// `#[godot_api]` block of `DonjournoTerrain`.
 pub fn biome_constants() -> String {
     let mut out = String::from("#[godot_api(secondary)]\nimpl DonjournoTerrain {\n");
-    for biome in donjourno::biomes::Biome::ALL {
+    for biome in donjourno::stages::biomes::Biome::ALL {
         let _ = write!(
             out,
             "    #[doc = \"Biome {id}: {name}.\"]\n    #[constant]\n    pub const BIOME_{constant}: i32 = {id};\n",

@@ -9,10 +9,12 @@ mod render;
 
 use args::{MeshArgs, ParamArgs};
 use clap::{Parser, Subcommand};
-use donjourno::mesh::{build_mesh, MeshParams};
-use donjourno::scatter::scatter_mesh_squashed;
-use donjourno::water_mesh::build_water_mesh;
-use donjourno::{generate_with_inputs, GenerationStats, GeneratorParams, Grid, Inputs, Progress};
+use donjourno::outputs::mesh::{build_mesh, MeshParams};
+use donjourno::outputs::water_mesh::build_water_mesh;
+use donjourno::stages::scatter::scatter_mesh_squashed;
+use donjourno::{
+    generate, ExternalInputs, GenerateOptions, GenerationStats, GeneratorParams, Grid, Progress,
+};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -134,7 +136,7 @@ fn preview_mesh(params: &GeneratorParams, mesh: MeshParams) -> MeshParams {
 /// Runs the default pipeline with a progress bar on a terminal.
 fn run_pipeline(
     params: &GeneratorParams,
-    inputs: &Inputs,
+    inputs: &ExternalInputs,
 ) -> Result<(Grid, GenerationStats), String> {
     let bar = ProgressBar::new(1000);
     bar.set_style(
@@ -144,13 +146,16 @@ fn run_pipeline(
     );
     bar.set_message("eroding");
     let sink = bar.clone();
-    let result = generate_with_inputs(
+    let result = generate(
         params,
-        inputs,
-        Progress::new(move |f| {
-            sink.set_position((f * 1000.0) as u64);
-            true
-        }),
+        GenerateOptions {
+            progress: Progress::new(move |f| {
+                sink.set_position((f * 1000.0) as u64);
+                true
+            }),
+            inputs: inputs.clone(),
+            ..Default::default()
+        },
     );
     bar.finish_and_clear();
     result.map_err(|e| e.to_string())
@@ -188,7 +193,7 @@ fn run(cli: Cli) -> Result<(), String> {
                     .enumerate()
                     .filter(|(_, n)| **n > 0)
                 {
-                    let name = donjourno::biomes::Biome::ALL[id].name();
+                    let name = donjourno::stages::biomes::Biome::ALL[id].name();
                     eprintln!("{id:2} {name}: {n} cells");
                 }
             }

@@ -1,10 +1,10 @@
 //! File outputs: PNG images, statistics JSON and OBJ meshes.
 
 use crate::render::Image;
-use donjourno::biomes::table::MAP_COLOURS;
-use donjourno::biomes::Biome;
-use donjourno::heightmap::{self, Format};
-use donjourno::mesh::Mesh;
+use donjourno::data::heightmap::{self, Format};
+use donjourno::outputs::mesh::Mesh;
+use donjourno::stages::biomes::table::MAP_COLOURS;
+use donjourno::stages::biomes::Biome;
 use donjourno::{GenerationStats, GeneratorParams, Grid};
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -69,7 +69,7 @@ pub fn write_colour_png(grid: &Grid, path: &Path) -> Result<(), String> {
     write_grid_png(grid, path, true, grid.color.as_flattened())
 }
 
-/// Writes the heights in the format of `path`'s extension (see [`donjourno::heightmap`]), and
+/// Writes the heights in the format of `path`'s extension (see [`donjourno::data::heightmap`]), and
 /// beside it `path.json`: the size, the cell size and the height range in metres.
 pub fn write_heightmap(grid: &Grid, params: &GeneratorParams, path: &Path) -> Result<(), String> {
     let shown = path.display();
@@ -222,7 +222,7 @@ pub fn biome_image(grid: &Grid) -> Image {
 }
 
 /// Statistics of one run as pretty JSON: the core's statistics record (see
-/// [`donjourno::stats`]) with the parameters under `params`.
+/// [`donjourno::data::stats`]) with the parameters under `params`.
 pub fn stats_json(params: &GeneratorParams, stats: &GenerationStats) -> String {
     let mut value = stats.to_value();
     value["params"] =

@@ -26,7 +26,7 @@
 //!   [`SEA`] colour; lakes and rivers the flat [`FRESH_WATER`] colour.
 
 use crate::render::Image;
-use donjourno::water::WaterKind;
+use donjourno::data::water::WaterKind;
 use donjourno::{GeneratorParams, Grid};
 use std::path::Path;
 

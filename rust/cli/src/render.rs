@@ -6,7 +6,7 @@
 //! Nearness to the viewer is `x + z + 0.4·y` (the direction along which the projection does not
 //! move a point), interpolated over each triangle.
 
-use donjourno::mesh::Mesh;
+use donjourno::outputs::mesh::Mesh;
 
 /// Background colour of previews.
 pub const BACKGROUND: [u8; 3] = [24, 28, 36];

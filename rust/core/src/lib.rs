@@ -10,7 +10,7 @@
 //! use donjourno::{generate, GeneratorParams, mesh::{build_mesh, MeshParams}};
 //! let mut params = GeneratorParams { width: 32, depth: 32, ..Default::default() };
 //! params.terrain.droplets = 2_000;
-//! let (grid, stats) = generate(&params).unwrap();
+//! let (grid, stats) = generate(&params, Default::default()).unwrap();
 //! let mesh = build_mesh(&grid, &MeshParams::default()).unwrap();
 //! assert_eq!(mesh.vertex_count(), 32 * 32 * 6);
 //! assert!(stats.max_height <= params.terrain.peak_height * 1.5);
@@ -23,46 +23,22 @@
 
 #![warn(missing_docs)]
 
-pub mod biomes;
-pub mod chamfer;
-pub mod climate;
-pub mod context;
-pub mod erosion;
-pub mod generate;
-pub mod godot_surface;
-pub mod grid;
-pub mod heightmap;
-pub mod hydrology;
-pub mod landform;
-pub mod layers;
-pub mod mesh;
-pub mod navigation;
-pub mod noise;
+pub mod algorithms;
+pub mod data;
+pub mod outputs;
 pub mod params;
-pub mod pipeline;
-pub mod placement;
-pub mod progress;
-pub mod scatter;
-pub mod seed;
-pub mod settlements;
-pub mod stats;
-pub mod threads;
-pub mod town;
-pub mod water;
-pub mod water_mesh;
+pub mod stages;
 pub mod world;
 
-pub use context::Context;
-pub use generate::{
-    default_pipeline, generate, generate_with_inputs, generate_with_progress, GenerateError, Inputs,
-};
-pub use grid::{Cell, Grid, Terrain};
+pub use data::grid::{Cell, Grid, Terrain};
+pub use data::stats::{GenerationStats, LayerTiming, SettlementCounts};
+pub use data::water::{Lake, WaterKind};
 pub use params::{
     BiomeParams, ClimateParams, ContinentsParams, ErosionParams, ForestParams, GeneratorParams,
     HeightModel, JsonError, ParamError, SettlementParams, SubdivisionParams, TerrainParams,
     WaterParams, WorldMode,
 };
-pub use pipeline::{Layer, LayerError, Pipeline, PipelineError};
-pub use progress::Progress;
-pub use stats::{GenerationStats, LayerTiming, SettlementCounts};
-pub use water::{Lake, WaterKind};
+pub use stages::context::Context;
+pub use stages::generate::{generate, ExternalInputs, GenerateError, GenerateOptions};
+pub use stages::pipeline::{Layer, LayerError, Pipeline, PipelineError};
+pub use stages::progress::Progress;

@@ -1,7 +1,7 @@
 //! Bad parameters give errors, never panics: property tests over random parameter sets. The
 //! README tables agree with the declarations.
 
-use donjourno::mesh::{build_mesh, MeshParams};
+use donjourno::outputs::mesh::{build_mesh, MeshParams};
 use donjourno::{generate, GenerateError, GeneratorParams, Terrain, WaterParams};
 use proptest::prelude::*;
 
@@ -73,7 +73,7 @@ proptest! {
 
     #[test]
     fn generate_returns_an_error_exactly_when_validation_fails(p in any_params()) {
-        match (p.validate(), generate(&p)) {
+        match (p.validate(), generate(&p, Default::default())) {
             (Ok(()), Ok((grid, stats))) => {
                 prop_assert_eq!(grid.len(), (p.width * p.depth) as usize);
                 prop_assert!(grid.height.iter().all(|h| h.is_finite()));

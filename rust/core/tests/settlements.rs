@@ -2,8 +2,8 @@
 //! climb, that they join every settlement land joins, that their beds are level, and that the
 //! result is the same on every thread count.
 
-use donjourno::settlements::roads::Ground;
-use donjourno::settlements::{habitability::Scale, LandUse, RoadNetwork};
+use donjourno::stages::settlements::roads::Ground;
+use donjourno::stages::settlements::{habitability::Scale, LandUse, RoadNetwork};
 use donjourno::{generate, GeneratorParams, Grid, WaterKind};
 
 /// Maps with settlements on: the continent with biomes, the pool model, and a subdivision map
@@ -42,7 +42,7 @@ fn generated() -> Vec<(GeneratorParams, Grid)> {
     maps()
         .into_iter()
         .map(|p| {
-            let (grid, _) = generate(&p).unwrap();
+            let (grid, _) = generate(&p, Default::default()).unwrap();
             assert!(
                 grid.settlements.len() >= 3,
                 "too few settlements: {} on {:?}",
@@ -252,7 +252,7 @@ fn settlements_and_roads_are_the_same_on_1_and_4_threads() {
             .num_threads(threads)
             .build()
             .unwrap()
-            .install(|| generate(p).unwrap().0)
+            .install(|| generate(p, Default::default()).unwrap().0)
     };
     for p in maps().into_iter().take(2) {
         let (one, four) = (run(1, &p), run(4, &p));
@@ -265,7 +265,7 @@ fn settlements_and_roads_are_the_same_on_1_and_4_threads() {
 
 #[test]
 fn off_by_default_and_nothing_grows_on_roads() {
-    let (grid, _) = generate(&GeneratorParams::default()).unwrap();
+    let (grid, _) = generate(&GeneratorParams::default(), Default::default()).unwrap();
     assert!(grid.settlements.is_empty() && grid.roads.is_empty() && grid.land_use.is_empty());
     let mut lots = 0;
     for (_, grid) in generated() {

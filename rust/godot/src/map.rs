@@ -1,7 +1,7 @@
 //! `DonjournoMap`: a generated grid handed to scripts.
 
 use crate::convert;
-use donjourno::biomes::Biome;
+use donjourno::stages::biomes::Biome;
 use donjourno::{GenerationStats, Grid, Terrain};
 use godot::classes::image::Format;
 use godot::classes::{IRefCounted, Image, RefCounted};

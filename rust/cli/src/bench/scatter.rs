@@ -1,6 +1,6 @@
 //! The scatter figure: the Scatter layer alone on a generated 1024² continent with biomes.
 
-use donjourno::scatter::{self, Scatter};
+use donjourno::stages::scatter::{self, Scatter};
 use donjourno::{generate, Context, Layer};
 use std::time::{Duration, Instant};
 
@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 pub(super) fn scatter(reps: usize) {
     let side = 1024u32;
     let params = super::models::continent_with_biomes(side);
-    let Ok((mut grid, _)) = generate(&params) else {
+    let Ok((mut grid, _)) = generate(&params, Default::default()) else {
         println!("scatter {side}²: the generation failed");
         return;
     };

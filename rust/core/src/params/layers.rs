@@ -20,7 +20,7 @@ pub struct ErosionParams {
     pub min_volume: f32,
 }
 
-/// Parameters of the [`HybridTerrain`](crate::layers::HybridTerrain) layer.
+/// Parameters of the [`HybridTerrain`](crate::stages::HybridTerrain) layer.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TerrainParams {
     /// Fraction of cells that form the mountain pool, `0..=1`.
@@ -50,7 +50,7 @@ impl TerrainParams {
     }
 }
 
-/// Parameters of the [`ForestMask`](crate::layers::ForestMask) layer.
+/// Parameters of the [`ForestMask`](crate::stages::ForestMask) layer.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ForestMaskParams {
     /// Height at which fertility reaches zero, in height units.
@@ -59,7 +59,7 @@ pub struct ForestMaskParams {
     pub steepness: f32,
 }
 
-/// Parameters of the [`ForestPlacement`](crate::layers::ForestPlacement) layer.
+/// Parameters of the [`ForestPlacement`](crate::stages::ForestPlacement) layer.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ForestPlacementParams {
     /// Probability of a tree on a fully fertile cell, `0..=1`.
@@ -94,7 +94,7 @@ impl ForestParams {
     }
 }
 
-/// Parameters of the [`Hydrology`](crate::layers::Hydrology) layer and of the lake-aware erosion.
+/// Parameters of the [`Hydrology`](crate::stages::Hydrology) layer and of the lake-aware erosion.
 ///
 /// Heights are in height units (the flat ground outside the mountains lies at 0). Accumulation
 /// counts the mountain cells (above the mountain threshold) upstream of a cell, itself included:
@@ -124,8 +124,8 @@ pub struct WaterParams {
 impl WaterParams {
     /// The lakes to mark: at least `min_lake_cells` cells, `min_lake_depth` deep, not below the
     /// sea.
-    pub fn lake_filter(&self) -> crate::hydrology::LakeFilter {
-        crate::hydrology::LakeFilter {
+    pub fn lake_filter(&self) -> crate::algorithms::hydrology::LakeFilter {
+        crate::algorithms::hydrology::LakeFilter {
             min_cells: self.min_lake_cells,
             min_depth: self.min_lake_depth,
             sea_level: self.sea_level,
@@ -133,7 +133,7 @@ impl WaterParams {
     }
 
     /// The lake filter for erosion when droplets continue through lakes, else `None`.
-    pub fn erosion_lakes(&self) -> Option<crate::hydrology::LakeFilter> {
+    pub fn erosion_lakes(&self) -> Option<crate::algorithms::hydrology::LakeFilter> {
         (self.lakes_enabled && self.lake_erosion).then(|| self.lake_filter())
     }
 
@@ -153,7 +153,7 @@ pub enum HeightModel {
     Subdivision = 1,
     /// Seed 003 §1–2: continents, ranges and river valleys from the climate fields.
     Continents = 2,
-    /// An imported heightmap (16-bit PNG, EXR or raw R16), see [`crate::heightmap`].
+    /// An imported heightmap (16-bit PNG, EXR or raw R16), see [`crate::data::heightmap`].
     Image = 3,
 }
 

@@ -1,6 +1,6 @@
 //! Cutting a window out of a grid: the tile out of its apron-wrapped map.
 
-use crate::grid::Grid;
+use crate::data::grid::Grid;
 
 /// The rows `z0..z0 + d` of a plane `width` wide, cut to columns `x0..x0 + w` (an empty plane
 /// stays empty).

@@ -5,8 +5,8 @@
 use super::collision::HeightMap;
 use super::collision_chunks::ChunkHeights;
 use super::{chunks, upload, water, DonjournoTerrain};
-use donjourno::mesh::chunks::ChunkLayout;
-use donjourno::mesh::MeshParams;
+use donjourno::outputs::mesh::chunks::ChunkLayout;
+use donjourno::outputs::mesh::MeshParams;
 use godot::classes::mesh::PrimitiveType;
 use godot::classes::resource_saver::SaverFlags;
 use godot::classes::{ArrayMesh, Mesh, ResourceSaver};
@@ -200,7 +200,7 @@ impl DonjournoTerrain {
                 "DonjournoTerrain.bake_mesh(): this map has {vertices} vertices at full detail, \
                  more than a bake can store with every level of every chunk ({}); lower its size \
                  or subdivisions to bake it",
-                donjourno::mesh::MAX_BAKED_VERTICES
+                donjourno::outputs::mesh::MAX_BAKED_VERTICES
             );
             return Error::ERR_UNAVAILABLE;
         }

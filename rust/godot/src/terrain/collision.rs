@@ -5,8 +5,8 @@
 
 use super::children;
 use super::collision_chunks::{ChunkHeights, ChunkShapes};
-use donjourno::mesh::MeshParams;
-use donjourno::{placement, Grid};
+use donjourno::outputs::mesh::MeshParams;
+use donjourno::{outputs::placement, Grid};
 use godot::classes::{CollisionShape3D, HeightMapShape3D, Node, StaticBody3D};
 use godot::prelude::*;
 use std::sync::Arc;

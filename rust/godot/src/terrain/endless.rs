@@ -13,7 +13,7 @@ use super::endless_nodes::{Piece, TileSurface};
 use super::surface_queue::SurfaceQueue;
 use super::tiles::{self, TileBuild, TileWorker};
 use super::DonjournoTerrain;
-use donjourno::mesh::MeshParams;
+use donjourno::outputs::mesh::MeshParams;
 use donjourno::world::{height_at_world, Streamer, Tile, TileCoord, TileSet};
 use donjourno::GeneratorParams;
 use godot::classes::{Node3D, StaticBody3D};

@@ -3,9 +3,9 @@
 //! in the shapes the main thread hands to Godot as they are.
 
 use super::collision::HeightMap;
-use donjourno::mesh::chunks::ChunkLayout;
-use donjourno::mesh::settlement::SettlementMeshes;
-use donjourno::mesh::MeshParams;
+use donjourno::outputs::mesh::chunks::ChunkLayout;
+use donjourno::outputs::mesh::settlement::SettlementMeshes;
+use donjourno::outputs::mesh::MeshParams;
 use donjourno::Grid;
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -1,6 +1,6 @@
 //! The terrain's navigation mesh: its settings (`navigation_*`, declared in the core's table) and
 //! its internal children, a `Navigation` node holding one [NavigationRegion3D] per region of
-//! [`donjourno::navigation::regions`] (one for a map in one chunk, else one per chunk), and one
+//! [`donjourno::outputs::navigation::regions`] (one for a map in one chunk, else one per chunk), and one
 //! per region with roads for its road cells at the road travel cost (see [`super::navigation_bake`]).
 //!
 //! A bake has two stages: a worker thread builds the vertices and polygons of every region in the
@@ -13,7 +13,7 @@
 use super::children;
 use super::navigation_bake::{meshes, Handover, Kind, MeshData};
 use super::DonjournoTerrain;
-use donjourno::mesh::MeshParams;
+use donjourno::outputs::mesh::MeshParams;
 use donjourno::Grid;
 use godot::classes::{NavigationMesh, NavigationRegion3D, Node, Node3D};
 use godot::prelude::*;

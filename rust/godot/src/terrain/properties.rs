@@ -7,7 +7,7 @@
 use super::planner::Request;
 use super::{__godot_DonjournoTerrain_Funcs, DonjournoTerrain};
 use crate::generator::DonjournoGenerator;
-use donjourno::mesh::MeshParams;
+use donjourno::outputs::mesh::MeshParams;
 use donjourno::params::terrain_entries;
 use donjourno::GeneratorParams;
 use godot::classes::{Material, Mesh};

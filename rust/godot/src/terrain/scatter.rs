@@ -11,8 +11,8 @@ pub use super::scatter_chunks::{Chunking, SCATTER_INSTANCES_PER_FRAME};
 use super::surface_queue::FrameBudget;
 use super::DonjournoTerrain;
 use super::{children, ranges};
-use donjourno::mesh::MeshParams;
-use donjourno::scatter::{meshes::species_mesh, Species, SPECIES_COUNT, VARIANTS};
+use donjourno::outputs::mesh::MeshParams;
+use donjourno::stages::scatter::{meshes::species_mesh, Species, SPECIES_COUNT, VARIANTS};
 use donjourno::Grid;
 use godot::classes::multi_mesh::TransformFormat;
 use godot::classes::{
@@ -341,7 +341,7 @@ impl DonjournoTerrain {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use donjourno::scatter::ScatterInstance;
+    use donjourno::stages::scatter::ScatterInstance;
 
     #[test]
     fn buffers_hold_one_transform_and_tag_per_instance() {

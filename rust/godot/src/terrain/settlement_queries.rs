@@ -4,8 +4,8 @@
 
 use super::DonjournoTerrain;
 use crate::convert::put;
-use donjourno::navigation::decks::Decks;
-use donjourno::settlements;
+use donjourno::outputs::navigation::decks::Decks;
+use donjourno::stages::settlements;
 use godot::classes::MeshInstance3D;
 use godot::prelude::*;
 

@@ -8,7 +8,7 @@ use super::collision_chunks::ChunkHeights;
 use super::planner::Inputs;
 use super::trees::{self, TreeBuffers};
 use super::DonjournoTerrain;
-use donjourno::godot_surface::split_instances;
+use donjourno::outputs::godot_surface::split_instances;
 use donjourno::{GenerationStats, Grid};
 use godot::classes::{Mesh, MeshInstance3D, MultiMeshInstance3D, Node, StaticBody3D};
 use godot::prelude::*;

@@ -7,7 +7,7 @@
 
 use super::staging::StreamCopy;
 use super::upload::Streams;
-use donjourno::godot_surface::{SurfaceData, ATTRIBUTE_STREAM_BYTES, VERTEX_STREAM_BYTES};
+use donjourno::outputs::godot_surface::{SurfaceData, ATTRIBUTE_STREAM_BYTES, VERTEX_STREAM_BYTES};
 use godot::prelude::*;
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};

@@ -7,10 +7,10 @@
 //! when the worker is dropped (a tile it is building is then dropped with the channel).
 
 use super::{scatter, trees, water};
-use donjourno::godot_surface::{chunk_surfaces, SurfaceData};
-use donjourno::mesh::chunks::ChunkLayout;
-use donjourno::mesh::chunks::{Chunk, ChunkBuilder};
-use donjourno::mesh::MeshParams;
+use donjourno::outputs::godot_surface::{chunk_surfaces, SurfaceData};
+use donjourno::outputs::mesh::chunks::ChunkLayout;
+use donjourno::outputs::mesh::chunks::{Chunk, ChunkBuilder};
+use donjourno::outputs::mesh::MeshParams;
 use donjourno::world::{generate_tile, Tile, TileCoord};
 use donjourno::GeneratorParams;
 use std::sync::mpsc::{self, Receiver, Sender};

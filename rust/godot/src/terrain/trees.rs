@@ -8,9 +8,9 @@
 use super::near_trees::NearTrees;
 use super::surface_queue::FrameBudget;
 use super::{children, ranges};
-use donjourno::mesh::chunks::ChunkLayout;
-use donjourno::mesh::MeshParams;
-use donjourno::placement::{self, TreeInstance};
+use donjourno::outputs::mesh::chunks::ChunkLayout;
+use donjourno::outputs::mesh::MeshParams;
+use donjourno::outputs::placement::{self, TreeInstance};
 use donjourno::Grid;
 use godot::classes::multi_mesh::TransformFormat;
 use godot::classes::{

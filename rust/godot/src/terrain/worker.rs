@@ -11,7 +11,7 @@
 use super::planner::Inputs;
 use crate::convert;
 use crate::generator::{inputs_of, HeightmapFile};
-use donjourno::godot_surface::{ATTRIBUTE_STREAM_BYTES, VERTEX_STREAM_BYTES};
+use donjourno::outputs::godot_surface::{ATTRIBUTE_STREAM_BYTES, VERTEX_STREAM_BYTES};
 use donjourno::{GenerationStats, GeneratorParams, Grid, Progress};
 use godot::builtin::Aabb;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU8, Ordering};
@@ -318,7 +318,7 @@ fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use donjourno::mesh::MeshParams;
+    use donjourno::outputs::mesh::MeshParams;
 
     fn inputs(size: u32, droplets: u32) -> Inputs {
         let mut params = GeneratorParams {

@@ -1,0 +1,9 @@
+//! The data every stage reads and writes: the [`grid`] of cells, its [`water`] kinds and lakes,
+//! the [`frame`] a map lies in, the [`heightmap`] a designer brings, and the [`stats`] a run
+//! records. Nothing here knows a stage.
+
+pub mod frame;
+pub mod grid;
+pub mod heightmap;
+pub mod stats;
+pub mod water;
