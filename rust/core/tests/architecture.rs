@@ -271,8 +271,14 @@ fn layer_of(rel: &str) -> &str {
     }
 }
 
-fn folder_of(rel: &str) -> &str {
-    rel.rsplit_once('/').map_or("", |(dir, _)| dir)
+/// The folder of a file: its directory, or for a file `x.rs` whose submodules live in `x/`, that
+/// folder (the file is the folder's `mod.rs` in the other spelling).
+fn folder_of(rel: &str) -> String {
+    let stem = rel.trim_end_matches(".rs");
+    if src_dir().join(stem).is_dir() {
+        return stem.to_string();
+    }
+    rel.rsplit_once('/').map_or("", |(dir, _)| dir).to_string()
 }
 
 fn rank(layer: &str) -> Option<usize> {
@@ -312,7 +318,7 @@ fn graph() -> (Vec<File>, Vec<Vec<Edge>>) {
     for i in 0..files.len() {
         for (name, path) in declared_modules(&files[i].code, &raws[i]) {
             if let Some(path) = path {
-                let dir = folder_of(&files[i].rel);
+                let dir = files[i].rel.rsplit_once('/').map_or("", |(dir, _)| dir);
                 let rel = if dir.is_empty() {
                     path
                 } else {
@@ -512,7 +518,7 @@ fn breaches(files: &[File], edges: &[Vec<Edge>]) -> Vec<String> {
         }
     }
     for comp in components(edges) {
-        let folders: BTreeSet<&str> = comp.iter().map(|&v| folder_of(&files[v].rel)).collect();
+        let folders: BTreeSet<String> = comp.iter().map(|&v| folder_of(&files[v].rel)).collect();
         if folders.len() < 2 {
             continue;
         }

@@ -124,8 +124,8 @@ pub struct WaterParams {
 impl WaterParams {
     /// The lakes to mark: at least `min_lake_cells` cells, `min_lake_depth` deep, not below the
     /// sea.
-    pub fn lake_filter(&self) -> crate::algorithms::hydrology::LakeFilter {
-        crate::algorithms::hydrology::LakeFilter {
+    pub fn lake_filter(&self) -> LakeFilter {
+        LakeFilter {
             min_cells: self.min_lake_cells,
             min_depth: self.min_lake_depth,
             sea_level: self.sea_level,
@@ -133,7 +133,7 @@ impl WaterParams {
     }
 
     /// The lake filter for erosion when droplets continue through lakes, else `None`.
-    pub fn erosion_lakes(&self) -> Option<crate::algorithms::hydrology::LakeFilter> {
+    pub fn erosion_lakes(&self) -> Option<LakeFilter> {
         (self.lakes_enabled && self.lake_erosion).then(|| self.lake_filter())
     }
 
@@ -316,5 +316,26 @@ impl ForestPlacementParams {
             ..ForestParams::default()
         };
         forest.validate()
+    }
+}
+
+/// Which depressions count as lakes.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct LakeFilter {
+    /// Fewest cells a lake may have.
+    pub min_cells: u32,
+    /// Smallest depth (level minus the lowest bed) a lake may have, in height units.
+    pub min_depth: f32,
+    /// Lakes whose level lies below this are part of the sea and left out (`−∞`: no sea).
+    pub sea_level: f32,
+}
+
+impl Default for LakeFilter {
+    fn default() -> Self {
+        LakeFilter {
+            min_cells: 1,
+            min_depth: 0.0,
+            sea_level: f32::NEG_INFINITY,
+        }
     }
 }

@@ -19,6 +19,7 @@ pub mod entry;
 pub mod json;
 mod layers;
 pub mod markdown;
+pub mod mesh;
 pub mod mesh_settings;
 pub mod table;
 
@@ -27,9 +28,10 @@ pub use entry::Declared;
 pub use json::JsonError;
 pub use layers::{
     BiomeParams, ClimateParams, ContinentsParams, ErosionParams, ForestMaskParams, ForestParams,
-    ForestPlacementParams, HeightModel, ImageParams, SettlementParams, SubdivisionParams,
-    TerrainParams, WaterParams, WorldMode,
+    ForestPlacementParams, HeightModel, ImageParams, LakeFilter, SettlementParams,
+    SubdivisionParams, TerrainParams, WaterParams, WorldMode,
 };
+pub use mesh::{MeshParams, NavigationParams};
 pub use mesh_settings::{
     generator_entries, mesh_defaults, mesh_from_json, terrain_entries, validate_mesh, MESH_TABLE,
 };
@@ -255,11 +257,8 @@ impl GeneratorParams {
     }
 
     /// `mesh` with this map's world scale (`cell_size`, `height_scale`).
-    pub fn mesh_params(
-        &self,
-        mesh: crate::outputs::mesh::MeshParams,
-    ) -> crate::outputs::mesh::MeshParams {
-        crate::outputs::mesh::MeshParams {
+    pub fn mesh_params(&self, mesh: MeshParams) -> MeshParams {
+        MeshParams {
             cell_size: self.cell_size,
             height_scale: self.height_scale,
             ..mesh

@@ -2,28 +2,7 @@
 
 use super::{check_plane, receiver, Flood, HydrologyError, NO_RECEIVER};
 pub use crate::data::water::Lake;
-use serde::{Deserialize, Serialize};
-
-/// Which depressions count as lakes.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-pub struct LakeFilter {
-    /// Fewest cells a lake may have.
-    pub min_cells: u32,
-    /// Smallest depth (level minus the lowest bed) a lake may have, in height units.
-    pub min_depth: f32,
-    /// Lakes whose level lies below this are part of the sea and left out (`−∞`: no sea).
-    pub sea_level: f32,
-}
-
-impl Default for LakeFilter {
-    fn default() -> Self {
-        LakeFilter {
-            min_cells: 1,
-            min_depth: 0.0,
-            sea_level: f32::NEG_INFINITY,
-        }
-    }
-}
+pub use crate::params::LakeFilter;
 
 /// The lakes of a flood and the lake of every cell.
 #[derive(Clone, Debug, Default, PartialEq)]

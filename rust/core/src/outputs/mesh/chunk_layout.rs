@@ -2,11 +2,7 @@
 //! [`chunks`](super::chunks), which builds the meshes).
 
 use super::MeshParams;
-
-/// Largest accepted [`MeshParams::lod_levels`].
-pub const MAX_LOD_LEVELS: u32 = 6;
-/// Smallest and largest accepted [`MeshParams::chunk_size`], in cells.
-pub const CHUNK_SIZE_RANGE: (u32, u32) = (8, 4096);
+pub use crate::params::mesh::{CHUNK_SIZE_RANGE, MAX_LOD_LEVELS};
 
 /// One chunk: cells `x0..x1` × `z0..z1` of the map, at column `column` and row `row`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -30,6 +30,7 @@ pub mod ribbon;
 pub mod settlement;
 mod shore;
 pub mod streaming;
+pub use crate::params::mesh::{MeshParams, MAX_DIORAMA_DEPTH, MAX_SUBDIVISIONS};
 pub use error::MeshError;
 pub use heights::surface_height;
 pub(crate) use heights::surface_height_valid;
@@ -53,62 +54,10 @@ pub const MAX_BAKED_VERTICES: u64 = 1 << 26;
 /// Largest accepted vertex count of a map drawn in chunks, counted at full detail (2²⁸: a 4096²
 /// map at one subdivision, or a 2048² map at two); its chunks hold one level each.
 pub const MAX_STREAMED_VERTICES: u64 = 1 << 28;
-/// Largest accepted subdivision level.
-pub const MAX_SUBDIVISIONS: u32 = 64;
-/// Largest accepted diorama depth ([`MeshParams::diorama_depth`]), in height units.
-pub const MAX_DIORAMA_DEPTH: f32 = 1000.0;
 /// Seed of the roughness-jitter hash.
 pub const JITTER_SEED: u32 = 0x6a09_e667;
 
-/// Settings that shape the mesh but not the grid: changing them never re-runs generation.
-///
-/// Declared in [`params::MESH_TABLE`](crate::params::MESH_TABLE): defaults, ranges and the JSON
-/// form (`{"subdivisions": 2}`) come from there.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct MeshParams {
-    /// Micro-quads per cell side, `1..=64`.
-    pub subdivisions: u32,
-    /// Multiplier of the roughness jitter, `0..=4` (0 disables it).
-    pub roughness_strength: f32,
-    /// World size of one cell.
-    pub cell_size: f32,
-    /// World height of one height unit.
-    pub height_scale: f32,
-    /// Adds the diorama base: side walls in soil and rock strata down to a base level, and a
-    /// bottom face (see [`base`]).
-    pub diorama_base: bool,
-    /// Height units from the lowest surface vertex down to the base level of the diorama base.
-    pub diorama_depth: f32,
-    /// Draws the terrain of a water cell rising above the water surface in its bank colour (see
-    /// [`shore`]).
-    pub shore_colors: bool,
-    /// Side of a chunk, in cells: a wider or deeper map is drawn in chunks with levels of detail
-    /// (see [`chunks`]).
-    pub chunk_size: u32,
-    /// Levels of detail per chunk, `1..=`[`chunks::MAX_LOD_LEVELS`].
-    pub lod_levels: u32,
-    /// Camera distance, in world units, beyond which a chunk switches to its second level; each
-    /// further level starts at twice the previous distance.
-    pub lod_distance: f32,
-    /// On a chunked map, the distance from the stream target within which chunks have collision
-    /// (see [`streaming`]); it shapes no mesh.
-    pub collision_radius: f32,
-    /// The navigation settings (see [`crate::outputs::navigation`]); they shape no mesh.
-    pub navigation: crate::outputs::navigation::NavigationParams,
-}
-
-impl Default for MeshParams {
-    fn default() -> Self {
-        crate::params::mesh_defaults()
-    }
-}
-
 impl MeshParams {
-    /// Checks every field against its declared range.
-    pub fn validate(&self) -> Result<(), crate::params::ParamError> {
-        crate::params::validate_mesh(self)
-    }
-
     /// Vertices a `width × depth` grid needs with these settings: the surface's and, with
     /// [`diorama_base`](Self::diorama_base), the base's.
     pub fn vertex_count(&self, width: usize, depth: usize) -> u64 {

@@ -47,49 +47,15 @@ mod tests;
 #[cfg(test)]
 mod topology_tests;
 
+pub use crate::params::mesh::{
+    NavigationParams, AGENT_HEIGHT_RANGE, AGENT_RADIUS_RANGE, CELL_SIZE_RANGE, MAX_AGENT_SLOPE,
+};
 pub use lattice::{gentle, Lattice};
 
-/// Smallest and largest accepted agent radius, in world units.
-pub const AGENT_RADIUS_RANGE: (f32, f32) = (0.0, 100.0);
-/// Smallest and largest accepted agent height, in world units.
-pub const AGENT_HEIGHT_RANGE: (f32, f32) = (0.01, 100.0);
-/// Largest accepted agent slope, in degrees.
-pub const MAX_AGENT_SLOPE: f32 = 90.0;
-/// Smallest and largest accepted navigation cell size, in world units.
-pub const CELL_SIZE_RANGE: (f32, f32) = (0.01, 100.0);
 /// Cells a region looks beyond its chunk in addition to the agent radius.
 const MARGIN_EXTRA_CELLS: usize = 1;
 /// Share of the voxel size a polygon's corners may lie off its plane ([`plane_tolerance`]).
 const PLANE_TOLERANCE_SHARE: f32 = 0.5;
-
-/// The navigation settings of a terrain, declared in
-/// [`params::MESH_TABLE`](crate::params::MESH_TABLE) (group *Navigation*).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct NavigationParams {
-    /// Whether the terrain has a navigation mesh.
-    pub enabled: bool,
-    /// Radius of the agents, in world units: the walkable area keeps this far from water, cliffs
-    /// and the map's edge.
-    pub agent_radius: f32,
-    /// Height of the agents, in world units.
-    pub agent_height: f32,
-    /// Steepest walkable slope, in degrees.
-    pub agent_max_slope: f32,
-    /// The navigation map's cell size and height, in world units (the `navigation_cell_size`
-    /// setting): the lattice's quads are at least this wide ([`Lattice`]) and polygons follow
-    /// the surface within this height ([`surface_tolerance`]).
-    pub voxel_size: f32,
-    /// Travel cost of road cells as a share of open ground's (`0 < road_cost <= 1`); at 1 the
-    /// roads are no region of their own.
-    pub road_cost: f32,
-}
-
-impl NavigationParams {
-    /// Whether road cells form regions of their own: they cost less than open ground.
-    pub fn splits_roads(&self) -> bool {
-        self.road_cost < 1.0
-    }
-}
 
 /// How far a polygon's lattice corners may lie from its plane, world units: half the voxel size.
 pub fn plane_tolerance(nav: &NavigationParams) -> f32 {
