@@ -183,7 +183,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 output::write_moisture_png(&grid, &path)?;
             }
             if let Some(path) = biome_png {
-                if grid.biome.is_empty() {
+                if grid.biome().is_empty() {
                     return Err("--biome-png needs biomes: add --biomes-enabled true".into());
                 }
                 output::write_rgb_png(&output::biome_image(&grid), &path)?;
@@ -250,7 +250,7 @@ fn run(cli: Cli) -> Result<(), String> {
             let (w, d) = (grid.width(), grid.depth());
             let scale = scale.unwrap_or(1400.0 / ((w + d) as f32 * render::CELL_X));
             let plants =
-                scatter_mesh_squashed(&grid, &grid.scatter, &mesh_params, render::SCATTER_HEIGHT)
+                scatter_mesh_squashed(&grid, &grid.scatter(), &mesh_params, render::SCATTER_HEIGHT)
                     .map_err(|e| e.to_string())?;
             let image = render::render(&[&mesh, &plants, &water.mesh], 2, w, d, scale, time_of_day);
             output::write_rgb_png(&image, &out)?;

@@ -171,7 +171,7 @@ const DIGITS: [[u8; 5]; 10] = [
 pub fn biome_image(grid: &Grid) -> Image {
     let (w, d) = (grid.width(), grid.depth());
     let present: Vec<usize> = (0..20)
-        .filter(|&id| grid.biome.iter().any(|&b| usize::from(b) == id))
+        .filter(|&id| grid.biome().iter().any(|&b| usize::from(b) == id))
         .collect();
     let legend_w = if present.is_empty() {
         0
@@ -188,7 +188,7 @@ pub fn biome_image(grid: &Grid) -> Image {
     for z in 0..d {
         for x in 0..w {
             let c = grid
-                .biome
+                .biome()
                 .get(z * w + x)
                 .and_then(|&b| Biome::from_id(b))
                 .map_or([0, 0, 0], Biome::map_colour);
@@ -269,7 +269,7 @@ pub fn settlements_geojson(grid: &donjourno::Grid, params: &donjourno::Generator
             params.origin_z + p[1] * params.cell_size
         ])
     };
-    let points = grid.settlements.iter().map(|s| {
+    let points = grid.settlements().iter().map(|s| {
         serde_json::json!({
             "type": "Feature",
             "geometry": {"type": "Point", "coordinates": at(s.position)},
@@ -279,7 +279,7 @@ pub fn settlements_geojson(grid: &donjourno::Grid, params: &donjourno::Generator
             }
         })
     });
-    let lines = grid.roads.iter().map(|r| {
+    let lines = grid.roads().iter().map(|r| {
         serde_json::json!({
             "type": "Feature",
             "geometry": {

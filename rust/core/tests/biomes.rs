@@ -8,23 +8,23 @@ mod common;
 use common::continent;
 
 fn biome(g: &Grid, i: usize) -> Biome {
-    Biome::from_id(g.biome[i]).unwrap()
+    Biome::from_id(g.biome()[i]).unwrap()
 }
 
 #[test]
 fn weights_sum_to_one_and_the_dominant_biome_is_the_heaviest() {
     let (g, _) = generate(&continent(3), Default::default()).unwrap();
-    assert_eq!(g.biome.len(), g.len());
-    for (i, w) in g.biome_weights.iter().enumerate() {
+    assert_eq!(g.biome().len(), g.len());
+    for (i, w) in g.biome_weights().iter().enumerate() {
         let sum: f32 = w.weights.iter().sum();
         assert!((sum - 1.0).abs() < 1e-4, "cell {i}: {sum}");
-        assert_eq!(g.biome[i], w.ids[0]);
+        assert_eq!(g.biome()[i], w.ids[0]);
         assert!(
             w.weights.windows(2).all(|p| p[0] >= p[1]),
             "cell {i}: {w:?}"
         );
     }
-    let kinds: std::collections::BTreeSet<u8> = g.biome.iter().copied().collect();
+    let kinds: std::collections::BTreeSet<u8> = g.biome().iter().copied().collect();
     assert!(kinds.len() >= 6, "a continent holds many biomes: {kinds:?}");
 }
 
@@ -133,7 +133,7 @@ fn biomes_off_leave_the_grid_as_it_was() {
         ..Default::default()
     };
     let (off, _) = generate(&p, Default::default()).unwrap();
-    assert!(off.biome.is_empty() && off.biome_weights.is_empty());
+    assert!(off.biome().is_empty() && off.biome_weights().is_empty());
     p.biomes.enabled = true;
     let (on, _) = generate(&p, Default::default()).unwrap();
     assert_ne!(on.color, off.color);
@@ -166,7 +166,7 @@ fn biomes_shape_the_land_before_erosion() {
     // Terraces: the badlands' heights gather on the shelves, flat at whole steps above the sea.
     let mesa: Vec<usize> = (0..shaped.len())
         .filter(|&i| {
-            let w = shaped.biome_weights[i];
+            let w = shaped.biome_weights()[i];
             w.ids[0] == Biome::Badlands as u8 && w.weights[0] > 0.95
         })
         .collect();
@@ -192,7 +192,7 @@ fn biomes_shape_the_land_before_erosion() {
     ];
     let plain: Vec<usize> = (0..shaped.len())
         .filter(|&i| {
-            shaped.biome_weights[i]
+            shaped.biome_weights()[i]
                 .iter()
                 .all(|(id, _)| shaping.iter().all(|b| *b as u8 != id))
         })

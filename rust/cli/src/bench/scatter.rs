@@ -26,7 +26,7 @@ pub(super) fn scatter(reps: usize) {
         return;
     }
     times.sort();
-    let counts = scatter::counts(&grid.scatter);
+    let counts = scatter::counts(&grid.scatter());
     let per_species: Vec<String> = scatter::Species::ALL
         .iter()
         .map(|s| format!("{} {}", s.name(), counts[*s as usize]))
@@ -34,7 +34,7 @@ pub(super) fn scatter(reps: usize) {
     println!(
         "scatter {side}²: {:.1} ms, {} instances ({}; target ≤ 150 ms)",
         times[times.len() / 2].as_secs_f64() * 1e3,
-        grid.scatter.len(),
+        grid.scatter().len(),
         per_species.join(", ")
     );
 }

@@ -428,12 +428,12 @@ mod tests {
         (small.params.width, small.params.depth) = (48, 40);
         let line = scatter::hash_scatter(&small).unwrap();
         let (grid, _) = generate(&small.params, Default::default()).unwrap();
-        assert!(!grid.scatter.is_empty());
+        assert!(!grid.scatter().is_empty());
         assert_eq!(
             line["grid_hash"],
-            format!("{:016x}", donjourno::stages::scatter::hash(&grid.scatter))
+            format!("{:016x}", donjourno::stages::scatter::hash(&grid.scatter()))
         );
-        assert_eq!(line["vertices"], grid.scatter.len());
+        assert_eq!(line["vertices"], grid.scatter().len());
         assert_eq!(line["climate_hash"], format!("{:016x}", grid.hash()));
         assert!(golden_line(&line)
             .unwrap()

@@ -17,7 +17,7 @@ pub(super) fn hash_settlements(case: &Case) -> Result<Value, String> {
         },
     )
     .map_err(|e| format!("{}: {e}", case.name))?;
-    let towns = grid.towns.iter().fold(0u64, |acc, t| {
+    let towns = grid.towns().iter().fold(0u64, |acc, t| {
         donjourno::algorithms::seed::mix64(acc ^ t.hash())
     });
     Ok(json!({
@@ -26,9 +26,9 @@ pub(super) fn hash_settlements(case: &Case) -> Result<Value, String> {
         "width": case.params.width,
         "depth": case.params.depth,
         "subdivisions": case.mesh.subdivisions,
-        "grid_hash": format!("{:016x}", donjourno::stages::settlements::hash(&grid.settlements, &grid.roads)),
+        "grid_hash": format!("{:016x}", donjourno::stages::settlements::hash(&grid.settlements(), &grid.roads())),
         "mesh_hash": format!("{towns:016x}"),
-        "vertices": grid.roads.len(),
+        "vertices": grid.roads().len(),
         "climate_hash": format!("{:016x}", grid.hash()),
     }))
 }

@@ -1,5 +1,6 @@
 //! The terrain grid: one plane per field, laid out row by row (`index = z * width + x`).
 
+use crate::data::products::Products;
 use crate::data::water::{Lake, WaterKind};
 use serde::{Deserialize, Serialize};
 
@@ -82,22 +83,9 @@ pub struct Grid {
     /// The height model's sea level, in height units: the land above it is the model's land. 0 for
     /// the pool model, whose sea is the `water_sea_level` parameter.
     pub sea_level: f32,
-    /// The heaviest biome id per cell (seed 003's table order); empty when biomes are off.
-    pub biome: Vec<u8>,
-    /// The (up to) four heaviest biomes of each cell and their weights; empty when biomes are off.
-    pub biome_weights: Vec<crate::stages::biomes::BiomeWeights>,
-    /// The plants and rocks placed on the terrain (seed 003 §6); empty when biomes are off.
-    pub scatter: Vec<crate::stages::scatter::ScatterInstance>,
-    /// The settlements, largest first (seed 003 §7); empty when settlements are off.
-    pub settlements: Vec<crate::stages::settlements::Settlement>,
-    /// The inside of each settlement, `towns[k]` for `settlements[k]`; empty when settlements are
-    /// off.
-    pub towns: Vec<crate::stages::towns::Town>,
-    /// The roads between them, as polylines in cell units; empty when settlements are off.
-    pub roads: Vec<crate::stages::settlements::Road>,
-    /// What each cell is used for (road bed, bridge, settlement site); empty when settlements
-    /// are off.
-    pub land_use: Vec<crate::stages::settlements::LandUse>,
+    /// What the later stages made (biomes, scatter, settlements, towns, …), keyed by type: the
+    /// grid names none of their types; each stage gives the grid accessors to its own.
+    pub products: Products,
 }
 
 /// A read-only view of one cell, gathered from the planes.
@@ -149,13 +137,7 @@ impl Grid {
             temperature: vec![0.0; n],
             moisture: vec![0.0; n],
             sea_level: 0.0,
-            biome: Vec::new(),
-            biome_weights: Vec::new(),
-            scatter: Vec::new(),
-            settlements: Vec::new(),
-            towns: Vec::new(),
-            roads: Vec::new(),
-            land_use: Vec::new(),
+            products: Products::default(),
         }
     }
 
@@ -287,29 +269,6 @@ impl Grid {
     /// one-sided differences on the border (see [`central_gradient`]).
     pub fn gradient(&self, x: usize, z: usize) -> (f32, f32) {
         central_gradient(&self.height, self.width, self.depth, x, z)
-    }
-
-    /// A 64-bit fingerprint of the climate: the temperature and moisture planes, the model's sea
-    /// level and the biome planes (little-endian bytes, xxh3; empty biome planes add nothing). Kept apart from [`Grid::hash`], which fingerprints
-    /// the terrain as it was before the climate layer existed.
-    pub fn climate_hash(&self) -> u64 {
-        let mut h = xxhash_rust::xxh3::Xxh3::new();
-        h.update(&(self.width as u64).to_le_bytes());
-        h.update(&(self.depth as u64).to_le_bytes());
-        h.update(&self.sea_level.to_bits().to_le_bytes());
-        for plane in [&self.temperature, &self.moisture] {
-            for v in plane.iter() {
-                h.update(&v.to_bits().to_le_bytes());
-            }
-        }
-        h.update(&self.biome);
-        for w in &self.biome_weights {
-            h.update(&w.ids);
-            for v in w.weights {
-                h.update(&v.to_bits().to_le_bytes());
-            }
-        }
-        h.digest()
     }
 
     /// A 64-bit fingerprint of the rendered water planes, [`Grid::water_surface`] and

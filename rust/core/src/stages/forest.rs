@@ -41,9 +41,12 @@ impl Layer for ForestMask {
             forest_mask,
             terrain,
             sea_level,
-            biome_weights,
+            products,
             ..
         } = grid;
+        let biome_weights = products
+            .get::<Vec<crate::stages::biomes::BiomeWeights>>()
+            .map_or(&[][..], Vec::as_slice);
         let sea = *sea_level;
         // The weighted cover of the cell's biomes; none where the heaviest biome grows no trees
         // (glacier, desert, tundra, sea), so its neighbours' forests stop at its border.
@@ -119,12 +122,14 @@ impl Layer for ForestPlacement {
         let Grid {
             forest_mask,
             terrain,
-            land_use,
+            products,
             ..
         } = grid;
         // Nothing grows on a road or a settlement site (the plane is empty when settlements are
         // off: every cell is open).
-        let land_use = &*land_use;
+        let land_use = products
+            .get::<Vec<crate::stages::settlements::LandUse>>()
+            .map_or(&[][..], Vec::as_slice);
         let open = |i: usize| {
             land_use
                 .get(i)

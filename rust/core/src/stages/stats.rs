@@ -14,12 +14,12 @@ use std::time::Duration;
 pub fn measure(stats: &mut GenerationStats, grid: &Grid) {
     stats.measure_grid(grid);
     stats.biome_counts = [0; 20];
-    for &b in &grid.biome {
+    for &b in grid.biome() {
         if let Some(c) = stats.biome_counts.get_mut(usize::from(b)) {
             *c += 1;
         }
     }
-    stats.species_counts = crate::stages::scatter::counts(&grid.scatter).to_vec();
+    stats.species_counts = crate::stages::scatter::counts(&grid.scatter()).to_vec();
     stats.settlements = SettlementCounts::of(grid);
 }
 
@@ -27,18 +27,18 @@ impl SettlementCounts {
     /// The counts of a finished grid.
     pub fn of(grid: &Grid) -> Self {
         use crate::stages::settlements::{LandUse, Tier};
-        let tier = |t| grid.settlements.iter().filter(|s| s.tier == t).count();
-        let cells = |u| grid.land_use.iter().filter(|&&v| v == u).count();
+        let tier = |t| grid.settlements().iter().filter(|s| s.tier == t).count();
+        let cells = |u| grid.land_use().iter().filter(|&&v| v == u).count();
         SettlementCounts {
-            settlements: grid.settlements.len(),
+            settlements: grid.settlements().len(),
             cities: tier(Tier::City),
             towns: tier(Tier::Town),
             villages: tier(Tier::Village),
-            roads: grid.roads.len(),
+            roads: grid.roads().len(),
             road_cells: cells(LandUse::Road),
             bridge_cells: cells(LandUse::Bridge),
-            lots: grid.towns.iter().map(|t| t.lots.len()).sum(),
-            buildings: grid.towns.iter().map(|t| t.buildings.len()).sum(),
+            lots: grid.towns().iter().map(|t| t.lots.len()).sum(),
+            buildings: grid.towns().iter().map(|t| t.buildings.len()).sum(),
         }
     }
 }

@@ -121,7 +121,7 @@ impl Layer for TerrainTexture {
         crate::algorithms::threads::ensure_pool();
         let h_max = self.height_max.unwrap_or_else(|| highest(grid));
         let inv_max = if h_max > 0.0 { 1.0 / h_max } else { 0.0 };
-        let ground = self.ground.filter(|_| !grid.biome_weights.is_empty());
+        let ground = self.ground.filter(|_| !grid.biome_weights().is_empty());
         let width = grid.width().max(1);
         let mut colours = std::mem::take(&mut grid.color);
         {
@@ -176,8 +176,11 @@ fn cell_colour(g: &Grid, x: usize, z: usize, inv_max: f32, ground: Option<&Groun
 fn paint_land_use(grid: &mut Grid) {
     use crate::stages::settlements::LandUse;
     let Grid {
-        color, land_use, ..
+        color, products, ..
     } = grid;
+    let land_use = products
+        .get::<Vec<LandUse>>()
+        .map_or(&[][..], Vec::as_slice);
     for (c, u) in color.iter_mut().zip(land_use.iter()) {
         match u {
             LandUse::Open => {}
@@ -197,7 +200,7 @@ fn biome_ground(g: &Grid, scale: &GroundScale, x: usize, z: usize, gradient: f32
     use crate::stages::biomes::ground::{self, GroundCell};
     let i = g.index(x, z);
     let cell = GroundCell {
-        weights: g.biome_weights[i],
+        weights: g.biome_weights()[i],
         slope: gradient * scale.height_scale / scale.cell_size,
         temperature: g.temperature[i],
         above_water: (g.height[i] - water_near(g, x, z)) * scale.height_scale,

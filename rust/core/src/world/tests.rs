@@ -66,8 +66,8 @@ fn assert_window(tile: &Tile, map: &Grid, (x0, z0): (usize, usize)) {
         "temperature"
     );
     assert_eq!(bits(&g.moisture), bits(&window.moisture), "moisture");
-    assert_eq!(g.biome, window.biome, "biome ids");
-    assert_eq!(g.biome_weights, window.biome_weights, "biome weights");
+    assert_eq!(g.biome(), window.biome(), "biome ids");
+    assert_eq!(g.biome_weights(), window.biome_weights(), "biome weights");
     assert_eq!(g.terrain, window.terrain, "terrain and trees");
     assert_eq!(g.color, window.color, "colours");
     assert!(
@@ -104,7 +104,7 @@ fn a_tile_equals_the_window_of_a_bounded_map() {
             "the tiles cross a coast: {sea} {land}"
         );
         if biomes {
-            let kinds: std::collections::BTreeSet<u8> = map.biome.iter().copied().collect();
+            let kinds: std::collections::BTreeSet<u8> = map.biome().iter().copied().collect();
             assert!(kinds.len() >= 3, "{kinds:?}");
         }
     }

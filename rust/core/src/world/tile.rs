@@ -125,7 +125,7 @@ pub fn generate_tile_with_progress(
     let (full, stats) = generate(&run, options)?;
     let corners = Corners::window(&full, a, a, t, t);
     let mut grid = super::crop::window(&full, a, a, t, t).expect("the tile lies inside its apron");
-    grid.scatter = crop_scatter(&full, a, t);
+    *grid.scatter_mut() = crop_scatter(&full, a, t);
     let (x0, z0) = coord.first_cell(base.tile_size);
     let (ox, oz) = MapFrame::at_cell(&base, x0, z0).world(0.0, 0.0);
     Ok(Tile {
@@ -142,7 +142,7 @@ pub fn generate_tile_with_progress(
 /// units. Scatter is seeded per world tile of its own, so each instance stands on one tile.
 fn crop_scatter(full: &Grid, a: usize, t: usize) -> Vec<crate::stages::scatter::ScatterInstance> {
     let (lo, hi) = (a as f32, (a + t) as f32);
-    full.scatter
+    full.scatter()
         .iter()
         .filter(|i| i.position.iter().all(|&p| p >= lo && p < hi))
         .map(|i| {

@@ -181,7 +181,7 @@ impl DonjournoTerrain {
         let grid = &shown.grid;
         grid.contains(i64::from(cell.x), i64::from(cell.y))
             .then(|| {
-                grid.biome_weights
+                grid.biome_weights()
                     .get(grid.index(cell.x as usize, cell.y as usize))
             })
             .flatten()

@@ -29,7 +29,7 @@ const TRANSFORM_FLOATS: usize = 12;
 /// of its basis each followed by a component of its foot, then its variant.
 pub fn buffers(grid: &Grid, params: &MeshParams) -> Vec<Vec<f32>> {
     let mut out = vec![Vec::new(); SPECIES_COUNT];
-    for inst in &grid.scatter {
+    for inst in grid.scatter() {
         let b: &mut Vec<f32> = &mut out[inst.species as usize];
         let [c0, c1, c2] = inst.basis_columns(params.cell_size);
         let foot = inst.foot(grid, params);
@@ -353,7 +353,7 @@ mod tests {
             scale: 2.0,
             variant,
         };
-        grid.scatter = vec![
+        *grid.scatter_mut() = vec![
             inst(Species::Palm, 1),
             inst(Species::Palm, 2),
             inst(Species::Boulder, 0),

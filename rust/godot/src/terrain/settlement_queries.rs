@@ -25,7 +25,7 @@ impl DonjournoTerrain {
         let transform = self.node_transform();
         shown
             .grid
-            .settlements
+            .settlements()
             .iter()
             .map(|s| {
                 let (lx, lz) = (s.position[0] * cell, s.position[1] * cell);
@@ -60,7 +60,7 @@ impl DonjournoTerrain {
         let decks = Decks::of(&shown.grid, &shown.inputs.mesh_params);
         shown
             .grid
-            .roads
+            .roads()
             .iter()
             .map(|road| {
                 road.points

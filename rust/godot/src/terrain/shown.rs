@@ -67,7 +67,7 @@ impl Showing<'_> {
         match self {
             Showing::Nothing => None,
             // With biomes, the scatter stands in for seed 000's trees.
-            Showing::Generated(s) if !s.grid.biome.is_empty() => None,
+            Showing::Generated(s) if !s.grid.biome().is_empty() => None,
             Showing::Generated(s) => {
                 let mesh = &s.inputs.mesh_params;
                 Some((
@@ -135,7 +135,7 @@ impl DonjournoTerrain {
     /// multimesh, in order); empty when [member trees_enabled] is off or nothing is shown.
     #[func]
     pub fn get_tree_transforms(&self) -> Array<Transform3D> {
-        let shown = self.shown.as_ref().filter(|s| s.grid.biome.is_empty());
+        let shown = self.shown.as_ref().filter(|s| s.grid.biome().is_empty());
         let Some(shown) = shown.filter(|_| self.trees.enabled) else {
             return Array::new();
         };

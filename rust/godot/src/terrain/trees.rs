@@ -40,7 +40,7 @@ pub fn tree_floats(trees: &[TreeInstance]) -> Vec<f32> {
 /// the rest of a rebuild: one per chunk on a map drawn in chunks, else one. No tree with biomes,
 /// whose scatter stands in for them.
 pub fn grid_tree_pieces(grid: &Grid, params: &MeshParams) -> Vec<Vec<f32>> {
-    if !grid.biome.is_empty() {
+    if !grid.biome().is_empty() {
         return vec![Vec::new()];
     }
     let layout = ChunkLayout::new(grid.width(), grid.depth(), params);

@@ -69,9 +69,9 @@ pub fn segment_bridges(road: &Road) -> Vec<bool> {
 /// The meshes of the settlements a grid holds (its roads and its towns), on its surface as
 /// [`super::build_mesh`] draws it with `params`; empty when the grid has none.
 pub fn grid_settlement_meshes(grid: &Grid, params: &MeshParams) -> SettlementMeshes {
-    let bridges: Vec<Vec<bool>> = grid.roads.iter().map(segment_bridges).collect();
+    let bridges: Vec<Vec<bool>> = grid.roads().iter().map(segment_bridges).collect();
     let roads: Vec<RoadLine> = grid
-        .roads
+        .roads()
         .iter()
         .zip(&bridges)
         .map(|(r, bridge)| RoadLine {
@@ -80,13 +80,13 @@ pub fn grid_settlement_meshes(grid: &Grid, params: &MeshParams) -> SettlementMes
             width: r.width,
         })
         .collect();
-    settlement_meshes(grid, params, &roads, &grid.towns)
+    settlement_meshes(grid, params, &roads, &grid.towns())
 }
 
 /// The profiles of the grid's roads that cross a bridge, as their ribbons are laid
 /// ([`road_profile`]), each with its road's width in world units.
 pub fn grid_bridge_profiles(grid: &Grid, params: &MeshParams) -> Vec<(Profile, f32)> {
-    (grid.roads.iter())
+    (grid.roads().iter())
         .filter(|r| r.bridge.contains(&true))
         .map(|r| {
             let bridge = segment_bridges(r);

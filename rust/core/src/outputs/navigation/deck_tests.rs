@@ -12,7 +12,7 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 /// The bridge cells of a map, `(x, z)`.
 fn bridge_cells(grid: &Grid) -> Vec<(usize, usize)> {
     (0..grid.len())
-        .filter(|&i| grid.land_use[i] == LandUse::Bridge)
+        .filter(|&i| grid.land_use()[i] == LandUse::Bridge)
         .map(|i| grid.xz(i))
         .collect()
 }
@@ -138,7 +138,7 @@ fn crossings(grid: &Grid, mesh: &MeshParams, regions: &[NavRegion]) -> Vec<Vec<[
     const BANK: usize = 3;
     let cs = mesh.cell_size;
     let mut out = Vec::new();
-    for road in &grid.roads {
+    for road in grid.roads() {
         let n = road.bridge.len();
         let mut k = 0;
         while k < n {

@@ -175,7 +175,7 @@ pub fn lay(
     let land_use = |x: usize, z: usize| {
         let c = grid.index((rect.x0 + x) / k, (rect.z0 + z) / k);
         let free = !built.get(c).copied().unwrap_or(false);
-        (grid.land_use.get(c).copied().unwrap_or_default(), free)
+        (grid.land_use().get(c).copied().unwrap_or_default(), free)
     };
     let mut out = DeckQuads {
         deck: vec![false; w * d],

@@ -14,10 +14,10 @@ use crate::data::grid::Grid;
 /// Whether each cell takes the road cost: the cells where a road runs (bed or bridge, as
 /// [`crate::stages::settlements::is_road`] says), row by row; empty when the map has no road.
 pub fn road_cells(grid: &Grid) -> Vec<bool> {
-    if !grid.land_use.iter().any(|u| u.is_road()) {
+    if !grid.land_use().iter().any(|u| u.is_road()) {
         return Vec::new();
     }
-    grid.land_use.iter().map(|u| u.is_road()).collect()
+    grid.land_use().iter().map(|u| u.is_road()).collect()
 }
 
 /// A 64-bit fingerprint of the road polygons of `regions` (xxh3 over each one's index and

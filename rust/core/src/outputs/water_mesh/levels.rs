@@ -55,7 +55,7 @@ pub fn pool_depth(cell_size: f32) -> f32 {
 
 /// Weight of the standing-water biomes (wetland and mangrove) in cell `i`; 0 when biomes are off.
 pub fn standing_water_weight(grid: &Grid, i: usize) -> f32 {
-    grid.biome_weights.get(i).map_or(0.0, |w| {
+    grid.biome_weights().get(i).map_or(0.0, |w| {
         w.ids
             .iter()
             .zip(&w.weights)
@@ -233,7 +233,7 @@ impl<'a> Planes<'a> {
         use rayon::prelude::*;
         crate::algorithms::threads::ensure_pool();
         let w = grid.width();
-        let pools = if grid.biome_weights.is_empty() {
+        let pools = if grid.biome_weights().is_empty() {
             Vec::new()
         } else {
             (0..grid.len())

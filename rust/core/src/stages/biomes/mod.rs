@@ -89,8 +89,8 @@ impl Layer for Biomes {
         crate::algorithms::threads::ensure_pool();
         self.params.validate()?;
         if !self.params.enabled {
-            grid.biome.clear();
-            grid.biome_weights.clear();
+            grid.biome_mut().clear();
+            grid.biome_weights_mut().clear();
             return Ok(());
         }
         let sea = sea_distance(grid, self.cell_size);
@@ -116,8 +116,62 @@ impl Layer for Biomes {
                     }
                 });
         }
-        grid.biome = weights.par_iter().map(BiomeWeights::dominant).collect();
-        grid.biome_weights = weights;
+        *grid.biome_mut() = weights.par_iter().map(BiomeWeights::dominant).collect();
+        *grid.biome_weights_mut() = weights;
         Ok(())
+    }
+}
+
+/// The heaviest biome id of each cell, as the grid stores it (see [`Grid::biome`]).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BiomeIds(pub Vec<u8>);
+
+/// The grid's biome planes, which this stage writes.
+impl Grid {
+    /// The heaviest biome id per cell (in the order of [`BIOMES`]); empty when biomes are off.
+    pub fn biome(&self) -> &[u8] {
+        self.products
+            .get::<BiomeIds>()
+            .map_or(&[], |b| b.0.as_slice())
+    }
+
+    /// The biome ids, for writing.
+    pub fn biome_mut(&mut self) -> &mut Vec<u8> {
+        &mut self.products.get_or_default::<BiomeIds>().0
+    }
+
+    /// The (up to) four heaviest biomes of each cell and their weights; empty when biomes are off.
+    pub fn biome_weights(&self) -> &[BiomeWeights] {
+        self.products
+            .get::<Vec<BiomeWeights>>()
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// The biome weights, for writing.
+    pub fn biome_weights_mut(&mut self) -> &mut Vec<BiomeWeights> {
+        self.products.get_or_default::<Vec<BiomeWeights>>()
+    }
+
+    /// A 64-bit fingerprint of the climate: the temperature and moisture planes, the model's sea
+    /// level and the biome planes (little-endian bytes, xxh3; empty biome planes add nothing). Kept apart from [`Grid::hash`], which fingerprints
+    /// the terrain as it was before the climate layer existed.
+    pub fn climate_hash(&self) -> u64 {
+        let mut h = xxhash_rust::xxh3::Xxh3::new();
+        h.update(&(self.width() as u64).to_le_bytes());
+        h.update(&(self.depth() as u64).to_le_bytes());
+        h.update(&self.sea_level.to_bits().to_le_bytes());
+        for plane in [&self.temperature, &self.moisture] {
+            for v in plane.iter() {
+                h.update(&v.to_bits().to_le_bytes());
+            }
+        }
+        h.update(self.biome());
+        for w in self.biome_weights() {
+            h.update(&w.ids);
+            for v in w.weights {
+                h.update(&v.to_bits().to_le_bytes());
+            }
+        }
+        h.digest()
     }
 }

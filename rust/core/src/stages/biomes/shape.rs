@@ -179,7 +179,7 @@ impl Shaping {
         let mut ctx = Context::default();
         self.climate.apply(&mut raw, &mut ctx)?;
         self.biomes.apply(&mut raw, &mut ctx)?;
-        Ok(raw.biome_weights)
+        Ok(std::mem::take(raw.biome_weights_mut()))
     }
 
     /// Shapes `grid.height` in place.

@@ -133,11 +133,26 @@ impl Layer for Scatter {
 
     fn apply(&self, grid: &mut Grid, _ctx: &mut Context) -> Result<(), LayerError> {
         crate::algorithms::threads::ensure_pool();
-        grid.scatter.clear();
-        if !self.enabled || grid.biome_weights.len() != grid.len() || grid.is_empty() {
+        grid.scatter_mut().clear();
+        if !self.enabled || grid.biome_weights().len() != grid.len() || grid.is_empty() {
             return Ok(());
         }
-        grid.scatter = place::place(self, grid);
+        *grid.scatter_mut() = place::place(self, grid);
         Ok(())
+    }
+}
+
+/// The plants and rocks on the grid, which this stage writes.
+impl Grid {
+    /// The plants and rocks placed on the terrain; empty when biomes are off.
+    pub fn scatter(&self) -> &[ScatterInstance] {
+        self.products
+            .get::<Vec<ScatterInstance>>()
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// The plants and rocks, for writing.
+    pub fn scatter_mut(&mut self) -> &mut Vec<ScatterInstance> {
+        self.products.get_or_default::<Vec<ScatterInstance>>()
     }
 }

@@ -73,7 +73,7 @@ pub fn water_distance(grid: &Grid) -> Vec<f32> {
 
 /// Fertility of cell `i`: its biomes' weighted fertility, or by its class when biomes are off.
 fn fertility(grid: &Grid, i: usize) -> f32 {
-    match grid.biome_weights.get(i) {
+    match grid.biome_weights().get(i) {
         Some(w) => w
             .iter()
             .map(|(id, weight)| weight * Biome::from_id(id).map_or(0.0, biome_fertility))

@@ -116,7 +116,7 @@ pub fn is_road(grid: &Grid, x: f32, z: f32) -> bool {
     cx < grid.width()
         && cz < grid.depth()
         && grid
-            .land_use
+            .land_use()
             .get(grid.index(cx, cz))
             .is_some_and(|u| u.is_road())
 }
@@ -125,7 +125,7 @@ pub fn is_road(grid: &Grid, x: f32, z: f32) -> bool {
 /// ends included), or an empty list when no road joins them. Builds the network graph each call;
 /// keep a [`RoadNetwork`] for many queries.
 pub fn road_path(grid: &Grid, from: [f32; 2], to: [f32; 2]) -> Vec<[f32; 2]> {
-    RoadNetwork::new(&grid.roads).path(from, to)
+    RoadNetwork::new(&grid.roads()).path(from, to)
 }
 
 /// The settlements layer (see the [module documentation](self)).
@@ -176,10 +176,10 @@ impl Settlements {
         for s in &mut sites {
             s.height = grid.height[s.cell as usize];
         }
-        grid.land_use = land_use(grid, &network, &bed, [&streets, &lots, &site_cells]);
-        grid.settlements = sites;
-        grid.towns = towns;
-        grid.roads = network;
+        *grid.land_use_mut() = land_use(grid, &network, &bed, [&streets, &lots, &site_cells]);
+        *grid.settlements_mut() = sites;
+        *grid.towns_mut() = towns;
+        *grid.roads_mut() = network;
     }
 }
 
@@ -221,10 +221,10 @@ impl Layer for Settlements {
     fn apply(&self, grid: &mut Grid, _ctx: &mut Context) -> Result<(), LayerError> {
         crate::algorithms::threads::ensure_pool();
         self.params.validate()?;
-        grid.settlements.clear();
-        grid.towns.clear();
-        grid.roads.clear();
-        grid.land_use.clear();
+        grid.settlements_mut().clear();
+        grid.towns_mut().clear();
+        grid.roads_mut().clear();
+        grid.land_use_mut().clear();
         if !self.params.enabled || grid.is_empty() {
             return Ok(());
         }
@@ -255,4 +255,41 @@ pub fn hash(settlements: &[Settlement], roads: &[Road]) -> u64 {
         }
     }
     h.digest()
+}
+
+/// The settlements, roads and land use on the grid, which this stage writes.
+impl Grid {
+    /// The settlements, largest first; empty when settlements are off.
+    pub fn settlements(&self) -> &[Settlement] {
+        self.products
+            .get::<Vec<Settlement>>()
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// The settlements, for writing.
+    pub fn settlements_mut(&mut self) -> &mut Vec<Settlement> {
+        self.products.get_or_default::<Vec<Settlement>>()
+    }
+
+    /// The roads between the settlements, as polylines in cell units; empty when settlements are off.
+    pub fn roads(&self) -> &[Road] {
+        self.products.get::<Vec<Road>>().map_or(&[], Vec::as_slice)
+    }
+
+    /// The roads, for writing.
+    pub fn roads_mut(&mut self) -> &mut Vec<Road> {
+        self.products.get_or_default::<Vec<Road>>()
+    }
+
+    /// What each cell is used for (road bed, bridge, settlement site); empty when settlements are off.
+    pub fn land_use(&self) -> &[LandUse] {
+        self.products
+            .get::<Vec<LandUse>>()
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// The land use, for writing.
+    pub fn land_use_mut(&mut self) -> &mut Vec<LandUse> {
+        self.products.get_or_default::<Vec<LandUse>>()
+    }
 }

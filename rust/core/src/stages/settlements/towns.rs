@@ -135,7 +135,7 @@ pub fn street_cells(grid: &Grid, towns: &[Town]) -> Vec<bool> {
 /// and those holding a corner of one (so that no building slips between cell centres). Empty
 /// when the grid has no buildings.
 pub fn building_cells(grid: &Grid) -> Vec<bool> {
-    let buildings = || grid.towns.iter().flat_map(|t| &t.buildings);
+    let buildings = || grid.towns().iter().flat_map(|t| &t.buildings);
     if buildings().next().is_none() {
         return Vec::new();
     }

@@ -37,6 +37,9 @@ pub mod lots;
 pub mod mesh;
 mod spacing;
 pub mod split;
+
+use crate::data::grid::Grid;
+
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
@@ -261,4 +264,17 @@ pub fn grow_town(site: &TownSite, ground: &dyn Ground) -> Town {
 /// Converts an `[x, z]` pair into a plane vector.
 pub(crate) fn v2(p: [f32; 2]) -> glam::Vec2 {
     glam::Vec2::from_array(p)
+}
+
+/// The towns on the grid, which the settlements stage writes.
+impl Grid {
+    /// The inside of each settlement, `towns()[k]` for `settlements()[k]`; empty when settlements are off.
+    pub fn towns(&self) -> &[Town] {
+        self.products.get::<Vec<Town>>().map_or(&[], Vec::as_slice)
+    }
+
+    /// The towns, for writing.
+    pub fn towns_mut(&mut self) -> &mut Vec<Town> {
+        self.products.get_or_default::<Vec<Town>>()
+    }
 }
