@@ -10,8 +10,8 @@ mod render;
 use args::{MeshArgs, ParamArgs};
 use clap::{Parser, Subcommand};
 use donjourno::outputs::mesh::{build_mesh, MeshParams};
+use donjourno::outputs::scatter_mesh::scatter_mesh_squashed;
 use donjourno::outputs::water_mesh::build_water_mesh;
-use donjourno::stages::scatter::scatter_mesh_squashed;
 use donjourno::{
     generate, ExternalInputs, GenerateOptions, GenerationStats, GeneratorParams, Grid, Progress,
 };
@@ -250,7 +250,7 @@ fn run(cli: Cli) -> Result<(), String> {
             let (w, d) = (grid.width(), grid.depth());
             let scale = scale.unwrap_or(1400.0 / ((w + d) as f32 * render::CELL_X));
             let plants =
-                scatter_mesh_squashed(&grid, &grid.scatter(), &mesh_params, render::SCATTER_HEIGHT)
+                scatter_mesh_squashed(&grid, grid.scatter(), &mesh_params, render::SCATTER_HEIGHT)
                     .map_err(|e| e.to_string())?;
             let image = render::render(&[&mesh, &plants, &water.mesh], 2, w, d, scale, time_of_day);
             output::write_rgb_png(&image, &out)?;

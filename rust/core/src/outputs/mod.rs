@@ -6,4 +6,5 @@ pub mod godot_surface;
 pub mod mesh;
 pub mod navigation;
 pub mod placement;
+pub mod scatter_mesh;
 pub mod water_mesh;

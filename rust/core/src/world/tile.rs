@@ -5,6 +5,7 @@ use super::{apron, as_infinite, coast_reach, tile_frame, TileCoord};
 use crate::data::frame::MapFrame;
 use crate::data::grid::Grid;
 use crate::data::stats::GenerationStats;
+use crate::outputs::mesh::chunks::ChunkBuilder;
 use crate::outputs::mesh::{build_mesh_with, Corners, Mesh, MeshError, MeshParams};
 use crate::params::{GeneratorParams, ParamError, MAX_SIDE};
 use crate::stages::context::Context;
@@ -193,5 +194,15 @@ pub fn height_at_world(params: &GeneratorParams, x: f64, z: f64) -> f32 {
     match land.apply(&mut grid, &mut Context::default()) {
         Ok(()) => grid.height[grid.index(r as usize, r as usize)],
         Err(_) => f32::NAN,
+    }
+}
+
+/// Chunks of a tile.
+impl<'a> ChunkBuilder<'a> {
+    /// The builder of an endless world's tile: its cells, with the corner planes computed with
+    /// its neighbours' cells ([`Tile::corners`]), and skirts under every chunk border, the tile's
+    /// edge included.
+    pub fn for_tile(tile: &'a Tile, params: &MeshParams) -> Result<Self, MeshError> {
+        ChunkBuilder::with_corners(&tile.grid, tile.corners(), params)
     }
 }

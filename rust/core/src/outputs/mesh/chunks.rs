@@ -106,12 +106,16 @@ impl<'a> ChunkBuilder<'a> {
         })
     }
 
-    /// The builder of an endless world's tile: its cells, with the corner planes computed with
-    /// its neighbours' cells ([`Tile`](crate::world::Tile)), and skirts under every chunk border,
-    /// the tile's edge included.
-    pub fn for_tile(tile: &'a crate::world::Tile, params: &MeshParams) -> Result<Self, MeshError> {
-        let mut builder = ChunkBuilder::new(&tile.grid, params)?;
-        builder.ground = Ground::Planes(Arc::new(tile.corners()));
+    /// The builder of a window of a larger map (an endless world's tile): its cells, with the
+    /// corner planes `corners` computed with the cells around the window, and skirts under every
+    /// chunk border, the window's edge included.
+    pub(crate) fn with_corners(
+        grid: &'a Grid,
+        corners: Corners,
+        params: &MeshParams,
+    ) -> Result<Self, MeshError> {
+        let mut builder = ChunkBuilder::new(grid, params)?;
+        builder.ground = Ground::Planes(Arc::new(corners));
         builder.outer_skirts = true;
         Ok(builder)
     }

@@ -9,18 +9,15 @@
 //! random number with the cell's biome weights, so forest edges thin out instead of stopping.
 //! With biomes off the list stays empty and seed 000's forests are untouched.
 
-pub mod merge;
 pub mod meshes;
 pub mod place;
 pub mod poisson;
 pub mod species;
 
-pub use merge::{scatter_mesh, scatter_mesh_squashed};
 pub use place::{candidates, Candidate, RADIUS, TILE};
 pub use species::{Species, SpeciesInfo, SPECIES, SPECIES_COUNT};
 
 use crate::data::grid::Grid;
-use crate::outputs::mesh::{surface_height, MeshParams};
 use crate::params::GeneratorParams;
 use crate::stages::context::Context;
 use crate::stages::pipeline::{Layer, LayerError};
@@ -51,15 +48,6 @@ impl ScatterInstance {
         let (s, c) = (libm::sinf(self.yaw), libm::cosf(self.yaw));
         let k = self.scale * cell;
         [[c * k, 0.0, -s * k], [0.0, k, 0.0], [s * k, 0.0, c * k]]
-    }
-
-    /// Its foot on the mesh surface of `grid` built with `params`, in the mesh's coordinates.
-    pub fn foot(&self, grid: &Grid, params: &MeshParams) -> [f32; 3] {
-        let (x, z) = (
-            self.position[0] * params.cell_size,
-            self.position[1] * params.cell_size,
-        );
-        [x, surface_height(grid, params, x, z).unwrap_or(0.0), z]
     }
 }
 

@@ -4,7 +4,7 @@
 use super::geom::{min_area_obb, triangulate};
 use super::split::{split, Piece};
 use super::{v2, Building, Style};
-use crate::outputs::mesh::Mesh;
+use crate::data::mesh::Mesh;
 use glam::{Vec2, Vec3};
 
 /// Wall and roof colours (sRGB) per style.

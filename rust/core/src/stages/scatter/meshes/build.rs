@@ -1,7 +1,7 @@
 //! The geometry the species' meshes are made of: flat-shaded triangles facing out, frusta,
 //! lumpy balls and icospheres.
 
-use crate::outputs::mesh::Mesh;
+use crate::data::mesh::Mesh;
 use rand::Rng;
 
 /// A point or vector.

@@ -5,7 +5,7 @@
 mod build;
 
 use super::{Species, VARIANTS};
-use crate::outputs::mesh::Mesh;
+use crate::data::mesh::Mesh;
 use build::{icosphere, Builder, Rgba, V3};
 use rand::{Rng, SeedableRng};
 

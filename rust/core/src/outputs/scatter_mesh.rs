@@ -1,10 +1,10 @@
 //! The scatter as one mesh: every instance's variant mesh moved onto the terrain surface, for
 //! previews and exports.
 
-use super::meshes::species_mesh;
-use super::{ScatterInstance, Species, SPECIES_COUNT, VARIANTS};
 use crate::data::grid::Grid;
-use crate::outputs::mesh::{Mesh, MeshError, MeshParams};
+use crate::outputs::mesh::{surface_height, Mesh, MeshError, MeshParams};
+use crate::stages::scatter::meshes::species_mesh;
+use crate::stages::scatter::{ScatterInstance, Species, SPECIES_COUNT, VARIANTS};
 
 /// Every instance of `instances` as one mesh over the terrain of `grid` built with `params`: each
 /// instance's variant turned by its yaw, scaled by its scale times the cell size, its foot on the
@@ -55,6 +55,18 @@ pub fn scatter_mesh_squashed(
         out.colors.extend_from_slice(&source.colors);
     }
     Ok(out)
+}
+
+/// Where scatter instances stand on the terrain mesh.
+impl ScatterInstance {
+    /// Its foot on the mesh surface of `grid` built with `params`, in the mesh's coordinates.
+    pub fn foot(&self, grid: &Grid, params: &MeshParams) -> [f32; 3] {
+        let (x, z) = (
+            self.position[0] * params.cell_size,
+            self.position[1] * params.cell_size,
+        );
+        [x, surface_height(grid, params, x, z).unwrap_or(0.0), z]
+    }
 }
 
 #[cfg(test)]
