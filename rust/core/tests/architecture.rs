@@ -456,19 +456,25 @@ fn components(edges: &[Vec<Edge>]) -> Vec<Vec<usize>> {
     s.out
 }
 
-/// A shortest circle through `start` inside `comp`, as a list of edges.
-fn circle(edges: &[Vec<Edge>], comp: &BTreeSet<usize>, start: usize) -> Vec<(usize, Edge)> {
+/// A shortest way from `from` to `to` inside `comp` (a circle when they are the same file), as
+/// a list of edges, each with the file it leaves.
+fn route(
+    edges: &[Vec<Edge>],
+    comp: &BTreeSet<usize>,
+    from: usize,
+    to: usize,
+) -> Vec<(usize, Edge)> {
     let mut prev: BTreeMap<usize, (usize, Edge)> = BTreeMap::new();
-    let mut queue = std::collections::VecDeque::from([start]);
+    let mut queue = std::collections::VecDeque::from([from]);
     while let Some(v) = queue.pop_front() {
         for e in &edges[v] {
             if !comp.contains(&e.to) {
                 continue;
             }
-            if e.to == start {
+            if e.to == to {
                 let mut path = vec![(v, e.clone())];
                 let mut w = v;
-                while w != start {
+                while w != from {
                     let (p, pe) = prev[&w].clone();
                     path.push((p, pe));
                     w = p;
@@ -476,13 +482,32 @@ fn circle(edges: &[Vec<Edge>], comp: &BTreeSet<usize>, start: usize) -> Vec<(usi
                 path.reverse();
                 return path;
             }
-            if let std::collections::btree_map::Entry::Vacant(slot) = prev.entry(e.to) {
-                slot.insert((v, e.clone()));
-                queue.push_back(e.to);
+            if e.to != from {
+                if let std::collections::btree_map::Entry::Vacant(slot) = prev.entry(e.to) {
+                    slot.insert((v, e.clone()));
+                    queue.push_back(e.to);
+                }
             }
         }
     }
     Vec::new()
+}
+
+/// Whether a circle stays inside one module: every file lies in the folder of one of them, a
+/// folder's `mod.rs` (or `x.rs` for the folder `x/`), or below it. A module and its own
+/// submodules may import each other (the module re-exports, the submodules read the module's
+/// items); two modules side by side may not.
+fn is_one_module(files: &[File], comp: &[usize], folders: &BTreeSet<String>) -> bool {
+    comp.iter().any(|&v| {
+        let own = folder_of(&files[v].rel);
+        let heads_folder =
+            files[v].rel.ends_with("/mod.rs") || own == files[v].rel.trim_end_matches(".rs");
+        heads_folder
+            && !own.is_empty()
+            && folders
+                .iter()
+                .all(|f| *f == own || f.starts_with(&format!("{own}/")))
+    })
 }
 
 /// Every breach of the rule, one line each (a circle over several lines).
@@ -519,20 +544,28 @@ fn breaches(files: &[File], edges: &[Vec<Edge>]) -> Vec<String> {
     }
     for comp in components(edges) {
         let folders: BTreeSet<String> = comp.iter().map(|&v| folder_of(&files[v].rel)).collect();
-        if folders.len() < 2 {
+        if folders.len() < 2 || is_one_module(&files, &comp, &folders) {
             continue;
         }
         let set: BTreeSet<usize> = comp.iter().copied().collect();
-        // Show a circle that leaves its folder: start from a file with an edge to another folder.
-        let start = *comp
-            .iter()
-            .find(|&&v| {
-                edges[v].iter().any(|e| {
-                    set.contains(&e.to) && folder_of(&files[e.to].rel) != folder_of(&files[v].rel)
-                })
-            })
-            .unwrap_or(&comp[0]);
-        let steps: Vec<String> = circle(edges, &set, start)
+        // Show the shortest circle that leaves its folder: an edge to another folder, and the way
+        // back.
+        let mut best: Option<Vec<(usize, Edge)>> = None;
+        for &v in &comp {
+            for e in edges[v].iter().filter(|e| set.contains(&e.to)) {
+                if folder_of(&files[e.to].rel) == folder_of(&files[v].rel) {
+                    continue;
+                }
+                let mut path = vec![(v, e.clone())];
+                path.extend(route(edges, &set, e.to, v));
+                if best.as_ref().is_none_or(|b| path.len() < b.len()) {
+                    best = Some(path);
+                }
+            }
+        }
+        let path = best.unwrap_or_else(|| route(edges, &set, comp[0], comp[0]));
+        let start = path.first().map_or(comp[0], |(v, _)| *v);
+        let steps: Vec<String> = path
             .into_iter()
             .map(|(v, e)| format!("src/{}:{} `{}`", files[v].rel, e.line, e.path))
             .collect();

@@ -2,8 +2,8 @@
 //! stop, the run ends with a cancelled error naming the layer, and no later layer runs.
 
 use donjourno::algorithms::erosion::{Erosion, ErosionError, BATCH};
+use donjourno::stages::landform::pool::{coverage_mask, pool_heights};
 use donjourno::stages::pipeline::Layer;
-use donjourno::stages::pool::{coverage_mask, pool_heights};
 use donjourno::{
     generate, stages::generate::default_pipeline, Context, GenerateOptions, GeneratorParams, Grid,
     LayerError, Progress,

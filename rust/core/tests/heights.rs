@@ -3,8 +3,8 @@
 //! (at most the capped carving depth below 0).
 
 use donjourno::algorithms::hydrology::RIVER_DEPTH_CAP;
+use donjourno::stages::landform::pool::HybridTerrain;
 use donjourno::stages::pipeline::Layer;
-use donjourno::stages::pool::HybridTerrain;
 use donjourno::{generate, Context, GeneratorParams, Grid, WaterKind};
 use proptest::prelude::*;
 

@@ -6,7 +6,9 @@
 
 use donjourno::params::ForestMaskParams;
 use donjourno::stages::forest::ForestMask;
-use donjourno::stages::pool::{coverage_mask, pool_heights, select_pool, MOUNTAIN_MIN_HEIGHT};
+use donjourno::stages::landform::pool::{
+    coverage_mask, pool_heights, select_pool, MOUNTAIN_MIN_HEIGHT,
+};
 use donjourno::stages::texture::colour;
 use donjourno::{generate, GeneratorParams, Grid, Terrain};
 

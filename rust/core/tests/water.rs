@@ -10,8 +10,8 @@ use donjourno::algorithms::hydrology::{
     NEIGHBOURS, NO_RECEIVER,
 };
 use donjourno::params::{ErosionParams, TerrainParams};
+use donjourno::stages::landform::pool::HybridTerrain;
 use donjourno::stages::pipeline::Layer;
-use donjourno::stages::pool::HybridTerrain;
 use donjourno::stages::water::{meander_weights, Hydrology};
 use donjourno::{
     generate, Context, GenerateError, GeneratorParams, Grid, Terrain, WaterKind, WaterParams,

@@ -9,8 +9,8 @@ use donjourno::outputs::water_mesh::levels::{
 };
 use donjourno::outputs::water_mesh::{build_water_mesh, water_height, WaterMesh};
 use donjourno::params::TerrainParams;
+use donjourno::stages::landform::pool::HybridTerrain;
 use donjourno::stages::pipeline::Layer;
-use donjourno::stages::pool::HybridTerrain;
 use donjourno::stages::water::Hydrology;
 use donjourno::{generate, Context, GeneratorParams, Grid, Terrain, WaterKind, WaterParams};
 

@@ -5,7 +5,7 @@ use donjourno::algorithms::hydrology::{
     accumulate, flow_directions, priority_flood, FloodOptions, LakeFilter,
 };
 use donjourno::outputs::mesh::{build_mesh, MeshParams};
-use donjourno::stages::pool::{coverage_mask, pool_heights};
+use donjourno::stages::landform::pool::{coverage_mask, pool_heights};
 use donjourno::{generate, GeneratorParams};
 use std::time::{Duration, Instant};
 

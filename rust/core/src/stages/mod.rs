@@ -1,8 +1,9 @@
 //! The stages of generation, each a [`Layer`](pipeline::Layer) that transforms the grid, listed
 //! here in the order the default pipeline ([`generate::default_pipeline`]) runs them:
 //!
-//! 1. the height model: [`pool`] (the pool model), or [`landform`] (subdivision, continents and
-//!    the image model), each with droplet erosion ([`crate::algorithms::erosion`]);
+//! 1. the height model, one of [`landform`]'s: the pool model ([`landform::pool`]), subdivision,
+//!    continents or an imported image, each with droplet erosion
+//!    ([`crate::algorithms::erosion`]);
 //! 2. [`water`]: lakes, rivers and sea;
 //! 3. [`climate`]: temperature and moisture;
 //! 4. [`biomes`]: the biome weights of each cell;
@@ -24,7 +25,6 @@ pub mod biomes;
 pub mod climate;
 pub mod forest;
 pub mod landform;
-pub mod pool;
 pub mod scatter;
 pub mod settlements;
 pub mod texture;

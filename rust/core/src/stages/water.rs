@@ -18,8 +18,8 @@ use crate::data::grid::{Grid, Terrain};
 use crate::data::water::WaterKind;
 use crate::params::WaterParams;
 use crate::stages::context::Context;
+use crate::stages::landform::pool::MOUNTAIN_MIN_HEIGHT;
 use crate::stages::pipeline::{Layer, LayerError};
-use crate::stages::pool::MOUNTAIN_MIN_HEIGHT;
 use rayon::prelude::*;
 
 /// Flat routing: frequency of the weight noise, per cell (its first octave repeats every ten

@@ -11,7 +11,7 @@ use crate::algorithms::noise::lanes::{
 use crate::algorithms::noise::{octave_frequency, octave_seed};
 use crate::params::ContinentsParams;
 use crate::stages::climate::fields::WARP_LANES;
-use crate::stages::climate::{ClimateFields, FieldSample};
+use crate::stages::climate::fields::{ClimateFields, FieldSample};
 
 pub use super::relief::{eroded_fbm, ridged, smoothstep, spline, SPLINE};
 use super::relief::{eroded_sum, ridged_sum};
@@ -254,7 +254,7 @@ mod tests {
     /// The elevation point by point: each noise an octave-by-octave fractal, the mountains only
     /// where they are needed. The lanes must give its bits.
     fn reference(c: &Continents, x: f64, z: f64) -> f32 {
-        use crate::stages::climate::Field;
+        use crate::stages::climate::fields::Field;
         let at = |scale: f64| {
             let inv = 1.0 / (scale * f64::from(c.feature_scale));
             ((x * inv) as f32, (z * inv) as f32)

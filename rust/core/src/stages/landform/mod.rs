@@ -8,6 +8,7 @@
 pub mod continents;
 pub mod falloff;
 pub mod minstd;
+pub mod pool;
 pub mod relief;
 pub mod subdivision;
 
@@ -20,8 +21,8 @@ use crate::data::grid::Grid;
 use crate::data::heightmap::{image_heights, Heightmap, HeightmapError};
 use crate::params::{GeneratorParams, HeightModel, ImageParams, SubdivisionParams, TerrainParams};
 use crate::stages::context::Context;
+use crate::stages::landform::pool::{classify_above, erode};
 use crate::stages::pipeline::{Layer, LayerError};
-use crate::stages::pool::{classify_above, erode};
 use rayon::prelude::*;
 use std::sync::Arc;
 
