@@ -343,14 +343,49 @@ fn graph() -> (Vec<File>, Vec<Vec<Edge>>) {
         let c: Vec<char> = file.code.chars().collect();
         let mut line = 1;
         let mut seen = BTreeSet::new();
+        // Inline modules (`mod tests { … }`) open at a brace depth; their paths count from them.
+        let mut depth = 0usize;
+        let mut inline: Vec<(String, usize)> = Vec::new();
         for k in 0..c.len() {
-            if c[k] == '\n' {
-                line += 1;
-                continue;
+            match c[k] {
+                '\n' => {
+                    line += 1;
+                    continue;
+                }
+                '{' => {
+                    depth += 1;
+                    continue;
+                }
+                '}' => {
+                    depth = depth.saturating_sub(1);
+                    if inline.last().is_some_and(|(_, d)| *d == depth) {
+                        inline.pop();
+                    }
+                    continue;
+                }
+                _ => {}
             }
             if !(k == 0 || !(is_ident(c[k - 1]) || c[k - 1] == '$' || c[k - 1] == ':')) {
                 continue;
             }
+            let (word, after) = ident_at(&c, k);
+            if word == "mod" {
+                let (name, end) = ident_at(&c, after);
+                let mut j = end;
+                while j < c.len() && c[j].is_whitespace() {
+                    j += 1;
+                }
+                if !name.is_empty() && c.get(j) == Some(&'{') {
+                    inline.push((name, depth));
+                }
+                continue;
+            }
+            let module: Vec<String> = file
+                .module
+                .iter()
+                .cloned()
+                .chain(inline.iter().map(|(n, _)| n.clone()))
+                .collect();
             let (word, after) = ident_at(&c, k);
             if word.is_empty() || after - k != word.len() {
                 continue;
@@ -360,10 +395,10 @@ fn graph() -> (Vec<File>, Vec<Vec<Edge>>) {
             };
             let base: Vec<String> = match word.as_str() {
                 "crate" => Vec::new(),
-                "self" => file.module.clone(),
-                "super" => file.module[..file.module.len().saturating_sub(1)].to_vec(),
-                w if children[i].iter().any(|m| m == w) => {
-                    let mut m = file.module.clone();
+                "self" => module.clone(),
+                "super" => module[..module.len().saturating_sub(1)].to_vec(),
+                w if inline.is_empty() && children[i].iter().any(|m| m == w) => {
+                    let mut m = module.clone();
                     m.push(w.to_string());
                     m
                 }

@@ -103,28 +103,28 @@ pub fn run_surface(
     })
 }
 
-/// Builds the water surface of a grid ([`donjourno::outputs::water_mesh::build_water_mesh`]), empty when
+/// Builds the water surface of a grid ([`donjourno::outputs::mesh::water::build_water_mesh`]), empty when
 /// the grid has no water.
 pub fn run_water_mesh(
     grid: &Grid,
     params: &MeshParams,
-) -> Result<donjourno::outputs::water_mesh::WaterMesh, String> {
+) -> Result<donjourno::outputs::mesh::water::WaterMesh, String> {
     contained("water mesh building", || {
-        donjourno::outputs::water_mesh::build_water_mesh(grid, params).map_err(|e| match e {
+        donjourno::outputs::mesh::water::build_water_mesh(grid, params).map_err(|e| match e {
             donjourno::outputs::mesh::MeshError::Param(p) => property_message(&p),
             other => other.to_string(),
         })
     })
 }
 
-/// The water levels of `grid`'s chunks ([`donjourno::outputs::water_mesh::WaterLevels`]), with errors as
+/// The water levels of `grid`'s chunks ([`donjourno::outputs::mesh::water::WaterLevels`]), with errors as
 /// messages and panics contained.
 pub fn run_water_levels<'a>(
     grid: &'a Grid,
     params: &MeshParams,
-) -> Result<donjourno::outputs::water_mesh::WaterLevels<'a>, String> {
+) -> Result<donjourno::outputs::mesh::water::WaterLevels<'a>, String> {
     contained("water mesh building", || {
-        donjourno::outputs::water_mesh::WaterLevels::new(grid, params).map_err(|e| match e {
+        donjourno::outputs::mesh::water::WaterLevels::new(grid, params).map_err(|e| match e {
             donjourno::outputs::mesh::MeshError::Param(p) => property_message(&p),
             other => other.to_string(),
         })

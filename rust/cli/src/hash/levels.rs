@@ -3,8 +3,8 @@
 
 use super::Case;
 use donjourno::outputs::mesh::chunks::ChunkBuilder;
+use donjourno::outputs::mesh::water::WaterLevels;
 use donjourno::outputs::mesh::MeshParams;
-use donjourno::outputs::water_mesh::WaterLevels;
 use donjourno::{generate, ExternalInputs, GenerateOptions, GeneratorParams};
 use serde_json::{json, Value};
 

@@ -20,10 +20,10 @@
 use crate::data::grid::Grid;
 use crate::outputs::mesh::base::tessellate_base;
 use crate::outputs::mesh::chunks::{Chunk, ChunkBuilder, ChunkLayout};
+use crate::outputs::mesh::water::{WaterLevels, WaterMesh};
 use crate::outputs::mesh::{
     check_mesh, tessellate_row, Corners, Mesh, MeshError, MeshParams, Shore,
 };
-use crate::outputs::water_mesh::{WaterLevels, WaterMesh};
 use glam::Vec3;
 use rayon::prelude::*;
 

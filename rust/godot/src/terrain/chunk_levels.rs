@@ -3,7 +3,7 @@
 //! rebuild, and a worker thread builds the level the camera's distance asks for
 //! ([`donjourno::outputs::mesh::lod_select`]), nearest chunks first; the chunk's mesh is replaced when it
 //! arrives, so the old level shows until then and no hole opens. The chunk's water follows its
-//! level ([`donjourno::outputs::water_mesh::WaterLevels`]). Skirts under the chunks' borders cover the
+//! level ([`donjourno::outputs::mesh::water::WaterLevels`]). Skirts under the chunks' borders cover the
 //! steps between neighbours at different levels, as they do between visibility ranges.
 
 use super::surface_queue::{FrameBudget, SurfaceQueue, SURFACE_VERTEX_BYTES};

@@ -3,7 +3,7 @@
 
 use super::DonjournoTerrain;
 use crate::map::DonjournoMap;
-use donjourno::outputs::{mesh, water_mesh};
+use donjourno::outputs::mesh::{self, water as water_mesh};
 use godot::prelude::*;
 
 include!("../generated/biome_constants.rs");

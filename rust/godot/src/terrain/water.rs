@@ -51,7 +51,7 @@ pub struct WaterPiece {
 
 /// The water surface of a grid in Godot's layout, built on the worker: one piece for a map in
 /// one mesh; on a map drawn in chunks, every level of each chunk's water
-/// ([`donjourno::outputs::water_mesh::WaterLevels`]), or on a map whose chunks hold one level each
+/// ([`donjourno::outputs::mesh::water::WaterLevels`]), or on a map whose chunks hold one level each
 /// ([`MeshParams::streams_levels`]) the coarsest of each chunk. Other chunks without water at a
 /// level have no piece.
 pub fn water_pieces(grid: &Grid, params: &MeshParams) -> Result<Vec<WaterPiece>, String> {

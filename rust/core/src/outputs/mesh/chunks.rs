@@ -121,14 +121,14 @@ impl<'a> ChunkBuilder<'a> {
     }
 
     /// The water of the chunks this builder draws, at every level
-    /// ([`WaterLevels`](crate::outputs::water_mesh::WaterLevels)), sharing the builder's corner planes and
+    /// ([`WaterLevels`](crate::outputs::mesh::water::WaterLevels)), sharing the builder's corner planes and
     /// shore levels instead of computing them again.
-    pub fn water_levels(&self) -> Result<crate::outputs::water_mesh::WaterLevels<'a>, MeshError> {
+    pub fn water_levels(&self) -> Result<crate::outputs::mesh::water::WaterLevels<'a>, MeshError> {
         // A tile's shore levels were computed before its corners took in the neighbours' cells.
         let levels = (self.shore.as_ref())
             .filter(|_| !self.outer_skirts)
             .map(Shore::levels);
-        crate::outputs::water_mesh::WaterLevels::sharing(
+        crate::outputs::mesh::water::WaterLevels::sharing(
             self.grid,
             &self.params,
             self.ground.clone(),

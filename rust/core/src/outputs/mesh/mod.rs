@@ -30,6 +30,7 @@ pub mod ribbon;
 pub mod settlement;
 mod shore;
 pub mod streaming;
+pub mod water;
 pub use crate::data::mesh::Mesh;
 pub use crate::params::mesh::{MeshParams, MAX_DIORAMA_DEPTH, MAX_SUBDIVISIONS};
 pub use error::MeshError;

@@ -2,7 +2,7 @@
 //! water surface takes the colour of the dry ground around the cell.
 //!
 //! The terrain mesh colours each cell flat, and a water cell's colour (seed 000's table) is the
-//! water's blue. The water surface ([`crate::outputs::water_mesh`]) ends where the terrain meets it, inside
+//! water's blue. The water surface ([`crate::outputs::mesh::water`]) ends where the terrain meets it, inside
 //! the cells, so the corners of the shore's water cells rise out of the water: without shore
 //! colours they show as blue teeth along every shoreline. With them, a triangle of a water cell
 //! with a vertex above the water level (the level of the water mesh's vertex there) is drawn in
@@ -11,7 +11,7 @@
 
 use super::{Ground, MeshParams};
 use crate::data::grid::{Grid, Rgb, Terrain};
-use crate::outputs::water_mesh::Levels;
+use crate::outputs::mesh::water::Levels;
 use std::sync::Arc;
 
 /// What the shore colours need of a grid: the water level at every lattice vertex (the bank
@@ -87,8 +87,8 @@ fn bank_color(grid: &Grid, x: usize, z: usize) -> Option<Rgb> {
 #[cfg(test)]
 mod tests {
     use crate::data::grid::Terrain;
+    use crate::outputs::mesh::water::water_height;
     use crate::outputs::mesh::{build_mesh, MeshParams};
-    use crate::outputs::water_mesh::water_height;
 
     /// The defect shore colours remove: with them, no terrain triangle drawn in a water cell's
     /// own colour rises above the water surface (every vertex of such a triangle lies under the

@@ -22,7 +22,7 @@ use crate::data::frame::MapFrame;
 use crate::data::grid::Grid;
 use crate::params::{ClimateParams, GeneratorParams, HeightModel};
 use crate::stages::context::Context;
-use crate::stages::landform::Continents;
+use crate::stages::landform::continents::{continents_of, Continents};
 use crate::stages::pipeline::{Layer, LayerError};
 use rayon::prelude::*;
 
@@ -103,7 +103,7 @@ impl Climate {
             params: params.climate,
             frame,
             continents: (params.height_model == HeightModel::Continents)
-                .then(|| crate::stages::landform::continents_of(params)),
+                .then(|| continents_of(params)),
         }
     }
 

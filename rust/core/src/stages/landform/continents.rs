@@ -9,7 +9,7 @@ use crate::algorithms::noise::lanes::{
     fbm_sum, value_noise_both_lanes, value_noise_d_lanes, with_wide_lanes,
 };
 use crate::algorithms::noise::{octave_frequency, octave_seed};
-use crate::params::ContinentsParams;
+use crate::params::{ContinentsParams, GeneratorParams};
 use crate::stages::climate::fields::WARP_LANES;
 use crate::stages::climate::fields::{ClimateFields, FieldSample};
 
@@ -245,6 +245,16 @@ impl Continents {
         let t = 1.0 - n / width;
         (t * t * RIVER_DEPTH).min(land * RIVER_MAX_SHARE)
     }
+}
+
+/// The continents of a parameter set.
+pub fn continents_of(params: &GeneratorParams) -> Continents {
+    Continents::new(
+        params.seed,
+        params.continents,
+        params.climate.feature_scale,
+        params.terrain.peak_height,
+    )
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ pub mod pool;
 pub mod relief;
 pub mod subdivision;
 
-pub use continents::Continents;
+pub use continents::{continents_of, Continents};
 
 use crate::algorithms::erosion::MergeGuard;
 use crate::algorithms::hydrology::LakeFilter;
@@ -30,16 +30,6 @@ use std::sync::Arc;
 pub const MOUNTAIN_ABOVE_SEA: f32 = 0.25;
 /// The edge falloff's floor lies this share of `peak_height` below the sea, so the border is sea.
 pub const EDGE_SEA_DEPTH: f32 = 0.05;
-
-/// The continents of a parameter set.
-pub fn continents_of(params: &GeneratorParams) -> Continents {
-    Continents::new(
-        params.seed,
-        params.continents,
-        params.climate.feature_scale,
-        params.terrain.peak_height,
-    )
-}
 
 /// The model that shapes a [`LandTerrain`].
 #[derive(Clone, Debug, PartialEq)]
