@@ -59,8 +59,8 @@ enum Command {
         #[arg(long)]
         settlements_json: Option<PathBuf>,
     },
-    /// Render a preview PNG: the isometric view with the seed's projection and lighting, or with
-    /// `--style relief` seed 004's top-down shaded relief.
+    /// Render a preview PNG: the isometric view with the original design's projection and lighting, or with
+    /// `--style relief` the subdivision article's top-down shaded relief.
     Preview {
         #[command(flatten)]
         params: ParamArgs,
@@ -77,10 +77,10 @@ enum Command {
         /// `--style relief`, pixels per cell (rounded; default: fit into about 1024 pixels).
         #[arg(long)]
         scale: Option<f32>,
-        /// `iso`: the isometric mesh render; `relief`: seed 004's top-down shaded relief.
+        /// `iso`: the isometric mesh render; `relief`: the subdivision article's top-down shaded relief.
         #[arg(long, value_enum, default_value_t = relief::Style::Iso)]
         style: relief::Style,
-        /// Relief shadows: how fast the shadow line sinks (seed 004's slider, 0 to 2).
+        /// Relief shadows: how fast the shadow line sinks (the subdivision article's slider, 0 to 2).
         #[arg(long, default_value_t = relief::DEFAULT_SHADOW, value_parser = relief::shadow_arg)]
         shadow: f32,
     },

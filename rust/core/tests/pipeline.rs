@@ -189,11 +189,11 @@ fn trees_grow_only_on_fertile_grass_at_the_requested_density() {
     assert_eq!(g.class_counts()[Terrain::Tree as usize], 0);
 }
 
-/// Seed 000's colouring table, written out from the seed itself (not from the implementation's
+/// The original design's colouring table, written out from the design itself (not from the implementation's
 /// constants): relative heights against the actual maximum, steepness from central differences.
 /// The steepness is made scale-free like the heights (divided by the actual maximum); its
-/// threshold is the seed's 0.08 at the typical maximum (0.89) of a peak-1 terrain.
-mod seed_000 {
+/// threshold is the original design's 0.08 at the typical maximum (0.89) of a peak-1 terrain.
+mod original_design {
     pub const SNOW: [u8; 3] = [240, 240, 250];
     pub const BROWN_ROCK: [u8; 3] = [110, 95, 75];
     pub const HIGHLAND_GRASS: [u8; 3] = [90, 130, 80];
@@ -223,8 +223,8 @@ mod seed_000 {
     }
 }
 
-/// What a cell's colour must be by seed 000's table: an exact colour, grey rock at an exact
-/// (unrounded) level, or water, which the seed's table does not have (some shade of blue).
+/// What a cell's colour must be by the original design's table: an exact colour, grey rock at an exact
+/// (unrounded) level, or water, which the design's table does not have (some shade of blue).
 enum Expected {
     Exact([u8; 3]),
     Grey(f32),
@@ -232,7 +232,7 @@ enum Expected {
 }
 
 fn expected(t: Terrain, h_rel: f32, steep: f32) -> Expected {
-    use seed_000::*;
+    use original_design::*;
     // River beds carved below 0 take the darkest grey: the range is 80–130.
     let grey = || Expected::Grey(GREY.0 + (GREY.1 - GREY.0) * h_rel.clamp(0.0, 1.0));
     match t {
@@ -249,7 +249,7 @@ fn expected(t: Terrain, h_rel: f32, steep: f32) -> Expected {
 }
 
 #[test]
-fn every_colour_follows_the_table_of_seed_000() {
+fn every_colour_follows_the_table_of_the_original_design() {
     let mut seen = std::collections::HashSet::new();
     let (mut checked, mut borderline) = (0usize, 0usize);
     for (_, g) in terrains() {
@@ -259,12 +259,12 @@ fn every_colour_follows_the_table_of_seed_000() {
             for x in 0..w {
                 let i = g.index(x, z);
                 let h_rel = g.height[i] / h_max;
-                let steep = seed_000::steepness(&g.height, w, d, x, z) / h_max;
+                let steep = original_design::steepness(&g.height, w, d, x, z) / h_max;
                 // A value within rounding of a threshold may fall either way.
                 let near = |v: f32, t: f32| (v - t).abs() < 1e-4;
-                if near(steep, seed_000::STEEP)
-                    || near(h_rel, seed_000::SNOW_ABOVE)
-                    || near(h_rel, seed_000::BROWN_ABOVE)
+                if near(steep, original_design::STEEP)
+                    || near(h_rel, original_design::SNOW_ABOVE)
+                    || near(h_rel, original_design::BROWN_ABOVE)
                 {
                     borderline += 1;
                     continue;
@@ -296,7 +296,7 @@ fn every_colour_follows_the_table_of_seed_000() {
         borderline * 1000 < checked,
         "{borderline} borderline cells of {checked}"
     );
-    use seed_000::*;
+    use original_design::*;
     for (rgb, name) in [
         (SNOW, "snow"),
         (BROWN_ROCK, "brown rock"),
@@ -311,8 +311,8 @@ fn every_colour_follows_the_table_of_seed_000() {
 }
 
 #[test]
-fn colour_rules_cover_the_table_of_seed_000() {
-    use seed_000::*;
+fn colour_rules_cover_the_table_of_the_original_design() {
+    use original_design::*;
     assert_eq!(colour(Terrain::Mountain, 0.9, 0.0, 0.0), SNOW);
     assert_eq!(colour(Terrain::Mountain, 0.5, 0.0, 0.0), BROWN_ROCK);
     assert_eq!(colour(Terrain::Mountain, 0.2, 0.0, 0.0), HIGHLAND_GRASS);

@@ -424,7 +424,7 @@ fn droplets_reaching_the_lake_erode_below_its_outflow() {
     assert!(on.lake_rebuilds >= 2);
     // Droplets carry erosion on below the outflow: about 2.4 times the plain erosion there. (The
     // bound was 3 while droplets that fell back into the lake they had passed carried on: some
-    // spilled over the outflow again and again and eroded the channel head each time. Seed 001
+    // spilled over the outflow again and again and eroded the channel head each time. The lake-erosion article
     // ends them in the lake, which breaks those loops.)
     assert!(
         on_downstream > 2.0 * off_downstream,

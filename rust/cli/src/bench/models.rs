@@ -10,7 +10,7 @@ use donjourno::{generate, GeneratorParams};
 use rayon::prelude::*;
 use std::time::Duration;
 
-/// Subdivision (seed 004) to a 1025² map: every iteration, the window, its scaling and sea level.
+/// Subdivision (the subdivision article) to a 1025² map: every iteration, the window, its scaling and sea level.
 /// Target 25 ms.
 pub(super) fn subdivision(reps: usize) {
     let params = GeneratorParams::preset("fractal_highlands").unwrap_or_default();

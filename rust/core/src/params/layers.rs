@@ -108,7 +108,7 @@ pub struct WaterParams {
     pub min_lake_cells: u32,
     /// Smallest depth (level minus the deepest bed) a lake may have, in height units.
     pub min_lake_depth: f32,
-    /// Erosion droplets that reach a lake continue from its outflow (seed 001); needs lakes.
+    /// Erosion droplets that reach a lake continue from its outflow (the lake-erosion article); needs lakes.
     pub lake_erosion: bool,
     /// Mark and carve rivers.
     pub rivers_enabled: bool,
@@ -146,12 +146,12 @@ impl WaterParams {
 /// How the land rises: the first stage of the pipeline.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum HeightModel {
-    /// Seed 000: mountains inside a coverage mask, flat land around them.
+    /// The original design: mountains inside a coverage mask, flat land around them.
     #[default]
     Pool = 0,
-    /// Seed 004: spatial subdivision of a random 2×2 array, a sea at the mean height.
+    /// The subdivision article: spatial subdivision of a random 2×2 array, a sea at the mean height.
     Subdivision = 1,
-    /// Seed 003 §1–2: continents, ranges and river valleys from the climate fields.
+    /// The world design's climate fields and height: continents, ranges and river valleys from the climate fields.
     Continents = 2,
     /// An imported heightmap (16-bit PNG, EXR or raw R16), see [`crate::data::heightmap`].
     Image = 3,
@@ -197,7 +197,7 @@ impl WorldMode {
     }
 }
 
-/// Parameters of the subdivision model (seed 004).
+/// Parameters of the subdivision model (the subdivision article).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SubdivisionParams {
     /// `p1`: the first iteration's random offsets lie in `[−p1, p1]`.
@@ -217,7 +217,7 @@ pub struct ImageParams {
     pub stretch: bool,
 }
 
-/// Parameters of the continents model (seed 003 §1–2).
+/// Parameters of the continents model (the world design's climate fields and height).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ContinentsParams {
     /// Added to the continentalness before its spline.
@@ -243,7 +243,7 @@ pub struct ClimateParams {
     pub rain_shadow: f32,
 }
 
-/// Parameters of the biomes (seed 003 §3–4).
+/// Parameters of the biomes (the world design's biomes and ground).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BiomeParams {
     /// Classify biomes, grow their trees and colour their ground.
@@ -254,7 +254,7 @@ pub struct BiomeParams {
     pub snowline: f32,
 }
 
-/// Parameters of the settlements and their roads (seed 003 §7).
+/// Parameters of the settlements and their roads (the world design's settlements).
 ///
 /// Distances are in cells and grades in metres of rise per metre of run (heights times
 /// `height_scale`, runs times `cell_size`).

@@ -9,7 +9,7 @@ use rayon::prelude::*;
 
 /// Fertility `clamp(1 − (h/h_limit)^steepness, 0, 1)` on grass, 0 on mountains and water, with
 /// `h` measured from the height model's sea level (the ground itself for the pool model). With
-/// biomes, times the cell's tree cover: the biome-weighted cover of seed 003's table (0 where the
+/// biomes, times the cell's tree cover: the biome-weighted cover of the world design's table (0 where the
 /// heaviest biome grows no trees), so deserts, glaciers and tundra grow none and forest edges thin
 /// out.
 ///

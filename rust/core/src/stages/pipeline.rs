@@ -1,5 +1,5 @@
 //! Layers and their composition: a static [`Pipeline`] over a tuple of layers (the counterpart
-//! of seed 000's variadic template). It threads one [`Context`] through the layers, records each
+//! of the original design's variadic template). It threads one [`Context`] through the layers, records each
 //! layer's time in the context's statistics and stops at the first error, naming the layer that
 //! failed.
 //!

@@ -1,10 +1,10 @@
-//! `TerrainTexture`: the colour table of seed 000.
+//! `TerrainTexture`: the colour table of the original design.
 //!
 //! Everything is measured relative to the grid's actual maximum `h_max`, so the colouring adapts
 //! to any terrain and a terrain scaled in height keeps its colours: heights as `h_rel = h / h_max`,
 //! steepness as the length of the central-difference gradient divided by `h_max` (per cell), and
 //! water depth as `depth / h_max`. The steepness thresholds are calibrated so that the default
-//! terrain at peak height 1, whose maximum is about 0.89, looks as with seed 000's absolute 0.08.
+//! terrain at peak height 1, whose maximum is about 0.89, looks as with the original design's absolute 0.08.
 
 use crate::data::grid::{Grid, Rgb, Terrain};
 use crate::stages::context::Context;
@@ -16,7 +16,7 @@ pub const SNOW_MIN_REL: f32 = 0.75;
 /// Brown rock on flat mountain ground above this relative height.
 pub const BROWN_ROCK_MIN_REL: f32 = 0.4;
 /// Mountain ground steeper than this (relative steepness: height change per cell over `h_max`) is
-/// grey rock. Seed 000's absolute 0.08 at the typical maximum 0.89 of a peak-1 terrain.
+/// grey rock. The original design's absolute 0.08 at the typical maximum 0.89 of a peak-1 terrain.
 pub const MOUNTAIN_STEEP: f32 = 0.09;
 /// Grass steeper than this (relative steepness) is dirt.
 pub const GRASS_STEEP: f32 = 0.09;
@@ -101,11 +101,11 @@ pub struct GroundScale {
     pub snowline: f32,
 }
 
-/// Colours every cell: by the table of seed 000, or, when the grid carries biomes, dry land by
+/// Colours every cell: by the table of the original design, or, when the grid carries biomes, dry land by
 /// its biomes' ground ([`crate::stages::biomes::ground`]) and water by the table.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct TerrainTexture {
-    /// The scale of the biome ground colours (`None`: seed 000's table everywhere).
+    /// The scale of the biome ground colours (`None`: the original design's table everywhere).
     pub ground: Option<GroundScale>,
     /// The height the colours are relative to: `None`, the grid's highest cell (a bounded map);
     /// `Some(h)`, a fixed height, so every window of an endless world is coloured alike.
@@ -151,7 +151,7 @@ fn highest(grid: &Grid) -> f32 {
 }
 
 /// The colour of cell `(x, z)`: with `ground`, dry land by its biomes' ground
-/// ([`biome_ground`]); else, and on water, by the table of seed 000 ([`colour`]).
+/// ([`biome_ground`]); else, and on water, by the table of the original design ([`colour`]).
 #[inline]
 fn cell_colour(g: &Grid, x: usize, z: usize, inv_max: f32, ground: Option<&GroundScale>) -> Rgb {
     let i = g.index(x, z);

@@ -1,4 +1,4 @@
-//! `Hydrology`: lakes, rivers and sea on the eroded terrain (seed 003, "Rivers, bounded maps").
+//! `Hydrology`: lakes, rivers and sea on the eroded terrain (the world design, "Rivers, bounded maps").
 //!
 //! Phases: the flat-routing weights, the Priority-Flood of the whole map, flow directions and
 //! accumulation of the mountain runoff, then the water itself — sea below `sea_level`, lakes in

@@ -14,7 +14,7 @@
 //! The stages that need a bounded map are off ([`GeneratorParams::infinite_rules`](crate::params::GeneratorParams::infinite_rules)): droplet erosion (its
 //! droplets wander over the whole map), Priority-Flood lakes and accumulation rivers (they
 //! drain to the map border), and the edge falloff. Instead, the continents model's own carved
-//! river valleys (seed 003's noise rivers, `continents_river_width`) are the rivers, the sea is
+//! river valleys (the world design's noise rivers, `continents_river_width`) are the rivers, the sea is
 //! every cell whose ground lies below the sea level, trees draw from a hash of their world
 //! position, and colours are relative to `peak_height` rather than the map's highest cell.
 //! `generate` with `world_mode = infinite` applies the same rules to a bounded window, which then

@@ -1,6 +1,6 @@
 //! Newtonian droplet erosion (the droplet model of SimpleErosion), run in deterministic batches.
 //!
-//! Droplets are spawned on random pool cells and integrated with the seed's rules:
+//! Droplets are spawned on random pool cells and integrated with the original design's rules:
 //! acceleration by the horizontal surface normal `s += dt·n_xz/(V·ρ)`, friction `s *= 1 − dt·f`,
 //! the unified erosion/deposition step towards the capacity `C = V·|s|·max(h_old − h_new, 0)`
 //! (`S += dt·D·(C − S)`, `h −= dt·V·D·(C − S)`), and evaporation `V *= 1 − dt·e`. One guard keeps
@@ -12,10 +12,10 @@
 //! the height of that cell's highest edge neighbour (checked again when the batch is merged, so
 //! deposits of one batch never stack into a spike); load above that washes away.
 //!
-//! **Lakes** (seed 001, optional). A droplet that moves into a lake cell leaves its load there (the
+//! **Lakes** (the lake-erosion article, optional). A droplet that moves into a lake cell leaves its load there (the
 //! lake traps sediment), tags the lake and continues, at rest and without sediment, from the cell
 //! the lake's outflow drains into. A droplet that reaches a lake it has already tagged ends there,
-//! as in seed 001, which breaks erosion loops; so does one that reaches a lake after passing
+//! as in the lake-erosion article, which breaks erosion loops; so does one that reaches a lake after passing
 //! [`MAX_LAKE_JUMPS`] lakes, or whose lake drains off the pool. The lake map comes from a Priority-Flood of the pool (cells next to the outside
 //! drain out of it, as droplets die there) and is rebuilt between batches, once enough droplets
 //! have run since the last rebuild.
@@ -107,7 +107,7 @@ pub struct Erosion<'a> {
     pub params: ErosionParams,
     /// Fixes the spawn cells.
     pub seed: u64,
-    /// Droplets continue through the lakes that pass this filter (seed 001); `None`: plain
+    /// Droplets continue through the lakes that pass this filter (the lake-erosion article); `None`: plain
     /// erosion.
     pub lakes: Option<LakeFilter>,
     /// How merges guard the map (see [`MergeGuard`]).
@@ -118,7 +118,7 @@ pub struct Erosion<'a> {
 ///
 /// Droplets that a lake sends on from the same outflow start at rest on the same cell and follow
 /// the same path, so one batch can stack many equal changes on a few cells. The pool model keeps
-/// seed 000's merge (heights never sink below 0; only dying droplets' loads are capped); land
+/// the original design's merge (heights never sink below 0; only dying droplets' loads are capped); land
 /// around a sea, with many lakes, caps every deposit at the cell's highest edge neighbour as the
 /// map stands, and never digs below the sea level.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

@@ -1,6 +1,6 @@
 //! Hydrology on a heightfield: depression filling, lakes, flow directions, flow accumulation and
-//! rivers (the bounded-map water of seed 003), and the lake map that lets erosion continue through
-//! lakes (seed 001).
+//! rivers (the bounded-map water of the world design), and the lake map that lets erosion continue through
+//! lakes (the lake-erosion article).
 //!
 //! 1. [`priority_flood`] fills every depression to its spill level (Barnes et al. 2014, the
 //!    improved variant: cells above the level being processed wait in a monotone radix heap,

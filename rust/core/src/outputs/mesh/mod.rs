@@ -3,7 +3,7 @@
 //! Each cell becomes `N × N` micro-quads (`N` = [`MeshParams::subdivisions`]), each quad two
 //! triangles with their own three vertices, so a mesh has `width · depth · N² · 6` vertices.
 //! Corner heights are the mean of the cells around a corner; sub-vertex heights interpolate the
-//! four corners of their cell bilinearly, then receive the roughness jitter of seed 000,
+//! four corners of their cell bilinearly, then receive the roughness jitter of the original design,
 //! `h' = h + (hash(x, z) − 0.5) · clamp(h·1.5, 0, 1) · roughness · roughness_strength`, where
 //! `(x, z)` are the sub-vertex's global lattice coordinates (so shared vertices agree and the
 //! surface has no cracks). Roughness is interpolated like the heights.

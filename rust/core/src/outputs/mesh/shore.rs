@@ -1,7 +1,7 @@
 //! Shore colours ([`MeshParams::shore_colors`]): the terrain of a water cell that rises above the
 //! water surface takes the colour of the dry ground around the cell.
 //!
-//! The terrain mesh colours each cell flat, and a water cell's colour (seed 000's table) is the
+//! The terrain mesh colours each cell flat, and a water cell's colour (the original design's table) is the
 //! water's blue. The water surface ([`crate::outputs::mesh::water`]) ends where the terrain meets it, inside
 //! the cells, so the corners of the shore's water cells rise out of the water: without shore
 //! colours they show as blue teeth along every shoreline. With them, a triangle of a water cell

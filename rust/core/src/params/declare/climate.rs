@@ -76,7 +76,7 @@ pub(super) const BIOMES_ENABLED: Param<GeneratorParams> = Param {
     range: None,
     slider: None,
     unit: NONE,
-    doc: "Classify seed 003's 20 biomes from the climate and the terrain: their trees and ground colours replace seed 000's forests and colour table.",
+    doc: "Classify the world design's 20 biomes from the climate and the terrain: their trees and ground colours replace the original design's forests and colour table.",
     aliases: &[],
 };
 

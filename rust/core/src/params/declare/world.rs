@@ -80,7 +80,7 @@ pub(super) const HEIGHT_MODEL: Param<GeneratorParams> = Param {
     range: None,
     slider: None,
     unit: NONE,
-    doc: "How the land rises: pool (seed 000, mountains inside a coverage mask on flat land), subdivision (seed 004, fractal land around a sea at mean height), continents (seed 003, climate-driven continents, ranges and river valleys) or image (a heightmap file: image_file in Godot, --heightmap-in on the command line).",
+    doc: "How the land rises: pool (the original design, mountains inside a coverage mask on flat land), subdivision (the subdivision article, fractal land around a sea at mean height), continents (the world design, climate-driven continents, ranges and river valleys) or image (a heightmap file: image_file in Godot, --heightmap-in on the command line).",
     aliases: &[],
 };
 
@@ -201,7 +201,7 @@ pub(super) const SUBDIVISION_AMPLITUDE: Param<GeneratorParams> = Param {
     range: Some(Range::closed(0.1, 2.0)),
     slider: Some(Slider::new(0.1, 2.0, 0.01)),
     unit: NONE,
-    doc: "Seed 004's p1: the random offset of the first iteration's new cells lies in [−p1, p1].",
+    doc: "The subdivision article's p1: the random offset of the first iteration's new cells lies in [−p1, p1].",
     aliases: &[],
 };
 
@@ -214,7 +214,7 @@ pub(super) const SUBDIVISION_DECAY: Param<GeneratorParams> = Param {
     range: Some(Range::closed(0.5, 2.0)),
     slider: Some(Slider::new(0.5, 2.0, 0.01)),
     unit: NONE,
-    doc: "Seed 004's p2: the offset's amplitude is divided by 2^p2 at each iteration; higher values give smoother land.",
+    doc: "The subdivision article's p2: the offset's amplitude is divided by 2^p2 at each iteration; higher values give smoother land.",
     aliases: &[],
 };
 
@@ -227,7 +227,7 @@ pub(super) const SUBDIVISION_SEA_OFFSET: Param<GeneratorParams> = Param {
     range: Some(Range::closed(-1.0, 1.0)),
     slider: Some(Slider::new(-1.0, 1.0, 0.01)),
     unit: NONE,
-    doc: "Sea level above the mean height, as a fraction of peak_height: 0 raises the sea to the mean height as seed 004 does, negative values drain it.",
+    doc: "Sea level above the mean height, as a fraction of peak_height: 0 raises the sea to the mean height as the subdivision article does, negative values drain it.",
     aliases: &[],
 };
 

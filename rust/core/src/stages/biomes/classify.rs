@@ -1,5 +1,5 @@
 //! Biome weights of one cell: the climate biomes from their distance in climate space, then the
-//! overrides in seed 003's order (water → coast → altitude; cliffs and scree are materials of the
+//! overrides in the world design's order (water → coast → altitude; cliffs and scree are materials of the
 //! ground, not biomes). Each override is a soft membership in `[0, 1]` that takes its share from
 //! the weights below it, so borders blend instead of cutting.
 

@@ -1,4 +1,4 @@
-//! Ground colours (seed 003 §4): per cell, the biome-weighted splat of the seven materials, rock
+//! Ground colours (the world design's ground): per cell, the biome-weighted splat of the seven materials, rock
 //! taking over on steep ground, snow above the snowline, wet sand along the water line.
 //!
 //! Each input varies smoothly across cells (weights, slope, temperature, height above the water),

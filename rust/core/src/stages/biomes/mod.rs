@@ -1,8 +1,8 @@
-//! Biomes (seed 003 §3): each cell's weights over the 20 biomes of the seed's table, from the
+//! Biomes (the world design's biomes): each cell's weights over the 20 biomes of the design's table, from the
 //! climate planes and the terrain, written into the grid's `biome` and `biome_weights` planes;
-//! the tree cover they allow; and the ground colours they give (§4).
+//! the tree cover they allow; and the ground colours they give (the world design's ground).
 //!
-//! Biomes are off by default (`biomes_enabled`): then the planes stay empty and seed 000's forests
+//! Biomes are off by default (`biomes_enabled`): then the planes stay empty and the original design's forests
 //! and colour table are untouched.
 
 pub mod classify;

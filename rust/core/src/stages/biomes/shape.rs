@@ -1,4 +1,4 @@
-//! Biome height shaping (seed 003 §2, "Biome shaping"), blended by biome weight, before erosion:
+//! Biome height shaping (the world design's height, "Biome shaping"), blended by biome weight, before erosion:
 //! warped sine dunes in the hot desert, terraces in the badlands, soft hummocks in the tundra,
 //! flattened floors in wetlands, and the volcano's cone and crater.
 //!

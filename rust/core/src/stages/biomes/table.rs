@@ -1,9 +1,9 @@
-//! Seed 003's biome table: the 20 biomes in table order, each with its place in climate space
+//! The world design's biome table: the 20 biomes in table order, each with its place in climate space
 //! (for the climate biomes), its tree cover and its ground.
 
 use crate::data::grid::Rgb;
 
-/// A biome, numbered in the order of seed 003's table (0 deep ocean … 19 volcanic).
+/// A biome, numbered in the order of the world design's table (0 deep ocean … 19 volcanic).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Biome {
@@ -49,7 +49,7 @@ pub enum Biome {
     Volcanic = 19,
 }
 
-/// How a biome's ground is made, as weights of the seed's materials.
+/// How a biome's ground is made, as weights of the world design's materials.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Ground {
     /// Grass, dry grass, dirt, sand, rock, snow, mud (any scale; normalised when mixed).
@@ -103,7 +103,7 @@ pub const SNOW: usize = 5;
 /// Material index of sand (wet sand along the water line is this, darkened).
 pub const SAND: usize = 3;
 
-/// Seed 003's biome table, in id order.
+/// The world design's biome table, in id order.
 pub const BIOMES: [BiomeInfo; 20] = [
     row(
         Biome::DeepOcean,
@@ -325,7 +325,7 @@ pub const CONSTANTS: [&str; 20] = [
     "VOLCANIC",
 ];
 
-/// The biome map's (debug view's) colour of each biome, in id order (seed 003's table): distinct hues grouped
+/// The biome map's (debug view's) colour of each biome, in id order (the world design's table): distinct hues grouped
 /// by kind (water blues, cold whites and greys, forests greens, dry land yellows and reds).
 pub const MAP_COLOURS: [Rgb; 20] = [
     [24, 52, 120],   // deep ocean

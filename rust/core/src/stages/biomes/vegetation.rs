@@ -1,4 +1,4 @@
-//! What grows in each biome (seed 003's table, "Vegetation and features"): per biome, the density
+//! What grows in each biome (the world design's table, "Vegetation and features"): per biome, the density
 //! of each species (expected instances per blue-noise candidate point, before the slope, moisture
 //! and clustering limits) and how strongly its plants clump into patches.
 

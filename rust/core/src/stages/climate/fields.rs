@@ -1,9 +1,9 @@
-//! The five climate fields of seed 003 §1, as pure functions of the seed and a world position in
+//! The five climate fields of the world design's climate fields, as pure functions of the seed and a world position in
 //! metres: continentalness, erosion, ridges, temperature and moisture (before height and wind).
 //!
 //! Each field is a seeded fBm of [`FIELD_OCTAVES`] value-noise octaves at its own scale, sampled at
 //! a domain-warped position so nothing lines up on the lattice, and spread onto about `[−1, 1]`.
-//! Scales are the seed's (continents about 4 km, ranges 1 km) times a feature scale.
+//! Scales are the world design's (continents about 4 km, ranges 1 km) times a feature scale.
 
 use crate::algorithms::noise::lanes::{fbm_sum, value_noise_lanes, with_wide_lanes};
 use crate::algorithms::noise::{octave_frequency, octave_seed};

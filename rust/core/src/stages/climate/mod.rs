@@ -1,4 +1,4 @@
-//! Climate (seed 003 §1): the five fields, and the [`Climate`] layer that lays temperature and
+//! Climate (the world design's climate fields): the five fields, and the [`Climate`] layer that lays temperature and
 //! moisture on the grid for every height model.
 //!
 //! - Temperature: `sea_temperature + temperature_range · T(x, z) − 6.5 °C per 1000 m` of height

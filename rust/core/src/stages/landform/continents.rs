@@ -1,4 +1,4 @@
-//! The continents model (seed 003 §2): `height = spline(continentalness) + mountains + detail −
+//! The continents model (the world design's height): `height = spline(continentalness) + mountains + detail −
 //! rivers`, a pure function of the seed and a world position, so any window of the world can be
 //! generated on its own and tiles of an endless world agree where they meet.
 //!

@@ -1,4 +1,4 @@
-//! `minstd_rand0`, the Park–Miller generator seed 004 draws from: `s ← 16807·s mod (2³¹ − 1)`.
+//! `minstd_rand0`, the Park–Miller generator the subdivision article draws from: `s ← 16807·s mod (2³¹ − 1)`.
 
 /// The multiplier `a`.
 pub const MULTIPLIER: u64 = 16_807;
@@ -14,7 +14,7 @@ pub struct MinStdRand0 {
 impl MinStdRand0 {
     /// A generator for a 64-bit seed. The valid states are `1..=m − 1`; the seed maps onto them as
     /// `((seed − 1) mod (m − 1)) + 1` with wrapping subtraction, so the seeds `1..=2³¹ − 2` that
-    /// seed 004's slider offers start from themselves, and every other seed (0 included) lands on a
+    /// the subdivision article's slider offers start from themselves, and every other seed (0 included) lands on a
     /// valid state.
     pub fn new(seed: u64) -> Self {
         MinStdRand0 {

@@ -1,7 +1,7 @@
-//! The height models beside seed 000's pool: subdivision (seed 004) and continents (seed 003 §2),
+//! The height models beside the original design's pool: subdivision (the subdivision article) and continents (the world design's height),
 //! and the [`LandTerrain`] layer that raises, fades and erodes their land.
 //!
-//! Both models make land around a sea. The grid's `pool` plane (where droplets run in seed 000)
+//! Both models make land around a sea. The grid's `pool` plane (where droplets run in the original design)
 //! becomes the land above the model's sea level, so droplet erosion, lakes and rivers work on the
 //! land as they work on the mountain pool; the sea level is recorded in `Grid::sea_level`.
 
@@ -34,9 +34,9 @@ pub const EDGE_SEA_DEPTH: f32 = 0.05;
 /// The model that shapes a [`LandTerrain`].
 #[derive(Clone, Debug, PartialEq)]
 pub enum LandModel {
-    /// Seed 004.
+    /// The subdivision article.
     Subdivision(SubdivisionParams),
-    /// Seed 003 §2, laid out in the map's frame (boxed: its noise constants are large).
+    /// The world design's height, laid out in the map's frame (boxed: its noise constants are large).
     Continents(Box<Continents>, MapFrame),
     /// An imported heightmap (`None`: none was given, which the layer reports as an error).
     Image(Option<Arc<Heightmap>>, ImageModel),
@@ -90,7 +90,7 @@ pub struct LandTerrain {
     pub model: LandModel,
     /// Peak height, droplet count and the erosion constants (coverage is not used).
     pub params: TerrainParams,
-    /// Lakes droplets continue through (seed 001); `None`: plain erosion.
+    /// Lakes droplets continue through (the lake-erosion article); `None`: plain erosion.
     pub lakes: Option<LakeFilter>,
     /// Width in cells of the border over which land sinks into the sea (0: none).
     pub edge_falloff: u32,

@@ -173,7 +173,7 @@ pub fn classify_above(
         });
 }
 
-/// The coverage-controlled mountain layer (seed 000, "Hybrid Terrain Generation").
+/// The coverage-controlled mountain layer (the original design, "Hybrid Terrain Generation").
 ///
 /// Erosion reports its progress through the context and may be cancelled there; the layer writes
 /// `erosion_steps` and `lake_jumps` into the context's statistics (the batches finished so far
@@ -184,7 +184,7 @@ pub struct HybridTerrain {
     pub seed: u64,
     /// Coverage, peak height, droplets and erosion constants.
     pub params: TerrainParams,
-    /// Droplets continue through the lakes that pass this filter (seed 001); `None`: plain
+    /// Droplets continue through the lakes that pass this filter (the lake-erosion article); `None`: plain
     /// erosion.
     pub lakes: Option<LakeFilter>,
     /// Width in cells of the border over which the mountains fade to the flat ground (0: none).

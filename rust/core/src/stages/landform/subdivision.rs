@@ -1,4 +1,4 @@
-//! The subdivision model (seed 004, "Heightmap generation using spatial subdivision algorithm").
+//! The subdivision model (the subdivision article, "Heightmap generation using spatial subdivision algorithm").
 //!
 //! From a random 2×2 array, each iteration doubles the resolution: every cell of the new
 //! `(2k + 1)²` array is the mean of the (up to four) parents around it, and every new cell gains

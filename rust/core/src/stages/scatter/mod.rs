@@ -1,4 +1,4 @@
-//! Scatter (seed 003 §6): trees, shrubs, cacti and boulders on blue-noise points, when biomes are
+//! Scatter (the world design's scatter): trees, shrubs, cacti and boulders on blue-noise points, when biomes are
 //! on. The [`Scatter`] layer writes the grid's `scatter` list; [`meshes`] builds each species'
 //! low-poly variants.
 //!
@@ -7,7 +7,7 @@
 //! biome weight × species density ([`crate::stages::biomes::vegetation`]) × the species' slope, moisture
 //! and temperature limits × a clustering noise; its species comes from comparing a per-instance
 //! random number with the cell's biome weights, so forest edges thin out instead of stopping.
-//! With biomes off the list stays empty and seed 000's forests are untouched.
+//! With biomes off the list stays empty and the original design's forests are untouched.
 
 pub mod meshes;
 pub mod place;

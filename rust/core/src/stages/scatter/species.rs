@@ -1,4 +1,4 @@
-//! The species the scatter places (seed 003 §6): eight plants and the boulder, each with the
+//! The species the scatter places (the world design's scatter): eight plants and the boulder, each with the
 //! climate and slope it tolerates and its size.
 
 /// A species of the scatter, numbered in the order scripts see them (`SPECIES_CONIFER` = 0 …).

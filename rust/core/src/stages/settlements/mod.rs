@@ -1,4 +1,4 @@
-//! Settlements and roads (seed 003 §7): villages, towns and cities on the most habitable land,
+//! Settlements and roads (the world design's settlements): villages, towns and cities on the most habitable land,
 //! joined by a road network, with the ground levelled under both.
 //!
 //! The [`Settlements`] layer runs after the biomes and before the forests, the scatter and the

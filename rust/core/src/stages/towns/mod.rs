@@ -1,4 +1,4 @@
-//! The inside of a town (seed 003 §7): streets, blocks, lots and buildings grown on the ground
+//! The inside of a town (the world design's settlements): streets, blocks, lots and buildings grown on the ground
 //! around one settlement centre.
 //!
 //! 1. A tensor field ([`field`]) blends a grid pattern at the centre, a radial pattern, the
