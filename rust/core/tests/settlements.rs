@@ -2,7 +2,7 @@
 //! climb, that they join every settlement land joins, that their beds are level, and that the
 //! result is the same on every thread count.
 
-use donjourno::stages::settlements::roads::Ground;
+use donjourno::stages::settlements::roads::RoadGround;
 use donjourno::stages::settlements::{habitability::Scale, LandUse, RoadNetwork};
 use donjourno::{generate, GeneratorParams, Grid, WaterKind};
 
@@ -135,7 +135,7 @@ fn every_settlement_reaches_every_other_that_land_joins() {
         // Connectivity by the land a road may use, from the generated map before roads: redo
         // the layers up to the biomes... the roads' own ground gives the same components, as
         // levelling keeps the centre cells at their routed heights.
-        let ground = Ground::of(
+        let ground = RoadGround::of(
             &grid,
             p.settlements.max_road_grade,
             p.cell_size,

@@ -127,7 +127,7 @@ pub fn build_surface(
     let corners = Corners::new(grid);
     let shore = Shore::new(
         grid,
-        &crate::outputs::mesh::Ground::Borrowed(&corners),
+        &crate::outputs::mesh::HeightSource::Borrowed(&corners),
         params,
     );
     let (w, d) = (grid.width(), grid.depth());

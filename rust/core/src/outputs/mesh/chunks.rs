@@ -19,7 +19,7 @@
 //! following level up to twice the previous distance, the last one without an end.
 
 pub use super::chunk_layout::{lod_range, Chunk, ChunkLayout, CHUNK_SIZE_RANGE, MAX_LOD_LEVELS};
-use super::heights::{Corners, Ground};
+use super::heights::{Corners, HeightSource};
 use super::{face_normal, Mesh, MeshError, MeshParams, Shore};
 use crate::data::grid::Grid;
 use glam::Vec3;
@@ -65,7 +65,7 @@ impl Border {
 pub struct ChunkBuilder<'a> {
     grid: &'a Grid,
     params: MeshParams,
-    ground: Ground<'a>,
+    ground: HeightSource<'a>,
     shore: Option<Shore>,
     /// Whether the map's outer edge gets skirts too: a tile of an endless world borders other
     /// tiles, which may show other levels.
@@ -79,18 +79,26 @@ impl<'a> ChunkBuilder<'a> {
     /// [`MeshParams::check_drawn_budget`] applies to the whole map at level 0) and prepares the
     /// corner planes.
     pub fn new(grid: &'a Grid, params: &MeshParams) -> Result<Self, MeshError> {
-        Self::on(grid, params, Ground::Planes(Arc::new(Corners::new(grid))))
+        Self::on(
+            grid,
+            params,
+            HeightSource::Planes(Arc::new(Corners::new(grid))),
+        )
     }
 
     /// [`ChunkBuilder::new`] reading every height from the grid's cells instead of corner
     /// planes: slower meshes, but nothing held beside the grid except the shore's water levels.
     /// For a builder that lives long and builds a chunk at a time.
     pub fn lean(grid: &'a Grid, params: &MeshParams) -> Result<Self, MeshError> {
-        Self::on(grid, params, Ground::Cells(grid))
+        Self::on(grid, params, HeightSource::Cells(grid))
     }
 
     /// The builder over the heights of `ground`.
-    fn on(grid: &'a Grid, params: &MeshParams, ground: Ground<'a>) -> Result<Self, MeshError> {
+    fn on(
+        grid: &'a Grid,
+        params: &MeshParams,
+        ground: HeightSource<'a>,
+    ) -> Result<Self, MeshError> {
         params.validate()?;
         if grid.width() == 0 || grid.depth() == 0 {
             return Err(MeshError::EmptyGrid);
@@ -115,7 +123,7 @@ impl<'a> ChunkBuilder<'a> {
         params: &MeshParams,
     ) -> Result<Self, MeshError> {
         let mut builder = ChunkBuilder::new(grid, params)?;
-        builder.ground = Ground::Planes(Arc::new(corners));
+        builder.ground = HeightSource::Planes(Arc::new(corners));
         builder.outer_skirts = true;
         Ok(builder)
     }
@@ -138,7 +146,7 @@ impl<'a> ChunkBuilder<'a> {
 
     /// Where the builder reads its heights.
     #[cfg(test)]
-    pub(crate) fn ground(&self) -> &Ground<'a> {
+    pub(crate) fn ground(&self) -> &HeightSource<'a> {
         &self.ground
     }
 

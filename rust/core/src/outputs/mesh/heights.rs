@@ -146,7 +146,7 @@ fn jitter(h: f32, r: f32, gx: usize, gz: usize, strength: f32) -> f32 {
 /// Where surface heights come from: corner planes computed once (fast, 8 bytes a corner), or the
 /// grid's cells read for every vertex (no memory of its own); both give the same bits.
 #[derive(Clone)]
-pub(crate) enum Ground<'a> {
+pub(crate) enum HeightSource<'a> {
     /// Corner planes, shared.
     Planes(std::sync::Arc<Corners>),
     /// Corner planes held by the caller.
@@ -155,7 +155,7 @@ pub(crate) enum Ground<'a> {
     Cells(&'a Grid),
 }
 
-impl Ground<'_> {
+impl HeightSource<'_> {
     /// Jittered height of sub-vertex `(gx, gz)` of a `w × d` grid at `n` subdivisions, in height
     /// units.
     #[inline]
@@ -169,9 +169,9 @@ impl Ground<'_> {
         strength: f32,
     ) -> f32 {
         match self {
-            Ground::Planes(corners) => vertex_height(corners, gx, gz, n, w, d, strength),
-            Ground::Borrowed(corners) => vertex_height(corners, gx, gz, n, w, d, strength),
-            Ground::Cells(grid) => vertex_height_direct(grid, gx, gz, n, strength),
+            HeightSource::Planes(corners) => vertex_height(corners, gx, gz, n, w, d, strength),
+            HeightSource::Borrowed(corners) => vertex_height(corners, gx, gz, n, w, d, strength),
+            HeightSource::Cells(grid) => vertex_height_direct(grid, gx, gz, n, strength),
         }
     }
 }

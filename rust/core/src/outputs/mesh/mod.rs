@@ -37,9 +37,7 @@ pub use error::MeshError;
 pub use heights::surface_height;
 pub(crate) use heights::surface_height_valid;
 use heights::vertex_height;
-pub(crate) use heights::{
-    sub_vertex_cell as lattice_cell, vertex_height_direct as lattice_height_direct, Corners, Ground,
-};
+pub(crate) use heights::{sub_vertex_cell, vertex_height_direct, Corners, HeightSource};
 pub(crate) use shore::Shore;
 
 /// Largest accepted vertex count of one mesh (2²⁴ vertices, about 640 MiB of buffers).
@@ -259,7 +257,7 @@ pub(crate) fn build_mesh_with(
     let (pos, base_pos) = mesh.positions.split_at_mut(surface);
     let (nor, base_nor) = mesh.normals.split_at_mut(surface);
     let (col, base_col) = mesh.colors.split_at_mut(surface);
-    let shore = Shore::new(grid, &Ground::Borrowed(corners), params);
+    let shore = Shore::new(grid, &HeightSource::Borrowed(corners), params);
     pos.par_chunks_mut(per_row)
         .zip(nor.par_chunks_mut(per_row))
         .zip(col.par_chunks_mut(per_row))

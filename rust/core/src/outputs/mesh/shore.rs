@@ -9,7 +9,7 @@
 //! the cell's bank colour, the mean colour of its dry neighbours; the triangles under the water
 //! keep the water colour.
 
-use super::{Ground, MeshParams};
+use super::{HeightSource, MeshParams};
 use crate::data::grid::{Grid, Rgb, Terrain};
 use crate::outputs::mesh::water::Levels;
 use std::sync::Arc;
@@ -23,7 +23,7 @@ pub(crate) struct Shore {
 impl Shore {
     /// The shore of `grid`, or `None` when `params` asks for no shore colours or the grid has no
     /// water cell.
-    pub(crate) fn new(grid: &Grid, ground: &Ground, params: &MeshParams) -> Option<Shore> {
+    pub(crate) fn new(grid: &Grid, ground: &HeightSource, params: &MeshParams) -> Option<Shore> {
         if !params.shore_colors || !grid.terrain.contains(&Terrain::Water) {
             return None;
         }

@@ -103,7 +103,7 @@ pub fn corner_heights(grid: &Grid, mesh: &MeshParams, lat: &Lattice, rect: QuadR
     let strength = mesh.roughness_strength;
     let micro: Vec<f32> = (gz0..=gz1)
         .flat_map(|gz| (gx0..=gx1).map(move |gx| (gx, gz)))
-        .map(|(gx, gz)| crate::outputs::mesh::lattice_height_direct(grid, gx, gz, n, strength))
+        .map(|(gx, gz)| crate::outputs::mesh::vertex_height_direct(grid, gx, gz, n, strength))
         .collect();
     let at = |gx: usize, gz: usize| micro[(gz - gz0) * micro_columns + (gx - gx0)];
     for z in rect.z0..=rect.z1 {

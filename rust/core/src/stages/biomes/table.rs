@@ -51,7 +51,7 @@ pub enum Biome {
 
 /// How a biome's ground is made, as weights of the world design's materials.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Ground {
+pub struct GroundMix {
     /// Grass, dry grass, dirt, sand, rock, snow, mud (any scale; normalised when mixed).
     pub splat: [f32; 7],
 }
@@ -69,7 +69,7 @@ pub struct BiomeInfo {
     /// Share of fertile cells that grow a tree, relative to the forest density.
     pub tree_cover: f32,
     /// Its ground.
-    pub ground: Ground,
+    pub ground: GroundMix,
 }
 
 const fn ground(
@@ -80,8 +80,8 @@ const fn ground(
     rock: f32,
     snow: f32,
     mud: f32,
-) -> Ground {
-    Ground {
+) -> GroundMix {
+    GroundMix {
         splat: [grass, dry, dirt, sand, rock, snow, mud],
     }
 }
@@ -252,7 +252,7 @@ const fn row(
     name: &'static str,
     centre: Option<(f32, f32)>,
     tree_cover: f32,
-    ground: Ground,
+    ground: GroundMix,
 ) -> BiomeInfo {
     BiomeInfo {
         biome,

@@ -5,7 +5,7 @@
 //! the roads are routed over the levelled ground.
 //!
 //! **Road beds**: the roads are routed over the ground smoothed by a small box filter
-//! ([`Ground`](super::roads::Ground)); each centre cell (a road's land cell) is cut or filled to
+//! ([`Ground`](super::roads::RoadGround)); each centre cell (a road's land cell) is cut or filled to
 //! that smoothed height, so along the road the grade is what the router allowed, and every dry
 //! cell within half the road width of a centre cell takes exactly the height of the nearest one
 //! (ties: the lower cell index). Beyond the bed the ground blends back over another road width.
@@ -134,7 +134,7 @@ pub fn roads(grid: &mut Grid, roads: &[Road], road: &[f32], width: f32) -> Vec<b
 
 /// Fills in each road's heights from the routed ground: the levelled ground on land (the bed
 /// levelling sets the centre cells to it), the deck on a bridge.
-pub fn road_heights(ground: &super::roads::Ground, road: &mut Road) {
+pub fn road_heights(ground: &super::roads::RoadGround, road: &mut Road) {
     road.heights = road
         .cells
         .iter()

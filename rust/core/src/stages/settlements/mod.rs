@@ -160,7 +160,7 @@ impl Settlements {
         let mut towns = towns::grow(grid, &sites, &self.params, self.scale, self.seed);
         let lots = towns::level_lots(grid, &mut towns);
         let streets = towns::street_cells(grid, &towns);
-        let mut ground = roads::Ground::of(
+        let mut ground = roads::RoadGround::of(
             grid,
             self.params.max_road_grade,
             self.scale.cell_size,

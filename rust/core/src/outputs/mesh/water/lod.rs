@@ -24,7 +24,7 @@ use super::region::Region;
 use super::{cell_body, check, emit_cell, Levels, WaterMesh};
 use crate::data::grid::Grid;
 use crate::outputs::mesh::chunks::{lattice_lines, Chunk, ChunkLayout, MAX_LOD_LEVELS};
-use crate::outputs::mesh::{Corners, Ground, MeshError, MeshParams};
+use crate::outputs::mesh::{Corners, HeightSource, MeshError, MeshParams};
 use glam::Vec3;
 use rayon::prelude::*;
 use std::sync::Arc;
@@ -32,7 +32,7 @@ use std::sync::Arc;
 /// Builds the water of any chunk at any level, from one grid.
 pub struct WaterLevels<'a> {
     pub(super) params: MeshParams,
-    pub(super) terrain: Ground<'a>,
+    pub(super) terrain: HeightSource<'a>,
     pub(super) levels: Arc<Levels>,
     pub(super) region: Region,
     pub(super) width: usize,
@@ -48,7 +48,7 @@ impl<'a> WaterLevels<'a> {
         Self::sharing(
             grid,
             params,
-            Ground::Planes(Arc::new(Corners::new(grid))),
+            HeightSource::Planes(Arc::new(Corners::new(grid))),
             None,
         )
     }
@@ -58,7 +58,7 @@ impl<'a> WaterLevels<'a> {
     pub(crate) fn sharing(
         grid: &'a Grid,
         params: &MeshParams,
-        terrain: Ground<'a>,
+        terrain: HeightSource<'a>,
         levels: Option<Arc<Levels>>,
     ) -> Result<Self, MeshError> {
         crate::algorithms::threads::ensure_pool();

@@ -282,7 +282,7 @@ fn a_flat_lake_stays_at_its_level_at_every_level() {
 #[test]
 fn the_chunk_builders_water_shares_its_heights_and_builds_the_same_levels() {
     use crate::outputs::mesh::chunks::ChunkBuilder;
-    use crate::outputs::mesh::Ground;
+    use crate::outputs::mesh::HeightSource;
     for sub in [1, 2] {
         let (grid, params) = map(sub);
         let own = WaterLevels::new(&grid, &params).unwrap();
@@ -291,10 +291,12 @@ fn the_chunk_builders_water_shares_its_heights_and_builds_the_same_levels() {
         let shared = builder.water_levels().unwrap();
         let shared_lean = lean.water_levels().unwrap();
         match (&shared.terrain, builder.ground()) {
-            (Ground::Planes(a), Ground::Planes(b)) => assert!(std::sync::Arc::ptr_eq(a, b)),
+            (HeightSource::Planes(a), HeightSource::Planes(b)) => {
+                assert!(std::sync::Arc::ptr_eq(a, b))
+            }
             _ => panic!("the builder's water reads other heights"),
         }
-        assert!(matches!(shared_lean.terrain, Ground::Cells(_)));
+        assert!(matches!(shared_lean.terrain, HeightSource::Cells(_)));
         for chunk in own.layout.chunks() {
             for level in 0..own.layout.levels {
                 let water = own.build(&chunk, level);

@@ -28,7 +28,7 @@ pub use lod::WaterLevels;
 
 use crate::data::grid::Grid;
 use crate::outputs::mesh::{
-    lattice_cell, lattice_height_direct, surface_height, Corners, Ground, Mesh, MeshError,
+    sub_vertex_cell, surface_height, vertex_height_direct, Corners, HeightSource, Mesh, MeshError,
     MeshParams, MAX_VERTICES,
 };
 use clip::{Part, WetVertex};
@@ -83,7 +83,7 @@ fn lattice_level(
     w: usize,
     d: usize,
 ) -> f32 {
-    let (cx, cz, tx, tz) = lattice_cell(gx, gz, n, w, d);
+    let (cx, cz, tx, tz) = sub_vertex_cell(gx, gz, n, w, d);
     let top = lerp_from(corner(cx, cz), || corner(cx + 1, cz), tx);
     lerp_from(
         top,
@@ -140,7 +140,7 @@ pub fn build_water_mesh(grid: &Grid, params: &MeshParams) -> Result<WaterMesh, M
     if budget > MAX_VERTICES {
         return Err(over_budget(grid, params, budget));
     }
-    let terrain = Ground::Planes(std::sync::Arc::new(Corners::new(grid)));
+    let terrain = HeightSource::Planes(std::sync::Arc::new(Corners::new(grid)));
     let strength = params.roughness_strength;
     let ground = |gx: usize, gz: usize| terrain.height(gx, gz, n, w, d, strength);
     let levels = Levels::with_planes(&src, &terrain, params);
@@ -183,12 +183,12 @@ pub(crate) struct Levels {
 
 impl Levels {
     /// The levels of `grid`'s water under the mesh settings `params`, over the terrain `terrain`.
-    pub(crate) fn new(grid: &Grid, terrain: &Ground, params: &MeshParams) -> Self {
+    pub(crate) fn new(grid: &Grid, terrain: &HeightSource, params: &MeshParams) -> Self {
         Self::with_planes(&Planes::new(grid, params), terrain, params)
     }
 
     /// [`Levels::new`] from the cells' water already read.
-    fn with_planes(src: &Planes, terrain: &Ground, params: &MeshParams) -> Self {
+    fn with_planes(src: &Planes, terrain: &HeightSource, params: &MeshParams) -> Self {
         let (w, d) = (src.width(), src.depth());
         let n = params.subdivisions as usize;
         let strength = params.roughness_strength;
@@ -270,7 +270,7 @@ pub fn water_height(grid: &Grid, params: &MeshParams, x: f32, z: f32) -> Option<
     let strength = params.roughness_strength;
     let corner = |cx: usize, cz: usize| {
         corner_level(&src, cx, cz, || {
-            lattice_height_direct(grid, cx * n, cz * n, n, strength)
+            vertex_height_direct(grid, cx * n, cz * n, n, strength)
         })
         .unwrap_or(f32::NAN)
     };

@@ -3,7 +3,7 @@
 //!
 //! Ties break by cell index, so a path is the same on every platform and thread count.
 
-use super::ground::{step_length, Footing, Ground};
+use super::ground::{step_length, Footing, RoadGround};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -22,9 +22,9 @@ pub const REUSE_FACTOR: f32 = 0.4;
 /// overestimating, slow) and 1 (the cost of open flat ground, fast but blind to distant roads).
 pub const HEURISTIC_WEIGHT: f32 = 0.7;
 
-/// A reusable A* search over one [`Ground`]: buffers sized to the map, reset by a stamp.
+/// A reusable A* search over one [`RoadGround`]: buffers sized to the map, reset by a stamp.
 pub struct Router<'a> {
-    ground: &'a Ground,
+    ground: &'a RoadGround,
     cost: Vec<f32>,
     parent: Vec<u32>,
     heading: Vec<u8>,
@@ -42,7 +42,7 @@ fn turn(a: u8, b: usize) -> u32 {
 
 impl<'a> Router<'a> {
     /// A router over `ground`.
-    pub fn new(ground: &'a Ground) -> Self {
+    pub fn new(ground: &'a RoadGround) -> Self {
         let n = ground.width * ground.depth;
         Router {
             ground,
@@ -144,8 +144,8 @@ impl<'a> Router<'a> {
 mod tests {
     use super::*;
 
-    fn flat(width: usize, depth: usize) -> Ground {
-        Ground {
+    fn flat(width: usize, depth: usize) -> RoadGround {
+        RoadGround {
             width,
             depth,
             footing: vec![Footing::Land; width * depth],

@@ -38,7 +38,7 @@ pub enum Footing {
 }
 
 /// The cells of a map as the router sees them.
-pub struct Ground {
+pub struct RoadGround {
     /// Cells along x.
     pub width: usize,
     /// Cells along z.
@@ -143,7 +143,7 @@ pub fn decks(grid: &Grid, footing: &[Footing]) -> Vec<f32> {
     height
 }
 
-impl Ground {
+impl RoadGround {
     /// The ground of `grid` for roads no steeper than `max_grade` (metres per metre) at the given
     /// world scale.
     pub fn of(grid: &Grid, max_grade: f32, cell_size: f32, height_scale: f32) -> Self {
@@ -157,7 +157,7 @@ impl Ground {
             })
             .collect::<Vec<_>>();
         let height = decks(grid, &footing);
-        Ground {
+        RoadGround {
             width: grid.width(),
             depth: grid.depth(),
             lot: vec![false; grid.len()],
@@ -197,7 +197,7 @@ impl Ground {
         }
     }
 
-    /// The component of every cell under [`Ground::can_step`] (`u32::MAX` for closed cells):
+    /// The component of every cell under [`RoadGround::can_step`] (`u32::MAX` for closed cells):
     /// two cells share a component exactly when a road can join them. Labels count up in row
     /// order of each component's first cell.
     pub fn components(&self) -> Vec<u32> {

@@ -8,7 +8,7 @@ pub mod astar;
 pub mod ground;
 pub mod network;
 
-pub use ground::{Footing, Ground};
+pub use ground::{Footing, RoadGround};
 pub use network::RoadNetwork;
 
 use super::Settlement;
@@ -40,7 +40,7 @@ pub struct Road {
 
 impl Road {
     /// A road through `cells` of a map `width` cells wide, its heights and width to be filled in.
-    fn new(cells: &[usize], width: usize, ground: &Ground) -> Self {
+    fn new(cells: &[usize], width: usize, ground: &RoadGround) -> Self {
         Road {
             points: cells
                 .iter()
@@ -112,7 +112,7 @@ fn pairs(sites: &[Settlement], component: &[u32]) -> Vec<(usize, usize)> {
 
 /// The roads being built: the cell mask, the links already drawn and the polylines.
 struct Builder<'a> {
-    ground: &'a Ground,
+    ground: &'a RoadGround,
     on_road: Vec<bool>,
     links: std::collections::BTreeSet<(usize, usize)>,
     roads: Vec<Road>,
@@ -156,7 +156,12 @@ impl Builder<'_> {
 /// through the network is over [`DETOUR_RATIO`] times the straight line, shortest first.
 ///
 /// `streets` marks the cells of town streets: roads run along them at the cost of a road.
-pub fn build(ground: &Ground, sites: &[Settlement], streets: &[bool], extra: usize) -> Vec<Road> {
+pub fn build(
+    ground: &RoadGround,
+    sites: &[Settlement],
+    streets: &[bool],
+    extra: usize,
+) -> Vec<Road> {
     let component = ground.components();
     let candidates = pairs(sites, &component);
     let mut builder = Builder {

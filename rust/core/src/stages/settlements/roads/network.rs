@@ -1,14 +1,14 @@
 //! The road network as a graph: the way between two points along the roads, and distances over
 //! the road cells while the network grows.
 
-use super::ground::{step_length, Ground};
+use super::ground::{step_length, RoadGround};
 use super::Road;
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BinaryHeap};
 
 /// Length in cells of the shortest way from cell `from` to cell `to` over the cells marked in
 /// `road` (eight neighbours); `None` when the road cells do not join them.
-pub fn grid_distance(ground: &Ground, road: &[bool], from: usize, to: usize) -> Option<f32> {
+pub fn grid_distance(ground: &RoadGround, road: &[bool], from: usize, to: usize) -> Option<f32> {
     if !road[from] || !road[to] {
         return None;
     }
