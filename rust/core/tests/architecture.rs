@@ -579,7 +579,7 @@ fn breaches(files: &[File], edges: &[Vec<Edge>]) -> Vec<String> {
     }
     for comp in components(edges) {
         let folders: BTreeSet<String> = comp.iter().map(|&v| folder_of(&files[v].rel)).collect();
-        if folders.len() < 2 || is_one_module(&files, &comp, &folders) {
+        if folders.len() < 2 || is_one_module(files, &comp, &folders) {
             continue;
         }
         let set: BTreeSet<usize> = comp.iter().copied().collect();

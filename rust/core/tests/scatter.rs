@@ -20,7 +20,7 @@ fn no_tree_in_water_on_glacier_or_in_hot_desert() {
     for seed in [3, 11] {
         let (g, stats) = generate(&continent(seed), Default::default()).unwrap();
         assert!(!g.scatter().is_empty());
-        assert_eq!(stats.species_counts, scatter::counts(&g.scatter()));
+        assert_eq!(stats.species_counts, scatter::counts(g.scatter()));
         for s in g.scatter() {
             let [x, z] = s.position;
             assert!(x >= 0.0 && z >= 0.0 && x < g.width() as f32 && z < g.depth() as f32);

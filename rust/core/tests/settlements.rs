@@ -142,8 +142,8 @@ fn every_settlement_reaches_every_other_that_land_joins() {
             p.height_scale,
         );
         let component = ground.components();
-        let net = RoadNetwork::new(&grid.roads());
-        let s = &grid.settlements();
+        let net = RoadNetwork::new(grid.roads());
+        let s = grid.settlements();
         for a in 0..s.len() {
             for b in a + 1..s.len() {
                 let (ca, cb) = (component[s[a].cell as usize], component[s[b].cell as usize]);

@@ -65,7 +65,7 @@ pub fn run_pipeline_with_progress(
         let (grid, stats) = generate(
             params,
             GenerateOptions {
-                progress: progress,
+                progress,
                 inputs: inputs.clone(),
                 ..Default::default()
             },

@@ -26,7 +26,7 @@ pub(super) fn scatter(reps: usize) {
         return;
     }
     times.sort();
-    let counts = scatter::counts(&grid.scatter());
+    let counts = scatter::counts(grid.scatter());
     let per_species: Vec<String> = scatter::Species::ALL
         .iter()
         .map(|s| format!("{} {}", s.name(), counts[*s as usize]))

@@ -431,7 +431,7 @@ mod tests {
         assert!(!grid.scatter().is_empty());
         assert_eq!(
             line["grid_hash"],
-            format!("{:016x}", donjourno::stages::scatter::hash(&grid.scatter()))
+            format!("{:016x}", donjourno::stages::scatter::hash(grid.scatter()))
         );
         assert_eq!(line["vertices"], grid.scatter().len());
         assert_eq!(line["climate_hash"], format!("{:016x}", grid.hash()));

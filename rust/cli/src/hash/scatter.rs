@@ -34,7 +34,7 @@ pub(super) fn hash_scatter(case: &Case) -> Result<Value, String> {
         "width": case.params.width,
         "depth": case.params.depth,
         "subdivisions": case.mesh.subdivisions,
-        "grid_hash": format!("{:016x}", scatter::hash(&grid.scatter())),
+        "grid_hash": format!("{:016x}", scatter::hash(grid.scatter())),
         "mesh_hash": format!("{:016x}", scatter::meshes::hash()),
         "vertices": grid.scatter().len(),
         "climate_hash": format!("{:016x}", grid.hash()),

@@ -26,7 +26,7 @@ pub(super) fn hash_settlements(case: &Case) -> Result<Value, String> {
         "width": case.params.width,
         "depth": case.params.depth,
         "subdivisions": case.mesh.subdivisions,
-        "grid_hash": format!("{:016x}", donjourno::stages::settlements::hash(&grid.settlements(), &grid.roads())),
+        "grid_hash": format!("{:016x}", donjourno::stages::settlements::hash(grid.settlements(), grid.roads())),
         "mesh_hash": format!("{towns:016x}"),
         "vertices": grid.roads().len(),
         "climate_hash": format!("{:016x}", grid.hash()),

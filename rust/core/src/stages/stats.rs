@@ -19,7 +19,7 @@ pub fn measure(stats: &mut GenerationStats, grid: &Grid) {
             *c += 1;
         }
     }
-    stats.species_counts = crate::stages::scatter::counts(&grid.scatter()).to_vec();
+    stats.species_counts = crate::stages::scatter::counts(grid.scatter()).to_vec();
     stats.settlements = SettlementCounts::of(grid);
 }
 

@@ -36,7 +36,7 @@ pub fn window(grid: &Grid, x0: usize, z0: usize, w: usize, d: usize) -> Option<G
     out.temperature = cut(&grid.temperature, width, r);
     out.moisture = cut(&grid.moisture, width, r);
     out.sea_level = grid.sea_level;
-    *out.biome_mut() = cut(&grid.biome(), width, r);
-    *out.biome_weights_mut() = cut(&grid.biome_weights(), width, r);
+    *out.biome_mut() = cut(grid.biome(), width, r);
+    *out.biome_weights_mut() = cut(grid.biome_weights(), width, r);
     Some(out)
 }

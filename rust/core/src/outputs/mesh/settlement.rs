@@ -80,7 +80,7 @@ pub fn grid_settlement_meshes(grid: &Grid, params: &MeshParams) -> SettlementMes
             width: r.width,
         })
         .collect();
-    settlement_meshes(grid, params, &roads, &grid.towns())
+    settlement_meshes(grid, params, &roads, grid.towns())
 }
 
 /// The profiles of the grid's roads that cross a bridge, as their ribbons are laid

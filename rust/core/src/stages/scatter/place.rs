@@ -161,7 +161,7 @@ fn grow(grid: &Grid, planes: &Planes, cluster_seed: u32, c: &Candidate) -> Optio
     let (species, mut scale, limit) = if planes.scree[i] && unit(b, 24) < SCREE_DENSITY {
         (Species::Boulder, SCREE_SCALE, 1.0)
     } else {
-        let weights = &grid.biome_weights()[i];
+        let weights = grid.biome_weights()[i];
         let dominant = Biome::from_id(weights.dominant())?;
         let biome = pick(weights.iter(), r_biome)?;
         let veg = Biome::from_id(biome)?.vegetation();

@@ -125,7 +125,7 @@ pub fn is_road(grid: &Grid, x: f32, z: f32) -> bool {
 /// ends included), or an empty list when no road joins them. Builds the network graph each call;
 /// keep a [`RoadNetwork`] for many queries.
 pub fn road_path(grid: &Grid, from: [f32; 2], to: [f32; 2]) -> Vec<[f32; 2]> {
-    RoadNetwork::new(&grid.roads()).path(from, to)
+    RoadNetwork::new(grid.roads()).path(from, to)
 }
 
 /// The settlements layer (see the [module documentation](self)).
