@@ -585,7 +585,7 @@ fn breaches(files: &[File], edges: &[Vec<Edge>]) -> Vec<String> {
         let set: BTreeSet<usize> = comp.iter().copied().collect();
         // Show the shortest circle that leaves its folder: an edge to another folder, and the way
         // back.
-        let mut best: Option<Vec<(usize, Edge)>> = None;
+        let mut best: Option<((bool, usize), Vec<(usize, Edge)>)> = None;
         for &v in &comp {
             for e in edges[v].iter().filter(|e| set.contains(&e.to)) {
                 if folder_of(&files[e.to].rel) == folder_of(&files[v].rel) {
@@ -593,12 +593,17 @@ fn breaches(files: &[File], edges: &[Vec<Edge>]) -> Vec<String> {
                 }
                 let mut path = vec![(v, e.clone())];
                 path.extend(route(edges, &set, e.to, v));
-                if best.as_ref().is_none_or(|b| path.len() < b.len()) {
-                    best = Some(path);
+                // Prefer a circle between two modules side by side over one between a module
+                // and its own submodule.
+                let (a, b) = (folder_of(&files[v].rel), folder_of(&files[e.to].rel));
+                let nested = a.starts_with(&format!("{b}/")) || b.starts_with(&format!("{a}/"));
+                let key = (nested, path.len());
+                if best.as_ref().is_none_or(|(k, _)| key < *k) {
+                    best = Some((key, path));
                 }
             }
         }
-        let path = best.unwrap_or_else(|| route(edges, &set, comp[0], comp[0]));
+        let path = best.map_or_else(|| route(edges, &set, comp[0], comp[0]), |(_, p)| p);
         let start = path.first().map_or(comp[0], |(v, _)| *v);
         let steps: Vec<String> = path
             .into_iter()
