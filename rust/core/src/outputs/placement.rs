@@ -24,8 +24,9 @@ pub const TREE_SCALE_RANGE: (f32, f32) = (0.75, 1.25);
 /// layout of a height-map collision shape spanning the mesh.
 ///
 /// ```
-/// use donjourno::{generate, GeneratorParams, mesh::{surface_height, MeshParams}};
-/// use donjourno::placement::corner_heights;
+/// use donjourno::outputs::mesh::surface_height;
+/// use donjourno::{generate, GeneratorParams, MeshParams};
+/// use donjourno::outputs::placement::corner_heights;
 /// let mut gen = GeneratorParams { width: 24, depth: 16, ..Default::default() };
 /// gen.terrain.droplets = 1_000;
 /// let (grid, _) = generate(&gen, Default::default()).unwrap();
@@ -105,8 +106,9 @@ impl TreeInstance {
 /// foot on the jittered mesh surface ([`surface_height`]).
 ///
 /// ```
-/// use donjourno::{generate, GeneratorParams, Terrain, mesh::{surface_height, MeshParams}};
-/// use donjourno::placement::tree_instances;
+/// use donjourno::outputs::mesh::surface_height;
+/// use donjourno::{generate, GeneratorParams, MeshParams, Terrain};
+/// use donjourno::outputs::placement::tree_instances;
 /// let mut gen = GeneratorParams { width: 48, depth: 48, ..Default::default() };
 /// gen.terrain.droplets = 2_000;
 /// let (grid, _) = generate(&gen, Default::default()).unwrap();

@@ -231,7 +231,8 @@ pub(crate) fn vertex_height_direct(
 /// on the rendered surface. Costs a few dozen operations: no mesh needs to be built.
 ///
 /// ```
-/// use donjourno::{generate, GeneratorParams, mesh::{build_mesh, surface_height, MeshParams}};
+/// use donjourno::outputs::mesh::{build_mesh, surface_height};
+/// use donjourno::{generate, GeneratorParams, MeshParams};
 /// let mut gen = GeneratorParams { width: 64, depth: 64, ..Default::default() };
 /// gen.terrain.droplets = 8_000;
 /// let (grid, _) = generate(&gen, Default::default()).unwrap();

@@ -17,7 +17,7 @@
 //! Coordinates are cell coordinates: `x` along the map's width, `z` along its depth.
 //!
 //! ```
-//! use donjourno::town::{grow_town, Plane, TownSite};
+//! use donjourno::stages::towns::{grow_town, Plane, TownSite};
 //! let ground = Plane { size: [64.0, 64.0], height: 0.0, tilt: [0.0, 0.0] };
 //! let town = grow_town(&TownSite::new([32.0, 32.0], 20.0, 0.8, 7), &ground);
 //! assert!(!town.streets.is_empty() && !town.lots.is_empty());
