@@ -36,6 +36,9 @@ struct File {
     code: String,
 }
 
+/// A way through the import graph: each edge with the file it leaves.
+type Route = Vec<(usize, Edge)>;
+
 /// An import of one file by another, with the line of its first occurrence.
 #[derive(Clone)]
 struct Edge {
@@ -585,7 +588,7 @@ fn breaches(files: &[File], edges: &[Vec<Edge>]) -> Vec<String> {
         let set: BTreeSet<usize> = comp.iter().copied().collect();
         // Show the shortest circle that leaves its folder: an edge to another folder, and the way
         // back.
-        let mut best: Option<((bool, usize), Vec<(usize, Edge)>)> = None;
+        let mut best: Option<((bool, usize), Route)> = None;
         for &v in &comp {
             for e in edges[v].iter().filter(|e| set.contains(&e.to)) {
                 if folder_of(&files[e.to].rel) == folder_of(&files[v].rel) {
