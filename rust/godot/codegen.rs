@@ -229,11 +229,11 @@ macro_rules! {name}_accessors {{
     )
 }
 
-/// One `BIOME_<NAME>` integer constant per biome of seed 003's table, in id order, in a secondary
+/// One `BIOME_<NAME>` integer constant per biome of the world design's biome table, in id order, in a secondary
 /// `#[godot_api]` block of `DonjournoTerrain`.
 pub fn biome_constants() -> String {
     let mut out = String::from("#[godot_api(secondary)]\nimpl DonjournoTerrain {\n");
-    for biome in donjourno::biomes::Biome::ALL {
+    for biome in donjourno::stages::biomes::Biome::ALL {
         let _ = write!(
             out,
             "    #[doc = \"Biome {id}: {name}.\"]\n    #[constant]\n    pub const BIOME_{constant}: i32 = {id};\n",

@@ -3,11 +3,11 @@
 
 use clap::builder::ValueParser;
 use clap::{Arg, ArgAction, ArgGroup, ArgMatches, Args, Command, FromArgMatches};
-use donjourno::heightmap::{self, Format};
-use donjourno::mesh::MeshParams;
+use donjourno::data::heightmap::{self, Format};
+use donjourno::outputs::mesh::MeshParams;
 use donjourno::params::{self, Alias, Declared, Kind, Param, Value, GENERATOR, MESH_TABLE};
+use donjourno::ExternalInputs;
 use donjourno::GeneratorParams;
-use donjourno::Inputs;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -163,15 +163,15 @@ impl ParamArgs {
     }
 
     /// The files the generation reads: the `--heightmap-in` heightmap, decoded.
-    pub fn inputs(&self) -> Result<Inputs, String> {
+    pub fn inputs(&self) -> Result<ExternalInputs, String> {
         let Some(path) = &self.heightmap_in else {
-            return Ok(Inputs::default());
+            return Ok(ExternalInputs::default());
         };
         let shown = path.display();
         let format = Format::from_path(&path.to_string_lossy()).map_err(|e| e.to_string())?;
         let bytes = std::fs::read(path).map_err(|e| format!("{shown}: {e}"))?;
         let map = heightmap::decode(&bytes, format).map_err(|e| format!("{shown}: {e}"))?;
-        Ok(Inputs {
+        Ok(ExternalInputs {
             heightmap: Some(Arc::new(map)),
         })
     }

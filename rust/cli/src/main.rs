@@ -9,10 +9,12 @@ mod render;
 
 use args::{MeshArgs, ParamArgs};
 use clap::{Parser, Subcommand};
-use donjourno::mesh::{build_mesh, MeshParams};
-use donjourno::scatter::scatter_mesh_squashed;
-use donjourno::water_mesh::build_water_mesh;
-use donjourno::{generate_with_inputs, GenerationStats, GeneratorParams, Grid, Inputs, Progress};
+use donjourno::outputs::mesh::water::build_water_mesh;
+use donjourno::outputs::mesh::{build_mesh, MeshParams};
+use donjourno::outputs::scatter_mesh::scatter_mesh_squashed;
+use donjourno::{
+    generate, ExternalInputs, GenerateOptions, GenerationStats, GeneratorParams, Grid, Progress,
+};
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -57,8 +59,8 @@ enum Command {
         #[arg(long)]
         settlements_json: Option<PathBuf>,
     },
-    /// Render a preview PNG: the isometric view with the seed's projection and lighting, or with
-    /// `--style relief` the spatial-subdivision notebook's top-down shaded relief.
+    /// Render a preview PNG: the isometric view with the original design's projection and lighting, or with
+    /// `--style relief` the subdivision article's top-down shaded relief.
     Preview {
         #[command(flatten)]
         params: ParamArgs,
@@ -75,11 +77,10 @@ enum Command {
         /// `--style relief`, pixels per cell (rounded; default: fit into about 1024 pixels).
         #[arg(long)]
         scale: Option<f32>,
-        /// `iso`: the isometric mesh render; `relief`: the spatial-subdivision notebook's
-        /// top-down shaded relief.
+        /// `iso`: the isometric mesh render; `relief`: the subdivision article's top-down shaded relief.
         #[arg(long, value_enum, default_value_t = relief::Style::Iso)]
         style: relief::Style,
-        /// Relief shadows: how fast the shadow line sinks (the notebook's slider, 0 to 2).
+        /// Relief shadows: how fast the shadow line sinks (the subdivision article's slider, 0 to 2).
         #[arg(long, default_value_t = relief::DEFAULT_SHADOW, value_parser = relief::shadow_arg)]
         shadow: f32,
     },
@@ -136,7 +137,7 @@ fn preview_mesh(params: &GeneratorParams, mesh: MeshParams) -> MeshParams {
 /// Runs the default pipeline with a progress bar on a terminal.
 fn run_pipeline(
     params: &GeneratorParams,
-    inputs: &Inputs,
+    inputs: &ExternalInputs,
 ) -> Result<(Grid, GenerationStats), String> {
     let bar = ProgressBar::new(1000);
     bar.set_style(
@@ -146,13 +147,16 @@ fn run_pipeline(
     );
     bar.set_message("eroding");
     let sink = bar.clone();
-    let result = generate_with_inputs(
+    let result = generate(
         params,
-        inputs,
-        Progress::new(move |f| {
-            sink.set_position((f * 1000.0) as u64);
-            true
-        }),
+        GenerateOptions {
+            progress: Progress::new(move |f| {
+                sink.set_position((f * 1000.0) as u64);
+                true
+            }),
+            inputs: inputs.clone(),
+            ..Default::default()
+        },
     );
     bar.finish_and_clear();
     result.map_err(|e| e.to_string())
@@ -180,7 +184,7 @@ fn run(cli: Cli) -> Result<(), String> {
                 output::write_moisture_png(&grid, &path)?;
             }
             if let Some(path) = biome_png {
-                if grid.biome.is_empty() {
+                if grid.biome().is_empty() {
                     return Err("--biome-png needs biomes: add --biomes-enabled true".into());
                 }
                 output::write_rgb_png(&output::biome_image(&grid), &path)?;
@@ -190,7 +194,7 @@ fn run(cli: Cli) -> Result<(), String> {
                     .enumerate()
                     .filter(|(_, n)| **n > 0)
                 {
-                    let name = donjourno::biomes::Biome::ALL[id].name();
+                    let name = donjourno::stages::biomes::Biome::ALL[id].name();
                     eprintln!("{id:2} {name}: {n} cells");
                 }
             }
@@ -247,7 +251,7 @@ fn run(cli: Cli) -> Result<(), String> {
             let (w, d) = (grid.width(), grid.depth());
             let scale = scale.unwrap_or(1400.0 / ((w + d) as f32 * render::CELL_X));
             let plants =
-                scatter_mesh_squashed(&grid, &grid.scatter, &mesh_params, render::SCATTER_HEIGHT)
+                scatter_mesh_squashed(&grid, grid.scatter(), &mesh_params, render::SCATTER_HEIGHT)
                     .map_err(|e| e.to_string())?;
             let image = render::render(&[&mesh, &plants, &water.mesh], 2, w, d, scale, time_of_day);
             output::write_rgb_png(&image, &out)?;

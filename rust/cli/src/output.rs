@@ -1,10 +1,10 @@
 //! File outputs: PNG images, statistics JSON and OBJ meshes.
 
 use crate::render::Image;
-use donjourno::biomes::table::MAP_COLOURS;
-use donjourno::biomes::Biome;
-use donjourno::heightmap::{self, Format};
-use donjourno::mesh::Mesh;
+use donjourno::data::heightmap::{self, Format};
+use donjourno::outputs::mesh::Mesh;
+use donjourno::stages::biomes::table::MAP_COLOURS;
+use donjourno::stages::biomes::Biome;
 use donjourno::{GenerationStats, GeneratorParams, Grid};
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -69,7 +69,7 @@ pub fn write_colour_png(grid: &Grid, path: &Path) -> Result<(), String> {
     write_grid_png(grid, path, true, grid.color.as_flattened())
 }
 
-/// Writes the heights in the format of `path`'s extension (see [`donjourno::heightmap`]), and
+/// Writes the heights in the format of `path`'s extension (see [`donjourno::data::heightmap`]), and
 /// beside it `path.json`: the size, the cell size and the height range in metres.
 pub fn write_heightmap(grid: &Grid, params: &GeneratorParams, path: &Path) -> Result<(), String> {
     let shown = path.display();
@@ -171,7 +171,7 @@ const DIGITS: [[u8; 5]; 10] = [
 pub fn biome_image(grid: &Grid) -> Image {
     let (w, d) = (grid.width(), grid.depth());
     let present: Vec<usize> = (0..20)
-        .filter(|&id| grid.biome.iter().any(|&b| usize::from(b) == id))
+        .filter(|&id| grid.biome().iter().any(|&b| usize::from(b) == id))
         .collect();
     let legend_w = if present.is_empty() {
         0
@@ -188,7 +188,7 @@ pub fn biome_image(grid: &Grid) -> Image {
     for z in 0..d {
         for x in 0..w {
             let c = grid
-                .biome
+                .biome()
                 .get(z * w + x)
                 .and_then(|&b| Biome::from_id(b))
                 .map_or([0, 0, 0], Biome::map_colour);
@@ -222,7 +222,7 @@ pub fn biome_image(grid: &Grid) -> Image {
 }
 
 /// Statistics of one run as pretty JSON: the core's statistics record (see
-/// [`donjourno::stats`]) with the parameters under `params`.
+/// [`donjourno::data::stats`]) with the parameters under `params`.
 pub fn stats_json(params: &GeneratorParams, stats: &GenerationStats) -> String {
     let mut value = stats.to_value();
     value["params"] =
@@ -269,7 +269,7 @@ pub fn settlements_geojson(grid: &donjourno::Grid, params: &donjourno::Generator
             params.origin_z + p[1] * params.cell_size
         ])
     };
-    let points = grid.settlements.iter().map(|s| {
+    let points = grid.settlements().iter().map(|s| {
         serde_json::json!({
             "type": "Feature",
             "geometry": {"type": "Point", "coordinates": at(s.position)},
@@ -279,7 +279,7 @@ pub fn settlements_geojson(grid: &donjourno::Grid, params: &donjourno::Generator
             }
         })
     });
-    let lines = grid.roads.iter().map(|r| {
+    let lines = grid.roads().iter().map(|r| {
         serde_json::json!({
             "type": "Feature",
             "geometry": {

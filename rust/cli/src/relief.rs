@@ -1,4 +1,4 @@
-//! `preview --style relief`: seed 004's look as a top-down map (the notebook's `viewof terrain`
+//! `preview --style relief`: the subdivision article's look as a top-down map (the notebook's `viewof terrain`
 //! cell, drawn from above instead of through its iso floor-casting).
 //!
 //! Per row `i` (a row of cells along x, at one z) and column `j` (x):
@@ -26,7 +26,7 @@
 //!   [`SEA`] colour; lakes and rivers the flat [`FRESH_WATER`] colour.
 
 use crate::render::Image;
-use donjourno::water::WaterKind;
+use donjourno::data::water::WaterKind;
 use donjourno::{GeneratorParams, Grid};
 use std::path::Path;
 
@@ -58,7 +58,7 @@ pub enum Style {
     /// The isometric render of the terrain mesh, lit by the sun at `--time-of-day`.
     #[default]
     Iso,
-    /// Seed 004's top-down relief: slope shading, cast shadows and the warm palette.
+    /// The subdivision article's top-down relief: slope shading, cast shadows and the warm palette.
     Relief,
 }
 

@@ -1,4 +1,4 @@
-//! Software isometric renderer: the seed's projection `s_x = (x − z)·32k, s_y = (x + z)·16k − h·80k`,
+//! Software isometric renderer: the original design's projection `s_x = (x − z)·32k, s_y = (x + z)·16k − h·80k`,
 //! painter's order (triangles drawn far to near) and the lighting
 //! `I = clamp(0.35 + 0.8·max(n·L, 0), 0, 1)`. A depth buffer settles what painter's order cannot:
 //! water laid over the terrain it shares an edge with.
@@ -6,7 +6,7 @@
 //! Nearness to the viewer is `x + z + 0.4·y` (the direction along which the projection does not
 //! move a point), interpolated over each triangle.
 
-use donjourno::mesh::Mesh;
+use donjourno::outputs::mesh::Mesh;
 
 /// Background colour of previews.
 pub const BACKGROUND: [u8; 3] = [24, 28, 36];

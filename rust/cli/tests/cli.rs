@@ -145,13 +145,14 @@ fn bad_input_is_one_clear_line_and_a_failure_exit() {
     let infinite = dir.join("infinite.exr");
     let mut values = vec![10.0f32; 16];
     values[5] = f32::INFINITY;
-    let map = donjourno::heightmap::Heightmap {
+    let map = donjourno::data::heightmap::Heightmap {
         width: 4,
         depth: 4,
         values,
         metres: true,
     };
-    let bytes = donjourno::heightmap::encode(&map, donjourno::heightmap::Format::Exr).unwrap();
+    let bytes =
+        donjourno::data::heightmap::encode(&map, donjourno::data::heightmap::Format::Exr).unwrap();
     std::fs::write(&infinite, bytes).unwrap();
     let infinite = infinite.to_str().unwrap();
     let missing = dir.join("missing.png");
@@ -287,11 +288,11 @@ fn generate_writes_settlements_as_geojson() {
     };
     p.settlements.enabled = true;
     p.settlements.hex_size = 8.0;
-    let (grid, _) = donjourno::generate(&p).unwrap();
-    assert!(grid.settlements.len() >= 3, "a map with settlements");
-    assert!(!grid.roads.is_empty(), "a map with roads");
-    assert_eq!(points.len(), grid.settlements.len());
-    assert_eq!(lines.len(), grid.roads.len());
+    let (grid, _) = donjourno::generate(&p, Default::default()).unwrap();
+    assert!(grid.settlements().len() >= 3, "a map with settlements");
+    assert!(!grid.roads().is_empty(), "a map with roads");
+    assert_eq!(points.len(), grid.settlements().len());
+    assert_eq!(lines.len(), grid.roads().len());
     let stats: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
     assert_eq!(
@@ -301,7 +302,7 @@ fn generate_writes_settlements_as_geojson() {
     let metres =
         |c: &serde_json::Value| -> [f64; 2] { [c[0].as_f64().unwrap(), c[1].as_f64().unwrap()] };
     let inside = |[x, z]: [f64; 2]| (0.0..=480.0).contains(&x) && (0.0..=400.0).contains(&z);
-    for (f, s) in points.iter().zip(&grid.settlements) {
+    for (f, s) in points.iter().zip(grid.settlements()) {
         let props = &f["properties"];
         assert_eq!(props["name"], s.name.as_str());
         assert_eq!(props["id"], s.id);
@@ -318,7 +319,7 @@ fn generate_writes_settlements_as_geojson() {
             s.name
         );
     }
-    for (f, road) in lines.iter().zip(&grid.roads) {
+    for (f, road) in lines.iter().zip(grid.roads()) {
         let coordinates = f["geometry"]["coordinates"].as_array().unwrap();
         assert!(
             coordinates.len() >= 2,
@@ -336,7 +337,7 @@ fn generate_writes_settlements_as_geojson() {
 
 /// The heights of a heightmap file, in its own scale (metres for EXR, 0–1 for PNG).
 fn heightmap_values(path: &std::path::Path) -> (usize, usize, Vec<f32>) {
-    use donjourno::heightmap::{decode, Format};
+    use donjourno::data::heightmap::{decode, Format};
     let format = Format::from_path(&path.to_string_lossy()).unwrap();
     let map = decode(&std::fs::read(path).unwrap(), format).unwrap();
     (map.width, map.depth, map.values)

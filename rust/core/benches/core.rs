@@ -2,7 +2,7 @@
 //! `donjourno bench` prints the derived figures (ns per droplet-step, Mvertices/s, …).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use donjourno::mesh::{build_mesh, MeshParams};
+use donjourno::outputs::mesh::{build_mesh, MeshParams};
 use donjourno::{generate, GeneratorParams};
 use std::hint::black_box;
 use std::time::Duration;
@@ -15,7 +15,7 @@ fn fbm(c: &mut Criterion) {
             let mut s = 0.0f32;
             for z in 0..256 {
                 for x in 0..256 {
-                    s += donjourno::noise::fbm(x as f32 * 0.02, z as f32 * 0.02, 6, 7);
+                    s += donjourno::algorithms::noise::fbm(x as f32 * 0.02, z as f32 * 0.02, 6, 7);
                 }
             }
             black_box(s)
@@ -35,18 +35,21 @@ fn pipeline(c: &mut Criterion) {
         };
         g.throughput(Throughput::Elements(u64::from(size * size)));
         g.bench_with_input(BenchmarkId::from_parameter(size), &params, |b, p| {
-            b.iter(|| generate(p).unwrap())
+            b.iter(|| generate(p, Default::default()).unwrap())
         });
     }
     g.finish();
 }
 
 fn tessellate(c: &mut Criterion) {
-    let (grid, _) = generate(&GeneratorParams {
-        width: 128,
-        depth: 128,
-        ..Default::default()
-    })
+    let (grid, _) = generate(
+        &GeneratorParams {
+            width: 128,
+            depth: 128,
+            ..Default::default()
+        },
+        Default::default(),
+    )
     .unwrap();
     let mut g = c.benchmark_group("tessellate");
     g.sample_size(20);

@@ -7,10 +7,11 @@
 //! bit-identical grids and meshes on every thread count and platform.
 //!
 //! ```
-//! use donjourno::{generate, GeneratorParams, mesh::{build_mesh, MeshParams}};
+//! use donjourno::outputs::mesh::build_mesh;
+//! use donjourno::{generate, GenerateOptions, GeneratorParams, MeshParams};
 //! let mut params = GeneratorParams { width: 32, depth: 32, ..Default::default() };
 //! params.terrain.droplets = 2_000;
-//! let (grid, stats) = generate(&params).unwrap();
+//! let (grid, stats) = generate(&params, GenerateOptions::default()).unwrap();
 //! let mesh = build_mesh(&grid, &MeshParams::default()).unwrap();
 //! assert_eq!(mesh.vertex_count(), 32 * 32 * 6);
 //! assert!(stats.max_height <= params.terrain.peak_height * 1.5);
@@ -20,49 +21,47 @@
 //!     assert!(!grid.is_water(x, z) || grid.lake_at(x, z).is_none_or(|l| l.id != lake.id));
 //! }
 //! ```
+//!
+//! ## Layers
+//!
+//! The crate is built in layers, each a folder of `src/` that imports only from the layers
+//! before it:
+//!
+//! 1. [`params`]: every settings struct and its limits (generation, meshes, navigation);
+//! 2. [`data`]: the [`Grid`] and its cells, water kinds and lakes, the map's frame, meshes as
+//!    data, the statistics record, and [`data::products::Products`], where later stages keep what
+//!    they make without the grid naming their types;
+//! 3. [`algorithms`]: noise, droplet erosion, hydrology, distance transforms, seeds and threads;
+//! 4. [`stages`]: the pipeline and every stage, listed in pipeline order, and [`generate`], the
+//!    one entry to generation ([`GenerateOptions`] carries the progress sink, external inputs,
+//!    the map's frame, and whether to stop after the height model);
+//! 5. [`outputs`]: what is made of a finished grid (terrain and water meshes, placement,
+//!    navigation, Godot's vertex layout);
+//! 6. [`world`]: endless worlds in tiles, built from all of the above.
+//!
+//! Inside the crate, paths name the module that defines an item (`crate::data::grid::Grid`), never
+//! the re-exports below. No import circle spans two folders, except a module with its own
+//! submodules (a `mod.rs` and the folders under it). `tests/architecture.rs` checks both rules
+//! from the source text and names the offending import or circle.
 
 #![warn(missing_docs)]
 
-pub mod biomes;
-pub mod chamfer;
-pub mod climate;
-pub mod context;
-pub mod erosion;
-pub mod generate;
-pub mod godot_surface;
-pub mod grid;
-pub mod heightmap;
-pub mod hydrology;
-pub mod landform;
-pub mod layers;
-pub mod mesh;
-pub mod navigation;
-pub mod noise;
+pub mod algorithms;
+pub mod data;
+pub mod outputs;
 pub mod params;
-pub mod pipeline;
-pub mod placement;
-pub mod progress;
-pub mod scatter;
-pub mod seed;
-pub mod settlements;
-pub mod stats;
-pub mod threads;
-pub mod town;
-pub mod water;
-pub mod water_mesh;
+pub mod stages;
 pub mod world;
 
-pub use context::Context;
-pub use generate::{
-    default_pipeline, generate, generate_with_inputs, generate_with_progress, GenerateError, Inputs,
-};
-pub use grid::{Cell, Grid, Terrain};
+pub use data::grid::{Cell, Grid, Terrain};
+pub use data::stats::{GenerationStats, LayerTiming, SettlementCounts};
+pub use data::water::{Lake, WaterKind};
 pub use params::{
     BiomeParams, ClimateParams, ContinentsParams, ErosionParams, ForestParams, GeneratorParams,
-    HeightModel, JsonError, ParamError, SettlementParams, SubdivisionParams, TerrainParams,
-    WaterParams, WorldMode,
+    HeightModel, JsonError, MeshParams, ParamError, SettlementParams, SubdivisionParams,
+    TerrainParams, WaterParams, WorldMode,
 };
-pub use pipeline::{Layer, LayerError, Pipeline, PipelineError};
-pub use progress::Progress;
-pub use stats::{GenerationStats, LayerTiming, SettlementCounts};
-pub use water::{Lake, WaterKind};
+pub use stages::context::Context;
+pub use stages::generate::{generate, ExternalInputs, GenerateError, GenerateOptions};
+pub use stages::pipeline::{Layer, LayerError, Pipeline, PipelineError};
+pub use stages::progress::Progress;

@@ -1,30 +1,30 @@
 //! Biomes on generated terrains: weights that sum to 1, overrides that obey their rules, trees only
 //! where biomes allow them, and ground colours without hard borders.
 
-use donjourno::biomes::Biome;
+use donjourno::stages::biomes::Biome;
 use donjourno::{generate, GeneratorParams, Grid, HeightModel, Terrain, WaterKind};
 
 mod common;
 use common::continent;
 
 fn biome(g: &Grid, i: usize) -> Biome {
-    Biome::from_id(g.biome[i]).unwrap()
+    Biome::from_id(g.biome()[i]).unwrap()
 }
 
 #[test]
 fn weights_sum_to_one_and_the_dominant_biome_is_the_heaviest() {
-    let (g, _) = generate(&continent(3)).unwrap();
-    assert_eq!(g.biome.len(), g.len());
-    for (i, w) in g.biome_weights.iter().enumerate() {
+    let (g, _) = generate(&continent(3), Default::default()).unwrap();
+    assert_eq!(g.biome().len(), g.len());
+    for (i, w) in g.biome_weights().iter().enumerate() {
         let sum: f32 = w.weights.iter().sum();
         assert!((sum - 1.0).abs() < 1e-4, "cell {i}: {sum}");
-        assert_eq!(g.biome[i], w.ids[0]);
+        assert_eq!(g.biome()[i], w.ids[0]);
         assert!(
             w.weights.windows(2).all(|p| p[0] >= p[1]),
             "cell {i}: {w:?}"
         );
     }
-    let kinds: std::collections::BTreeSet<u8> = g.biome.iter().copied().collect();
+    let kinds: std::collections::BTreeSet<u8> = g.biome().iter().copied().collect();
     assert!(kinds.len() >= 6, "a continent holds many biomes: {kinds:?}");
 }
 
@@ -32,7 +32,7 @@ fn weights_sum_to_one_and_the_dominant_biome_is_the_heaviest() {
 fn overrides_obey_their_rules_and_trees_grow_only_where_biomes_allow() {
     for seed in [3, 8] {
         let p = continent(seed);
-        let (g, _) = generate(&p).unwrap();
+        let (g, _) = generate(&p, Default::default()).unwrap();
         let mut trees = 0;
         for i in 0..g.len() {
             let b = biome(&g, i);
@@ -79,7 +79,7 @@ fn ground_colours_have_no_hard_borders_except_on_cliffs_and_shores() {
     // The bound: neighbouring dry, gentle, non-tree cells differ by at most 60 in any channel.
     const BOUND: i32 = 60;
     let p = continent(5);
-    let (g, _) = generate(&p).unwrap();
+    let (g, _) = generate(&p, Default::default()).unwrap();
     let (w, d) = (g.width(), g.depth());
     let gentle = |i: usize| {
         let (x, z) = g.xz(i);
@@ -132,10 +132,10 @@ fn biomes_off_leave_the_grid_as_it_was() {
         height_model: HeightModel::Subdivision,
         ..Default::default()
     };
-    let (off, _) = generate(&p).unwrap();
-    assert!(off.biome.is_empty() && off.biome_weights.is_empty());
+    let (off, _) = generate(&p, Default::default()).unwrap();
+    assert!(off.biome().is_empty() && off.biome_weights().is_empty());
     p.biomes.enabled = true;
-    let (on, _) = generate(&p).unwrap();
+    let (on, _) = generate(&p, Default::default()).unwrap();
     assert_ne!(on.color, off.color);
 }
 
@@ -145,9 +145,9 @@ fn biomes_shape_the_land_before_erosion() {
     p.terrain.droplets = 0;
     p.water.lakes_enabled = false;
     p.water.rivers_enabled = false;
-    let (shaped, _) = generate(&p).unwrap();
+    let (shaped, _) = generate(&p, Default::default()).unwrap();
     p.biomes.enabled = false;
-    let (raw, _) = generate(&p).unwrap();
+    let (raw, _) = generate(&p, Default::default()).unwrap();
     let moved = |b: Biome| {
         let cells: Vec<usize> = (0..shaped.len())
             .filter(|&i| biome(&shaped, i) == b && shaped.water[i] == WaterKind::Dry)
@@ -166,7 +166,7 @@ fn biomes_shape_the_land_before_erosion() {
     // Terraces: the badlands' heights gather on the shelves, flat at whole steps above the sea.
     let mesa: Vec<usize> = (0..shaped.len())
         .filter(|&i| {
-            let w = shaped.biome_weights[i];
+            let w = shaped.biome_weights()[i];
             w.ids[0] == Biome::Badlands as u8 && w.weights[0] > 0.95
         })
         .collect();
@@ -192,7 +192,7 @@ fn biomes_shape_the_land_before_erosion() {
     ];
     let plain: Vec<usize> = (0..shaped.len())
         .filter(|&i| {
-            shaped.biome_weights[i]
+            shaped.biome_weights()[i]
                 .iter()
                 .all(|(id, _)| shaping.iter().all(|b| *b as u8 != id))
         })

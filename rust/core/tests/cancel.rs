@@ -1,12 +1,12 @@
 //! Cancellation through the progress sink: erosion stops after the batch in which the sink says
 //! stop, the run ends with a cancelled error naming the layer, and no later layer runs.
 
-use donjourno::erosion::{Erosion, ErosionError, BATCH};
-use donjourno::layers::{coverage_mask, pool_heights};
-use donjourno::pipeline::Layer;
+use donjourno::algorithms::erosion::{Erosion, ErosionError, BATCH};
+use donjourno::stages::landform::pool::{coverage_mask, pool_heights};
+use donjourno::stages::pipeline::Layer;
 use donjourno::{
-    default_pipeline, generate, generate_with_progress, Context, GeneratorParams, Grid, LayerError,
-    Progress,
+    generate, stages::generate::default_pipeline, Context, GenerateOptions, GeneratorParams, Grid,
+    LayerError, Progress,
 };
 use std::sync::{Arc, Mutex};
 
@@ -34,7 +34,7 @@ fn stop_at_first() -> (Progress, Arc<Mutex<Vec<f32>>>) {
 #[test]
 fn generate_cancelled_after_the_first_batch_is_a_cancelled_error() {
     let (progress, seen) = stop_at_first();
-    let err = generate_with_progress(&params(), progress).unwrap_err();
+    let err = generate(&params(), GenerateOptions::with_progress(progress)).unwrap_err();
     assert!(err.is_cancelled(), "{err}");
     assert_eq!(
         err.to_string(),
@@ -46,12 +46,12 @@ fn generate_cancelled_after_the_first_batch_is_a_cancelled_error() {
     // A sink that always continues hears every batch and the run succeeds.
     let count = Arc::new(Mutex::new(0));
     let c = count.clone();
-    let full = generate_with_progress(
+    let full = generate(
         &params(),
-        Progress::new(move |_| {
+        GenerateOptions::with_progress(Progress::new(move |_| {
             *c.lock().unwrap() += 1;
             true
-        }),
+        })),
     );
     assert!(full.is_ok());
     assert_eq!(*count.lock().unwrap(), 8);
@@ -61,7 +61,7 @@ fn generate_cancelled_after_the_first_batch_is_a_cancelled_error() {
 fn the_erosion_layer_stops_with_fewer_steps_and_records_them() {
     let p = params();
     // The erosion layer exactly as `generate` runs it (droplets continue through lakes).
-    let pipeline = default_pipeline(&p);
+    let pipeline = default_pipeline(&p, &Default::default());
     let layer = &pipeline.0 .0;
     assert_eq!(layer.name(), "HybridTerrain");
     assert!(p.water.erosion_lakes().is_some());
@@ -83,7 +83,10 @@ fn the_erosion_layer_stops_with_fewer_steps_and_records_them() {
         steps * 4 < full_steps,
         "one batch in eight: {steps} steps of {full_steps}"
     );
-    assert_eq!(full_steps, generate(&p).unwrap().1.erosion_steps);
+    assert_eq!(
+        full_steps,
+        generate(&p, Default::default()).unwrap().1.erosion_steps
+    );
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! The same parameters give bit-identical grids and meshes on every thread count.
 
-use donjourno::mesh::{build_mesh, MeshParams};
+use donjourno::outputs::mesh::{build_mesh, MeshParams};
 use donjourno::{generate, GeneratorParams, HeightModel};
 
 fn run_on(threads: usize, p: &GeneratorParams, m: &MeshParams) -> (u64, u64, u64) {
@@ -9,7 +9,7 @@ fn run_on(threads: usize, p: &GeneratorParams, m: &MeshParams) -> (u64, u64, u64
         .build()
         .unwrap();
     pool.install(|| {
-        let (grid, stats) = generate(p).unwrap();
+        let (grid, stats) = generate(p, Default::default()).unwrap();
         assert_eq!(stats.grid_hash, grid.hash());
         let mesh = build_mesh(&grid, &p.mesh_params(*m)).unwrap();
         (grid.hash(), mesh.hash(), grid.climate_hash())

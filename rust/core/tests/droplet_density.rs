@@ -13,7 +13,7 @@ fn params(side: u32) -> GeneratorParams {
 }
 
 fn pool_cells(p: &GeneratorParams) -> usize {
-    let (grid, _) = generate(p).expect("valid");
+    let (grid, _) = generate(p, Default::default()).expect("valid");
     grid.pool.iter().filter(|&&c| c).count()
 }
 
@@ -51,8 +51,8 @@ fn a_density_matching_the_fixed_count_gives_the_same_map() {
         fixed.terrain.droplets,
         "the density names the same count"
     );
-    let (a, _) = generate(&fixed).expect("valid");
-    let (b, stats) = generate(&dense).expect("valid");
+    let (a, _) = generate(&fixed, Default::default()).expect("valid");
+    let (b, stats) = generate(&dense, Default::default()).expect("valid");
     assert!(stats.erosion_steps > 0);
     assert!(
         a.height
@@ -69,8 +69,8 @@ fn twice_the_density_runs_about_twice_the_droplet_steps() {
     one.terrain.droplets_per_cell = 1.0;
     let mut two = one;
     two.terrain.droplets_per_cell = 2.0;
-    let (_, a) = generate(&one).expect("valid");
-    let (_, b) = generate(&two).expect("valid");
+    let (_, a) = generate(&one, Default::default()).expect("valid");
+    let (_, b) = generate(&two, Default::default()).expect("valid");
     let ratio = b.erosion_steps as f64 / a.erosion_steps as f64;
     assert!(
         (1.6..2.4).contains(&ratio),

@@ -1,8 +1,8 @@
 //! Forests of different seeds are independent: no seed reuses another seed's random rows.
 
-use donjourno::layers::ForestPlacement;
 use donjourno::params::ForestPlacementParams;
-use donjourno::pipeline::Layer;
+use donjourno::stages::forest::ForestPlacement;
+use donjourno::stages::pipeline::Layer;
 use donjourno::{Context, Grid, Terrain};
 
 const SIDE: usize = 128;

@@ -1,10 +1,10 @@
 //! Heightmap import and export: the formats round-trip within their quantisation, and the image
 //! height model raises the heights a file holds.
 
-use donjourno::heightmap::{
+use donjourno::data::heightmap::{
     self, decode, encode, image_heights, Format, Heightmap, HeightmapError,
 };
-use donjourno::{generate, generate_with_inputs, GeneratorParams, HeightModel, Inputs, Progress};
+use donjourno::{generate, ExternalInputs, GenerateOptions, GeneratorParams, HeightModel};
 use std::sync::Arc;
 
 /// A subdivision map without erosion or water, whose heights are the model's own.
@@ -17,7 +17,7 @@ fn source() -> (GeneratorParams, donjourno::Grid) {
         ..GeneratorParams::default()
     };
     p.terrain.droplets = 0;
-    (p, generate(&p).unwrap().0)
+    (p, generate(&p, Default::default()).unwrap().0)
 }
 
 /// The image model's parameters for a map of `p`'s size and peak, without erosion or water.
@@ -42,10 +42,17 @@ fn round_trip(format: Format, tolerance: f32) {
     let back = decode(&bytes, format).unwrap();
     assert_eq!((back.width, back.depth), (72, 72));
     let q = image_params(&p);
-    let inputs = Inputs {
+    let inputs = ExternalInputs {
         heightmap: Some(Arc::new(back)),
     };
-    let (imported, _) = generate_with_inputs(&q, &inputs, Progress::default()).unwrap();
+    let (imported, _) = generate(
+        &q,
+        GenerateOptions {
+            inputs: inputs.clone(),
+            ..Default::default()
+        },
+    )
+    .unwrap();
     let peak = p.terrain.peak_height;
     let mut worst = 0.0f32;
     for (a, b) in grid.height.iter().zip(&imported.height) {
@@ -185,14 +192,21 @@ fn scales_normalised_metres_and_stretched() {
 fn the_image_model_needs_a_heightmap_and_places_its_sea() {
     let (p, grid) = source();
     let mut q = image_params(&p);
-    let err = generate(&q).unwrap_err().to_string();
+    let err = generate(&q, Default::default()).unwrap_err().to_string();
     assert!(err.contains("height_model is `image`"), "{err}");
     q.image.sea_level = 0.5;
     let (map, _) = heightmap::export(&grid, Format::Exr, p.terrain.peak_height, p.height_scale);
-    let inputs = Inputs {
+    let inputs = ExternalInputs {
         heightmap: Some(Arc::new(map)),
     };
-    let (imported, _) = generate_with_inputs(&q, &inputs, Progress::default()).unwrap();
+    let (imported, _) = generate(
+        &q,
+        GenerateOptions {
+            inputs: inputs.clone(),
+            ..Default::default()
+        },
+    )
+    .unwrap();
     let sea = 0.5 * p.terrain.peak_height;
     assert_eq!(imported.sea_level, sea);
     for (i, &h) in imported.height.iter().enumerate() {

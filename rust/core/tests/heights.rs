@@ -2,9 +2,9 @@
 //! parameter set, and in the finished grid only river beds, carved below their water, lie lower
 //! (at most the capped carving depth below 0).
 
-use donjourno::hydrology::RIVER_DEPTH_CAP;
-use donjourno::layers::HybridTerrain;
-use donjourno::pipeline::Layer;
+use donjourno::algorithms::hydrology::RIVER_DEPTH_CAP;
+use donjourno::stages::landform::pool::HybridTerrain;
+use donjourno::stages::pipeline::Layer;
 use donjourno::{generate, Context, GeneratorParams, Grid, WaterKind};
 use proptest::prelude::*;
 
@@ -70,7 +70,7 @@ proptest! {
 
         // The finished grid: dry ground, lakes and sea at or above 0; river beds at most the
         // capped carving depth below it.
-        let (grid, _) = generate(&p).unwrap();
+        let (grid, _) = generate(&p, Default::default()).unwrap();
         let deepest_bed = -p.water.river_depth * RIVER_DEPTH_CAP;
         for i in 0..grid.len() {
             let h = grid.height[i];

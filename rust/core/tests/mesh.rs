@@ -1,6 +1,6 @@
 //! Mesh sizes, normals, colours, budget and parameter errors.
 
-use donjourno::mesh::{build_mesh, MeshError, MeshParams, MAX_VERTICES};
+use donjourno::outputs::mesh::{build_mesh, MeshError, MeshParams, MAX_VERTICES};
 use donjourno::{generate, GeneratorParams, Grid};
 
 fn grid(size: u32) -> Grid {
@@ -10,7 +10,7 @@ fn grid(size: u32) -> Grid {
         ..Default::default()
     };
     p.terrain.droplets = 3000;
-    generate(&p).unwrap().0
+    generate(&p, Default::default()).unwrap().0
 }
 
 #[test]

@@ -1,10 +1,10 @@
 //! The height models: every model generates, carries a climate, and the continents are a pure
 //! function of world position, so a map at an origin is that window of a larger map.
 
-use donjourno::climate::{ClimateFields, Field};
-use donjourno::landform::continents_of;
+use donjourno::stages::climate::{ClimateFields, Field};
+use donjourno::stages::landform::continents_of;
 use donjourno::{
-    generate, generate_with_inputs, GeneratorParams, Grid, HeightModel, Inputs, Progress, Terrain,
+    generate, ExternalInputs, GenerateOptions, GeneratorParams, Grid, HeightModel, Terrain,
     WaterKind,
 };
 
@@ -40,9 +40,9 @@ fn assert_window(large: &Grid, small: &Grid, dx: usize, dz: usize, plane: fn(&Gr
 
 #[test]
 fn a_continents_map_at_an_origin_is_the_window_of_a_larger_map() {
-    let (large, _) = generate(&continents(120, 100, (-500.0, 250.0))).unwrap();
+    let (large, _) = generate(&continents(120, 100, (-500.0, 250.0)), Default::default()).unwrap();
     // 30 and 44 cells in: the origin moves by 30 × 25 m and 44 × 25 m.
-    let (small, _) = generate(&continents(50, 40, (250.0, 1350.0))).unwrap();
+    let (small, _) = generate(&continents(50, 40, (250.0, 1350.0)), Default::default()).unwrap();
     assert_window(&large, &small, 30, 44, |g| &g.height);
     assert_window(&large, &small, 30, 44, |g| &g.temperature);
     assert_window(&large, &small, 30, 44, |g| &g.moisture);
@@ -76,7 +76,14 @@ fn every_model_makes_land_water_and_a_climate() {
         // The image model raises a subdivision map read back from a 16-bit PNG, its sea at 40 %.
         p.image.sea_level = 0.4;
         let inputs = image_inputs(&p);
-        let (grid, stats) = generate_with_inputs(&p, &inputs, Progress::default()).unwrap();
+        let (grid, stats) = generate(
+            &p,
+            GenerateOptions {
+                inputs: inputs.clone(),
+                ..Default::default()
+            },
+        )
+        .unwrap();
         let name = model.name();
         assert_eq!(stats.grid_hash, grid.hash());
         let t_min = grid
@@ -141,8 +148,8 @@ fn the_pool_grid_does_not_see_the_climate_or_the_world_scale() {
         origin_x: 300.0,
         ..base
     };
-    let (a, _) = generate(&base).unwrap();
-    let (b, _) = generate(&scaled).unwrap();
+    let (a, _) = generate(&base, Default::default()).unwrap();
+    let (b, _) = generate(&scaled, Default::default()).unwrap();
     assert_eq!(a.hash(), b.hash());
     assert_ne!(a.climate_hash(), b.climate_hash());
 }
@@ -159,7 +166,7 @@ fn peaks_are_colder_by_the_lapse_rate() {
         ..Default::default()
     };
     p.climate.temperature_range = 0.0;
-    let (grid, _) = generate(&p).unwrap();
+    let (grid, _) = generate(&p, Default::default()).unwrap();
     let (hi, _) = grid
         .height
         .iter()
@@ -175,18 +182,18 @@ fn peaks_are_colder_by_the_lapse_rate() {
 }
 
 /// The image model's heightmap: a subdivision map of `p`'s size as a 16-bit PNG, decoded.
-fn image_inputs(p: &GeneratorParams) -> Inputs {
+fn image_inputs(p: &GeneratorParams) -> ExternalInputs {
     let source = GeneratorParams {
         height_model: HeightModel::Subdivision,
         ..*p
     };
-    let (grid, _) = generate(&source).unwrap();
-    let format = donjourno::heightmap::Format::Png16;
+    let (grid, _) = generate(&source, Default::default()).unwrap();
+    let format = donjourno::data::heightmap::Format::Png16;
     let (map, _) =
-        donjourno::heightmap::export(&grid, format, p.terrain.peak_height, p.height_scale);
-    let bytes = donjourno::heightmap::encode(&map, format).unwrap();
-    let map = donjourno::heightmap::decode(&bytes, format).unwrap();
-    Inputs {
+        donjourno::data::heightmap::export(&grid, format, p.terrain.peak_height, p.height_scale);
+    let bytes = donjourno::data::heightmap::encode(&map, format).unwrap();
+    let map = donjourno::data::heightmap::decode(&bytes, format).unwrap();
+    ExternalInputs {
         heightmap: Some(std::sync::Arc::new(map)),
     }
 }

@@ -5,8 +5,8 @@
 //! default pool. `make test-wasi` and `make test-web` run the real thing: the CLI built for WASI
 //! and for Emscripten without threads prints the native hashes.
 
-use donjourno::mesh::{build_mesh, MeshParams};
-use donjourno::threads::ensure_pool;
+use donjourno::algorithms::threads::ensure_pool;
+use donjourno::outputs::mesh::{build_mesh, MeshParams};
 use donjourno::{generate, GeneratorParams};
 
 #[test]
@@ -23,7 +23,7 @@ fn the_calling_thread_as_the_only_worker_gives_the_same_terrain() {
         ..Default::default()
     };
     ensure_pool();
-    let (grid, _) = generate(&p).unwrap();
+    let (grid, _) = generate(&p, Default::default()).unwrap();
     let expected = (grid.hash(), build_mesh(&grid, &m).unwrap().hash());
 
     let caller = std::thread::current().id();
@@ -34,7 +34,7 @@ fn the_calling_thread_as_the_only_worker_gives_the_same_terrain() {
         .unwrap();
     let (hashes, workers, only_caller) = pool.install(|| {
         ensure_pool();
-        let (grid, stats) = generate(&p).unwrap();
+        let (grid, stats) = generate(&p, Default::default()).unwrap();
         assert_eq!(stats.grid_hash, grid.hash());
         let mesh = build_mesh(&grid, &m).unwrap();
         // Every parallel task ran on the calling thread.

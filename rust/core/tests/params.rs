@@ -1,7 +1,7 @@
 //! Bad parameters give errors, never panics: property tests over random parameter sets. The
 //! parameter tables of the reference pages (docs/reference/) agree with the declarations.
 
-use donjourno::mesh::{build_mesh, MeshParams};
+use donjourno::outputs::mesh::{build_mesh, MeshParams};
 use donjourno::{generate, GenerateError, GeneratorParams, Terrain, WaterParams};
 use proptest::prelude::*;
 
@@ -165,7 +165,7 @@ fn generate_returns_an_error_exactly_when_validation_fails() {
         ..ProptestConfig::default()
     });
     let check = |p: GeneratorParams| -> Result<(), TestCaseError> {
-        match (p.validate(), generate(&p)) {
+        match (p.validate(), generate(&p, Default::default())) {
             (Ok(()), Ok((grid, stats))) => {
                 valid.set(valid.get() + 1);
                 prop_assert_eq!(grid.len(), (p.width * p.depth) as usize);

@@ -4,11 +4,12 @@
 // Cells are compared across several planes, so index loops read best here.
 #![allow(clippy::needless_range_loop)]
 
-use donjourno::layers::texture::colour;
-use donjourno::layers::{
-    coverage_mask, pool_heights, select_pool, ForestMask, MOUNTAIN_MIN_HEIGHT,
-};
 use donjourno::params::ForestMaskParams;
+use donjourno::stages::forest::ForestMask;
+use donjourno::stages::landform::pool::{
+    coverage_mask, pool_heights, select_pool, MOUNTAIN_MIN_HEIGHT,
+};
+use donjourno::stages::texture::colour;
 use donjourno::{generate, GeneratorParams, Grid, Terrain};
 
 fn params(size: u32, coverage: f32, seed: u64) -> GeneratorParams {
@@ -28,7 +29,7 @@ fn terrains() -> Vec<(GeneratorParams, Grid)> {
         .into_iter()
         .map(|(s, c, seed)| {
             let p = params(s, c, seed);
-            (p, generate(&p).unwrap().0)
+            (p, generate(&p, Default::default()).unwrap().0)
         })
         .collect()
 }
@@ -109,7 +110,7 @@ fn erosion_changes_heights_only_inside_the_pool() {
         p.water.lake_erosion = lake_erosion;
         let mask = coverage_mask(96, 96, 0.5, p.seed);
         let before = pool_heights(&mask, 96, p.terrain.peak_height, p.seed);
-        let (grid, stats) = generate(&p).unwrap();
+        let (grid, stats) = generate(&p, Default::default()).unwrap();
         assert!(stats.erosion_steps > 0);
         let mut changed = 0;
         for i in 0..grid.len() {
@@ -184,15 +185,15 @@ fn trees_grow_only_on_fertile_grass_at_the_requested_density() {
     }
     let mut none = params(64, 0.3, 4);
     none.forest.density = 0.0;
-    let g = generate(&none).unwrap().0;
+    let g = generate(&none, Default::default()).unwrap().0;
     assert_eq!(g.class_counts()[Terrain::Tree as usize], 0);
 }
 
-/// Seed 000's colouring table, written out from the seed itself (not from the implementation's
+/// The original design's colouring table, written out from the design itself (not from the implementation's
 /// constants): relative heights against the actual maximum, steepness from central differences.
 /// The steepness is made scale-free like the heights (divided by the actual maximum); its
-/// threshold is the seed's 0.08 at the typical maximum (0.89) of a peak-1 terrain.
-mod seed_000 {
+/// threshold is the original design's 0.08 at the typical maximum (0.89) of a peak-1 terrain.
+mod original_design {
     pub const SNOW: [u8; 3] = [240, 240, 250];
     pub const BROWN_ROCK: [u8; 3] = [110, 95, 75];
     pub const HIGHLAND_GRASS: [u8; 3] = [90, 130, 80];
@@ -222,8 +223,8 @@ mod seed_000 {
     }
 }
 
-/// What a cell's colour must be by seed 000's table: an exact colour, grey rock at an exact
-/// (unrounded) level, or water, which the seed's table does not have (some shade of blue).
+/// What a cell's colour must be by the original design's table: an exact colour, grey rock at an exact
+/// (unrounded) level, or water, which the design's table does not have (some shade of blue).
 enum Expected {
     Exact([u8; 3]),
     Grey(f32),
@@ -231,7 +232,7 @@ enum Expected {
 }
 
 fn expected(t: Terrain, h_rel: f32, steep: f32) -> Expected {
-    use seed_000::*;
+    use original_design::*;
     // River beds carved below 0 take the darkest grey: the range is 80–130.
     let grey = || Expected::Grey(GREY.0 + (GREY.1 - GREY.0) * h_rel.clamp(0.0, 1.0));
     match t {
@@ -248,7 +249,7 @@ fn expected(t: Terrain, h_rel: f32, steep: f32) -> Expected {
 }
 
 #[test]
-fn every_colour_follows_the_table_of_seed_000() {
+fn every_colour_follows_the_table_of_the_original_design() {
     let mut seen = std::collections::HashSet::new();
     let (mut checked, mut borderline) = (0usize, 0usize);
     for (_, g) in terrains() {
@@ -258,12 +259,12 @@ fn every_colour_follows_the_table_of_seed_000() {
             for x in 0..w {
                 let i = g.index(x, z);
                 let h_rel = g.height[i] / h_max;
-                let steep = seed_000::steepness(&g.height, w, d, x, z) / h_max;
+                let steep = original_design::steepness(&g.height, w, d, x, z) / h_max;
                 // A value within rounding of a threshold may fall either way.
                 let near = |v: f32, t: f32| (v - t).abs() < 1e-4;
-                if near(steep, seed_000::STEEP)
-                    || near(h_rel, seed_000::SNOW_ABOVE)
-                    || near(h_rel, seed_000::BROWN_ABOVE)
+                if near(steep, original_design::STEEP)
+                    || near(h_rel, original_design::SNOW_ABOVE)
+                    || near(h_rel, original_design::BROWN_ABOVE)
                 {
                     borderline += 1;
                     continue;
@@ -295,7 +296,7 @@ fn every_colour_follows_the_table_of_seed_000() {
         borderline * 1000 < checked,
         "{borderline} borderline cells of {checked}"
     );
-    use seed_000::*;
+    use original_design::*;
     for (rgb, name) in [
         (SNOW, "snow"),
         (BROWN_ROCK, "brown rock"),
@@ -310,8 +311,8 @@ fn every_colour_follows_the_table_of_seed_000() {
 }
 
 #[test]
-fn colour_rules_cover_the_table_of_seed_000() {
-    use seed_000::*;
+fn colour_rules_cover_the_table_of_the_original_design() {
+    use original_design::*;
     assert_eq!(colour(Terrain::Mountain, 0.9, 0.0, 0.0), SNOW);
     assert_eq!(colour(Terrain::Mountain, 0.5, 0.0, 0.0), BROWN_ROCK);
     assert_eq!(colour(Terrain::Mountain, 0.2, 0.0, 0.0), HIGHLAND_GRASS);
@@ -338,9 +339,9 @@ fn colour_rules_cover_the_table_of_seed_000() {
 
 #[test]
 fn full_and_empty_coverage() {
-    let g = generate(&params(48, 1.0, 9)).unwrap().0;
+    let g = generate(&params(48, 1.0, 9), Default::default()).unwrap().0;
     assert!(g.pool.iter().all(|&p| p));
-    let g = generate(&params(48, 0.0, 9)).unwrap().0;
+    let g = generate(&params(48, 0.0, 9), Default::default()).unwrap().0;
     assert!(g.pool.iter().all(|&p| !p));
     assert!(g.height.iter().all(|&h| h == 0.0));
     assert_eq!(g.class_counts()[Terrain::Mountain as usize], 0);
@@ -348,12 +349,15 @@ fn full_and_empty_coverage() {
 
 #[test]
 fn seeds_change_the_terrain_and_parameters_are_respected() {
-    let a = generate(&params(64, 0.5, 1)).unwrap();
-    let b = generate(&params(64, 0.5, 2)).unwrap();
+    let a = generate(&params(64, 0.5, 1), Default::default()).unwrap();
+    let b = generate(&params(64, 0.5, 2), Default::default()).unwrap();
     assert_ne!(a.1.grid_hash, b.1.grid_hash);
     assert_eq!(
         a.1.grid_hash,
-        generate(&params(64, 0.5, 1)).unwrap().1.grid_hash
+        generate(&params(64, 0.5, 1), Default::default())
+            .unwrap()
+            .1
+            .grid_hash
     );
     assert!((a.1.pool_fraction - 0.5).abs() < 1e-9);
     let names: Vec<_> = a.1.timings.iter().map(|t| t.layer.as_str()).collect();
@@ -390,7 +394,7 @@ fn erosion_never_builds_peaks_above_the_uneroded_terrain() {
         let mask = coverage_mask(size as usize, size as usize, p.terrain.coverage, p.seed);
         let before = pool_heights(&mask, size as usize, peak, p.seed);
         let top = before.iter().copied().fold(0.0f32, f32::max);
-        let (grid, _) = generate(&p).unwrap();
+        let (grid, _) = generate(&p, Default::default()).unwrap();
         assert!(
             grid.max_height() <= top * 1.02,
             "{size}² peak {peak}: eroded maximum {} above the uneroded {top}",
@@ -401,8 +405,8 @@ fn erosion_never_builds_peaks_above_the_uneroded_terrain() {
 
 /// Scales heights and water levels of a grid by `k` and colours it again.
 fn recoloured(g: &Grid, k: f32) -> Vec<[u8; 3]> {
-    use donjourno::layers::TerrainTexture;
-    use donjourno::pipeline::Layer;
+    use donjourno::stages::pipeline::Layer;
+    use donjourno::stages::texture::TerrainTexture;
     let mut s = g.clone();
     s.height.iter_mut().for_each(|h| *h *= k);
     s.water_level.iter_mut().for_each(|h| *h *= k);
@@ -416,7 +420,7 @@ fn recoloured(g: &Grid, k: f32) -> Vec<[u8; 3]> {
 fn colours_do_not_depend_on_the_height_scale() {
     let mut p = params(96, 0.5, 5);
     p.water.sea_level = 0.03;
-    let (g, _) = generate(&p).unwrap();
+    let (g, _) = generate(&p, Default::default()).unwrap();
     assert!(g.terrain.contains(&Terrain::Water));
     // Powers of two scale every difference, length and ratio exactly.
     for k in [0.25, 4.0, 64.0] {
@@ -432,7 +436,7 @@ fn grey_rock_covers_a_similar_share_at_every_peak_height() {
     let grey_share = |peak: f32| {
         let mut p = GeneratorParams::default();
         p.terrain.peak_height = peak;
-        let (g, stats) = generate(&p).unwrap();
+        let (g, stats) = generate(&p, Default::default()).unwrap();
         let grey = (0..g.len())
             .filter(|&i| g.terrain[i] == Terrain::Mountain)
             .filter(|&i| {

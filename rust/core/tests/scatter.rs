@@ -1,8 +1,8 @@
 //! Scatter on generated terrains: no tree in water, on glacier or in hot desert (cacti aside),
 //! the same instances on every thread count, and candidates that stay put when the map grows.
 
-use donjourno::biomes::Biome;
-use donjourno::scatter::{self, candidates, Species};
+use donjourno::stages::biomes::Biome;
+use donjourno::stages::scatter::{self, candidates, Species};
 use donjourno::{generate, Grid, WaterKind};
 use std::collections::BTreeMap;
 
@@ -18,15 +18,15 @@ fn no_tree_in_water_on_glacier_or_in_hot_desert() {
     let mut species_seen = [0usize; scatter::SPECIES_COUNT];
     let mut barren_cells = 0;
     for seed in [3, 11] {
-        let (g, stats) = generate(&continent(seed)).unwrap();
-        assert!(!g.scatter.is_empty());
-        assert_eq!(stats.species_counts, scatter::counts(&g.scatter));
-        for s in &g.scatter {
+        let (g, stats) = generate(&continent(seed), Default::default()).unwrap();
+        assert!(!g.scatter().is_empty());
+        assert_eq!(stats.species_counts, scatter::counts(g.scatter()));
+        for s in g.scatter() {
             let [x, z] = s.position;
             assert!(x >= 0.0 && z >= 0.0 && x < g.width() as f32 && z < g.depth() as f32);
             let i = cell_of(&g, s);
             assert_eq!(g.water[i], WaterKind::Dry, "{s:?} stands in water");
-            let biome = Biome::from_id(g.biome[i]).unwrap();
+            let biome = Biome::from_id(g.biome()[i]).unwrap();
             if s.species.is_tree() {
                 assert!(
                     !matches!(biome, Biome::Glacier | Biome::HotDesert | Biome::DeepOcean),
@@ -45,7 +45,7 @@ fn no_tree_in_water_on_glacier_or_in_hot_desert() {
             species_seen[s.species as usize] += 1;
         }
         barren_cells += g
-            .biome
+            .biome()
             .iter()
             .filter(|b| matches!(Biome::from_id(**b), Some(Biome::Glacier | Biome::HotDesert)))
             .count();
@@ -59,8 +59,8 @@ fn no_tree_in_water_on_glacier_or_in_hot_desert() {
 fn biomes_off_scatter_nothing() {
     let mut p = continent(3);
     p.biomes.enabled = false;
-    let (g, stats) = generate(&p).unwrap();
-    assert!(g.scatter.is_empty());
+    let (g, stats) = generate(&p, Default::default()).unwrap();
+    assert!(g.scatter().is_empty());
     assert_eq!(stats.species_counts, [0; scatter::SPECIES_COUNT]);
 }
 
@@ -71,7 +71,13 @@ fn scatter_is_identical_on_1_and_2_threads() {
             .num_threads(threads)
             .build()
             .unwrap();
-        pool.install(|| generate(&continent(5)).unwrap().0.scatter)
+        pool.install(|| {
+            generate(&continent(5), Default::default())
+                .unwrap()
+                .0
+                .scatter()
+                .to_vec()
+        })
     };
     let (one, two) = (run(1), run(2));
     assert!(!one.is_empty());
@@ -110,9 +116,9 @@ fn candidates_stay_put_when_the_map_grows_or_moves() {
 fn trees_grow_in_patches_and_clearings() {
     // Trees of one forest biome cluster: their nearest tree is closer than in a uniform layout
     // of the same density.
-    let (g, _) = generate(&continent(3)).unwrap();
+    let (g, _) = generate(&continent(3), Default::default()).unwrap();
     let trees: Vec<[f32; 2]> = g
-        .scatter
+        .scatter()
         .iter()
         .filter(|s| s.species.is_tree())
         .map(|s| s.position)

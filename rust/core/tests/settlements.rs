@@ -2,8 +2,8 @@
 //! climb, that they join every settlement land joins, that their beds are level, and that the
 //! result is the same on every thread count.
 
-use donjourno::settlements::roads::Ground;
-use donjourno::settlements::{habitability::Scale, LandUse, RoadNetwork};
+use donjourno::stages::settlements::roads::RoadGround;
+use donjourno::stages::settlements::{habitability::Scale, LandUse, RoadNetwork};
 use donjourno::{generate, GeneratorParams, Grid, WaterKind};
 
 /// Maps with settlements on: the continent with biomes, the pool model, and a subdivision map
@@ -42,14 +42,14 @@ fn generated() -> Vec<(GeneratorParams, Grid)> {
     maps()
         .into_iter()
         .map(|p| {
-            let (grid, _) = generate(&p).unwrap();
+            let (grid, _) = generate(&p, Default::default()).unwrap();
             assert!(
-                grid.settlements.len() >= 3,
+                grid.settlements().len() >= 3,
                 "too few settlements: {} on {:?}",
-                grid.settlements.len(),
+                grid.settlements().len(),
                 p.height_model
             );
-            assert!(!grid.roads.is_empty(), "no roads");
+            assert!(!grid.roads().is_empty(), "no roads");
             (p, grid)
         })
         .collect()
@@ -62,7 +62,7 @@ fn settlements_stand_on_gentle_land() {
             cell_size: p.cell_size,
             height_scale: p.height_scale,
         };
-        for s in &grid.settlements {
+        for s in grid.settlements() {
             let (x, z) = grid.xz(s.cell as usize);
             assert_eq!(grid.water[s.cell as usize], WaterKind::Dry, "{}", s.name);
             let slope = scale.slope(&grid, x, z);
@@ -86,7 +86,7 @@ fn grade(p: &GeneratorParams, a: ([f32; 2], f32), b: ([f32; 2], f32)) -> f32 {
 fn roads_keep_off_lakes_and_sea_stay_under_the_grade_and_bridge_only_rivers() {
     for (p, grid) in generated() {
         let mut bridges = 0;
-        for road in &grid.roads {
+        for road in grid.roads() {
             for (k, &c) in road.cells.iter().enumerate() {
                 let water = grid.water[c as usize];
                 assert!(
@@ -116,7 +116,7 @@ fn roads_keep_off_lakes_and_sea_stay_under_the_grade_and_bridge_only_rivers() {
                 }
             }
         }
-        for (i, u) in grid.land_use.iter().enumerate() {
+        for (i, u) in grid.land_use().iter().enumerate() {
             match u {
                 LandUse::Bridge => assert_eq!(grid.water[i], WaterKind::River),
                 LandUse::Road | LandUse::Site | LandUse::Street | LandUse::Lot => {
@@ -135,15 +135,15 @@ fn every_settlement_reaches_every_other_that_land_joins() {
         // Connectivity by the land a road may use, from the generated map before roads: redo
         // the layers up to the biomes... the roads' own ground gives the same components, as
         // levelling keeps the centre cells at their routed heights.
-        let ground = Ground::of(
+        let ground = RoadGround::of(
             &grid,
             p.settlements.max_road_grade,
             p.cell_size,
             p.height_scale,
         );
         let component = ground.components();
-        let net = RoadNetwork::new(&grid.roads);
-        let s = &grid.settlements;
+        let net = RoadNetwork::new(grid.roads());
+        let s = grid.settlements();
         for a in 0..s.len() {
             for b in a + 1..s.len() {
                 let (ca, cb) = (component[s[a].cell as usize], component[s[b].cell as usize]);
@@ -167,7 +167,7 @@ fn every_settlement_reaches_every_other_that_land_joins() {
 /// the lower cell.
 fn nearest_centres(grid: &Grid) -> Vec<Option<(f32, u32)>> {
     let mut centres: Vec<u32> = grid
-        .roads
+        .roads()
         .iter()
         .flat_map(|r| r.cells.iter().copied())
         .filter(|&c| grid.water[c as usize] == WaterKind::Dry)
@@ -199,7 +199,7 @@ fn road_beds_are_level_across_within_the_documented_tolerance() {
         let rise = p.settlements.max_road_grade * p.cell_size / p.height_scale;
         let near = nearest_centres(&grid);
         let (mut checked, mut straight) = (0, 0);
-        for road in &grid.roads {
+        for road in grid.roads() {
             let mut along = vec![0.0f32; road.points.len()];
             for k in 1..road.points.len() {
                 let (a, b) = (road.points[k - 1], road.points[k]);
@@ -212,7 +212,7 @@ fn road_beds_are_level_across_within_the_documented_tolerance() {
                     let d =
                         ((x as f32 - kx as f32).powi(2) + (z as f32 - kz as f32).powi(2)).sqrt();
                     let Some((_, c)) = n else { continue };
-                    if d > half || grid.land_use[i] != LandUse::Road {
+                    if d > half || grid.land_use()[i] != LandUse::Road {
                         continue;
                     }
                     // Level with its nearest centre, exactly.
@@ -252,36 +252,48 @@ fn settlements_and_roads_are_the_same_on_1_and_4_threads() {
             .num_threads(threads)
             .build()
             .unwrap()
-            .install(|| generate(p).unwrap().0)
+            .install(|| generate(p, Default::default()).unwrap().0)
     };
     for p in maps().into_iter().take(2) {
         let (one, four) = (run(1, &p), run(4, &p));
-        assert_eq!(one.settlements, four.settlements);
-        assert_eq!(one.roads, four.roads);
-        assert_eq!(one.land_use, four.land_use);
+        assert_eq!(one.settlements(), four.settlements());
+        assert_eq!(one.roads(), four.roads());
+        assert_eq!(one.land_use(), four.land_use());
         assert_eq!(one.hash(), four.hash());
     }
 }
 
 #[test]
 fn off_by_default_and_nothing_grows_on_roads() {
-    let (grid, _) = generate(&GeneratorParams::default()).unwrap();
-    assert!(grid.settlements.is_empty() && grid.roads.is_empty() && grid.land_use.is_empty());
+    let (grid, _) = generate(&GeneratorParams::default(), Default::default()).unwrap();
+    assert!(grid.settlements().is_empty() && grid.roads().is_empty() && grid.land_use().is_empty());
     let mut lots = 0;
     for (_, grid) in generated() {
         assert_eq!(
-            grid.towns.len(),
-            grid.settlements.len(),
+            grid.towns().len(),
+            grid.settlements().len(),
             "one town per settlement"
         );
-        lots += grid.land_use.iter().filter(|u| **u == LandUse::Lot).count();
-        for inst in &grid.scatter {
+        lots += grid
+            .land_use()
+            .iter()
+            .filter(|u| **u == LandUse::Lot)
+            .count();
+        for inst in grid.scatter() {
             let i = grid.index(inst.position[0] as usize, inst.position[1] as usize);
-            assert_eq!(grid.land_use[i], LandUse::Open, "a plant on a road or site");
+            assert_eq!(
+                grid.land_use()[i],
+                LandUse::Open,
+                "a plant on a road or site"
+            );
         }
         for (i, t) in grid.terrain.iter().enumerate() {
             if *t == donjourno::Terrain::Tree {
-                assert_eq!(grid.land_use[i], LandUse::Open, "a tree on a road or site");
+                assert_eq!(
+                    grid.land_use()[i],
+                    LandUse::Open,
+                    "a tree on a road or site"
+                );
             }
         }
     }

@@ -2,19 +2,24 @@
 //! on the shore, rivers that never rise downstream and widen with their flow, wetland pools when
 //! biomes are on, and the same bits on every thread count.
 
-use donjourno::hydrology::{river_width, NO_RECEIVER};
-use donjourno::layers::{HybridTerrain, Hydrology};
-use donjourno::mesh::{surface_height, MeshParams};
-use donjourno::params::TerrainParams;
-use donjourno::pipeline::Layer;
-use donjourno::water_mesh::levels::{
+use donjourno::algorithms::hydrology::{river_width, NO_RECEIVER};
+use donjourno::outputs::mesh::water::levels::{
     pool_depth, pool_level, standing_water_weight, POOL_MIN_WEIGHT,
 };
-use donjourno::water_mesh::{build_water_mesh, water_height, WaterMesh};
+use donjourno::outputs::mesh::water::{build_water_mesh, water_height, WaterMesh};
+use donjourno::outputs::mesh::{surface_height, MeshParams};
+use donjourno::params::TerrainParams;
+use donjourno::stages::landform::pool::HybridTerrain;
+use donjourno::stages::pipeline::Layer;
+use donjourno::stages::water::Hydrology;
 use donjourno::{generate, Context, GeneratorParams, Grid, Terrain, WaterKind, WaterParams};
 
 /// An eroded mountain pool with lakes and rivers, and its drainage.
-fn watered(size: usize, seed: u64, water: WaterParams) -> (Grid, donjourno::layers::Drainage) {
+fn watered(
+    size: usize,
+    seed: u64,
+    water: WaterParams,
+) -> (Grid, donjourno::stages::water::Drainage) {
     let terrain = TerrainParams {
         coverage: 0.55,
         droplets: 8000,
@@ -189,7 +194,7 @@ fn wetland_map(biomes: bool) -> GeneratorParams {
 #[test]
 fn wetlands_hold_shallow_pools_when_biomes_are_on() {
     let p = wetland_map(true);
-    let (grid, _) = generate(&p).unwrap();
+    let (grid, _) = generate(&p, Default::default()).unwrap();
     let params = p.mesh_params(MeshParams::default());
     let wet: Vec<usize> = (0..grid.len())
         .filter(|&i| {
@@ -227,7 +232,7 @@ fn wetlands_hold_shallow_pools_when_biomes_are_on() {
     assert!(shown > 0, "no pool shows water ({} pools)", pools.len());
     check_depths(&grid, &params, &build_water_mesh(&grid, &params).unwrap());
     // Without biomes there are no pools.
-    let (plain, _) = generate(&wetland_map(false)).unwrap();
+    let (plain, _) = generate(&wetland_map(false), Default::default()).unwrap();
     assert!((0..plain.len()).all(|i| {
         let (x, z) = plain.xz(i);
         pool_level(&plain, &params, x, z).is_none()

@@ -1,8 +1,8 @@
 //! Glue between the core and Godot: running the core with panics contained, tessellating into
 //! Godot's surface layout, and error messages phrased with the Godot property names.
 
-use donjourno::godot_surface::{build_surface, SurfaceStreams};
-use donjourno::mesh::MeshParams;
+use donjourno::outputs::godot_surface::{build_surface, SurfaceStreams};
+use donjourno::outputs::mesh::MeshParams;
 use donjourno::{Grid, ParamError};
 use godot::prelude::*;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -43,7 +43,7 @@ pub fn contained<T>(what: &str, f: impl FnOnce() -> Result<T, String>) -> Result
 }
 
 /// Tessellates a grid straight into Godot's surface streams
-/// ([`donjourno::godot_surface::build_surface`]): `vertex` holds `vertex_count ×
+/// ([`donjourno::outputs::godot_surface::build_surface`]): `vertex` holds `vertex_count ×
 /// VERTEX_STREAM_BYTES` bytes and `attributes` `vertex_count × ATTRIBUTE_STREAM_BYTES`. Returns
 /// the bounds and the wall time.
 pub fn run_surface(
@@ -59,7 +59,7 @@ pub fn run_surface(
             attribute: attributes,
         };
         let (lo, hi) = build_surface(grid, params, streams).map_err(|e| match e {
-            donjourno::mesh::MeshError::Param(p) => property_message(&p),
+            donjourno::outputs::mesh::MeshError::Param(p) => property_message(&p),
             other => other.to_string(),
         })?;
         let (lo, hi) = (Vector3::from_array(lo), Vector3::from_array(hi));
@@ -67,29 +67,29 @@ pub fn run_surface(
     })
 }
 
-/// Builds the water surface of a grid ([`donjourno::water_mesh::build_water_mesh`]), empty when
+/// Builds the water surface of a grid ([`donjourno::outputs::mesh::water::build_water_mesh`]), empty when
 /// the grid has no water.
 pub fn run_water_mesh(
     grid: &Grid,
     params: &MeshParams,
-) -> Result<donjourno::water_mesh::WaterMesh, String> {
+) -> Result<donjourno::outputs::mesh::water::WaterMesh, String> {
     contained("water mesh building", || {
-        donjourno::water_mesh::build_water_mesh(grid, params).map_err(|e| match e {
-            donjourno::mesh::MeshError::Param(p) => property_message(&p),
+        donjourno::outputs::mesh::water::build_water_mesh(grid, params).map_err(|e| match e {
+            donjourno::outputs::mesh::MeshError::Param(p) => property_message(&p),
             other => other.to_string(),
         })
     })
 }
 
-/// The water levels of `grid`'s chunks ([`donjourno::water_mesh::WaterLevels`]), with errors as
+/// The water levels of `grid`'s chunks ([`donjourno::outputs::mesh::water::WaterLevels`]), with errors as
 /// messages and panics contained.
 pub fn run_water_levels<'a>(
     grid: &'a Grid,
     params: &MeshParams,
-) -> Result<donjourno::water_mesh::WaterLevels<'a>, String> {
+) -> Result<donjourno::outputs::mesh::water::WaterLevels<'a>, String> {
     contained("water mesh building", || {
-        donjourno::water_mesh::WaterLevels::new(grid, params).map_err(|e| match e {
-            donjourno::mesh::MeshError::Param(p) => property_message(&p),
+        donjourno::outputs::mesh::water::WaterLevels::new(grid, params).map_err(|e| match e {
+            donjourno::outputs::mesh::MeshError::Param(p) => property_message(&p),
             other => other.to_string(),
         })
     })

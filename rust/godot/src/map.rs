@@ -1,7 +1,7 @@
 //! `DonjournoMap`: a generated grid handed to scripts.
 
 use crate::convert;
-use donjourno::biomes::Biome;
+use donjourno::stages::biomes::Biome;
 use donjourno::{GenerationStats, Grid, Terrain};
 use godot::classes::image::Format;
 use godot::classes::{IRefCounted, Image, RefCounted};
@@ -141,7 +141,7 @@ impl DonjournoMap {
     #[func]
     pub fn get_biome(&self, x: i32, z: i32) -> i32 {
         self.index(x, z)
-            .and_then(|i| self.grid.biome.get(i))
+            .and_then(|i| self.grid.biome().get(i))
             .map_or(-1, |&b| i32::from(b))
     }
 
@@ -182,12 +182,12 @@ impl DonjournoMap {
     /// of its heaviest biome ([method DonjournoTerrain.get_biome_color]); `null` without biomes.
     #[func]
     pub fn get_biome_image(&self) -> Option<Gd<Image>> {
-        if self.grid.biome.is_empty() {
+        if self.grid.biome().is_empty() {
             return None;
         }
         let bytes: Vec<u8> = self
             .grid
-            .biome
+            .biome()
             .iter()
             .flat_map(|&b| Biome::from_id(b).map_or([0, 0, 0], Biome::map_colour))
             .collect();

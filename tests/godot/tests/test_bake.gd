@@ -80,7 +80,7 @@ func test_bake_keeps_the_scatter_of_biomes() -> void:
 	t2.baked_mesh = baked
 	root.add_child(t2)
 	await settled(t2)
-	check(t2.get_trees_instance() == null, "no seed 000 trees baked beside the scatter")
+	check(t2.get_trees_instance() == null, "no tree-cell trees baked beside the scatter")
 	for s in live:
 		check(t2.get_scatter_instances(s) == live[s], "species %d: the same instances baked" % s)
 		var instances := 0

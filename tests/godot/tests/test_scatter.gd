@@ -1,6 +1,6 @@
 extends "res://lib/test_case.gd"
 ## Scatter with biomes: one MultiMesh per species variant, instances on the surface and on dry land, no
-## tree on glacier or in hot desert, mesh overrides, and seed 000's trees without biomes.
+## tree on glacier or in hot desert, mesh overrides, and the tree cells' trees without biomes.
 
 
 func _biome_generator() -> DonjournoGenerator:
@@ -26,8 +26,8 @@ func test_constants_and_names() -> void:
 func test_one_multimesh_per_species_on_dry_land() -> void:
 	var t := terrain_with(_biome_generator(), 2)
 	t.position = Vector3(2.0, -1.0, 3.0)
-	check(t.get_trees_instance() == null, "with biomes the scatter replaces seed 000's trees")
-	check(t.get_tree_transforms().is_empty(), "no seed 000 tree transforms with biomes")
+	check(t.get_trees_instance() == null, "with biomes the scatter replaces the tree cells' trees")
+	check(t.get_tree_transforms().is_empty(), "no tree-cell tree transforms with biomes")
 	var species_shown := 0
 	var total := 0
 	var trees := [DonjournoTerrain.SPECIES_CONIFER, DonjournoTerrain.SPECIES_BROADLEAF,
@@ -74,7 +74,7 @@ func test_one_multimesh_per_species_on_dry_land() -> void:
 	t.regenerate()
 	for s in range(9):
 		check(t.get_scatter_instances(s).is_empty(), "biomes off: no species %d" % s)
-	check(t.get_trees_instance() != null, "biomes off: seed 000's trees are back")
+	check(t.get_trees_instance() != null, "biomes off: the tree cells' trees are back")
 
 
 func test_a_map_drawn_in_chunks_scatters_chunk_by_chunk() -> void:

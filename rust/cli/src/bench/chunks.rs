@@ -2,8 +2,8 @@
 //! same map.
 
 use super::median;
-use donjourno::mesh::chunks::ChunkBuilder;
-use donjourno::mesh::{build_mesh, MeshParams};
+use donjourno::outputs::mesh::chunks::ChunkBuilder;
+use donjourno::outputs::mesh::{build_mesh, MeshParams};
 
 /// Times the chunk meshes (the default 256-cell chunks and four levels) of a generated 1024²
 /// map, and its one mesh, and prints both with their vertex counts.

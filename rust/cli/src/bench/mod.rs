@@ -1,9 +1,11 @@
 //! `donjourno bench`: the figures docs/performance.md quotes.
 
-use donjourno::erosion::Erosion;
-use donjourno::hydrology::{accumulate, flow_directions, priority_flood, FloodOptions, LakeFilter};
-use donjourno::layers::{coverage_mask, pool_heights};
-use donjourno::mesh::{build_mesh, MeshParams};
+use donjourno::algorithms::erosion::Erosion;
+use donjourno::algorithms::hydrology::{
+    accumulate, flow_directions, priority_flood, FloodOptions, LakeFilter,
+};
+use donjourno::outputs::mesh::{build_mesh, MeshParams};
+use donjourno::stages::landform::pool::{coverage_mask, pool_heights};
 use donjourno::{generate, GeneratorParams};
 use std::time::{Duration, Instant};
 
@@ -25,7 +27,7 @@ fn default_map(name: &str, side: u32) -> Option<(GeneratorParams, donjourno::Gri
         ..Default::default()
     };
     params.terrain.droplets = 20_000;
-    match generate(&params) {
+    match generate(&params, Default::default()) {
         Ok((grid, _)) => Some((params, grid)),
         Err(e) => {
             println!("{name} {side}²: the generation failed: {e}");
@@ -137,7 +139,7 @@ fn fbm(reps: usize) {
         let mut s = 0.0f32;
         for z in 0..side {
             for x in 0..side {
-                s += donjourno::noise::fbm(x as f32 * 0.02, z as f32 * 0.02, 6, 7);
+                s += donjourno::algorithms::noise::fbm(x as f32 * 0.02, z as f32 * 0.02, 6, 7);
             }
         }
         s
@@ -145,7 +147,7 @@ fn fbm(reps: usize) {
     let mut row = vec![0.0f32; side];
     let rows = median(reps, || {
         for z in 0..side {
-            donjourno::noise::fbm_row(z, 0.02, 6, 7, &mut row);
+            donjourno::algorithms::noise::fbm_row(z, 0.02, 6, 7, &mut row);
         }
         row[0]
     });
@@ -158,11 +160,14 @@ fn fbm(reps: usize) {
 }
 
 fn tessellation(reps: usize) {
-    let (grid, _) = generate(&GeneratorParams {
-        width: 256,
-        depth: 256,
-        ..Default::default()
-    })
+    let (grid, _) = generate(
+        &GeneratorParams {
+            width: 256,
+            depth: 256,
+            ..Default::default()
+        },
+        Default::default(),
+    )
     .expect("defaults");
     for subdivisions in [1, 4] {
         let p = MeshParams {
@@ -189,7 +194,7 @@ fn end_to_end(sizes: &[u32], reps: usize) {
         };
         let mut steps = 0;
         let t = median(reps, || {
-            let (_, stats) = generate(&params).expect("defaults");
+            let (_, stats) = generate(&params, Default::default()).expect("defaults");
             steps = stats.erosion_steps;
         });
         println!(
@@ -219,7 +224,7 @@ fn hydrology(sizes: &[u32], reps: usize) {
         let side = size as usize;
         let cells = (side * side) as f64;
         let (height, pool) = pool_terrain(size);
-        let weight = donjourno::layers::meander_weights(side, side, 1);
+        let weight = donjourno::stages::water::meander_weights(side, side, 1);
         let rate = |t: Duration| cells / t.as_secs_f64() / 1e6;
         single.install(|| {
             let fill = median(reps, || {

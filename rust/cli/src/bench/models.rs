@@ -2,14 +2,15 @@
 //! fields, a field at scattered positions, and biomes with their ground colours.
 
 use super::median;
-use donjourno::climate::{ClimateFields, Field, FieldSample, MapFrame};
-use donjourno::landform::subdivision::subdivision_heights;
-use donjourno::landform::{continents_heights, continents_of};
+use donjourno::data::frame::MapFrame;
+use donjourno::stages::climate::{ClimateFields, Field, FieldSample};
+use donjourno::stages::landform::subdivision::subdivision_heights;
+use donjourno::stages::landform::{continents_heights, continents_of};
 use donjourno::{generate, GeneratorParams};
 use rayon::prelude::*;
 use std::time::Duration;
 
-/// Subdivision (seed 004) to a 1025² map: every iteration, the window, its scaling and sea level.
+/// Subdivision (the subdivision article) to a 1025² map: every iteration, the window, its scaling and sea level.
 /// Target 25 ms.
 pub(super) fn subdivision(reps: usize) {
     let params = GeneratorParams::preset("fractal_highlands").unwrap_or_default();
@@ -116,7 +117,7 @@ pub(super) fn biomes(reps: usize) {
             .sum::<Duration>()
     };
     let mut runs: Vec<(Duration, Duration)> = (0..reps)
-        .filter_map(|_| generate(&params).ok())
+        .filter_map(|_| generate(&params, Default::default()).ok())
         .map(|(_, s)| (layer_time(&s, "Biomes"), layer_time(&s, "TerrainTexture")))
         .collect();
     if runs.is_empty() {

@@ -1,6 +1,6 @@
 //! The scatter figure: the Scatter layer alone on a generated 1024² continent with biomes.
 
-use donjourno::scatter::{self, Scatter};
+use donjourno::stages::scatter::{self, Scatter};
 use donjourno::{generate, Context, Layer};
 use std::time::{Duration, Instant};
 
@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 pub(super) fn scatter(reps: usize) {
     let side = 1024u32;
     let params = super::models::continent_with_biomes(side);
-    let Ok((mut grid, _)) = generate(&params) else {
+    let Ok((mut grid, _)) = generate(&params, Default::default()) else {
         println!("scatter {side}²: the generation failed");
         return;
     };
@@ -26,7 +26,7 @@ pub(super) fn scatter(reps: usize) {
         return;
     }
     times.sort();
-    let counts = scatter::counts(&grid.scatter);
+    let counts = scatter::counts(grid.scatter());
     let per_species: Vec<String> = scatter::Species::ALL
         .iter()
         .map(|s| format!("{} {}", s.name(), counts[*s as usize]))
@@ -34,7 +34,7 @@ pub(super) fn scatter(reps: usize) {
     println!(
         "scatter {side}²: {:.1} ms, {} instances ({}; target ≤ 150 ms)",
         times[times.len() / 2].as_secs_f64() * 1e3,
-        grid.scatter.len(),
+        grid.scatter().len(),
         per_species.join(", ")
     );
 }

@@ -1,7 +1,7 @@
 //! The settlements figure: the Settlements layer (placement, towns, roads, levelling) alone on a
 //! generated 512² continent with biomes.
 
-use donjourno::settlements::Settlements;
+use donjourno::stages::settlements::Settlements;
 use donjourno::{generate, Context, Layer, SettlementCounts};
 use std::time::{Duration, Instant};
 
@@ -12,13 +12,16 @@ pub(super) fn settlements(reps: usize) {
     let mut params = super::models::continent_with_biomes(side);
     params.settlements.enabled = true;
     params.settlements.count = 24;
-    let Ok((base, _)) = generate(&donjourno::GeneratorParams {
-        settlements: donjourno::SettlementParams {
-            enabled: false,
-            ..params.settlements
+    let Ok((base, _)) = generate(
+        &donjourno::GeneratorParams {
+            settlements: donjourno::SettlementParams {
+                enabled: false,
+                ..params.settlements
+            },
+            ..params
         },
-        ..params
-    }) else {
+        Default::default(),
+    ) else {
         println!("settlements {side}²: the generation failed");
         return;
     };

@@ -2,10 +2,10 @@
 //! water, in the columns of a terrain line.
 
 use super::Case;
-use donjourno::mesh::chunks::ChunkBuilder;
-use donjourno::mesh::MeshParams;
-use donjourno::water_mesh::WaterLevels;
-use donjourno::{generate_with_inputs, GeneratorParams, Inputs, Progress};
+use donjourno::outputs::mesh::chunks::ChunkBuilder;
+use donjourno::outputs::mesh::water::WaterLevels;
+use donjourno::outputs::mesh::MeshParams;
+use donjourno::{generate, ExternalInputs, GenerateOptions, GeneratorParams};
 use serde_json::{json, Value};
 
 /// Generates one level case and returns its fingerprint line, in the columns of a terrain line:
@@ -13,8 +13,14 @@ use serde_json::{json, Value};
 /// `mesh_hash`, the vertex count of both as `vertices` and the grid's hash as `climate_hash`.
 pub(super) fn hash_levels(case: &Case) -> Result<Value, String> {
     let error = |e: &dyn std::fmt::Display| format!("{}: {e}", case.name);
-    let (grid, _) = generate_with_inputs(&case.params, &case.inputs, Progress::default())
-        .map_err(|e| error(&e))?;
+    let (grid, _) = generate(
+        &case.params,
+        GenerateOptions {
+            inputs: case.inputs.clone(),
+            ..Default::default()
+        },
+    )
+    .map_err(|e| error(&e))?;
     let mesh = case.params.mesh_params(case.mesh);
     let ground = ChunkBuilder::new(&grid, &mesh).map_err(|e| error(&e))?;
     let water = WaterLevels::new(&grid, &mesh).map_err(|e| error(&e))?;
@@ -74,7 +80,7 @@ pub(super) fn levels_suite() -> Vec<Case> {
                 subdivisions,
                 ..Default::default()
             },
-            inputs: Inputs::default(),
+            inputs: ExternalInputs::default(),
             water: false,
         })
         .into()

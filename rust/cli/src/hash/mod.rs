@@ -1,7 +1,7 @@
 //! `donjourno hash`: fingerprints of a generated grid and its mesh, to compare platforms.
 //!
 //! One terrain: `donjourno hash [generation flags] [mesh flags]` prints one JSON object with
-//! `grid_hash` ([`donjourno::Grid::hash`]) and `mesh_hash` ([`donjourno::mesh::Mesh::hash`]).
+//! `grid_hash` ([`donjourno::Grid::hash`]) and `mesh_hash` ([`donjourno::outputs::mesh::Mesh::hash`]).
 //!
 //! The suite: `donjourno hash --suite` prints one JSON object per line for a fixed list of cases
 //! (every built-in preset, each with every optional feature switched on as well, and variations
@@ -9,12 +9,12 @@
 //! platform must print the same hashes; `tests/web/compare-hashes.mjs` compares them.
 //!
 //! Cases named `water:…` fingerprint the water surface instead of the terrain mesh: their
-//! `mesh_hash` is [`donjourno::water_mesh::WaterMesh::hash`], `vertices` the water mesh's vertex
+//! `mesh_hash` is [`donjourno::outputs::mesh::water::WaterMesh::hash`], `vertices` the water mesh's vertex
 //! count and `climate_hash` [`donjourno::Grid::water_hash`] (the rendered water planes).
 //!
 //! Cases named `navigation:…` fingerprint the navigation meshes of the navigation regions
-//! ([`donjourno::navigation::regions_hash`]); cases named `navigation-roads:…` that of their road
-//! regions ([`donjourno::navigation::roads::road_regions_hash`]). Cases named `levels:…`
+//! ([`donjourno::outputs::navigation::regions_hash`]); cases named `navigation-roads:…` that of their road
+//! regions ([`donjourno::outputs::navigation::roads::road_regions_hash`]). Cases named `levels:…`
 //! fingerprint every chunk of a map at every level of detail, ground and water.
 //!
 //! The golden file: `donjourno hash --suite --golden` prints the suite as the committed
@@ -30,11 +30,11 @@ mod town;
 
 use crate::args::{MeshArgs, ParamArgs, GENERATION_GROUP, MESH_GROUP};
 use clap::Args;
-use donjourno::heightmap::{self, Format};
-use donjourno::mesh::{build_mesh, MeshParams};
+use donjourno::data::heightmap::{self, Format};
+use donjourno::outputs::mesh::water::build_water_mesh;
+use donjourno::outputs::mesh::{build_mesh, MeshParams};
 use donjourno::params::{Declared, Value as ParamValue, GENERATOR, PRESETS};
-use donjourno::water_mesh::build_water_mesh;
-use donjourno::{generate, generate_with_inputs, GeneratorParams, HeightModel, Inputs, Progress};
+use donjourno::{generate, ExternalInputs, GenerateOptions, GeneratorParams, HeightModel};
 use serde_json::{json, Value};
 use std::sync::Arc;
 use std::time::Instant;
@@ -72,7 +72,7 @@ struct Case {
     name: String,
     params: GeneratorParams,
     mesh: MeshParams,
-    inputs: Inputs,
+    inputs: ExternalInputs,
     /// Fingerprint the water surface and the water planes instead of the terrain mesh and the
     /// climate.
     water: bool,
@@ -158,8 +158,14 @@ fn hash_case(case: &Case) -> Result<Value, String> {
         .validate()
         .map_err(|e| format!("{}: invalid mesh settings: {e}", case.name))?;
     let start = Instant::now();
-    let (grid, _) = generate_with_inputs(&case.params, &case.inputs, Progress::default())
-        .map_err(|e| format!("{}: {e}", case.name))?;
+    let (grid, _) = generate(
+        &case.params,
+        GenerateOptions {
+            inputs: case.inputs.clone(),
+            ..Default::default()
+        },
+    )
+    .map_err(|e| format!("{}: {e}", case.name))?;
     let generated = start.elapsed();
     let mesh_params = case.params.mesh_params(case.mesh);
     let (mesh_hash, vertices, climate_hash) = if case.water {
@@ -199,7 +205,7 @@ fn suite() -> Result<Vec<Case>, String> {
                 name: format!("preset={name},{layer}=on"),
                 params: with_layer,
                 mesh,
-                inputs: Inputs::default(),
+                inputs: ExternalInputs::default(),
                 water: false,
             });
         }
@@ -207,7 +213,7 @@ fn suite() -> Result<Vec<Case>, String> {
             name: format!("preset={name}"),
             params,
             mesh,
-            inputs: Inputs::default(),
+            inputs: ExternalInputs::default(),
             water: false,
         });
     }
@@ -219,7 +225,7 @@ fn suite() -> Result<Vec<Case>, String> {
             name: name.into(),
             params,
             mesh,
-            inputs: Inputs::default(),
+            inputs: ExternalInputs::default(),
             water: false,
         });
     };
@@ -332,7 +338,7 @@ fn water_cases(mesh: MeshParams, fine: MeshParams) -> Result<Vec<Case>, String> 
         name: format!("water:{name}"),
         params,
         mesh,
-        inputs: Inputs::default(),
+        inputs: ExternalInputs::default(),
         water: true,
     };
     Ok(vec![
@@ -352,7 +358,8 @@ fn image_case(mesh: MeshParams) -> Result<Case, String> {
         depth: 64,
         ..GeneratorParams::default()
     };
-    let (grid, _) = generate(&source).map_err(|e| format!("image case source: {e}"))?;
+    let (grid, _) =
+        generate(&source, Default::default()).map_err(|e| format!("image case source: {e}"))?;
     let (map, _) = heightmap::export(
         &grid,
         Format::Png16,
@@ -372,7 +379,7 @@ fn image_case(mesh: MeshParams) -> Result<Case, String> {
         name: "model=image,from=png16,size=80x72".into(),
         params,
         mesh,
-        inputs: Inputs {
+        inputs: ExternalInputs {
             heightmap: Some(Arc::new(map)),
         },
         water: false,
@@ -420,13 +427,13 @@ mod tests {
         let mut small = scatter::scatter_suite().remove(1);
         (small.params.width, small.params.depth) = (48, 40);
         let line = scatter::hash_scatter(&small).unwrap();
-        let (grid, _) = generate(&small.params).unwrap();
-        assert!(!grid.scatter.is_empty());
+        let (grid, _) = generate(&small.params, Default::default()).unwrap();
+        assert!(!grid.scatter().is_empty());
         assert_eq!(
             line["grid_hash"],
-            format!("{:016x}", donjourno::scatter::hash(&grid.scatter))
+            format!("{:016x}", donjourno::stages::scatter::hash(grid.scatter()))
         );
-        assert_eq!(line["vertices"], grid.scatter.len());
+        assert_eq!(line["vertices"], grid.scatter().len());
         assert_eq!(line["climate_hash"], format!("{:016x}", grid.hash()));
         assert!(golden_line(&line)
             .unwrap()
@@ -445,11 +452,11 @@ mod tests {
             name: "small".into(),
             params,
             mesh: MeshParams::default(),
-            inputs: Inputs::default(),
+            inputs: ExternalInputs::default(),
             water: false,
         };
         let line = hash_case(&case).unwrap();
-        let (grid, _) = generate(&params).unwrap();
+        let (grid, _) = generate(&params, Default::default()).unwrap();
         let mesh = build_mesh(&grid, &MeshParams::default()).unwrap();
         assert_eq!(line["grid_hash"], format!("{:016x}", grid.hash()));
         assert_eq!(line["mesh_hash"], format!("{:016x}", mesh.hash()));

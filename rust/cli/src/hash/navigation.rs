@@ -2,18 +2,24 @@
 //! the columns of a terrain line.
 
 use super::Case;
-use donjourno::mesh::MeshParams;
-use donjourno::navigation::roads::road_regions_hash;
-use donjourno::navigation::{regions, regions_hash};
-use donjourno::{generate_with_inputs, GeneratorParams, Inputs, Progress};
+use donjourno::outputs::mesh::MeshParams;
+use donjourno::outputs::navigation::roads::road_regions_hash;
+use donjourno::outputs::navigation::{regions, regions_hash};
+use donjourno::{generate, ExternalInputs, GenerateOptions, GeneratorParams};
 use serde_json::{json, Value};
 
 /// Generates one navigation case and returns its fingerprint line, in the columns of a terrain
 /// line: the regions' hash as `grid_hash`, the grid's hash as `mesh_hash`, the ground polygon
 /// count as `vertices` and the grid's water hash as `climate_hash`.
 pub(super) fn hash_navigation(case: &Case) -> Result<Value, String> {
-    let (grid, _) = generate_with_inputs(&case.params, &case.inputs, Progress::default())
-        .map_err(|e| format!("{}: {e}", case.name))?;
+    let (grid, _) = generate(
+        &case.params,
+        GenerateOptions {
+            inputs: case.inputs.clone(),
+            ..Default::default()
+        },
+    )
+    .map_err(|e| format!("{}: {e}", case.name))?;
     let mesh = case.params.mesh_params(case.mesh);
     let regions = regions(&grid, &mesh).map_err(|e| format!("{}: {e}", case.name))?;
     let polygons: usize = regions.iter().map(|r| r.ground.polygons.len()).sum();
@@ -50,14 +56,14 @@ pub(super) fn navigation_suite() -> Vec<Case> {
             name: "preset=default".into(),
             params: GeneratorParams::default(),
             mesh: MeshParams::default(),
-            inputs: Inputs::default(),
+            inputs: ExternalInputs::default(),
             water: false,
         },
         Case {
             name: "size=80x64,seed=7,chunk=24,radius=2.5,slope=20".into(),
             params: wet,
             mesh: chunked,
-            inputs: Inputs::default(),
+            inputs: ExternalInputs::default(),
             water: false,
         },
     ]
@@ -68,8 +74,14 @@ pub(super) fn navigation_suite() -> Vec<Case> {
 /// `mesh_hash`, the road regions' polygon count as `vertices` and the grid's hash as
 /// `climate_hash`.
 pub(super) fn hash_navigation_roads(case: &Case) -> Result<Value, String> {
-    let (grid, _) = generate_with_inputs(&case.params, &case.inputs, Progress::default())
-        .map_err(|e| format!("{}: {e}", case.name))?;
+    let (grid, _) = generate(
+        &case.params,
+        GenerateOptions {
+            inputs: case.inputs.clone(),
+            ..Default::default()
+        },
+    )
+    .map_err(|e| format!("{}: {e}", case.name))?;
     let mesh = case.params.mesh_params(case.mesh);
     let regions = regions(&grid, &mesh).map_err(|e| format!("{}: {e}", case.name))?;
     let polygons: usize = (regions.iter().filter_map(|r| r.road.as_ref()))
@@ -99,7 +111,7 @@ pub(super) fn road_suite() -> Vec<Case> {
             chunk_size: 48,
             ..Default::default()
         },
-        inputs: Inputs::default(),
+        inputs: ExternalInputs::default(),
         water: false,
     }]
 }

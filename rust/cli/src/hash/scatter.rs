@@ -2,17 +2,23 @@
 //! stand on, in the columns of a terrain line.
 
 use super::Case;
-use donjourno::mesh::MeshParams;
-use donjourno::scatter;
-use donjourno::{generate_with_inputs, GeneratorParams, HeightModel, Inputs, Progress};
+use donjourno::outputs::mesh::MeshParams;
+use donjourno::stages::scatter;
+use donjourno::{generate, ExternalInputs, GenerateOptions, GeneratorParams, HeightModel};
 use serde_json::{json, Value};
 
 /// Generates one scatter case and returns its fingerprint line, in the columns of a terrain line:
 /// the instances' hash as `grid_hash`, the species meshes' hash as `mesh_hash`, the instance
 /// count as `vertices` and the grid's hash as `climate_hash`.
 pub(super) fn hash_scatter(case: &Case) -> Result<Value, String> {
-    let (grid, stats) = generate_with_inputs(&case.params, &case.inputs, Progress::default())
-        .map_err(|e| format!("{}: {e}", case.name))?;
+    let (grid, stats) = generate(
+        &case.params,
+        GenerateOptions {
+            inputs: case.inputs.clone(),
+            ..Default::default()
+        },
+    )
+    .map_err(|e| format!("{}: {e}", case.name))?;
     let counts: serde_json::Map<String, Value> = scatter::Species::ALL
         .iter()
         .map(|s| {
@@ -28,9 +34,9 @@ pub(super) fn hash_scatter(case: &Case) -> Result<Value, String> {
         "width": case.params.width,
         "depth": case.params.depth,
         "subdivisions": case.mesh.subdivisions,
-        "grid_hash": format!("{:016x}", scatter::hash(&grid.scatter)),
+        "grid_hash": format!("{:016x}", scatter::hash(grid.scatter())),
         "mesh_hash": format!("{:016x}", scatter::meshes::hash()),
-        "vertices": grid.scatter.len(),
+        "vertices": grid.scatter().len(),
         "climate_hash": format!("{:016x}", grid.hash()),
         "species_counts": counts,
     }))
@@ -48,7 +54,7 @@ pub(super) fn scatter_suite() -> Vec<Case> {
             name: name.into(),
             params,
             mesh,
-            inputs: Inputs::default(),
+            inputs: ExternalInputs::default(),
             water: false,
         }
     };

@@ -2,28 +2,33 @@
 //! line.
 
 use super::Case;
-use donjourno::mesh::MeshParams;
-use donjourno::{generate_with_inputs, GeneratorParams, Inputs, Progress};
+use donjourno::outputs::mesh::MeshParams;
+use donjourno::{generate, ExternalInputs, GenerateOptions, GeneratorParams};
 use serde_json::{json, Value};
 
 /// One settlement case's line: the settlements and roads hash as `grid_hash`, the towns' hash as
 /// `mesh_hash`, the road count as `vertices` and the grid's hash as `climate_hash`.
 pub(super) fn hash_settlements(case: &Case) -> Result<Value, String> {
-    let (grid, _) = generate_with_inputs(&case.params, &case.inputs, Progress::default())
-        .map_err(|e| format!("{}: {e}", case.name))?;
-    let towns = grid
-        .towns
-        .iter()
-        .fold(0u64, |acc, t| donjourno::seed::mix64(acc ^ t.hash()));
+    let (grid, _) = generate(
+        &case.params,
+        GenerateOptions {
+            inputs: case.inputs.clone(),
+            ..Default::default()
+        },
+    )
+    .map_err(|e| format!("{}: {e}", case.name))?;
+    let towns = grid.towns().iter().fold(0u64, |acc, t| {
+        donjourno::algorithms::seed::mix64(acc ^ t.hash())
+    });
     Ok(json!({
         "case": format!("settlements:{}", case.name),
         "seed": case.params.seed.to_string(),
         "width": case.params.width,
         "depth": case.params.depth,
         "subdivisions": case.mesh.subdivisions,
-        "grid_hash": format!("{:016x}", donjourno::settlements::hash(&grid.settlements, &grid.roads)),
+        "grid_hash": format!("{:016x}", donjourno::stages::settlements::hash(grid.settlements(), grid.roads())),
         "mesh_hash": format!("{towns:016x}"),
-        "vertices": grid.roads.len(),
+        "vertices": grid.roads().len(),
         "climate_hash": format!("{:016x}", grid.hash()),
     }))
 }
@@ -36,7 +41,7 @@ pub(super) fn settlements_suite() -> Vec<Case> {
             name: name.into(),
             params,
             mesh: MeshParams::default(),
-            inputs: Inputs::default(),
+            inputs: ExternalInputs::default(),
             water: false,
         }
     };

@@ -1,8 +1,8 @@
 //! The town cases of the hash suite: the inside of a town (streets, blocks, lots, buildings) on
 //! the two benchmark grounds and on a generated map, in the columns of a terrain line.
 
-use donjourno::town::bench::{flattest_site, BenchCase};
-use donjourno::town::{buildings_mesh, grow_town, Ground, TownSite};
+use donjourno::stages::towns::bench::{flattest_site, BenchCase};
+use donjourno::stages::towns::{buildings_mesh, grow_town, Ground, TownSite};
 use donjourno::{generate, GeneratorParams};
 use serde_json::{json, Value};
 
@@ -45,7 +45,8 @@ pub(super) fn town_suite() -> Result<Vec<TownCase>, String> {
         })
         .collect();
     let params = GeneratorParams::preset("default").ok_or("preset default is missing")?;
-    let (grid, _) = generate(&params).map_err(|e| format!("town:preset=default: {e}"))?;
+    let (grid, _) =
+        generate(&params, Default::default()).map_err(|e| format!("town:preset=default: {e}"))?;
     let vertical = params.height_scale / params.cell_size;
     let site = flattest_site(&grid, vertical, 30.0, 0.7, params.seed)
         .ok_or("town:preset=default: no site")?;

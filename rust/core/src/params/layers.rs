@@ -20,7 +20,7 @@ pub struct ErosionParams {
     pub min_volume: f32,
 }
 
-/// Parameters of the [`HybridTerrain`](crate::layers::HybridTerrain) layer.
+/// Parameters of the [`HybridTerrain`](crate::stages::HybridTerrain) layer.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TerrainParams {
     /// Fraction of cells that form the mountain pool, `0..=1`.
@@ -50,7 +50,7 @@ impl TerrainParams {
     }
 }
 
-/// Parameters of the [`ForestMask`](crate::layers::ForestMask) layer.
+/// Parameters of the [`ForestMask`](crate::stages::ForestMask) layer.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ForestMaskParams {
     /// Height at which fertility reaches zero, in height units.
@@ -59,7 +59,7 @@ pub struct ForestMaskParams {
     pub steepness: f32,
 }
 
-/// Parameters of the [`ForestPlacement`](crate::layers::ForestPlacement) layer.
+/// Parameters of the [`ForestPlacement`](crate::stages::ForestPlacement) layer.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ForestPlacementParams {
     /// Probability of a tree on a fully fertile cell, `0..=1`.
@@ -94,7 +94,7 @@ impl ForestParams {
     }
 }
 
-/// Parameters of the [`Hydrology`](crate::layers::Hydrology) layer and of the lake-aware erosion.
+/// Parameters of the [`Hydrology`](crate::stages::Hydrology) layer and of the lake-aware erosion.
 ///
 /// Heights are in height units (the flat ground outside the mountains lies at 0). Accumulation
 /// counts the mountain cells (above the mountain threshold) upstream of a cell, itself included:
@@ -108,7 +108,7 @@ pub struct WaterParams {
     pub min_lake_cells: u32,
     /// Smallest depth (level minus the deepest bed) a lake may have, in height units.
     pub min_lake_depth: f32,
-    /// Erosion droplets that reach a lake continue from its outflow (seed 001); needs lakes.
+    /// Erosion droplets that reach a lake continue from its outflow (the lake-erosion article); needs lakes.
     pub lake_erosion: bool,
     /// Mark and carve rivers.
     pub rivers_enabled: bool,
@@ -124,8 +124,8 @@ pub struct WaterParams {
 impl WaterParams {
     /// The lakes to mark: at least `min_lake_cells` cells, `min_lake_depth` deep, not below the
     /// sea.
-    pub fn lake_filter(&self) -> crate::hydrology::LakeFilter {
-        crate::hydrology::LakeFilter {
+    pub fn lake_filter(&self) -> LakeFilter {
+        LakeFilter {
             min_cells: self.min_lake_cells,
             min_depth: self.min_lake_depth,
             sea_level: self.sea_level,
@@ -133,7 +133,7 @@ impl WaterParams {
     }
 
     /// The lake filter for erosion when droplets continue through lakes, else `None`.
-    pub fn erosion_lakes(&self) -> Option<crate::hydrology::LakeFilter> {
+    pub fn erosion_lakes(&self) -> Option<LakeFilter> {
         (self.lakes_enabled && self.lake_erosion).then(|| self.lake_filter())
     }
 
@@ -146,14 +146,14 @@ impl WaterParams {
 /// How the land rises: the first stage of the pipeline.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum HeightModel {
-    /// Seed 000: mountains inside a coverage mask, flat land around them.
+    /// The original design: mountains inside a coverage mask, flat land around them.
     #[default]
     Pool = 0,
-    /// Seed 004: spatial subdivision of a random 2×2 array, a sea at the mean height.
+    /// The subdivision article: spatial subdivision of a random 2×2 array, a sea at the mean height.
     Subdivision = 1,
-    /// Seed 003 §1–2: continents, ranges and river valleys from the climate fields.
+    /// The world design's climate fields and height: continents, ranges and river valleys from the climate fields.
     Continents = 2,
-    /// An imported heightmap (16-bit PNG, EXR or raw R16), see [`crate::heightmap`].
+    /// An imported heightmap (16-bit PNG, EXR or raw R16), see [`crate::data::heightmap`].
     Image = 3,
 }
 
@@ -197,7 +197,7 @@ impl WorldMode {
     }
 }
 
-/// Parameters of the subdivision model (seed 004).
+/// Parameters of the subdivision model (the subdivision article).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SubdivisionParams {
     /// `p1`: the first iteration's random offsets lie in `[−p1, p1]`.
@@ -217,7 +217,7 @@ pub struct ImageParams {
     pub stretch: bool,
 }
 
-/// Parameters of the continents model (seed 003 §1–2).
+/// Parameters of the continents model (the world design's climate fields and height).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ContinentsParams {
     /// Added to the continentalness before its spline.
@@ -243,7 +243,7 @@ pub struct ClimateParams {
     pub rain_shadow: f32,
 }
 
-/// Parameters of the biomes (seed 003 §3–4).
+/// Parameters of the biomes (the world design's biomes and ground).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BiomeParams {
     /// Classify biomes, grow their trees and colour their ground.
@@ -254,7 +254,7 @@ pub struct BiomeParams {
     pub snowline: f32,
 }
 
-/// Parameters of the settlements and their roads (seed 003 §7).
+/// Parameters of the settlements and their roads (the world design's settlements).
 ///
 /// Distances are in cells and grades in metres of rise per metre of run (heights times
 /// `height_scale`, runs times `cell_size`).
@@ -316,5 +316,26 @@ impl ForestPlacementParams {
             ..ForestParams::default()
         };
         forest.validate()
+    }
+}
+
+/// Which depressions count as lakes.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct LakeFilter {
+    /// Fewest cells a lake may have.
+    pub min_cells: u32,
+    /// Smallest depth (level minus the lowest bed) a lake may have, in height units.
+    pub min_depth: f32,
+    /// Lakes whose level lies below this are part of the sea and left out (`−∞`: no sea).
+    pub sea_level: f32,
+}
+
+impl Default for LakeFilter {
+    fn default() -> Self {
+        LakeFilter {
+            min_cells: 1,
+            min_depth: 0.0,
+            sea_level: f32::NEG_INFINITY,
+        }
     }
 }

@@ -2,13 +2,12 @@
 
 use super::declare::{MESH, NAVIGATION, NONE};
 use super::entry::Declared;
+use super::mesh::{
+    MeshParams, NavigationParams, AGENT_HEIGHT_RANGE, AGENT_RADIUS_RANGE, CELL_SIZE_RANGE,
+    CHUNK_SIZE_RANGE, MAX_AGENT_SLOPE, MAX_DIORAMA_DEPTH, MAX_LOD_LEVELS, MAX_SUBDIVISIONS,
+};
 use super::table::{Access, Alias, Param, Range, Slider, Value};
 use super::{json, table, JsonError, ParamError, GENERATOR, GROUPS};
-use crate::mesh::chunks::{CHUNK_SIZE_RANGE, MAX_LOD_LEVELS};
-use crate::mesh::{MeshParams, MAX_SUBDIVISIONS};
-use crate::navigation::{
-    NavigationParams, AGENT_HEIGHT_RANGE, AGENT_RADIUS_RANGE, CELL_SIZE_RANGE, MAX_AGENT_SLOPE,
-};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// Every mesh setting of [`MeshParams`]: they shape the mesh, never the grid. The world scale a
@@ -53,7 +52,7 @@ pub static MESH_TABLE: &[Param<MeshParams>] = &[
         group: &MESH,
         access: field!(F32: diorama_depth),
         default: Value::F32(0.5),
-        range: Some(Range::open_closed(0.0, crate::mesh::MAX_DIORAMA_DEPTH as f64)),
+        range: Some(Range::open_closed(0.0, MAX_DIORAMA_DEPTH as f64)),
         slider: Some(Slider::exp(0.01, 10.0, 0.01)),
         unit: super::table::Unit::new("height units", ""),
         doc: "Depth of the diorama base: its bottom lies this far below the lowest point of the surface.",

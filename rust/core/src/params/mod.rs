@@ -19,6 +19,7 @@ pub mod entry;
 pub mod json;
 mod layers;
 pub mod markdown;
+pub mod mesh;
 pub mod mesh_settings;
 pub mod table;
 
@@ -27,9 +28,10 @@ pub use entry::Declared;
 pub use json::JsonError;
 pub use layers::{
     BiomeParams, ClimateParams, ContinentsParams, ErosionParams, ForestMaskParams, ForestParams,
-    ForestPlacementParams, HeightModel, ImageParams, SettlementParams, SubdivisionParams,
-    TerrainParams, WaterParams, WorldMode,
+    ForestPlacementParams, HeightModel, ImageParams, LakeFilter, SettlementParams,
+    SubdivisionParams, TerrainParams, WaterParams, WorldMode,
 };
+pub use mesh::{MeshParams, NavigationParams};
 pub use mesh_settings::{
     generator_entries, mesh_defaults, mesh_from_json, terrain_entries, validate_mesh, MESH_TABLE,
 };
@@ -106,6 +108,24 @@ pub struct GeneratorParams {
 }
 
 impl GeneratorParams {
+    /// The parameters with the stages that need a bounded map off, in infinite mode: no erosion
+    /// droplets, no lakes (nor lake-aware erosion), no accumulation rivers, no edge falloff, no
+    /// settlements (their places and roads are chosen over the whole map). Bounded parameters come
+    /// back unchanged.
+    pub fn infinite_rules(&self) -> GeneratorParams {
+        let mut p = *self;
+        if p.world_mode == WorldMode::Infinite {
+            p.terrain.droplets = 0;
+            p.terrain.droplets_per_cell = 0.0;
+            p.water.lakes_enabled = false;
+            p.water.lake_erosion = false;
+            p.water.rivers_enabled = false;
+            p.edge_falloff = 0;
+            p.settlements.enabled = false;
+        }
+        p
+    }
+
     /// Every field zero or off; [`Default`] fills in the declared defaults.
     const BLANK: GeneratorParams = GeneratorParams {
         seed: 0,
@@ -237,8 +257,8 @@ impl GeneratorParams {
     }
 
     /// `mesh` with this map's world scale (`cell_size`, `height_scale`).
-    pub fn mesh_params(&self, mesh: crate::mesh::MeshParams) -> crate::mesh::MeshParams {
-        crate::mesh::MeshParams {
+    pub fn mesh_params(&self, mesh: MeshParams) -> MeshParams {
+        MeshParams {
             cell_size: self.cell_size,
             height_scale: self.height_scale,
             ..mesh

@@ -2,7 +2,7 @@
 
 use super::table::{Access, Group, Param, Product, Range, Slider, Unit, Value};
 use super::*;
-use crate::mesh::MeshParams;
+use crate::params::MeshParams;
 
 /// A value of the same type that differs from `v`.
 pub(super) fn other(v: Value) -> Value {

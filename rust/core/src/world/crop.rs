@@ -1,6 +1,6 @@
 //! Cutting a window out of a grid: the tile out of its apron-wrapped map.
 
-use crate::grid::Grid;
+use crate::data::grid::Grid;
 
 /// The rows `z0..z0 + d` of a plane `width` wide, cut to columns `x0..x0 + w` (an empty plane
 /// stays empty).
@@ -36,7 +36,7 @@ pub fn window(grid: &Grid, x0: usize, z0: usize, w: usize, d: usize) -> Option<G
     out.temperature = cut(&grid.temperature, width, r);
     out.moisture = cut(&grid.moisture, width, r);
     out.sea_level = grid.sea_level;
-    out.biome = cut(&grid.biome, width, r);
-    out.biome_weights = cut(&grid.biome_weights, width, r);
+    *out.biome_mut() = cut(grid.biome(), width, r);
+    *out.biome_weights_mut() = cut(grid.biome_weights(), width, r);
     Some(out)
 }

@@ -11,10 +11,10 @@
 //! represent most shifted origins).
 //!
 //! # What infinite mode turns off, and what it does instead
-//! The stages that need a bounded map are off ([`infinite_rules`]): droplet erosion (its
+//! The stages that need a bounded map are off ([`GeneratorParams::infinite_rules`](crate::params::GeneratorParams::infinite_rules)): droplet erosion (its
 //! droplets wander over the whole map), Priority-Flood lakes and accumulation rivers (they
 //! drain to the map border), and the edge falloff. Instead, the continents model's own carved
-//! river valleys (seed 003's noise rivers, `continents_river_width`) are the rivers, the sea is
+//! river valleys (the world design's noise rivers, `continents_river_width`) are the rivers, the sea is
 //! every cell whose ground lies below the sea level, trees draw from a hash of their world
 //! position, and colours are relative to `peak_height` rather than the map's highest cell.
 //! `generate` with `world_mode = infinite` applies the same rules to a bounded window, which then
@@ -45,9 +45,10 @@ pub use stream::{plan, Plan, TileSet};
 pub use streamer::Streamer;
 pub use tile::{generate_tile, height_at_world, Tile};
 
-use crate::biomes::classify::COAST_WIDTH;
-use crate::climate::{MapFrame, SHADOW_STEP, SHADOW_STEPS};
+use crate::data::frame::MapFrame;
 use crate::params::{GeneratorParams, WorldMode};
+use crate::stages::biomes::classify::COAST_WIDTH;
+use crate::stages::climate::{SHADOW_STEP, SHADOW_STEPS};
 
 /// A tile of an endless world: tile `(x, z)` holds world cells `x·T..(x + 1)·T` along x and
 /// `z·T..(z + 1)·T` along z (`T` = `tile_size`).
@@ -77,24 +78,6 @@ impl TileCoord {
         let dz = (i64::from(self.z) - i64::from(other.z)).unsigned_abs();
         dx.max(dz).min(u64::from(u32::MAX)) as u32
     }
-}
-
-/// The parameters with the stages that need a bounded map off, in infinite mode: no erosion
-/// droplets, no lakes (nor lake-aware erosion), no accumulation rivers, no edge falloff, no
-/// settlements (their places and roads are chosen over the whole map). Bounded parameters come
-/// back unchanged.
-pub fn infinite_rules(params: &GeneratorParams) -> GeneratorParams {
-    let mut p = *params;
-    if p.world_mode == WorldMode::Infinite {
-        p.terrain.droplets = 0;
-        p.terrain.droplets_per_cell = 0.0;
-        p.water.lakes_enabled = false;
-        p.water.lake_erosion = false;
-        p.water.rivers_enabled = false;
-        p.edge_falloff = 0;
-        p.settlements.enabled = false;
-    }
-    p
 }
 
 /// The parameters in infinite mode.
@@ -149,7 +132,7 @@ pub fn tile_frame(params: &GeneratorParams, coord: TileCoord) -> MapFrame {
     MapFrame::at_cell(params, x0 - a, z0 - a)
 }
 
-/// The bounded parameter set of one tile: [`infinite_rules`] applied, `width = depth =
+/// The bounded parameter set of one tile: [`GeneratorParams::infinite_rules`](crate::params::GeneratorParams::infinite_rules) applied, `width = depth =
 /// tile_size + 2·apron`, and `origin_x`/`origin_z` the world position of the generated map's
 /// first cell rounded to `f32`.
 ///
@@ -165,6 +148,6 @@ pub fn tile_params(params: &GeneratorParams, coord: TileCoord) -> GeneratorParam
         depth: side,
         origin_x: ox as f32,
         origin_z: oz as f32,
-        ..infinite_rules(&as_infinite(params))
+        ..as_infinite(params).infinite_rules()
     }
 }

@@ -122,7 +122,7 @@ fn wandering_over_a_border_loads_nothing_new() {
 
 #[test]
 fn plan_reads_the_tiles_of_the_parameters() {
-    let params = crate::GeneratorParams {
+    let params = crate::params::GeneratorParams {
         cell_size: 2.0,
         tile_size: 64,
         ..Default::default()

@@ -1,8 +1,9 @@
 use super::*;
-use crate::grid::Grid;
-use crate::mesh::{build_mesh, Mesh, MeshParams};
+use crate::data::grid::Grid;
+use crate::outputs::mesh::{build_mesh, Mesh, MeshParams};
+use crate::params::GeneratorParams;
 use crate::params::HeightModel;
-use crate::{generate, GeneratorParams};
+use crate::stages::generate::generate;
 
 /// The continent preset as an endless world of 32-cell tiles (cell size 40 m, so origins moved
 /// by whole cells stay exact in `f32`).
@@ -41,7 +42,7 @@ fn bounded(params: &GeneratorParams) -> Grid {
         origin_z: shift(params.origin_z, MAP.1),
         ..*params
     };
-    generate(&p).expect("valid").0
+    generate(&p, Default::default()).expect("valid").0
 }
 
 /// Where tile `c`'s first cell lies in the bounded map.
@@ -65,8 +66,8 @@ fn assert_window(tile: &Tile, map: &Grid, (x0, z0): (usize, usize)) {
         "temperature"
     );
     assert_eq!(bits(&g.moisture), bits(&window.moisture), "moisture");
-    assert_eq!(g.biome, window.biome, "biome ids");
-    assert_eq!(g.biome_weights, window.biome_weights, "biome weights");
+    assert_eq!(g.biome(), window.biome(), "biome ids");
+    assert_eq!(g.biome_weights(), window.biome_weights(), "biome weights");
     assert_eq!(g.terrain, window.terrain, "terrain and trees");
     assert_eq!(g.color, window.color, "colours");
     assert!(
@@ -89,13 +90,13 @@ fn a_tile_equals_the_window_of_a_bounded_map() {
                 .grid
                 .water
                 .iter()
-                .filter(|w| **w != crate::WaterKind::Dry)
+                .filter(|w| **w != crate::data::water::WaterKind::Dry)
                 .count();
             land += tile
                 .grid
                 .water
                 .iter()
-                .filter(|w| **w == crate::WaterKind::Dry)
+                .filter(|w| **w == crate::data::water::WaterKind::Dry)
                 .count();
         }
         assert!(
@@ -103,7 +104,7 @@ fn a_tile_equals_the_window_of_a_bounded_map() {
             "the tiles cross a coast: {sea} {land}"
         );
         if biomes {
-            let kinds: std::collections::BTreeSet<u8> = map.biome.iter().copied().collect();
+            let kinds: std::collections::BTreeSet<u8> = map.biome().iter().copied().collect();
             assert!(kinds.len() >= 3, "{kinds:?}");
         }
     }
@@ -220,7 +221,7 @@ fn the_height_off_tiles_matches_the_tiles_cells() {
         let c = TileCoord::new(0, -1);
         let tile = generate_tile(&params, c).expect("valid");
         let (x0, z0) = c.first_cell(params.tile_size);
-        let frame = crate::climate::MapFrame::at_cell(&params, x0, z0);
+        let frame = crate::data::frame::MapFrame::at_cell(&params, x0, z0);
         for (x, z) in [(0, 0), (31, 0), (5, 17), (31, 31), (12, 30), (20, 8)] {
             let (wx, wz) = frame.world(x as f64, z as f64);
             let h = height_at_world(&params, wx, wz);
@@ -276,11 +277,11 @@ fn infinite_generation_runs_no_droplet_and_marks_the_sea_below_its_level() {
     let mut params = world(false);
     params.width = 64;
     params.depth = 64;
-    let (grid, stats) = generate(&params).expect("valid");
+    let (grid, stats) = generate(&params, Default::default()).expect("valid");
     assert_eq!(stats.erosion_steps, 0);
     assert!(grid.lakes.is_empty());
     for i in 0..grid.len() {
         let sea = grid.height[i] < grid.sea_level;
-        assert_eq!(grid.water[i] == crate::WaterKind::Sea, sea);
+        assert_eq!(grid.water[i] == crate::data::water::WaterKind::Sea, sea);
     }
 }

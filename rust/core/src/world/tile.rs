@@ -1,17 +1,18 @@
 //! One tile: generated with its apron, cropped, with the corner heights its mesh needs; and the
 //! height anywhere, straight from the height function.
 
-use super::{apron, as_infinite, coast_reach, infinite_rules, tile_frame, TileCoord};
-use crate::climate::MapFrame;
-use crate::context::Context;
-use crate::generate::{generate_in, GenerateError, Inputs};
-use crate::grid::Grid;
-use crate::landform::LandTerrain;
-use crate::mesh::{build_mesh_with, Corners, Mesh, MeshError, MeshParams};
+use super::{apron, as_infinite, coast_reach, tile_frame, TileCoord};
+use crate::data::frame::MapFrame;
+use crate::data::grid::Grid;
+use crate::data::stats::GenerationStats;
+use crate::outputs::mesh::chunks::ChunkBuilder;
+use crate::outputs::mesh::{build_mesh_with, Corners, Mesh, MeshError, MeshParams};
 use crate::params::{GeneratorParams, ParamError, MAX_SIDE};
-use crate::pipeline::Layer;
-use crate::progress::Progress;
-use crate::stats::GenerationStats;
+use crate::stages::context::Context;
+use crate::stages::generate::{generate, GenerateError, GenerateOptions};
+use crate::stages::landform::LandTerrain;
+use crate::stages::pipeline::Layer;
+use crate::stages::progress::Progress;
 
 /// A generated tile of an endless world.
 #[derive(Clone, Debug, PartialEq)]
@@ -40,7 +41,7 @@ impl Tile {
         self.grid.width()
     }
 
-    /// The tile's mesh (see [`crate::mesh::build_mesh`]), in the tile's own coordinates: place
+    /// The tile's mesh (see [`crate::outputs::mesh::build_mesh`]), in the tile's own coordinates: place
     /// it at [`Tile::origin`]. Its border vertices equal the neighbouring tiles' border vertices,
     /// and every triangle equals the same triangle of a bounded map's mesh over the same cells.
     pub fn mesh(&self, params: &MeshParams) -> Result<Mesh, MeshError> {
@@ -58,7 +59,7 @@ impl Tile {
 
     /// World height of the tile's mesh above the point `(x, z)` of the tile's own coordinates
     /// (metres from [`Tile::origin`]), exactly on its triangles (see
-    /// [`surface_height`](crate::mesh::surface_height)); `None` off the tile or for invalid
+    /// [`surface_height`](crate::outputs::mesh::surface_height)); `None` off the tile or for invalid
     /// settings. On a shared edge both tiles give the same value.
     pub fn surface_height(&self, params: &MeshParams, x: f32, z: f32) -> Option<f32> {
         params.validate().ok()?;
@@ -115,12 +116,17 @@ pub fn generate_tile_with_progress(
     let run = GeneratorParams {
         width: side as u32,
         depth: side as u32,
-        ..infinite_rules(&base)
+        ..base.infinite_rules()
     };
-    let (full, stats) = generate_in(&run, &Inputs::default(), tile_frame(&base, coord), progress)?;
+    let options = GenerateOptions {
+        progress,
+        frame: Some(tile_frame(&base, coord)),
+        ..Default::default()
+    };
+    let (full, stats) = generate(&run, options)?;
     let corners = Corners::window(&full, a, a, t, t);
     let mut grid = super::crop::window(&full, a, a, t, t).expect("the tile lies inside its apron");
-    grid.scatter = crop_scatter(&full, a, t);
+    *grid.scatter_mut() = crop_scatter(&full, a, t);
     let (x0, z0) = coord.first_cell(base.tile_size);
     let (ox, oz) = MapFrame::at_cell(&base, x0, z0).world(0.0, 0.0);
     Ok(Tile {
@@ -135,9 +141,9 @@ pub fn generate_tile_with_progress(
 
 /// The scatter instances standing on the tile's cells `a..a + t`, moved to the tile's cell
 /// units. Scatter is seeded per world tile of its own, so each instance stands on one tile.
-fn crop_scatter(full: &Grid, a: usize, t: usize) -> Vec<crate::scatter::ScatterInstance> {
+fn crop_scatter(full: &Grid, a: usize, t: usize) -> Vec<crate::stages::scatter::ScatterInstance> {
     let (lo, hi) = (a as f32, (a + t) as f32);
-    full.scatter
+    full.scatter()
         .iter()
         .filter(|i| i.position.iter().all(|&p| p >= lo && p < hi))
         .map(|i| {
@@ -157,12 +163,12 @@ fn crop_scatter(full: &Grid, a: usize, t: usize) -> Vec<crate::scatter::ScatterI
 /// `2·r + 1` cells around it (`r` the coast reach of [`super::apron`]). Parameters that do not
 /// validate give NaN.
 pub fn height_at_world(params: &GeneratorParams, x: f64, z: f64) -> f32 {
-    let base = infinite_rules(&as_infinite(params));
+    let base = as_infinite(params).infinite_rules();
     if base.validate().is_err() {
         return f32::NAN;
     }
     if !base.biomes.enabled {
-        return crate::landform::continents_of(&base).height(x, z);
+        return crate::stages::landform::continents_of(&base).height(x, z);
     }
     let r = i64::from(coast_reach(f64::from(base.cell_size)));
     let side = 2 * r as usize + 1;
@@ -188,5 +194,15 @@ pub fn height_at_world(params: &GeneratorParams, x: f64, z: f64) -> f32 {
     match land.apply(&mut grid, &mut Context::default()) {
         Ok(()) => grid.height[grid.index(r as usize, r as usize)],
         Err(_) => f32::NAN,
+    }
+}
+
+/// Chunks of a tile.
+impl<'a> ChunkBuilder<'a> {
+    /// The builder of an endless world's tile: its cells, with the corner planes computed with
+    /// its neighbours' cells ([`Tile::corners`]), and skirts under every chunk border, the tile's
+    /// edge included.
+    pub fn for_tile(tile: &'a Tile, params: &MeshParams) -> Result<Self, MeshError> {
+        ChunkBuilder::with_corners(&tile.grid, tile.corners(), params)
     }
 }

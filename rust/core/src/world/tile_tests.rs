@@ -2,8 +2,8 @@
 //! neighbours.
 
 use super::*;
-use crate::mesh::chunks::ChunkBuilder;
-use crate::mesh::MeshParams;
+use crate::outputs::mesh::chunks::ChunkBuilder;
+use crate::outputs::mesh::MeshParams;
 
 /// The continent preset as an endless world of 32-cell tiles, without biomes (quick to build).
 fn world() -> GeneratorParams {

@@ -28,7 +28,7 @@ macro_rules! generator_properties {
             #[export(range = (0.01, 1000.0, 0.01, or_greater, suffix = "m"))]
             #[var(get = get_height_scale, set = set_height_scale)]
             height_scale: PhantomVar<f32>,
-            #[doc = "How the land rises: pool (the original design: mountains inside a coverage mask on flat land), subdivision (the spatial-subdivision notebook: fractal land around a sea at mean height), continents (the world design: climate-driven continents, ranges and river valleys) or image (a heightmap file: image_file in Godot, --heightmap-in on the command line). Accepted: pool, subdivision, continents, image; default pool."]
+            #[doc = "How the land rises: pool (the original design, mountains inside a coverage mask on flat land), subdivision (the subdivision article, fractal land around a sea at mean height), continents (the world design, climate-driven continents, ranges and river valleys) or image (a heightmap file: image_file in Godot, --heightmap-in on the command line). Accepted: pool, subdivision, continents, image; default pool."]
             #[export(enum = (Pool = 0, Subdivision = 1, Continents = 2, Image = 3))]
             #[var(get = get_height_model, set = set_height_model)]
             height_model: PhantomVar<i64>,
@@ -52,7 +52,7 @@ macro_rules! generator_properties {
             #[export(enum = (Bounded = 0, Infinite = 1))]
             #[var(get = get_world_mode, set = set_world_mode)]
             world_mode: PhantomVar<i64>,
-            #[doc = "Infinite worlds: side of a streamed tile. Each tile is generated with an apron of neighbouring cells (see Endless worlds in the guide), so its edges match its neighbours'. Accepted: [8, 2048] cells; default 256."]
+            #[doc = "Infinite worlds: side of a streamed tile. Each tile is generated with an apron of neighbouring cells (see the README's Infinite worlds), so its edges match its neighbours'. Accepted: [8, 2048] cells; default 256."]
             #[export(range = (8.0, 1024.0, 1.0, or_greater, suffix = "cells"))]
             #[var(get = get_tile_size, set = set_tile_size)]
             tile_size: PhantomVar<i64>,
@@ -65,16 +65,16 @@ macro_rules! generator_properties {
             #[export(range = (0.0, 1.0, 0.01))]
             #[var(get = get_coverage, set = set_coverage)]
             coverage: PhantomVar<f32>,
-            #[doc = "The spatial-subdivision notebook's p1: the random offset of the first iteration's new cells lies in [−p1, p1]. Accepted: [0.1, 2]; default 0.5."]
+            #[doc = "The subdivision article's p1: the random offset of the first iteration's new cells lies in [−p1, p1]. Accepted: [0.1, 2]; default 0.5."]
             #[export_group(name = "Subdivision", prefix = "subdivision_")]
             #[export(range = (0.1, 2.0, 0.01))]
             #[var(get = get_subdivision_amplitude, set = set_subdivision_amplitude)]
             subdivision_amplitude: PhantomVar<f32>,
-            #[doc = "The spatial-subdivision notebook's p2: the offset's amplitude is divided by 2^p2 at each iteration; higher values give smoother land. Accepted: [0.5, 2]; default 1.1."]
+            #[doc = "The subdivision article's p2: the offset's amplitude is divided by 2^p2 at each iteration; higher values give smoother land. Accepted: [0.5, 2]; default 1.1."]
             #[export(range = (0.5, 2.0, 0.01))]
             #[var(get = get_subdivision_decay, set = set_subdivision_decay)]
             subdivision_decay: PhantomVar<f32>,
-            #[doc = "Sea level above the mean height, as a fraction of peak_height: 0 raises the sea to the mean height as the spatial-subdivision notebook does, negative values drain it. Accepted: [-1, 1]; default 0."]
+            #[doc = "Sea level above the mean height, as a fraction of peak_height: 0 raises the sea to the mean height as the subdivision article does, negative values drain it. Accepted: [-1, 1]; default 0."]
             #[export(range = (-1.0, 1.0, 0.01))]
             #[var(get = get_subdivision_sea_offset, set = set_subdivision_sea_offset)]
             subdivision_sea_offset: PhantomVar<f32>,

@@ -1,8 +1,8 @@
 //! The image model's heightmap file as the generator holds it: the bytes read when
 //! [member DonjournoGenerator.image_file] is set, decoded by whoever generates (a worker).
 
-use donjourno::heightmap::{self, Format};
-use donjourno::Inputs;
+use donjourno::data::heightmap::{self, Format};
+use donjourno::ExternalInputs;
 use godot::classes::FileAccess;
 use std::sync::Arc;
 
@@ -43,16 +43,16 @@ impl HeightmapFile {
     }
 
     /// The generation's inputs: the decoded heightmap (the slow part, for a worker).
-    pub fn inputs(&self) -> Result<Inputs, String> {
+    pub fn inputs(&self) -> Result<ExternalInputs, String> {
         let map = heightmap::decode(&self.bytes, self.format)
             .map_err(|e| format!("image_file {}: {e}", self.path))?;
-        Ok(Inputs {
+        Ok(ExternalInputs {
             heightmap: Some(Arc::new(map)),
         })
     }
 }
 
 /// The inputs of a generation that reads `file` (none: default inputs).
-pub fn inputs_of(file: Option<&HeightmapFile>) -> Result<Inputs, String> {
-    file.map_or_else(|| Ok(Inputs::default()), HeightmapFile::inputs)
+pub fn inputs_of(file: Option<&HeightmapFile>) -> Result<ExternalInputs, String> {
+    file.map_or_else(|| Ok(ExternalInputs::default()), HeightmapFile::inputs)
 }

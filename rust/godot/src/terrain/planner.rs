@@ -4,7 +4,7 @@
 //! without an engine. The terrain node feeds it its validated settings and what it shows, and
 //! carries the plan out.
 
-use donjourno::mesh::{MeshError, MeshParams};
+use donjourno::outputs::mesh::{MeshError, MeshParams};
 use donjourno::GeneratorParams;
 
 /// The settings a rebuild builds from.
@@ -112,7 +112,7 @@ pub struct Plan {
     /// Who builds it.
     pub runner: Runner,
     /// Vertices of the one mesh to build (within
-    /// [`MAX_VERTICES`](donjourno::mesh::MAX_VERTICES)); 0 when the map is drawn in chunks.
+    /// [`MAX_VERTICES`](donjourno::outputs::mesh::MAX_VERTICES)); 0 when the map is drawn in chunks.
     pub vertex_count: usize,
 }
 
@@ -300,7 +300,7 @@ mod tests {
         assert_eq!(plan.work, Work::Mesh);
         assert_eq!(
             plan.vertex_count,
-            32 * 16 * 6 + 2 * (32 + 16) * (1 + donjourno::mesh::base::ROCK_BANDS) * 6 + 6
+            32 * 16 * 6 + 2 * (32 + 16) * (1 + donjourno::outputs::mesh::base::ROCK_BANDS) * 6 + 6
         );
         wanted.mesh_params.diorama_depth += 1.0;
         let shown = plan.inputs;
@@ -357,7 +357,7 @@ mod tests {
             err,
             MeshError::OverBudget {
                 vertices: 1024 * 1024 * 64 * 6,
-                max: donjourno::mesh::MAX_STREAMED_VERTICES,
+                max: donjourno::outputs::mesh::MAX_STREAMED_VERTICES,
                 base: 0,
                 width: 1024,
                 depth: 1024,
@@ -368,7 +368,7 @@ mod tests {
         // The largest 2048-wide map under the budget is accepted as one mesh, one more row is
         // not; in chunks it is, up to the chunked budget.
         wanted.params.width = 2048;
-        wanted.params.depth = (donjourno::mesh::MAX_VERTICES / 6 / 2048) as u32;
+        wanted.params.depth = (donjourno::outputs::mesh::MAX_VERTICES / 6 / 2048) as u32;
         wanted.mesh_params.subdivisions = 1;
         wanted.mesh_params.chunk_size = 4096;
         let plan = plan(wanted, &Current::default(), Request::Now).unwrap();
@@ -394,7 +394,7 @@ mod tests {
         wanted.mesh_params.subdivisions = 2;
         let err = super::plan(wanted, &Current::default(), Request::Now).unwrap_err();
         assert!(
-            matches!(err, MeshError::OverBudget { max, .. } if max == donjourno::mesh::MAX_STREAMED_VERTICES),
+            matches!(err, MeshError::OverBudget { max, .. } if max == donjourno::outputs::mesh::MAX_STREAMED_VERTICES),
             "{err}"
         );
     }

@@ -22,9 +22,9 @@ use world::*;
 pub static MAP: Group = Group::new("Map", "");
 /// The pool model's mountain mask.
 pub static POOL: Group = Group::new("Pool", "");
-/// The subdivision model (seed 004).
+/// The subdivision model (the subdivision article).
 pub static SUBDIVISION: Group = Group::new("Subdivision", "subdivision");
-/// The continents model (seed 003 §1–2).
+/// The continents model (the world design's climate fields and height).
 pub static CONTINENTS: Group = Group::new("Continents", "continents");
 /// The image model's own parameters (an imported heightmap).
 pub static IMAGE: Group = Group::new("Image", "image");
@@ -38,7 +38,7 @@ pub static EROSION: Group = Group::new("Erosion", "erosion");
 pub static WATER: Group = Group::new("Water", "water");
 /// Forests.
 pub static FOREST: Group = Group::new("Forest", "forest");
-/// Settlements and roads (seed 003 §7).
+/// Settlements and roads (the world design's settlements).
 pub static SETTLEMENTS: Group = Group::new("Settlements", "settlements");
 /// The terrain mesh.
 pub static MESH: Group = Group::new("Mesh", "");

@@ -1,4 +1,4 @@
-//! Settlements and the roads between them (seed 003 §7).
+//! Settlements and the roads between them (the world design's settlements).
 
 use super::*;
 

@@ -80,7 +80,7 @@ pub(super) const HEIGHT_MODEL: Param<GeneratorParams> = Param {
     range: None,
     slider: None,
     unit: NONE,
-    doc: "How the land rises: pool (the original design: mountains inside a coverage mask on flat land), subdivision (the spatial-subdivision notebook: fractal land around a sea at mean height), continents (the world design: climate-driven continents, ranges and river valleys) or image (a heightmap file: image_file in Godot, --heightmap-in on the command line).",
+    doc: "How the land rises: pool (the original design, mountains inside a coverage mask on flat land), subdivision (the subdivision article, fractal land around a sea at mean height), continents (the world design, climate-driven continents, ranges and river valleys) or image (a heightmap file: image_file in Godot, --heightmap-in on the command line).",
     aliases: &[],
 };
 
@@ -162,7 +162,7 @@ pub(super) const TILE_SIZE: Param<GeneratorParams> = Param {
     range: Some(Range::closed(8.0, 2048.0)),
     slider: Some(Slider::new(8.0, 1024.0, 1.0)),
     unit: CELLS,
-    doc: "Infinite worlds: side of a streamed tile. Each tile is generated with an apron of neighbouring cells (see Endless worlds in the guide), so its edges match its neighbours'.",
+    doc: "Infinite worlds: side of a streamed tile. Each tile is generated with an apron of neighbouring cells (see the README's Infinite worlds), so its edges match its neighbours'.",
     aliases: &[],
 };
 
@@ -201,7 +201,7 @@ pub(super) const SUBDIVISION_AMPLITUDE: Param<GeneratorParams> = Param {
     range: Some(Range::closed(0.1, 2.0)),
     slider: Some(Slider::new(0.1, 2.0, 0.01)),
     unit: NONE,
-    doc: "The spatial-subdivision notebook's p1: the random offset of the first iteration's new cells lies in [−p1, p1].",
+    doc: "The subdivision article's p1: the random offset of the first iteration's new cells lies in [−p1, p1].",
     aliases: &[],
 };
 
@@ -214,7 +214,7 @@ pub(super) const SUBDIVISION_DECAY: Param<GeneratorParams> = Param {
     range: Some(Range::closed(0.5, 2.0)),
     slider: Some(Slider::new(0.5, 2.0, 0.01)),
     unit: NONE,
-    doc: "The spatial-subdivision notebook's p2: the offset's amplitude is divided by 2^p2 at each iteration; higher values give smoother land.",
+    doc: "The subdivision article's p2: the offset's amplitude is divided by 2^p2 at each iteration; higher values give smoother land.",
     aliases: &[],
 };
 
@@ -227,7 +227,7 @@ pub(super) const SUBDIVISION_SEA_OFFSET: Param<GeneratorParams> = Param {
     range: Some(Range::closed(-1.0, 1.0)),
     slider: Some(Slider::new(-1.0, 1.0, 0.01)),
     unit: NONE,
-    doc: "Sea level above the mean height, as a fraction of peak_height: 0 raises the sea to the mean height as the spatial-subdivision notebook does, negative values drain it.",
+    doc: "Sea level above the mean height, as a fraction of peak_height: 0 raises the sea to the mean height as the subdivision article does, negative values drain it.",
     aliases: &[],
 };
 

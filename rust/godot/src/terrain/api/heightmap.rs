@@ -2,7 +2,7 @@
 //! as a 16-bit PNG, an EXR or a raw R16 file, with a JSON description beside it.
 
 use crate::terrain::DonjournoTerrain;
-use donjourno::heightmap::{self, Format};
+use donjourno::data::heightmap::{self, Format};
 use godot::classes::file_access::ModeFlags;
 use godot::classes::FileAccess;
 use godot::global::Error;

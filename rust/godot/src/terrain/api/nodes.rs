@@ -4,7 +4,7 @@
 use crate::terrain::components::{scatter, trees};
 use crate::terrain::show::shown::Display;
 use crate::terrain::DonjournoTerrain;
-use donjourno::scatter::Species;
+use donjourno::stages::scatter::Species;
 use godot::classes::{MeshInstance3D, MultiMeshInstance3D, NavigationRegion3D, StaticBody3D};
 use godot::prelude::*;
 
@@ -50,7 +50,7 @@ impl DonjournoTerrain {
     /// multimesh, in order); empty when [member trees_enabled] is off or nothing is shown.
     #[func]
     pub fn get_tree_transforms(&self) -> Array<Transform3D> {
-        let shown = self.shown.as_ref().filter(|s| s.grid.biome.is_empty());
+        let shown = self.shown.as_ref().filter(|s| s.grid.biome().is_empty());
         let Some(shown) = shown.filter(|_| self.trees.enabled) else {
             return Array::new();
         };

@@ -7,7 +7,7 @@
 use crate::generator::DonjournoGenerator;
 use crate::terrain::planner::Request;
 use crate::terrain::{__godot_DonjournoTerrain_Funcs, DonjournoTerrain};
-use donjourno::mesh::MeshParams;
+use donjourno::outputs::mesh::MeshParams;
 use donjourno::params::terrain_entries;
 use donjourno::GeneratorParams;
 use godot::classes::{Material, Mesh};

@@ -3,7 +3,7 @@
 
 use crate::map::DonjournoMap;
 use crate::terrain::DonjournoTerrain;
-use donjourno::{mesh, water_mesh};
+use donjourno::outputs::mesh::{self, water as water_mesh};
 use godot::prelude::*;
 
 include!("../../generated/biome_constants.rs");
@@ -123,7 +123,7 @@ impl DonjournoTerrain {
     pub fn get_biome_name(id: i32) -> GString {
         u8::try_from(id)
             .ok()
-            .and_then(donjourno::biomes::Biome::from_id)
+            .and_then(donjourno::stages::biomes::Biome::from_id)
             .map_or(GString::new(), |b| GString::from(b.name()))
     }
 
@@ -133,8 +133,8 @@ impl DonjournoTerrain {
     pub fn get_biome_color(id: i32) -> Color {
         let [r, g, b] = u8::try_from(id)
             .ok()
-            .and_then(donjourno::biomes::Biome::from_id)
-            .map_or([0, 0, 0], donjourno::biomes::Biome::map_colour);
+            .and_then(donjourno::stages::biomes::Biome::from_id)
+            .map_or([0, 0, 0], donjourno::stages::biomes::Biome::map_colour);
         Color::from_rgba8(r, g, b, 255)
     }
 
@@ -172,11 +172,11 @@ impl DonjournoTerrain {
     }
 
     /// The biome weights of the cell under a global point, when the grid shown has biomes.
-    fn biome_weights_at(&self, x: f32, z: f32) -> Option<donjourno::biomes::BiomeWeights> {
+    fn biome_weights_at(&self, x: f32, z: f32) -> Option<donjourno::stages::biomes::BiomeWeights> {
         let (shown, (cx, cz)) = self.shown_cell_at(x, z)?;
         shown
             .grid
-            .biome_weights
+            .biome_weights()
             .get(shown.grid.index(cx, cz))
             .copied()
     }
@@ -202,7 +202,7 @@ impl DonjournoTerrain {
         }
         let (lx, lz) = self.local_xz(x, z);
         let (mx, mz) = (f64::from(lx), f64::from(lz));
-        donjourno::climate::sea_level_climate(&shown.inputs.params, mx, mz)
+        donjourno::stages::climate::sea_level_climate(&shown.inputs.params, mx, mz)
     }
 
     /// World size of a cell in the mesh shown, else in the generator.

@@ -4,8 +4,8 @@
 
 use crate::convert::put;
 use crate::terrain::DonjournoTerrain;
-use donjourno::navigation::decks::Decks;
-use donjourno::settlements;
+use donjourno::outputs::navigation::decks::Decks;
+use donjourno::stages::settlements;
 use godot::classes::MeshInstance3D;
 use godot::prelude::*;
 
@@ -25,7 +25,7 @@ impl DonjournoTerrain {
         let transform = self.node_transform();
         shown
             .grid
-            .settlements
+            .settlements()
             .iter()
             .map(|s| {
                 let (lx, lz) = (s.position[0] * cell, s.position[1] * cell);
@@ -60,7 +60,7 @@ impl DonjournoTerrain {
         let decks = Decks::of(&shown.grid, &shown.inputs.mesh_params);
         shown
             .grid
-            .roads
+            .roads()
             .iter()
             .map(|road| {
                 road.points

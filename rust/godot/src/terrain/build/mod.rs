@@ -23,10 +23,10 @@ use crate::terrain::planner::Settings;
 use crate::terrain::{
     components::scatter, components::settlements, components::trees, components::water,
 };
-use donjourno::godot_surface::chunk_surfaces;
-use donjourno::mesh::chunks::{ChunkBuilder, ChunkLayout};
-use donjourno::mesh::settlement::SettlementMeshes;
-use donjourno::mesh::MeshParams;
+use donjourno::outputs::godot_surface::chunk_surfaces;
+use donjourno::outputs::mesh::chunks::{ChunkBuilder, ChunkLayout};
+use donjourno::outputs::mesh::settlement::SettlementMeshes;
+use donjourno::outputs::mesh::MeshParams;
 use donjourno::world::{generate_tile, Tile, TileCoord};
 use donjourno::{GenerationStats, GeneratorParams, Grid, Progress};
 use godot::builtin::Aabb;
@@ -192,7 +192,7 @@ impl SurfaceTarget for OwnStreams {
     fn prepare(&mut self, _vertex_count: usize) {}
 
     fn streams(&mut self, vertex_count: usize) -> (&mut [u8], &mut [u8]) {
-        use donjourno::godot_surface::{ATTRIBUTE_STREAM_BYTES, VERTEX_STREAM_BYTES};
+        use donjourno::outputs::godot_surface::{ATTRIBUTE_STREAM_BYTES, VERTEX_STREAM_BYTES};
         self.vertex = vec![0u8; vertex_count * VERTEX_STREAM_BYTES];
         self.attributes = vec![0u8; vertex_count * ATTRIBUTE_STREAM_BYTES];
         (&mut self.vertex, &mut self.attributes)
@@ -215,16 +215,20 @@ pub fn cancelled() -> String {
 /// contained): the grid, its statistics and the wall time. `progress` may cancel the run.
 pub fn generate_grid(
     params: &GeneratorParams,
-    inputs: &donjourno::Inputs,
+    inputs: &donjourno::ExternalInputs,
     progress: Progress,
 ) -> Result<(Grid, GenerationStats, Duration), String> {
     convert::contained("the generation pipeline", || {
         let start = Instant::now();
-        let (grid, stats) =
-            donjourno::generate_with_inputs(params, inputs, progress).map_err(|e| match e {
-                donjourno::GenerateError::Param(p) => convert::property_message(&p),
-                other => other.to_string(),
-            })?;
+        let options = donjourno::GenerateOptions {
+            progress,
+            inputs: inputs.clone(),
+            ..Default::default()
+        };
+        let (grid, stats) = donjourno::generate(params, options).map_err(|e| match e {
+            donjourno::GenerateError::Param(p) => convert::property_message(&p),
+            other => other.to_string(),
+        })?;
         Ok((grid, stats, start.elapsed()))
     })
 }

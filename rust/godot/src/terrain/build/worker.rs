@@ -188,8 +188,8 @@ impl Drop for Job {
 mod tests {
     use super::*;
     use crate::terrain::build::Generated;
-    use donjourno::godot_surface::{ATTRIBUTE_STREAM_BYTES, VERTEX_STREAM_BYTES};
-    use donjourno::mesh::MeshParams;
+    use donjourno::outputs::godot_surface::{ATTRIBUTE_STREAM_BYTES, VERTEX_STREAM_BYTES};
+    use donjourno::outputs::mesh::MeshParams;
     use donjourno::GeneratorParams;
     use std::time::Duration;
 

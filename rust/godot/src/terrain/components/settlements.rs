@@ -5,8 +5,8 @@
 
 use crate::terrain::show::children;
 use crate::terrain::DonjournoTerrain;
-use donjourno::mesh::settlement::{grid_settlement_meshes, SettlementMeshes};
-use donjourno::mesh::MeshParams;
+use donjourno::outputs::mesh::settlement::{grid_settlement_meshes, SettlementMeshes};
+use donjourno::outputs::mesh::MeshParams;
 use donjourno::Grid;
 use godot::classes::mesh::{ArrayType, PrimitiveType};
 use godot::classes::{ArrayMesh, Material, Mesh, MeshInstance3D, Node, Shader, ShaderMaterial};
@@ -26,7 +26,7 @@ pub fn meshes(grid: &Grid, mesh_params: &MeshParams) -> SettlementMeshes {
 impl DonjournoTerrain {
     /// A storey's height in world units (the towns build theirs in metres, one world unit each).
     pub(in crate::terrain) fn storey_height(&self) -> f32 {
-        donjourno::settlements::towns::STOREY_METRES
+        donjourno::stages::settlements::towns::STOREY_METRES
     }
 
     /// Shows the settlements' meshes of a finished rebuild (or removes them).

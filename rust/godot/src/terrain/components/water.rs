@@ -7,11 +7,11 @@ use crate::convert;
 use crate::terrain::show::surface_queue::{FrameBudget, SurfaceQueue};
 use crate::terrain::show::upload::{self, Retired, Streams};
 use crate::terrain::{show::children, show::ranges};
-use donjourno::godot_surface::{
+use donjourno::outputs::godot_surface::{
     encode_water, water_surfaces, SurfaceData, VERTEX_STREAM_BYTES, WATER_ATTRIBUTE_STREAM_BYTES,
 };
-use donjourno::mesh::chunks::{lod_range, ChunkLayout};
-use donjourno::mesh::MeshParams;
+use donjourno::outputs::mesh::chunks::{lod_range, ChunkLayout};
+use donjourno::outputs::mesh::MeshParams;
 use donjourno::Grid;
 use godot::classes::{
     ArrayMesh, Material, Mesh, MeshInstance3D, Node, Node3D, Shader, ShaderMaterial,
@@ -51,7 +51,7 @@ pub struct WaterPiece {
 
 /// The water surface of a grid in Godot's layout, built on the worker: one piece for a map in
 /// one mesh; on a map drawn in chunks, every level of each chunk's water
-/// ([`donjourno::water_mesh::WaterLevels`]), or on a map whose chunks hold one level each
+/// ([`donjourno::outputs::mesh::water::WaterLevels`]), or on a map whose chunks hold one level each
 /// ([`MeshParams::streams_levels`]) the coarsest of each chunk. Other chunks without water at a
 /// level have no piece.
 pub fn water_pieces(grid: &Grid, params: &MeshParams) -> Result<Vec<WaterPiece>, String> {

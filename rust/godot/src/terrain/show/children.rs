@@ -1,7 +1,7 @@
 //! What the terrain's components share: internal children (never listed, never saved into a
 //! scene), core meshes as [ArrayMesh]es, and the vertex-colour material.
 
-use donjourno::mesh::Mesh as CoreMesh;
+use donjourno::outputs::mesh::Mesh as CoreMesh;
 use godot::classes::base_material_3d::{Flags, ShadingMode};
 use godot::classes::mesh::{ArrayType, PrimitiveType};
 use godot::classes::node::InternalMode;

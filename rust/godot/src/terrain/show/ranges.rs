@@ -3,13 +3,13 @@
 //! clips), so chunk levels, water and trees would switch as if the view were far away: a zoomed-in
 //! isometric view would show no trees at all. The terrain moves every range out by how far the
 //! camera stands behind the eye a perspective view of the same size would have
-//! ([`donjourno::mesh::lod_select::orthogonal_shift`]).
+//! ([`donjourno::outputs::mesh::lod_select::orthogonal_shift`]).
 //!
 //! Each internal node that holds ranged instances (the chunks, water, trees, scatter and endless
 //! tiles) carries the shift applied to what it holds as metadata; [`add_ranged`] gives a new
 //! instance its holder's shift, and [`set_shift`] moves a holder's instances when it changes.
 
-use donjourno::mesh::lod_select::shift_range;
+use donjourno::outputs::mesh::lod_select::shift_range;
 use godot::classes::{GeometryInstance3D, Mesh, MeshInstance3D, Node};
 use godot::prelude::*;
 
@@ -18,7 +18,7 @@ const SHIFT_META: &str = "_donjourno_range_shift";
 /// Metadata of a ranged instance once moved: the range it was given (`Vector2`: begin, end).
 const BASE_META: &str = "_donjourno_range";
 
-/// Share of the view's depth ([`donjourno::mesh::lod_select::orthogonal_depth`]) by which the
+/// Share of the view's depth ([`donjourno::outputs::mesh::lod_select::orthogonal_depth`]) by which the
 /// wanted shift must differ from the one applied before the ranges move, so a zooming camera
 /// moves them in steps.
 pub const SHIFT_STEP: f32 = 0.02;

@@ -8,7 +8,7 @@ use crate::terrain::components::collision::{HeightMap, Source};
 use crate::terrain::components::trees::TreeBuffers;
 use crate::terrain::planner::Settings;
 use crate::terrain::DonjournoTerrain;
-use donjourno::godot_surface::split_instances;
+use donjourno::outputs::godot_surface::split_instances;
 use donjourno::{GenerationStats, Grid};
 use godot::classes::{Mesh, Node};
 use godot::prelude::*;
@@ -67,7 +67,7 @@ impl Display<'_> {
         match self {
             Display::Nothing => None,
             // With biomes, the scatter stands in for the tree cells' trees.
-            Display::Generated(s) if !s.grid.biome.is_empty() => None,
+            Display::Generated(s) if !s.grid.biome().is_empty() => None,
             Display::Generated(s) => {
                 let mesh = &s.inputs.mesh_params;
                 Some((

@@ -7,7 +7,7 @@
 
 use crate::terrain::build::staging::StreamCopy;
 use crate::terrain::show::upload::Streams;
-use donjourno::godot_surface::{SurfaceData, ATTRIBUTE_STREAM_BYTES, VERTEX_STREAM_BYTES};
+use donjourno::outputs::godot_surface::{SurfaceData, ATTRIBUTE_STREAM_BYTES, VERTEX_STREAM_BYTES};
 use godot::prelude::*;
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};

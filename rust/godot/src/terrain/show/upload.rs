@@ -1,11 +1,11 @@
 //! The terrain's surface: byte streams in Godot's surface layout (see
-//! [`donjourno::godot_surface`]) handed to an [ArrayMesh] without a per-vertex conversion, and
+//! [`donjourno::outputs::godot_surface`]) handed to an [ArrayMesh] without a per-vertex conversion, and
 //! the streams of replaced surfaces, kept for the next rebuild or released a part per frame. A
 //! background rebuild's streams reach it through [`crate::terrain::build::staging`].
 
 use crate::convert;
 use crate::terrain::show::children;
-use donjourno::godot_surface::{SurfaceData, ATTRIBUTE_STREAM_BYTES, VERTEX_STREAM_BYTES};
+use donjourno::outputs::godot_surface::{SurfaceData, ATTRIBUTE_STREAM_BYTES, VERTEX_STREAM_BYTES};
 use godot::classes::mesh::{ArrayFormat, PrimitiveType};
 use godot::classes::rendering_server::ArrayFormat as RsArrayFormat;
 use godot::classes::{ArrayMesh, Material, Mesh, StandardMaterial3D};

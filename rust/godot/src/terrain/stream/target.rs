@@ -3,8 +3,8 @@
 //! the per-frame work that follows it.
 
 use crate::terrain::{show::ranges, DonjournoTerrain};
-use donjourno::mesh::lod_select::{orthogonal_depth, orthogonal_eye, orthogonal_shift};
-use donjourno::mesh::MeshParams;
+use donjourno::outputs::mesh::lod_select::{orthogonal_depth, orthogonal_eye, orthogonal_shift};
+use donjourno::outputs::mesh::MeshParams;
 use godot::classes::camera_3d::ProjectionType;
 use godot::classes::Node3D;
 use godot::prelude::*;

@@ -13,11 +13,11 @@ use crate::terrain::show::surface_queue::{FrameBudget, SURFACE_VERTEX_BYTES};
 use crate::terrain::show::upload::Streams;
 use crate::terrain::stream::endless::ShownTile;
 use crate::terrain::{show::children, show::upload, DonjournoTerrain};
-use donjourno::godot_surface::SurfaceData;
-use donjourno::mesh::chunks::lod_range;
-use donjourno::mesh::streaming::keep_radius;
-use donjourno::mesh::MeshParams;
-use donjourno::scatter::Species;
+use donjourno::outputs::godot_surface::SurfaceData;
+use donjourno::outputs::mesh::chunks::lod_range;
+use donjourno::outputs::mesh::streaming::keep_radius;
+use donjourno::outputs::mesh::MeshParams;
+use donjourno::stages::scatter::Species;
 use donjourno::world::TileCoord;
 use godot::classes::{
     ArrayMesh, CollisionShape3D, HeightMapShape3D, MeshInstance3D, Node, Node3D, StaticBody3D,

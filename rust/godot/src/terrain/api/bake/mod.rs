@@ -7,8 +7,8 @@ pub mod towns;
 use crate::terrain::components::collision::chunks::ChunkHeights;
 use crate::terrain::components::collision::HeightMap;
 use crate::terrain::{components::chunks, components::water, show::upload, DonjournoTerrain};
-use donjourno::mesh::chunks::ChunkLayout;
-use donjourno::mesh::MeshParams;
+use donjourno::outputs::mesh::chunks::ChunkLayout;
+use donjourno::outputs::mesh::MeshParams;
 use godot::classes::mesh::PrimitiveType;
 use godot::classes::resource_saver::SaverFlags;
 use godot::classes::{ArrayMesh, Mesh, ResourceSaver};
@@ -207,7 +207,7 @@ impl DonjournoTerrain {
                 "DonjournoTerrain.bake_mesh(): this map has {vertices} vertices at full detail, \
                  more than a bake can store with every level of every chunk ({}); lower its size \
                  or subdivisions to bake it",
-                donjourno::mesh::MAX_BAKED_VERTICES
+                donjourno::outputs::mesh::MAX_BAKED_VERTICES
             );
             return Error::ERR_UNAVAILABLE;
         }

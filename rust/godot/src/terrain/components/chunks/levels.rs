@@ -1,18 +1,18 @@
 //! Chunks that hold one level each, on maps too large to keep every level of every chunk
 //! ([`MeshParams::streams_levels`]): every chunk starts at its coarsest level, built with the
 //! rebuild, and a worker thread builds the level the camera's distance asks for
-//! ([`donjourno::mesh::lod_select`]), nearest chunks first; the chunk's mesh is replaced when it
+//! ([`donjourno::outputs::mesh::lod_select`]), nearest chunks first; the chunk's mesh is replaced when it
 //! arrives, so the old level shows until then and no hole opens. The chunk's water follows its
-//! level ([`donjourno::water_mesh::WaterLevels`]). Skirts under the chunks' borders cover the
+//! level ([`donjourno::outputs::mesh::water::WaterLevels`]). Skirts under the chunks' borders cover the
 //! steps between neighbours at different levels, as they do between visibility ranges.
 
 use crate::terrain::components::water::Water;
 use crate::terrain::show::surface_queue::{FrameBudget, SurfaceQueue, SURFACE_VERTEX_BYTES};
 use crate::terrain::show::upload;
-use donjourno::godot_surface::{encode_mesh, encode_water, SurfaceData};
-use donjourno::mesh::chunks::{Chunk, ChunkBuilder};
-use donjourno::mesh::lod_select::{plan_levels, ChunkView};
-use donjourno::mesh::MeshParams;
+use donjourno::outputs::godot_surface::{encode_mesh, encode_water, SurfaceData};
+use donjourno::outputs::mesh::chunks::{Chunk, ChunkBuilder};
+use donjourno::outputs::mesh::lod_select::{plan_levels, ChunkView};
+use donjourno::outputs::mesh::MeshParams;
 use donjourno::Grid;
 use godot::classes::{ArrayMesh, MeshInstance3D, StandardMaterial3D};
 use godot::prelude::*;

@@ -1,10 +1,10 @@
 //! The terrain drawn in chunks: above [member DonjournoTerrain.chunk_size] cells a side, the
 //! surface is an internal `Chunks` node holding one [MeshInstance3D] per chunk and level of
-//! detail (see [`donjourno::mesh::chunks`]). Godot switches the levels by camera distance through
+//! detail (see [`donjourno::outputs::mesh::chunks`]). Godot switches the levels by camera distance through
 //! each instance's visibility range and leaves chunks outside the view undrawn.
 //!
 //! The meshes are built on the worker, straight into the byte streams of Godot's surface layout
-//! ([`donjourno::godot_surface::chunk_surfaces`]); the main thread only copies them into
+//! ([`donjourno::outputs::godot_surface::chunk_surfaces`]); the main thread only copies them into
 //! [ArrayMesh]es, a share per frame ([`CHUNK_VERTICES_PER_FRAME`],
 //! [`crate::terrain::show::surface_queue`]), so a large map never holds a frame for long.
 
@@ -16,9 +16,9 @@ use crate::terrain::components::water::Water;
 use crate::terrain::show::surface_queue::{FrameBudget, SurfaceQueue, SURFACE_VERTEX_BYTES};
 use crate::terrain::show::upload;
 use crate::terrain::{show::children, show::ranges};
-use donjourno::godot_surface::{chunk_surfaces, chunk_surfaces_at, SurfaceData};
-use donjourno::mesh::chunks::{lod_range, Chunk, ChunkBuilder};
-use donjourno::mesh::MeshParams;
+use donjourno::outputs::godot_surface::{chunk_surfaces, chunk_surfaces_at, SurfaceData};
+use donjourno::outputs::mesh::chunks::{lod_range, Chunk, ChunkBuilder};
+use donjourno::outputs::mesh::MeshParams;
 use donjourno::Grid;
 use godot::classes::{ArrayMesh, Mesh, MeshInstance3D, Node, Node3D, StandardMaterial3D};
 use godot::prelude::*;

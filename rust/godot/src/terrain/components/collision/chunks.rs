@@ -1,14 +1,14 @@
 //! Collision of a map drawn in chunks: one [CollisionShape3D] with a [HeightMapShape3D] per
 //! chunk near the stream target, under the terrain's collision body, added and removed as the
-//! target moves (which chunks: [`donjourno::mesh::streaming`]).
+//! target moves (which chunks: [`donjourno::outputs::mesh::streaming`]).
 //!
 //! The worker prepares every chunk's heights in the layout a height-map shape takes; the main
 //! thread only copies a chunk's heights into its shape, at most [`SHAPES_PER_FRAME`] a frame.
 
-use donjourno::mesh::chunks::{Chunk, ChunkLayout};
-use donjourno::mesh::streaming::{chunk_corners, collision_change, ChunkKey};
-use donjourno::mesh::MeshParams;
-use donjourno::{placement, Grid};
+use donjourno::outputs::mesh::chunks::{Chunk, ChunkLayout};
+use donjourno::outputs::mesh::streaming::{chunk_corners, collision_change, ChunkKey};
+use donjourno::outputs::mesh::MeshParams;
+use donjourno::{outputs::placement, Grid};
 use godot::classes::{CollisionShape3D, HeightMapShape3D, StaticBody3D};
 use godot::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};

@@ -7,8 +7,9 @@ pub mod chunks;
 
 use crate::terrain::components::collision::chunks::{ChunkHeights, ChunkShapes};
 use crate::terrain::show::children;
-use donjourno::mesh::MeshParams;
-use donjourno::{placement, Grid};
+use donjourno::outputs::mesh::MeshParams;
+use donjourno::outputs::placement;
+use donjourno::Grid;
 use godot::classes::{CollisionShape3D, HeightMapShape3D, Node, StaticBody3D};
 use godot::prelude::*;
 use std::sync::Arc;

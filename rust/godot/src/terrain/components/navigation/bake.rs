@@ -1,13 +1,13 @@
 //! The navigation meshes of a terrain, in Godot's layout: one per region of
-//! [`donjourno::navigation::regions`] for the ground, and one per region with roads for its road
-//! cells ([`donjourno::navigation::roads`]).
+//! [`donjourno::outputs::navigation::regions`] for the ground, and one per region with roads for its road
+//! cells ([`donjourno::outputs::navigation::roads`]).
 //!
 //! The core builds their vertices and polygons on a worker ([`meshes`], plain data); the main
 //! thread fills `NavigationMesh` resources from them a few milliseconds per frame
 //! ([`MeshFill::step`]), so that no frame waits for a big map.
 
-use donjourno::mesh::MeshParams;
-use donjourno::navigation::{self, NavPolygons};
+use donjourno::outputs::mesh::MeshParams;
+use donjourno::outputs::navigation::{self, NavPolygons};
 use donjourno::Grid;
 use godot::classes::NavigationMesh;
 use godot::prelude::*;

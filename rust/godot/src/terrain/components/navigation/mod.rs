@@ -1,6 +1,6 @@
 //! The terrain's navigation mesh: its settings (`navigation_*`, declared in the core's table) and
 //! its internal children, a `Navigation` node holding one [NavigationRegion3D] per region of
-//! [`donjourno::navigation::regions`] (one for a map in one chunk, else one per chunk), and one per
+//! [`donjourno::outputs::navigation::regions`] (one for a map in one chunk, else one per chunk), and one per
 //! region with roads for its road cells at the road travel cost (see
 //! [`crate::terrain::components::navigation::bake`]).
 //!
@@ -16,7 +16,7 @@ pub mod bake;
 use crate::terrain::components::navigation::bake::{meshes, Kind, MeshData, MeshFill};
 use crate::terrain::show::children;
 use crate::terrain::DonjournoTerrain;
-use donjourno::mesh::MeshParams;
+use donjourno::outputs::mesh::MeshParams;
 use donjourno::Grid;
 use godot::classes::{NavigationMesh, NavigationRegion3D, Node, Node3D};
 use godot::prelude::*;

@@ -6,10 +6,10 @@ use crate::terrain::components::scatter::INSTANCE_FLOATS;
 use crate::terrain::components::trees::{
     FAR_TREES_LOD_DISTANCES, FAR_TREE_STRIDE, NO_TREES_LOD_DISTANCES,
 };
-use donjourno::godot_surface::split_instances;
-use donjourno::mesh::chunks::ChunkLayout;
-use donjourno::mesh::MeshParams;
-use donjourno::scatter::SPECIES_COUNT;
+use donjourno::outputs::godot_surface::split_instances;
+use donjourno::outputs::mesh::chunks::ChunkLayout;
+use donjourno::outputs::mesh::MeshParams;
+use donjourno::stages::scatter::SPECIES_COUNT;
 use donjourno::Grid;
 use std::sync::Arc;
 

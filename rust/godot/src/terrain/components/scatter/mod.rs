@@ -13,8 +13,8 @@ pub mod chunks;
 pub use crate::terrain::components::scatter::chunks::{Chunking, SCATTER_INSTANCES_PER_FRAME};
 use crate::terrain::show::surface_queue::FrameBudget;
 use crate::terrain::{show::children, show::ranges};
-use donjourno::mesh::MeshParams;
-use donjourno::scatter::{meshes::species_mesh, Species, SPECIES_COUNT, VARIANTS};
+use donjourno::outputs::mesh::MeshParams;
+use donjourno::stages::scatter::{meshes::species_mesh, Species, SPECIES_COUNT, VARIANTS};
 use donjourno::Grid;
 use godot::classes::multi_mesh::TransformFormat;
 use godot::classes::{
@@ -31,7 +31,7 @@ const TRANSFORM_FLOATS: usize = 12;
 /// of its basis each followed by a component of its foot, then its variant.
 pub fn buffers(grid: &Grid, params: &MeshParams) -> Vec<Vec<f32>> {
     let mut out = vec![Vec::new(); SPECIES_COUNT];
-    for inst in &grid.scatter {
+    for inst in grid.scatter() {
         let b: &mut Vec<f32> = &mut out[inst.species as usize];
         let [c0, c1, c2] = inst.basis_columns(params.cell_size);
         let foot = inst.foot(grid, params);
@@ -275,7 +275,7 @@ impl ScatterView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use donjourno::scatter::ScatterInstance;
+    use donjourno::stages::scatter::ScatterInstance;
 
     #[test]
     fn buffers_hold_one_transform_and_tag_per_instance() {
@@ -287,7 +287,7 @@ mod tests {
             scale: 2.0,
             variant,
         };
-        grid.scatter = vec![
+        *grid.scatter_mut() = vec![
             inst(Species::Palm, 1),
             inst(Species::Palm, 2),
             inst(Species::Boulder, 0),

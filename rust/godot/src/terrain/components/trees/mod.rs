@@ -10,9 +10,9 @@ pub mod near;
 use crate::terrain::components::trees::near::NearTrees;
 use crate::terrain::show::surface_queue::FrameBudget;
 use crate::terrain::{show::children, show::ranges};
-use donjourno::mesh::chunks::ChunkLayout;
-use donjourno::mesh::MeshParams;
-use donjourno::placement::{self, TreeInstance};
+use donjourno::outputs::mesh::chunks::ChunkLayout;
+use donjourno::outputs::mesh::MeshParams;
+use donjourno::outputs::placement::{self, TreeInstance};
 use donjourno::Grid;
 use godot::classes::multi_mesh::TransformFormat;
 use godot::classes::{
@@ -42,7 +42,7 @@ pub fn tree_floats(trees: &[TreeInstance]) -> Vec<f32> {
 /// the rest of a rebuild: one per chunk on a map drawn in chunks, else one. No tree with biomes,
 /// whose scatter stands in for them.
 pub fn grid_tree_pieces(grid: &Grid, params: &MeshParams) -> Vec<Vec<f32>> {
-    if !grid.biome.is_empty() {
+    if !grid.biome().is_empty() {
         return vec![Vec::new()];
     }
     let layout = ChunkLayout::new(grid.width(), grid.depth(), params);

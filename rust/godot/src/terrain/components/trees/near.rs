@@ -1,5 +1,5 @@
 //! The full trees of the chunks near the camera, on a map whose chunks hold one level each: made
-//! as the camera comes near ([`donjourno::mesh::streaming::near_trees_change`]) and freed as it
+//! as the camera comes near ([`donjourno::outputs::mesh::streaming::near_trees_change`]) and freed as it
 //! leaves, so the trees of the whole map never sit in Godot twice (every chunk holds its far
 //! trees from the fill on, [`crate::terrain::components::trees::Trees`]).
 
@@ -8,8 +8,8 @@ use crate::terrain::components::trees::{
 };
 use crate::terrain::show::ranges;
 use crate::terrain::show::surface_queue::FrameBudget;
-use donjourno::mesh::chunks::ChunkLayout;
-use donjourno::mesh::streaming::{near_trees_change, ChunkKey};
+use donjourno::outputs::mesh::chunks::ChunkLayout;
+use donjourno::outputs::mesh::streaming::{near_trees_change, ChunkKey};
 use godot::classes::{Mesh, MultiMeshInstance3D, Node3D};
 use godot::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};

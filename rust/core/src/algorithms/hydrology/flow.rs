@@ -1,0 +1,116 @@
+//! D8 flow directions on the filled surface and flow accumulation in the flood's order.
+
+use super::{check_plane, Flood, HydrologyError, NEIGHBOURS};
+use rayon::prelude::*;
+
+/// Receiver of a cell that drains off the map (or out of the flood's domain).
+pub const NO_RECEIVER: u32 = u32::MAX;
+
+/// Weight of a diagonal drop in the steepest-descent choice (`1/√2`, the inverse step length).
+const DIAGONAL_SLOPE: f32 = std::f32::consts::FRAC_1_SQRT_2;
+
+/// The downstream neighbour of one cell: the neighbour of steepest descent on the filled surface
+/// (drop per step length; ties go to the lower direction code), or on a flat the neighbour the
+/// flood reached the cell from. Outlets and cells outside the domain have [`NO_RECEIVER`].
+///
+/// Every receiver lies strictly lower, or at the same level and earlier in [`Flood::order`], so
+/// following receivers always ends at an outlet.
+#[inline]
+pub fn receiver(flood: &Flood, cell: usize) -> u32 {
+    if flood.parent[cell] >= super::OUTLET {
+        return NO_RECEIVER;
+    }
+    let (w, d) = (flood.width(), flood.depth());
+    let (x, z) = (cell % w, cell / w);
+    let here = flood.filled[cell];
+    let mut best = 0.0f32;
+    let mut target = None;
+    // An interior cell (outlets include the whole border), so every neighbour exists.
+    debug_assert!(x > 0 && z > 0 && x + 1 < w && z + 1 < d);
+    for (k, (dx, dz)) in NEIGHBOURS.iter().enumerate() {
+        let next = (cell as isize + *dz as isize * w as isize + *dx as isize) as usize;
+        if flood.parent[next] == super::OUTSIDE {
+            continue;
+        }
+        let mut drop = here - flood.filled[next];
+        if super::is_diagonal(k) {
+            drop *= DIAGONAL_SLOPE;
+        }
+        if drop > best {
+            best = drop;
+            target = Some(next);
+        }
+    }
+    target
+        .or_else(|| flood.parent_of(cell))
+        .map_or(NO_RECEIVER, |r| r as u32)
+}
+
+/// The receiver of every cell (see [`receiver`]).
+pub fn flow_directions(flood: &Flood) -> Vec<u32> {
+    crate::algorithms::threads::ensure_pool();
+    let w = flood.width().max(1);
+    let mut receivers = vec![NO_RECEIVER; flood.len()];
+    receivers
+        .par_chunks_mut(w)
+        .enumerate()
+        .for_each(|(z, row)| {
+            for (x, r) in row.iter_mut().enumerate() {
+                *r = receiver(flood, z * w + x);
+            }
+        });
+    receivers
+}
+
+/// Flow accumulation: each cell's own runoff (1 where `source` is set) plus the accumulation of
+/// every cell draining into it, summed upstream first along the reverse flood order.
+///
+/// Returns an error when `receivers` or `source` do not match the flood's grid.
+pub fn accumulate(
+    flood: &Flood,
+    receivers: &[u32],
+    source: &[bool],
+) -> Result<Vec<u32>, HydrologyError> {
+    let (w, d) = (flood.width(), flood.depth());
+    check_plane("receiver", receivers.len(), w, d)?;
+    check_plane("source", source.len(), w, d)?;
+    let mut acc: Vec<u32> = source.iter().map(|&s| u32::from(s)).collect();
+    for &cell in flood.order.iter().rev() {
+        let r = receivers[cell as usize];
+        if r != NO_RECEIVER {
+            acc[r as usize] += acc[cell as usize];
+        }
+    }
+    Ok(acc)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{priority_flood, FloodOptions};
+    use super::*;
+
+    #[test]
+    fn a_valley_drains_to_its_mouth_and_accumulates_its_area() {
+        // A V-shaped valley sloping towards z = 0, walls rising to both sides.
+        let (w, d) = (7, 6);
+        let h: Vec<f32> = (0..w * d)
+            .map(|i| {
+                let (x, z) = ((i % w) as f32, (i / w) as f32);
+                (x - 3.0).abs() + 0.1 * z
+            })
+            .collect();
+        let f = priority_flood(&h, w, d, FloodOptions::default()).unwrap();
+        let r = flow_directions(&f);
+        // Interior cells of the thalweg drain straight down the valley.
+        for z in 1..d - 1 {
+            assert_eq!(r[z * w + 3], ((z - 1) * w + 3) as u32);
+        }
+        let acc = accumulate(&f, &r, &vec![true; w * d]).unwrap();
+        assert_eq!(
+            acc[3],
+            1 + 5 * 4,
+            "mouth: its own cell and every interior cell"
+        );
+        assert!(accumulate(&f, &r[1..], &vec![true; w * d]).is_err());
+    }
+}

@@ -1,0 +1,388 @@
+//! Chunks with levels of detail: a map wider or deeper than [`MeshParams::chunk_size`] cells is
+//! drawn as square chunks, each with [`MeshParams::lod_levels`] meshes.
+//!
+//! Level `L` samples the mesh's sub-vertex lattice every `2^L` lattice steps (level 0 is the full
+//! mesh of that part of the map, vertex for vertex), always keeping the chunk's first and last
+//! lattice lines, so neighbours put their border vertices on the same positions whatever their
+//! levels. A quad's colour is the colour of the cell under its centre, or on a quad wider than a
+//! cell the mean of the cells it covers.
+//!
+//! Two neighbours at different levels disagree along their shared border by at most the sum of
+//! the two levels' deviations from the full-resolution border line. Each chunk therefore hangs a
+//! vertical *skirt* under each border it shares with another chunk (never under the map's outer
+//! edge), as deep as twice the largest deviation any level shows on that border plus
+//! [`SKIRT_MARGIN`] cells: the higher side's skirt always reaches the lower side's surface, so
+//! no crack opens at any pair of levels. A skirt is shaded like the ground above it. Both chunks compute a border's depth from the border
+//! alone, so they agree on it.
+//!
+//! Level `L` is meant to be drawn from [`lod_range`]`(L)`: level 0 up to `lod_distance`, each
+//! following level up to twice the previous distance, the last one without an end.
+
+pub use super::chunk_layout::{lod_range, Chunk, ChunkLayout, CHUNK_SIZE_RANGE, MAX_LOD_LEVELS};
+use super::heights::{Corners, HeightSource};
+use super::{face_normal, Mesh, MeshError, MeshParams, Shore};
+use crate::data::grid::Grid;
+use glam::Vec3;
+use rayon::prelude::*;
+use std::sync::Arc;
+
+/// Depth added to every skirt beyond what the levels need, in cells (times the cell size), so a
+/// skirt is never degenerate and covers rounding.
+pub const SKIRT_MARGIN: f32 = 0.05;
+
+/// The lattice lines a level keeps between lattice lines `start` and `end`: every `step`-th,
+/// and `end`.
+pub(crate) fn lattice_lines(start: usize, end: usize, step: usize) -> Vec<usize> {
+    let mut lines: Vec<usize> = (start..end).step_by(step).collect();
+    lines.push(end);
+    lines
+}
+
+/// One border of a chunk: a run of lattice points along x (`along_x`) or z at a fixed lattice
+/// line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Border {
+    along_x: bool,
+    fixed: usize,
+    start: usize,
+    end: usize,
+    /// Whether the chunk lies towards higher lattice lines from the border.
+    inward_up: bool,
+}
+
+impl Border {
+    /// The lattice point at position `t` along the border.
+    fn point(&self, t: usize) -> (usize, usize) {
+        if self.along_x {
+            (t, self.fixed)
+        } else {
+            (self.fixed, t)
+        }
+    }
+}
+
+/// The meshes of every chunk of a map, built from one grid.
+pub struct ChunkBuilder<'a> {
+    grid: &'a Grid,
+    params: MeshParams,
+    ground: HeightSource<'a>,
+    shore: Option<Shore>,
+    /// Whether the map's outer edge gets skirts too: a tile of an endless world borders other
+    /// tiles, which may show other levels.
+    outer_skirts: bool,
+    /// The layout the meshes follow.
+    pub layout: ChunkLayout,
+}
+
+impl<'a> ChunkBuilder<'a> {
+    /// Checks the parameters and the grid (the vertex budget of
+    /// [`MeshParams::check_drawn_budget`] applies to the whole map at level 0) and prepares the
+    /// corner planes.
+    pub fn new(grid: &'a Grid, params: &MeshParams) -> Result<Self, MeshError> {
+        Self::on(
+            grid,
+            params,
+            HeightSource::Planes(Arc::new(Corners::new(grid))),
+        )
+    }
+
+    /// [`ChunkBuilder::new`] reading every height from the grid's cells instead of corner
+    /// planes: slower meshes, but nothing held beside the grid except the shore's water levels.
+    /// For a builder that lives long and builds a chunk at a time.
+    pub fn lean(grid: &'a Grid, params: &MeshParams) -> Result<Self, MeshError> {
+        Self::on(grid, params, HeightSource::Cells(grid))
+    }
+
+    /// The builder over the heights of `ground`.
+    fn on(
+        grid: &'a Grid,
+        params: &MeshParams,
+        ground: HeightSource<'a>,
+    ) -> Result<Self, MeshError> {
+        params.validate()?;
+        if grid.width() == 0 || grid.depth() == 0 {
+            return Err(MeshError::EmptyGrid);
+        }
+        params.check_drawn_budget(grid.width(), grid.depth())?;
+        Ok(ChunkBuilder {
+            grid,
+            params: *params,
+            shore: Shore::new(grid, &ground, params),
+            ground,
+            outer_skirts: false,
+            layout: ChunkLayout::new(grid.width(), grid.depth(), params),
+        })
+    }
+
+    /// The builder of a window of a larger map (an endless world's tile): its cells, with the
+    /// corner planes `corners` computed with the cells around the window, and skirts under every
+    /// chunk border, the window's edge included.
+    pub(crate) fn with_corners(
+        grid: &'a Grid,
+        corners: Corners,
+        params: &MeshParams,
+    ) -> Result<Self, MeshError> {
+        let mut builder = ChunkBuilder::new(grid, params)?;
+        builder.ground = HeightSource::Planes(Arc::new(corners));
+        builder.outer_skirts = true;
+        Ok(builder)
+    }
+
+    /// The water of the chunks this builder draws, at every level
+    /// ([`WaterLevels`](crate::outputs::mesh::water::WaterLevels)), sharing the builder's corner planes and
+    /// shore levels instead of computing them again.
+    pub fn water_levels(&self) -> Result<crate::outputs::mesh::water::WaterLevels<'a>, MeshError> {
+        // A tile's shore levels were computed before its corners took in the neighbours' cells.
+        let levels = (self.shore.as_ref())
+            .filter(|_| !self.outer_skirts)
+            .map(Shore::levels);
+        crate::outputs::mesh::water::WaterLevels::sharing(
+            self.grid,
+            &self.params,
+            self.ground.clone(),
+            levels,
+        )
+    }
+
+    /// Where the builder reads its heights.
+    #[cfg(test)]
+    pub(crate) fn ground(&self) -> &HeightSource<'a> {
+        &self.ground
+    }
+
+    /// World position of lattice point `(gx, gz)`.
+    fn vertex(&self, gx: usize, gz: usize) -> Vec3 {
+        let (w, d, n) = (
+            self.grid.width(),
+            self.grid.depth(),
+            self.layout.subdivisions,
+        );
+        let p = &self.params;
+        let step = p.cell_size / n as f32;
+        let h = self.ground.height(gx, gz, n, w, d, p.roughness_strength);
+        Vec3::new(gx as f32 * step, h * p.height_scale, gz as f32 * step)
+    }
+
+    /// The chunk's borders shared with another chunk (every border, for a tile).
+    fn inner_borders(&self, c: &Chunk) -> Vec<Border> {
+        let n = self.layout.subdivisions;
+        let (xs, xe, zs, ze) = (c.x0 * n, c.x1 * n, c.z0 * n, c.z1 * n);
+        let mut borders = Vec::with_capacity(4);
+        let along_x = |fixed, inward_up| Border {
+            along_x: true,
+            fixed,
+            start: xs,
+            end: xe,
+            inward_up,
+        };
+        let along_z = |fixed, inward_up| Border {
+            along_x: false,
+            fixed,
+            start: zs,
+            end: ze,
+            inward_up,
+        };
+        let all = self.outer_skirts;
+        if all || c.z0 > 0 {
+            borders.push(along_x(zs, true));
+        }
+        if all || c.z1 < self.layout.depth {
+            borders.push(along_x(ze, false));
+        }
+        if all || c.x0 > 0 {
+            borders.push(along_z(xs, true));
+        }
+        if all || c.x1 < self.layout.width {
+            borders.push(along_z(xe, false));
+        }
+        borders
+    }
+
+    /// Skirt depth of a border, in world units: twice the largest gap between any level's
+    /// border line and the full-resolution one, plus [`SKIRT_MARGIN`] cells.
+    fn skirt_depth(&self, border: &Border) -> f32 {
+        let full: Vec<f32> = (border.start..=border.end)
+            .map(|t| {
+                let (gx, gz) = border.point(t);
+                self.vertex(gx, gz).y
+            })
+            .collect();
+        let mut deviation = 0.0f32;
+        for level in 1..self.layout.levels {
+            let kept = lattice_lines(border.start, border.end, 1 << level);
+            for pair in kept.windows(2) {
+                let (a, b) = (pair[0], pair[1]);
+                let (ya, yb) = (full[a - border.start], full[b - border.start]);
+                for t in a + 1..b {
+                    let s = (t - a) as f32 / (b - a) as f32;
+                    let line = ya + (yb - ya) * s;
+                    deviation = deviation.max((line - full[t - border.start]).abs());
+                }
+            }
+        }
+        2.0 * deviation + SKIRT_MARGIN * self.params.cell_size
+    }
+
+    /// The mesh of `chunk` at `level`: its surface, then a skirt under each inner border.
+    pub fn build(&self, chunk: &Chunk, level: u32) -> Mesh {
+        let n = self.layout.subdivisions;
+        let step = 1usize << level.min(MAX_LOD_LEVELS - 1);
+        let xs = lattice_lines(chunk.x0 * n, chunk.x1 * n, step);
+        let zs = lattice_lines(chunk.z0 * n, chunk.z1 * n, step);
+        let row: Vec<Vec<Vec3>> = zs
+            .iter()
+            .map(|&gz| xs.iter().map(|&gx| self.vertex(gx, gz)).collect())
+            .collect();
+        let borders = self.inner_borders(chunk);
+        let quads = (xs.len() - 1) * (zs.len() - 1);
+        let skirt_segments: usize = borders
+            .iter()
+            .map(|b| (b.end - b.start).div_ceil(step))
+            .sum();
+        let vertices = quads * 6 + skirt_segments * 12;
+        let mut mesh = Mesh {
+            positions: Vec::with_capacity(vertices),
+            normals: Vec::with_capacity(vertices),
+            colors: Vec::with_capacity(vertices),
+        };
+        let (w, d) = (self.grid.width(), self.grid.depth());
+        for j in 0..zs.len() - 1 {
+            for i in 0..xs.len() - 1 {
+                let rgb = self.area_color((xs[i], xs[i + 1]), (zs[j], zs[j + 1]));
+                let (cx, cz) = (
+                    ((xs[i] + xs[i + 1]) / 2 / n).min(w - 1),
+                    ((zs[j] + zs[j + 1]) / 2 / n).min(d - 1),
+                );
+                let (p00, p10, p01, p11) =
+                    (row[j][i], row[j][i + 1], row[j + 1][i], row[j + 1][i + 1]);
+                let (g00, g10, g01, g11) = (
+                    (xs[i], zs[j]),
+                    (xs[i + 1], zs[j]),
+                    (xs[i], zs[j + 1]),
+                    (xs[i + 1], zs[j + 1]),
+                );
+                for (tri, at) in [
+                    ([p00, p10, p11], [g00, g10, g11]),
+                    ([p00, p11, p01], [g00, g11, g01]),
+                ] {
+                    let rgb = self.shore.as_ref().map_or(rgb, |s| {
+                        let y_scale = self.params.height_scale;
+                        s.color(self.grid, (cx, cz), rgb, at, tri.map(|p| p.y), y_scale)
+                    });
+                    push(&mut mesh, tri, face_normal(tri[0], tri[1], tri[2]), rgb);
+                }
+            }
+        }
+        for border in borders {
+            self.push_skirt(&mut mesh, &border, step);
+        }
+        mesh
+    }
+
+    /// The normal of the chunk's surface along a border segment from lattice point `a` (whose
+    /// ends are `tops`): the face through the segment and the point `step` lattice lines inward,
+    /// facing up.
+    fn ground_normal(
+        &self,
+        border: &Border,
+        a: (usize, usize),
+        tops: (Vec3, Vec3),
+        step: usize,
+    ) -> Vec3 {
+        let n = self.layout.subdivisions;
+        let inward = |v: usize, max: usize| match border.inward_up {
+            true => (v + step).min(max),
+            false => v.saturating_sub(step),
+        };
+        let inner = match border.along_x {
+            true => (a.0, inward(a.1, self.layout.depth * n)),
+            false => (inward(a.0, self.layout.width * n), a.1),
+        };
+        let normal = face_normal(tops.0, tops.1, self.vertex(inner.0, inner.1));
+        if normal.y < 0.0 {
+            -normal
+        } else {
+            normal
+        }
+    }
+
+    /// The colour of the lattice area `x0..x1` × `z0..z1`: the colour of the cell under its
+    /// centre when it lies within one cell (level 0, and levels finer than a cell), else the mean
+    /// of the cells it covers, so a coarse level shows a forest or a shore as a blend instead of
+    /// picking every `2^L`-th cell.
+    fn area_color(&self, (x0, x1): (usize, usize), (z0, z1): (usize, usize)) -> [u8; 3] {
+        let n = self.layout.subdivisions;
+        let (w, d) = (self.grid.width(), self.grid.depth());
+        if x1 - x0 <= n && z1 - z0 <= n {
+            let (cx, cz) = (
+                ((x0 + x1) / 2 / n).min(w - 1),
+                ((z0 + z1) / 2 / n).min(d - 1),
+            );
+            return self.grid.color[self.grid.index(cx, cz)];
+        }
+        let cells = |a: usize, b: usize, max: usize| {
+            let lo = (a / n).min(max - 1);
+            lo..(b.div_ceil(n)).clamp(lo + 1, max)
+        };
+        let (mut sum, mut count) = ([0u32; 3], 0u32);
+        for cz in cells(z0, z1, d) {
+            for cx in cells(x0, x1, w) {
+                let c = self.grid.color[self.grid.index(cx, cz)];
+                (0..3).for_each(|k| sum[k] += u32::from(c[k]));
+                count += 1;
+            }
+        }
+        sum.map(|s| ((s + count / 2) / count) as u8)
+    }
+
+    /// Appends the skirt under `border` at lattice step `step`.
+    fn push_skirt(&self, mesh: &mut Mesh, border: &Border, step: usize) {
+        let depth = self.skirt_depth(border);
+        let down = Vec3::new(0.0, depth, 0.0);
+        let kept = lattice_lines(border.start, border.end, step);
+        for pair in kept.windows(2) {
+            let (a, b) = (border.point(pair[0]), border.point(pair[1]));
+            let (top_a, top_b) = (self.vertex(a.0, a.1), self.vertex(b.0, b.1));
+            let rgb = self.area_color((a.0, b.0.max(a.0 + 1)), (a.1, b.1.max(a.1 + 1)));
+            // Shaded like the ground above it, so a skirt that shows reads as more ground.
+            let normal = self.ground_normal(border, a, (top_a, top_b), step);
+            // Two-sided: one chunk's skirt shows from whichever side the gap opens.
+            for tri in [
+                [top_a, top_b, top_b - down],
+                [top_a, top_b - down, top_a - down],
+                [top_a, top_b - down, top_b],
+                [top_a, top_a - down, top_b - down],
+            ] {
+                push(mesh, tri, normal, rgb);
+            }
+        }
+    }
+
+    /// Every level of every chunk, built in parallel: `result[i][level]` for chunk
+    /// `layout.chunks()[i]`.
+    pub fn build_all(&self) -> Vec<(Chunk, Vec<Mesh>)> {
+        crate::algorithms::threads::ensure_pool();
+        self.layout
+            .chunks()
+            .into_par_iter()
+            .map(|c| {
+                let levels = (0..self.layout.levels).map(|l| self.build(&c, l)).collect();
+                (c, levels)
+            })
+            .collect()
+    }
+}
+
+/// Appends one flat-shaded triangle.
+fn push(mesh: &mut Mesh, tri: [Vec3; 3], normal: Vec3, [r, g, b]: [u8; 3]) {
+    let rgba = [r, g, b].map(|c| f32::from(c) / 255.0);
+    for p in tri {
+        mesh.positions.push(p.to_array());
+        mesh.normals.push(normal.to_array());
+        mesh.colors.push([rgba[0], rgba[1], rgba[2], 1.0]);
+    }
+}
+
+#[cfg(test)]
+#[path = "chunks_tests.rs"]
+mod tests;

@@ -1,0 +1,376 @@
+//! Surface heights: the corner planes, bilinear interpolation of sub-vertices and the roughness
+//! jitter, shared by tessellation and by point queries under the mesh.
+
+use super::{MeshParams, JITTER_SEED};
+use crate::algorithms::noise::hash01;
+use crate::data::grid::Grid;
+
+/// Corner planes of a grid: `(width + 1) × (depth + 1)` heights and roughness values, each the
+/// mean of the (up to four) cells that share the corner.
+pub(crate) struct Corners {
+    stride: usize,
+    height: Vec<f32>,
+    roughness: Vec<f32>,
+}
+
+impl Corners {
+    /// The corner planes of `grid`.
+    pub(crate) fn new(grid: &Grid) -> Self {
+        let (w, d) = (grid.width(), grid.depth());
+        let stride = w + 1;
+        let mut height = vec![0.0; stride * (d + 1)];
+        let mut roughness = vec![0.0; stride * (d + 1)];
+        for cz in 0..=d {
+            for cx in 0..=w {
+                let (h, r) = corner(grid, cx, cz);
+                height[cz * stride + cx] = h;
+                roughness[cz * stride + cx] = r;
+            }
+        }
+        Corners {
+            stride,
+            height,
+            roughness,
+        }
+    }
+
+    /// The corner planes of the `w × d` cells from `(x0, z0)` on: each corner the mean of the
+    /// (up to four) cells of the whole grid around it, so a window's border corners see the
+    /// cells beyond the window.
+    pub(crate) fn window(grid: &Grid, x0: usize, z0: usize, w: usize, d: usize) -> Self {
+        let stride = w + 1;
+        let mut height = Vec::with_capacity(stride * (d + 1));
+        let mut roughness = Vec::with_capacity(stride * (d + 1));
+        for cz in z0..=z0 + d {
+            for cx in x0..=x0 + w {
+                let (h, r) = corner(grid, cx, cz);
+                height.push(h);
+                roughness.push(r);
+            }
+        }
+        Corners {
+            stride,
+            height,
+            roughness,
+        }
+    }
+
+    /// Corner planes given as `(width + 1) × (depth + 1)` heights and roughness values.
+    pub(crate) fn from_planes(stride: usize, height: Vec<f32>, roughness: Vec<f32>) -> Self {
+        Corners {
+            stride,
+            height,
+            roughness,
+        }
+    }
+
+    /// The height plane.
+    pub(crate) fn heights(&self) -> &[f32] {
+        &self.height
+    }
+
+    /// The roughness plane.
+    pub(crate) fn roughness(&self) -> &[f32] {
+        &self.roughness
+    }
+
+    /// Bilinear interpolation of a corner plane at sub-vertex `(gx, gz)` of an `n`-subdivided grid.
+    #[inline]
+    fn sample(&self, plane: &[f32], gx: usize, gz: usize, n: usize, w: usize, d: usize) -> f32 {
+        let (cx, cz, tx, tz) = sub_vertex_cell(gx, gz, n, w, d);
+        let i = cz * self.stride + cx;
+        bilinear(
+            [
+                plane[i],
+                plane[i + 1],
+                plane[i + self.stride],
+                plane[i + self.stride + 1],
+            ],
+            tx,
+            tz,
+        )
+    }
+}
+
+/// Height and roughness of corner `(cx, cz)`: the mean of the (up to four) cells sharing it.
+#[inline]
+fn corner(grid: &Grid, cx: usize, cz: usize) -> (f32, f32) {
+    let (w, d) = (grid.width(), grid.depth());
+    let (mut hs, mut rs, mut n) = (0.0f32, 0.0f32, 0.0f32);
+    for z in cz.saturating_sub(1)..(cz + 1).min(d) {
+        for x in cx.saturating_sub(1)..(cx + 1).min(w) {
+            let i = grid.index(x, z);
+            hs += grid.height[i];
+            rs += grid.roughness[i];
+            n += 1.0;
+        }
+    }
+    (hs / n, rs / n)
+}
+
+/// The cell holding sub-vertex `(gx, gz)` and the sub-vertex's fractional position in it.
+#[inline]
+pub(crate) fn sub_vertex_cell(
+    gx: usize,
+    gz: usize,
+    n: usize,
+    w: usize,
+    d: usize,
+) -> (usize, usize, f32, f32) {
+    let cx = (gx / n).min(w - 1);
+    let cz = (gz / n).min(d - 1);
+    let tx = (gx - cx * n) as f32 / n as f32;
+    let tz = (gz - cz * n) as f32 / n as f32;
+    (cx, cz, tx, tz)
+}
+
+/// Bilinear interpolation of corners `[(0,0), (1,0), (0,1), (1,1)]` at `(tx, tz)`.
+#[inline]
+fn bilinear([a, b, c, e]: [f32; 4], tx: f32, tz: f32) -> f32 {
+    let top = a + (b - a) * tx;
+    let bottom = c + (e - c) * tx;
+    top + (bottom - top) * tz
+}
+
+/// Applies the roughness jitter to sub-vertex `(gx, gz)` with interpolated height `h` and
+/// roughness `r`.
+#[inline]
+fn jitter(h: f32, r: f32, gx: usize, gz: usize, strength: f32) -> f32 {
+    if strength == 0.0 {
+        return h;
+    }
+    let offset = hash01(gx as i32, gz as i32, JITTER_SEED) - 0.5;
+    h + offset * (h * 1.5).clamp(0.0, 1.0) * r * strength
+}
+
+/// Where surface heights come from: corner planes computed once (fast, 8 bytes a corner), or the
+/// grid's cells read for every vertex (no memory of its own); both give the same bits.
+#[derive(Clone)]
+pub(crate) enum HeightSource<'a> {
+    /// Corner planes, shared.
+    Planes(std::sync::Arc<Corners>),
+    /// Corner planes held by the caller.
+    Borrowed(&'a Corners),
+    /// The cells of the grid.
+    Cells(&'a Grid),
+}
+
+impl HeightSource<'_> {
+    /// Jittered height of sub-vertex `(gx, gz)` of a `w × d` grid at `n` subdivisions, in height
+    /// units.
+    #[inline]
+    pub(crate) fn height(
+        &self,
+        gx: usize,
+        gz: usize,
+        n: usize,
+        w: usize,
+        d: usize,
+        strength: f32,
+    ) -> f32 {
+        match self {
+            HeightSource::Planes(corners) => vertex_height(corners, gx, gz, n, w, d, strength),
+            HeightSource::Borrowed(corners) => vertex_height(corners, gx, gz, n, w, d, strength),
+            HeightSource::Cells(grid) => vertex_height_direct(grid, gx, gz, n, strength),
+        }
+    }
+}
+
+/// Jittered height of sub-vertex `(gx, gz)`, in height units.
+#[inline]
+pub(crate) fn vertex_height(
+    corners: &Corners,
+    gx: usize,
+    gz: usize,
+    n: usize,
+    w: usize,
+    d: usize,
+    strength: f32,
+) -> f32 {
+    let h = corners.sample(&corners.height, gx, gz, n, w, d);
+    let r = if strength == 0.0 {
+        0.0
+    } else {
+        corners.sample(&corners.roughness, gx, gz, n, w, d)
+    };
+    jitter(h, r, gx, gz, strength)
+}
+
+/// Jittered height of sub-vertex `(gx, gz)` computed from the grid directly (no corner planes),
+/// bit-identical to the mesh's.
+pub(crate) fn vertex_height_direct(
+    grid: &Grid,
+    gx: usize,
+    gz: usize,
+    n: usize,
+    strength: f32,
+) -> f32 {
+    let (w, d) = (grid.width(), grid.depth());
+    let (cx, cz, tx, tz) = sub_vertex_cell(gx, gz, n, w, d);
+    let corners = [
+        corner(grid, cx, cz),
+        corner(grid, cx + 1, cz),
+        corner(grid, cx, cz + 1),
+        corner(grid, cx + 1, cz + 1),
+    ];
+    let h = bilinear(corners.map(|c| c.0), tx, tz);
+    let r = if strength == 0.0 {
+        0.0
+    } else {
+        bilinear(corners.map(|c| c.1), tx, tz)
+    };
+    jitter(h, r, gx, gz, strength)
+}
+
+/// World height of the mesh surface above the point `(x, z)` of the mesh's own coordinate space,
+/// or `None` when the point lies outside `[0, width·cell_size] × [0, depth·cell_size]`, the grid
+/// is empty or `params` are invalid.
+///
+/// The value lies exactly on the triangle [`build_mesh`] emits over that point (each micro-quad
+/// `(p00, p10, p01, p11)` is split along its `p00–p11` diagonal), so objects placed with it sit
+/// on the rendered surface. Costs a few dozen operations: no mesh needs to be built.
+///
+/// ```
+/// use donjourno::outputs::mesh::{build_mesh, surface_height};
+/// use donjourno::{generate, GeneratorParams, MeshParams};
+/// let mut gen = GeneratorParams { width: 64, depth: 64, ..Default::default() };
+/// gen.terrain.droplets = 8_000;
+/// let (grid, _) = generate(&gen, Default::default()).unwrap();
+/// let params = MeshParams::default();
+/// let mesh = build_mesh(&grid, &params).unwrap();
+/// let [x, y, z] = mesh.positions[100];
+/// assert_eq!(surface_height(&grid, &params, x, z), Some(y));
+/// assert_eq!(surface_height(&grid, &params, -1.0, 0.0), None);
+/// ```
+pub fn surface_height(grid: &Grid, params: &MeshParams, x: f32, z: f32) -> Option<f32> {
+    params.validate().ok()?;
+    surface_height_valid(grid, params, x, z)
+}
+
+/// The cell `(x, z)` of `grid` under the point `(x, z)` of the mesh's coordinate space (cells
+/// `params.cell_size` wide, cell `(0, 0)` from the origin on), or `None` off the grid, for a NaN
+/// or infinite coordinate and for a cell size that is not a positive finite number. Every query
+/// that answers for the cell under a point starts here, so a point off the terrain is never taken
+/// for a cell.
+///
+/// ```
+/// use donjourno::{Grid, outputs::mesh::{cell_at, MeshParams}};
+/// let grid = Grid::new(4, 3);
+/// let params = MeshParams { cell_size: 2.0, ..MeshParams::default() };
+/// assert_eq!(cell_at(&grid, &params, 3.0, 5.9), Some((1, 2)));
+/// assert_eq!(cell_at(&grid, &params, f32::NAN, f32::NAN), None);
+/// ```
+pub fn cell_at(grid: &Grid, params: &MeshParams, x: f32, z: f32) -> Option<(usize, usize)> {
+    let size = params.cell_size;
+    if !(x.is_finite() && z.is_finite() && size.is_finite() && size > 0.0) {
+        return None;
+    }
+    let (cx, cz) = ((x / size).floor(), (z / size).floor());
+    // An overflow to ±∞ saturates in the casts and lands off the grid.
+    grid.contains(cx as i64, cz as i64)
+        .then_some((cx as usize, cz as usize))
+}
+
+/// [`surface_height`] for settings already validated, for callers that ask many points.
+pub(crate) fn surface_height_valid(
+    grid: &Grid,
+    params: &MeshParams,
+    x: f32,
+    z: f32,
+) -> Option<f32> {
+    let (w, d) = (grid.width(), grid.depth());
+    let n = params.subdivisions as usize;
+    let strength = params.roughness_strength;
+    surface_on(w, d, params, x, z, |gx, gz| {
+        vertex_height_direct(grid, gx, gz, n, strength)
+    })
+}
+
+impl Corners {
+    /// [`surface_height`] over these corner planes of a `w × d` grid, for settings already
+    /// validated.
+    pub(crate) fn surface_height(
+        &self,
+        (w, d): (usize, usize),
+        params: &MeshParams,
+        x: f32,
+        z: f32,
+    ) -> Option<f32> {
+        let n = params.subdivisions as usize;
+        let strength = params.roughness_strength;
+        surface_on(w, d, params, x, z, |gx, gz| {
+            vertex_height(self, gx, gz, n, w, d, strength)
+        })
+    }
+}
+
+/// The surface of a `w × d` grid whose sub-vertex `(gx, gz)` has the height `vertex(gx, gz)`,
+/// above the point `(x, z)`: see [`surface_height`].
+fn surface_on(
+    w: usize,
+    d: usize,
+    params: &MeshParams,
+    x: f32,
+    z: f32,
+    vertex: impl Fn(usize, usize) -> f32,
+) -> Option<f32> {
+    if w == 0 || d == 0 {
+        return None;
+    }
+    let n = params.subdivisions as usize;
+    let step = params.cell_size / n as f32;
+    let (fx, fz) = (x / step, z / step);
+    let (max_x, max_z) = ((w * n) as f32, (d * n) as f32);
+    if !(0.0..=max_x).contains(&fx) || !(0.0..=max_z).contains(&fz) {
+        return None;
+    }
+    let gx = (fx.floor() as usize).min(w * n - 1);
+    let gz = (fz.floor() as usize).min(d * n - 1);
+    let (u, v) = (
+        (fx - gx as f32).clamp(0.0, 1.0),
+        (fz - gz as f32).clamp(0.0, 1.0),
+    );
+    let h = |dx: usize, dz: usize| vertex(gx + dx, gz + dz);
+    let (h00, h10, h01, h11) = (h(0, 0), h(1, 0), h(0, 1), h(1, 1));
+    let local = if u >= v {
+        // Triangle (p00, p10, p11).
+        h00 + (h10 - h00) * u + (h11 - h10) * v
+    } else {
+        // Triangle (p00, p11, p01).
+        h00 + (h11 - h01) * u + (h01 - h00) * v
+    };
+    Some(local * params.height_scale)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_point_that_is_not_a_number_lies_on_no_cell() {
+        let grid = Grid::new(4, 3);
+        let params = MeshParams {
+            cell_size: 2.0,
+            ..MeshParams::default()
+        };
+        let at = |x: f32, z: f32| cell_at(&grid, &params, x, z);
+        assert_eq!(at(0.0, 0.0), Some((0, 0)));
+        assert_eq!(at(7.99, 5.99), Some((3, 2)));
+        assert_eq!(at(8.0, 0.0), None, "the far edge is off the grid");
+        assert_eq!(at(-0.01, 0.0), None);
+        for bad in [f32::NAN, f32::INFINITY, f32::NEG_INFINITY] {
+            assert_eq!(at(bad, 1.0), None, "x = {bad}");
+            assert_eq!(at(1.0, bad), None, "z = {bad}");
+            assert_eq!(at(bad, bad), None, "x = z = {bad}");
+        }
+        assert_eq!(at(f32::MAX, 1.0), None);
+        assert_eq!(at(f32::MIN, 1.0), None);
+        for size in [0.0, -1.0, f32::NAN, f32::INFINITY] {
+            let params = MeshParams {
+                cell_size: size,
+                ..MeshParams::default()
+            };
+            assert_eq!(cell_at(&grid, &params, 1.0, 1.0), None, "cell size {size}");
+        }
+    }
+}

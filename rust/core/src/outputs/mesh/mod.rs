@@ -1,0 +1,392 @@
+//! Mesh building: a vertex-coloured, flat-shaded triangle list from a grid.
+//!
+//! Each cell becomes `N × N` micro-quads (`N` = [`MeshParams::subdivisions`]), each quad two
+//! triangles with their own three vertices, so a mesh has `width · depth · N² · 6` vertices.
+//! Corner heights are the mean of the cells around a corner; sub-vertex heights interpolate the
+//! four corners of their cell bilinearly, then receive the roughness jitter of the original design,
+//! `h' = h + (hash(x, z) − 0.5) · clamp(h·1.5, 0, 1) · roughness · roughness_strength`, where
+//! `(x, z)` are the sub-vertex's global lattice coordinates (so shared vertices agree and the
+//! surface has no cracks). Roughness is interpolated like the heights.
+//!
+//! Coordinates: x along the width, z along the depth, y up; the mesh spans
+//! `[0, width·cell_size] × [0, depth·cell_size]` with `y = h' · height_scale`. Triangles are wound
+//! clockwise seen from above (Godot's front-face convention) and their normals point up.
+//!
+//! With [`MeshParams::diorama_base`] on, the side walls and the bottom face of the diorama base
+//! ([`base`]) follow the surface's vertices.
+
+use crate::data::grid::Grid;
+use glam::Vec3;
+use rayon::prelude::*;
+
+pub mod base;
+mod chunk_layout;
+pub mod chunks;
+pub mod deck;
+mod error;
+mod heights;
+pub mod lod_select;
+pub mod ribbon;
+pub mod settlement;
+mod shore;
+pub mod streaming;
+pub mod water;
+pub use crate::data::mesh::Mesh;
+pub use crate::params::mesh::{MeshParams, MAX_DIORAMA_DEPTH, MAX_SUBDIVISIONS};
+pub use error::MeshError;
+pub(crate) use heights::surface_height_valid;
+use heights::vertex_height;
+pub use heights::{cell_at, surface_height};
+pub(crate) use heights::{sub_vertex_cell, vertex_height_direct, Corners, HeightSource};
+pub(crate) use shore::Shore;
+
+/// Largest accepted vertex count of one mesh (2²⁴ vertices, about 640 MiB of buffers).
+pub const MAX_VERTICES: u64 = 1 << 24;
+/// Largest vertex count, at full detail, of a map drawn in chunks that holds every level of every
+/// chunk (2²³: a 1024² map at one subdivision; the levels of detail add about a third, and the
+/// Godot addon keeps 24 bytes a vertex, about 270 MiB). Above it each chunk holds the one level
+/// the camera's distance asks for ([`MeshParams::streams_levels`]).
+pub const MAX_HELD_VERTICES: u64 = 1 << 23;
+/// Largest vertex count, at full detail, of a map drawn in chunks whose bake stores every level of
+/// every chunk (2²⁶: a 2048² map at one subdivision, about 2 GiB of levels;
+/// [`MeshParams::bakes_levels`]).
+pub const MAX_BAKED_VERTICES: u64 = 1 << 26;
+/// Largest accepted vertex count of a map drawn in chunks, counted at full detail (2²⁸: a 4096²
+/// map at one subdivision, or a 2048² map at two); its chunks hold one level each.
+pub const MAX_STREAMED_VERTICES: u64 = 1 << 28;
+/// Seed of the roughness-jitter hash.
+pub const JITTER_SEED: u32 = 0x6a09_e667;
+
+impl MeshParams {
+    /// Vertices a `width × depth` grid needs with these settings: the surface's and, with
+    /// [`diorama_base`](Self::diorama_base), the base's.
+    pub fn vertex_count(&self, width: usize, depth: usize) -> u64 {
+        self.surface_vertex_count(width, depth)
+            .saturating_add(self.base_vertex_count(width, depth))
+    }
+
+    /// Vertices of the surface alone: `width · depth · subdivisions² · 6`.
+    pub fn surface_vertex_count(&self, width: usize, depth: usize) -> u64 {
+        let n = u64::from(self.subdivisions);
+        (width as u64)
+            .saturating_mul(depth as u64)
+            .saturating_mul(n * n * 6)
+    }
+
+    /// The chunks a `width × depth` map is drawn in with these settings.
+    pub fn chunk_layout(&self, width: usize, depth: usize) -> chunks::ChunkLayout {
+        chunks::ChunkLayout::new(width, depth, self)
+    }
+
+    /// Vertices of the diorama base (0 when it is off):
+    /// `2 · (width + depth) · subdivisions · (1 + ROCK_BANDS) · 6 + 6`.
+    pub fn base_vertex_count(&self, width: usize, depth: usize) -> u64 {
+        if self.diorama_base {
+            base::base_vertex_count(width, depth, self.subdivisions)
+        } else {
+            0
+        }
+    }
+
+    /// The vertex count of a `width × depth` grid as one mesh, or [`MeshError::OverBudget`]
+    /// above [`MAX_VERTICES`].
+    pub fn check_budget(&self, width: usize, depth: usize) -> Result<u64, MeshError> {
+        self.check_against(width, depth, MAX_VERTICES)
+    }
+
+    /// The vertex count of a `width × depth` grid drawn as its layout says: as one mesh
+    /// ([`check_budget`](Self::check_budget)), or in chunks at full detail up to
+    /// [`MAX_STREAMED_VERTICES`] (above [`MAX_HELD_VERTICES`] the chunks hold one level each:
+    /// [`streams_levels`](Self::streams_levels)).
+    pub fn check_drawn_budget(&self, width: usize, depth: usize) -> Result<u64, MeshError> {
+        match self.chunk_layout(width, depth).is_chunked() {
+            true => self.check_against(width, depth, MAX_STREAMED_VERTICES),
+            false => self.check_budget(width, depth),
+        }
+    }
+
+    /// Whether a `width × depth` map is too large to hold every level of every chunk (more than
+    /// [`MAX_HELD_VERTICES`] at full detail): then each chunk holds the one level the camera's
+    /// distance asks for ([`lod_select`]), built when needed.
+    pub fn streams_levels(&self, width: usize, depth: usize) -> bool {
+        self.chunk_layout(width, depth).is_chunked()
+            && self.vertex_count(width, depth) > MAX_HELD_VERTICES
+    }
+
+    /// Whether a bake of a `width × depth` map can store it: a map in one mesh always, a map in
+    /// chunks with every level of every chunk up to [`MAX_BAKED_VERTICES`] at full detail.
+    pub fn bakes_levels(&self, width: usize, depth: usize) -> bool {
+        !self.chunk_layout(width, depth).is_chunked()
+            || self.vertex_count(width, depth) <= MAX_BAKED_VERTICES
+    }
+
+    /// The vertex count of a `width × depth` grid, or [`MeshError::OverBudget`] above `max`.
+    fn check_against(&self, width: usize, depth: usize, max: u64) -> Result<u64, MeshError> {
+        let vertices = self.vertex_count(width, depth);
+        if vertices > max {
+            return Err(MeshError::OverBudget {
+                vertices,
+                max,
+                base: self.base_vertex_count(width, depth),
+                width,
+                depth,
+                subdivisions: self.subdivisions,
+            });
+        }
+        Ok(vertices)
+    }
+}
+
+/// Unit normal of a clockwise (seen from above) triangle `a, b, c`.
+#[inline]
+fn face_normal(a: Vec3, b: Vec3, c: Vec3) -> Vec3 {
+    (c - a).cross(b - a).normalize_or(Vec3::Y)
+}
+
+/// Checks the parameters, the grid and the vertex budget; returns the vertex count.
+pub(crate) fn check_mesh(grid: &Grid, params: &MeshParams) -> Result<usize, MeshError> {
+    params.validate()?;
+    let (w, d) = (grid.width(), grid.depth());
+    if w == 0 || d == 0 {
+        return Err(MeshError::EmptyGrid);
+    }
+    Ok(params.check_budget(w, d)? as usize)
+}
+
+/// Calls `emit(triangle, normal, colour)` for every triangle of grid row `z`, in mesh order:
+/// cells along x, then the micro-quads of a cell row by row, two triangles per micro-quad.
+///
+/// The `n + 1` lattice lines of the row are evaluated once up front (each lattice vertex is
+/// shared by up to four micro-quads), so every jittered height is computed once per row.
+#[inline]
+pub(crate) fn tessellate_row(
+    grid: &Grid,
+    corners: &Corners,
+    params: &MeshParams,
+    shore: Option<&Shore>,
+    z: usize,
+    mut emit: impl FnMut([Vec3; 3], Vec3, [u8; 3]),
+) {
+    let (w, d) = (grid.width(), grid.depth());
+    let n = params.subdivisions as usize;
+    let step = params.cell_size / n as f32;
+    let (strength, y_scale) = (params.roughness_strength, params.height_scale);
+    let line = w * n + 1;
+    let mut heights = vec![0.0f32; line * (n + 1)];
+    for (sz, row) in heights.chunks_exact_mut(line).enumerate() {
+        for (gx, h) in row.iter_mut().enumerate() {
+            *h = vertex_height(corners, gx, z * n + sz, n, w, d, strength) * y_scale;
+        }
+    }
+    let vertex = |gx: usize, sz: usize| {
+        let gz = z * n + sz;
+        Vec3::new(gx as f32 * step, heights[sz * line + gx], gz as f32 * step)
+    };
+    for x in 0..w {
+        let rgb = grid.color[grid.index(x, z)];
+        for sz in 0..n {
+            for sx in 0..n {
+                let (gx, gz) = (x * n + sx, z * n + sz);
+                let (p00, p10, p01, p11) = (
+                    vertex(gx, sz),
+                    vertex(gx + 1, sz),
+                    vertex(gx, sz + 1),
+                    vertex(gx + 1, sz + 1),
+                );
+                let (g00, g10, g01, g11) = ((gx, gz), (gx + 1, gz), (gx, gz + 1), (gx + 1, gz + 1));
+                for (tri, at) in [
+                    ([p00, p10, p11], [g00, g10, g11]),
+                    ([p00, p11, p01], [g00, g11, g01]),
+                ] {
+                    let rgb = shore.map_or(rgb, |s| {
+                        s.color(grid, (x, z), rgb, at, tri.map(|p| p.y), y_scale)
+                    });
+                    emit(tri, face_normal(tri[0], tri[1], tri[2]), rgb);
+                }
+            }
+        }
+    }
+}
+
+/// A triangle sink writing consecutive vertices into mesh buffers from their start.
+fn mesh_writer<'a>(
+    pos: &'a mut [[f32; 3]],
+    nor: &'a mut [[f32; 3]],
+    col: &'a mut [[f32; 4]],
+) -> impl FnMut([Vec3; 3], Vec3, [u8; 3]) + 'a {
+    let mut k = 0;
+    move |tri, normal, [r, g, b]| {
+        let rgba = [
+            f32::from(r) / 255.0,
+            f32::from(g) / 255.0,
+            f32::from(b) / 255.0,
+            1.0,
+        ];
+        for p in tri {
+            pos[k] = p.to_array();
+            nor[k] = normal.to_array();
+            col[k] = rgba;
+            k += 1;
+        }
+    }
+}
+
+/// Builds the mesh of a grid, or explains why it cannot.
+pub fn build_mesh(grid: &Grid, params: &MeshParams) -> Result<Mesh, MeshError> {
+    build_mesh_with(grid, &Corners::new(grid), params)
+}
+
+/// [`build_mesh`] with given corner planes (a tile's, whose border corners see its neighbours'
+/// cells, see [`crate::world::Tile::mesh`]).
+pub(crate) fn build_mesh_with(
+    grid: &Grid,
+    corners: &Corners,
+    params: &MeshParams,
+) -> Result<Mesh, MeshError> {
+    crate::algorithms::threads::ensure_pool();
+    let total = check_mesh(grid, params)?;
+    let (w, d) = (grid.width(), grid.depth());
+    let n = params.subdivisions as usize;
+    let per_row = w * n * n * 6;
+    let surface = per_row * d;
+    let mut mesh = Mesh {
+        positions: vec![[0.0; 3]; total],
+        normals: vec![[0.0; 3]; total],
+        colors: vec![[0.0; 4]; total],
+    };
+    let (pos, base_pos) = mesh.positions.split_at_mut(surface);
+    let (nor, base_nor) = mesh.normals.split_at_mut(surface);
+    let (col, base_col) = mesh.colors.split_at_mut(surface);
+    let shore = Shore::new(grid, &HeightSource::Borrowed(corners), params);
+    pos.par_chunks_mut(per_row)
+        .zip(nor.par_chunks_mut(per_row))
+        .zip(col.par_chunks_mut(per_row))
+        .enumerate()
+        .for_each(|(z, ((pos, nor), col))| {
+            let writer = mesh_writer(pos, nor, col);
+            tessellate_row(grid, corners, params, shore.as_ref(), z, writer);
+        });
+    if params.diorama_base {
+        base::tessellate_base(
+            corners,
+            params,
+            w,
+            d,
+            mesh_writer(base_pos, base_nor, base_col),
+        );
+    }
+    Ok(mesh)
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::params::GeneratorParams;
+    use crate::stages::generate::generate;
+
+    /// A small eroded map shared by the mesh tests.
+    pub(crate) fn grid() -> Grid {
+        generate(
+            &GeneratorParams {
+                width: 64,
+                depth: 48,
+                seed: 7,
+                terrain: crate::params::TerrainParams {
+                    droplets: 8_000,
+                    ..Default::default()
+                },
+                ..Default::default()
+            },
+            Default::default(),
+        )
+        .unwrap()
+        .0
+    }
+
+    #[test]
+    fn chunked_maps_hold_every_level_then_stream_them_and_bake_up_to_their_limits() {
+        let params = MeshParams::default();
+        // One mesh: never streamed, always baked.
+        assert!(!params.streams_levels(256, 256));
+        assert!(params.bakes_levels(256, 256));
+        // 1024² at one subdivision: 6.3 M vertices, every level held.
+        assert!(!params.streams_levels(1024, 1024));
+        assert!(params.bakes_levels(1024, 1024));
+        // 2048²: 25 M vertices, one level a chunk, but a bake can still store every level.
+        assert!(params.streams_levels(2048, 2048));
+        assert!(params.bakes_levels(2048, 2048));
+        assert!(params.check_drawn_budget(2048, 2048).is_ok());
+        // 4096²: 100 M vertices, streamed and too large to bake.
+        assert!(params.streams_levels(4096, 4096));
+        assert!(!params.bakes_levels(4096, 4096));
+        assert!(params.check_drawn_budget(4096, 4096).is_ok());
+        // The limits follow the vertex count, subdivisions included.
+        let fine = MeshParams {
+            subdivisions: 2,
+            ..params
+        };
+        assert!(fine.streams_levels(1024, 1024));
+        assert!(!fine.bakes_levels(2048, 2048));
+        assert!(fine.vertex_count(1024, 1024) > MAX_HELD_VERTICES);
+        assert!(params.vertex_count(1024, 1024) <= MAX_HELD_VERTICES);
+    }
+
+    #[test]
+    fn surface_height_matches_every_mesh_vertex() {
+        let grid = grid();
+        for subdivisions in [1, 3] {
+            let params = MeshParams {
+                subdivisions,
+                roughness_strength: 1.5,
+                cell_size: 2.0,
+                height_scale: 10.0,
+                ..Default::default()
+            };
+            let mesh = build_mesh(&grid, &params).unwrap();
+            for p in mesh.positions.iter().step_by(7) {
+                let y = surface_height(&grid, &params, p[0], p[2]).unwrap();
+                assert!(
+                    (y - p[1]).abs() <= 1e-4 * params.height_scale,
+                    "{p:?} vs {y}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn surface_height_lies_on_the_emitted_triangles() {
+        let grid = grid();
+        let params = MeshParams {
+            subdivisions: 2,
+            ..Default::default()
+        };
+        let mesh = build_mesh(&grid, &params).unwrap();
+        for tri in mesh.positions.chunks(3).step_by(5) {
+            let [a, b, c] = [tri[0], tri[1], tri[2]].map(Vec3::from_array);
+            // The centroid and a point near each edge midpoint lie inside the triangle.
+            for (wa, wb, wc) in [(1.0, 1.0, 1.0), (0.45, 0.45, 0.1), (0.1, 0.45, 0.45)] {
+                let sum = wa + wb + wc;
+                let p = (a * wa + b * wb + c * wc) / sum;
+                let y = surface_height(&grid, &params, p.x, p.z).unwrap();
+                assert!((y - p.y).abs() < 1e-3, "{p:?} vs {y}");
+            }
+        }
+    }
+
+    #[test]
+    fn surface_height_outside_or_invalid_is_none() {
+        let grid = grid();
+        let params = MeshParams::default();
+        let (w, d) = (grid.width() as f32, grid.depth() as f32);
+        assert!(surface_height(&grid, &params, w, d).is_some());
+        assert_eq!(surface_height(&grid, &params, w + 0.01, 0.0), None);
+        assert_eq!(surface_height(&grid, &params, 0.0, -0.01), None);
+        assert_eq!(surface_height(&grid, &params, f32::NAN, 0.0), None);
+        let bad = MeshParams {
+            subdivisions: 0,
+            ..params
+        };
+        assert_eq!(surface_height(&grid, &bad, 1.0, 1.0), None);
+        assert_eq!(surface_height(&Grid::new(0, 0), &params, 0.0, 0.0), None);
+    }
+}

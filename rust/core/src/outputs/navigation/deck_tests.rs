@@ -1,0 +1,216 @@
+//! Bridges in the navigation mesh, on the default map with settlements (whose roads cross
+//! rivers): the decks are walkable at the drawn deck's height, above the water, and lead from one
+//! bank to the other.
+
+use super::decks::Decks;
+use super::road_tests::{quads_of, towns};
+use super::tests::{bounds, sets};
+use super::*;
+use crate::stages::settlements::LandUse;
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+
+/// The bridge cells of a map, `(x, z)`.
+fn bridge_cells(grid: &Grid) -> Vec<(usize, usize)> {
+    (0..grid.len())
+        .filter(|&i| grid.land_use()[i] == LandUse::Bridge)
+        .map(|i| grid.xz(i))
+        .collect()
+}
+
+/// The mesh settings of the bridge tests: in one region and in 48-cell chunks, with roads split
+/// off and not.
+fn settings(mesh: MeshParams, chunked: MeshParams) -> Vec<MeshParams> {
+    let mut out = vec![mesh, chunked];
+    for m in [mesh, chunked] {
+        let mut one = m;
+        one.navigation.road_cost = 1.0;
+        out.push(one);
+    }
+    out
+}
+
+#[test]
+fn every_bridge_cell_is_walkable_at_the_decks_height_above_the_water() {
+    let (grid, mesh, chunked) = towns();
+    let cells = bridge_cells(&grid);
+    assert!(
+        cells.len() >= 3,
+        "the map has bridges ({} cells)",
+        cells.len()
+    );
+    let decks = Decks::of(&grid, &mesh);
+    assert!(!decks.is_empty());
+    for m in settings(mesh, chunked) {
+        let lat = Lattice::new(grid.width(), grid.depth(), &m);
+        let regions = regions(&grid, &m).unwrap();
+        let deck_set = |r: &NavRegion| r.road.clone().unwrap_or_else(|| r.ground.clone());
+        let covered: BTreeSet<(i64, i64)> = (regions.iter())
+            .flat_map(|r| quads_of(&deck_set(r), lat.step))
+            .collect();
+        let k = lat.per_cell as i64;
+        for &(cx, cz) in &cells {
+            for (qx, qz) in (0..k * k).map(|q| (cx as i64 * k + q % k, cz as i64 * k + q / k)) {
+                assert!(
+                    covered.contains(&(qx, qz)),
+                    "quad ({qx}, {qz}) of bridge cell ({cx}, {cz}) is walkable ({:?})",
+                    m.navigation
+                );
+                let centre = [(qx as f32 + 0.5) * lat.step, (qz as f32 + 0.5) * lat.step];
+                let deck = decks.nearest(centre).unwrap().1;
+                let water =
+                    crate::outputs::mesh::water::water_height(&grid, &m, centre[0], centre[1]);
+                assert!(
+                    water.is_none_or(|w| deck > w),
+                    "the deck ({deck}) stands above the water ({water:?}) at {centre:?}"
+                );
+            }
+        }
+        let cs = m.cell_size;
+        let on_bridge = |v: &[f32; 3]| {
+            let (x, z) = (v[0] / cs, v[2] / cs);
+            cells.iter().any(|&(cx, cz)| {
+                (cx as f32..=cx as f32 + 1.0).contains(&x)
+                    && (cz as f32..=cz as f32 + 1.0).contains(&z)
+            })
+        };
+        let mut raised = 0;
+        for v in sets(&regions)
+            .flat_map(|s| &s.vertices)
+            .filter(|v| on_bridge(v))
+        {
+            let deck = decks.nearest([v[0], v[2]]).unwrap().1;
+            assert_eq!(
+                v[1], deck,
+                "a vertex on a bridge cell lies on the deck: {v:?}"
+            );
+            raised += 1;
+        }
+        assert!(raised >= cells.len(), "{raised} vertices on bridges");
+    }
+}
+
+/// The polygons of every set of `regions` as `(set, polygon)` keys, and for each the polygons
+/// that share one of its edges (the same two vertex positions, in either direction).
+fn adjacency(regions: &[NavRegion]) -> BTreeMap<(usize, usize), Vec<(usize, usize)>> {
+    let key = |v: [f32; 3]| v.map(f32::to_bits);
+    let mut edges: BTreeMap<_, Vec<(usize, usize)>> = BTreeMap::new();
+    for (s, set) in sets(regions).enumerate() {
+        for (p, polygon) in set.polygons.iter().enumerate() {
+            for i in 0..polygon.len() {
+                let a = key(set.vertices[polygon[i] as usize]);
+                let b = key(set.vertices[polygon[(i + 1) % polygon.len()] as usize]);
+                edges.entry((a.min(b), a.max(b))).or_default().push((s, p));
+            }
+        }
+    }
+    let mut out: BTreeMap<(usize, usize), Vec<(usize, usize)>> = BTreeMap::new();
+    for owners in edges.values() {
+        for &a in owners {
+            let next = out.entry(a).or_default();
+            next.extend(owners.iter().filter(|&&b| b != a));
+        }
+    }
+    out
+}
+
+/// Whether the point `p` (`[x, z]`) lies in polygon `p` of `set` seen from above (clockwise,
+/// convex), its edges included.
+fn contains(set: &NavPolygons, polygon: usize, p: [f32; 2]) -> bool {
+    let c: Vec<[f32; 3]> = set.corners(polygon).collect();
+    (0..c.len()).all(|i| {
+        let (a, b) = (c[i], c[(i + 1) % c.len()]);
+        (b[0] - a[0]) * (p[1] - a[2]) - (b[2] - a[2]) * (p[0] - a[0]) >= -1e-4
+    })
+}
+
+/// The first polygon of any set of `regions` under the point `p`, as a `(set, polygon)` key.
+fn polygon_at(regions: &[NavRegion], p: [f32; 2]) -> Option<(usize, usize)> {
+    sets(regions)
+        .enumerate()
+        .flat_map(|(s, set)| (0..set.polygons.len()).map(move |q| (s, set, q)))
+        .find(|&(_, set, q)| contains(set, q, p))
+        .map(|(s, _, q)| (s, q))
+}
+
+/// The road points `[x, z]` (world units) a few cells before and after each bridge of `grid`
+/// (its run of bridge points), on walkable polygons, with the road's points between them.
+fn crossings(grid: &Grid, mesh: &MeshParams, regions: &[NavRegion]) -> Vec<Vec<[f32; 2]>> {
+    const BANK: usize = 3;
+    let cs = mesh.cell_size;
+    let mut out = Vec::new();
+    for road in grid.roads() {
+        let n = road.bridge.len();
+        let mut k = 0;
+        while k < n {
+            if !road.bridge[k] {
+                k += 1;
+                continue;
+            }
+            let start = k;
+            while k < n && road.bridge[k] {
+                k += 1;
+            }
+            let world = |i: usize| road.points[i].map(|v| v * cs);
+            let on_mesh = |i: &usize| polygon_at(regions, world(*i)).is_some();
+            let before = (start.saturating_sub(BANK)..start).find(on_mesh);
+            let after = (k..(k + BANK).min(n)).rev().find(on_mesh);
+            if let (Some(a), Some(b)) = (before, after) {
+                out.push((a..=b).map(world).collect());
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn a_way_over_the_polygons_crosses_every_bridge_from_bank_to_bank() {
+    let (grid, mesh, chunked) = towns();
+    let cells = bridge_cells(&grid);
+    for m in settings(mesh, chunked) {
+        let regions = regions(&grid, &m).unwrap();
+        let next = adjacency(&regions);
+        let all: Vec<&NavPolygons> = sets(&regions).collect();
+        let ways = crossings(&grid, &m, &regions);
+        assert!(!ways.is_empty(), "bridges with road on both banks");
+        let cs = m.cell_size;
+        // Polygons coming within this many world units of the road's points between the banks:
+        // the way cannot go round the river.
+        let corridor = 2.0 * cs;
+        for way in &ways {
+            let near = |(s, p): (usize, usize)| {
+                let [x0, z0, x1, z1] = bounds(all[s], p);
+                way.iter().any(|w| {
+                    let dx = (x0 - w[0]).max(w[0] - x1).max(0.0);
+                    let dz = (z0 - w[1]).max(w[1] - z1).max(0.0);
+                    dx.hypot(dz) <= corridor
+                })
+            };
+            let from = polygon_at(&regions, way[0]).unwrap();
+            let to = polygon_at(&regions, *way.last().unwrap()).unwrap();
+            let mut seen = BTreeSet::from([from]);
+            let mut todo = VecDeque::from([from]);
+            while let Some(a) = todo.pop_front() {
+                for &b in next.get(&a).into_iter().flatten() {
+                    if near(b) && seen.insert(b) {
+                        todo.push_back(b);
+                    }
+                }
+            }
+            assert!(
+                seen.contains(&to),
+                "a way along the road from {:?} to {:?} ({:?})",
+                way[0],
+                way.last(),
+                m.navigation
+            );
+            let on_bridge =
+                |w: &&[f32; 2]| cells.contains(&((w[0] / cs) as usize, (w[1] / cs) as usize));
+            let bridge: Vec<&[f32; 2]> = way.iter().filter(on_bridge).collect();
+            let over_bridge = !bridge.is_empty()
+                && bridge
+                    .iter()
+                    .all(|w| seen.iter().any(|&(s, p)| contains(all[s], p, **w)));
+            assert!(over_bridge, "the way runs over the bridge: {bridge:?}");
+        }
+    }
+}

@@ -1,0 +1,170 @@
+//! Ground colours (the world design's ground): per cell, the biome-weighted splat of the seven materials, rock
+//! taking over on steep ground, snow above the snowline, wet sand along the water line.
+//!
+//! Each input varies smoothly across cells (weights, slope, temperature, height above the water),
+//! and every rule is a smoothstep, so neighbouring cells differ little except where the terrain
+//! itself breaks: cliffs and shores.
+
+use super::classify::BiomeWeights;
+use super::table::{BIOMES, MATERIALS, ROCK, SAND, SNOW};
+use crate::data::grid::Rgb;
+
+/// Rock starts to show on slopes steeper than this (rise per run, about 35°)…
+pub const ROCK_SLOPE: (f32, f32) = (0.7, 1.2);
+/// Snow: how many °C below the snowline it is full, and above it gone.
+pub const SNOW_BAND: (f32, f32) = (-3.0, 1.0);
+/// Wet sand: metres above the water within which the ground is wet, fading out over the second.
+pub const WET_BAND: (f32, f32) = (0.5, 2.5);
+/// Wet sand is sand darkened to this share.
+pub const WET_DARKEN: f32 = 0.72;
+/// Forest floor: tree cells are darkened to this share (the trees themselves are instanced).
+pub const FOREST_FLOOR: f32 = 0.82;
+
+/// What the ground colour reads of one cell.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GroundCell {
+    /// The cell's biome weights.
+    pub weights: BiomeWeights,
+    /// Slope, rise per run.
+    pub slope: f32,
+    /// Air temperature, °C.
+    pub temperature: f32,
+    /// Metres above the nearest water surface level the cell knows (its own, or the sea level).
+    pub above_water: f32,
+    /// Whether a tree grows on the cell.
+    pub tree: bool,
+}
+
+use super::classify::ramp;
+
+/// Each biome's ground splat by id, with the sum of its seven shares (added first to last).
+const SPLATS: [([f32; 7], f32); 20] = {
+    let mut out = [([0.0f32; 7], 0.0f32); 20];
+    let mut id = 0;
+    while id < BIOMES.len() {
+        let g = BIOMES[id].ground.splat;
+        let mut sum = 0.0f32;
+        let mut k = 0;
+        while k < 7 {
+            sum += g[k];
+            k += 1;
+        }
+        out[BIOMES[id].biome as usize] = (g, sum);
+        id += 1;
+    }
+    out
+};
+
+/// The material weights of a cell, summing to 1.
+pub fn splat(c: &GroundCell, snowline: f32) -> [f32; 7] {
+    let mut s = [0.0f32; 7];
+    for (id, w) in c.weights.iter() {
+        let Some((g, sum)) = SPLATS.get(usize::from(id)) else {
+            continue;
+        };
+        for k in 0..7 {
+            s[k] += w * g[k] / sum;
+        }
+    }
+    let mut take = |material: usize, share: f32| {
+        if share > 0.0 {
+            s.iter_mut().for_each(|v| *v *= 1.0 - share);
+            s[material] += share;
+        }
+    };
+    take(SAND, ramp(WET_BAND.1, WET_BAND.0, c.above_water) * 0.8);
+    take(ROCK, ramp(ROCK_SLOPE.0, ROCK_SLOPE.1, c.slope));
+    // Full at `snowline + SNOW_BAND.0` °C and below, none from `snowline + SNOW_BAND.1`; the
+    // steepest rock sheds it.
+    let snow = ramp(
+        snowline + SNOW_BAND.1,
+        snowline + SNOW_BAND.0,
+        c.temperature,
+    );
+    take(
+        SNOW,
+        snow * (1.0 - ramp(ROCK_SLOPE.0, ROCK_SLOPE.1 * 1.5, c.slope)),
+    );
+    s
+}
+
+/// The colour of a cell: the splat of the material colours, wet sand darkened, the forest floor
+/// shaded.
+pub fn colour(c: &GroundCell, snowline: f32) -> Rgb {
+    let s = splat(c, snowline);
+    let mut rgb = [0.0f32; 3];
+    for (k, share) in s.iter().enumerate() {
+        for ch in 0..3 {
+            rgb[ch] += share * f32::from(MATERIALS[k][ch]);
+        }
+    }
+    let wet = ramp(WET_BAND.1, WET_BAND.0, c.above_water);
+    let shade = (1.0 - (1.0 - WET_DARKEN) * wet) * if c.tree { FOREST_FLOOR } else { 1.0 };
+    rgb.map(|v| (v * shade + 0.5).clamp(0.0, 255.0) as u8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stages::biomes::table::Biome;
+
+    fn cell(biome: Biome) -> GroundCell {
+        GroundCell {
+            weights: BiomeWeights {
+                ids: [biome as u8, 0, 0, 0],
+                weights: [1.0, 0.0, 0.0, 0.0],
+            },
+            slope: 0.0,
+            temperature: 15.0,
+            above_water: 50.0,
+            tree: false,
+        }
+    }
+
+    #[test]
+    fn the_splat_table_is_the_biome_table() {
+        for biome in Biome::ALL {
+            let g = biome.info().ground.splat;
+            let (table, sum) = SPLATS[biome as usize];
+            assert_eq!(table, g);
+            assert_eq!(sum.to_bits(), g.iter().sum::<f32>().to_bits());
+        }
+    }
+
+    #[test]
+    fn materials_follow_the_biome_slope_snow_and_water() {
+        let desert = splat(&cell(Biome::HotDesert), -1.0);
+        assert!(desert[SAND] > 0.99);
+        let mut steep = cell(Biome::TemperateGrassland);
+        steep.slope = 2.0;
+        assert!(splat(&steep, -1.0)[ROCK] > 0.99);
+        let mut cold = cell(Biome::Tundra);
+        cold.temperature = -8.0;
+        assert!(splat(&cold, -1.0)[SNOW] > 0.9);
+        cold.temperature = 5.0;
+        assert!(splat(&cold, -1.0)[SNOW] < 0.2);
+        let mut shore = cell(Biome::TemperateGrassland);
+        shore.above_water = 0.2;
+        assert!(splat(&shore, -1.0)[SAND] > 0.7);
+        for s in [desert, splat(&steep, -1.0), splat(&shore, -1.0)] {
+            assert!((s.iter().sum::<f32>() - 1.0).abs() < 1e-5);
+        }
+    }
+
+    #[test]
+    fn colours_change_little_for_small_changes() {
+        let mut a = cell(Biome::Savanna);
+        let mut last = colour(&a, -1.0);
+        for i in 0..200 {
+            a.temperature = 15.0 - i as f32 * 0.1;
+            a.slope = i as f32 * 0.01;
+            let c = colour(&a, -1.0);
+            let diff = (0..3)
+                .map(|k| (i32::from(c[k]) - i32::from(last[k])).abs())
+                .max()
+                .unwrap();
+            assert!(diff <= 12, "step {i}: {last:?} → {c:?}");
+            last = c;
+        }
+    }
+}

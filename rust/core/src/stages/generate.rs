@@ -1,0 +1,176 @@
+//! The one entry to generation: [`generate`] runs the default pipeline, built by
+//! [`default_pipeline`] in the order [`crate::stages`] lists, with [`GenerateOptions`].
+
+use crate::data::frame::MapFrame;
+use crate::data::grid::Grid;
+use crate::data::heightmap::Heightmap;
+use crate::data::stats::GenerationStats;
+use crate::params::{GeneratorParams, ParamError, WorldMode};
+use crate::stages::biomes::Biomes;
+use crate::stages::climate::Climate;
+use crate::stages::context::Context;
+use crate::stages::forest::{ForestMask, ForestPlacement};
+use crate::stages::landform::pool::HybridTerrain;
+use crate::stages::landform::LandTerrain;
+use crate::stages::pipeline::{Layer, LayerError, Pipeline, PipelineError};
+use crate::stages::progress::Progress;
+use crate::stages::scatter::Scatter;
+use crate::stages::settlements::Settlements;
+use crate::stages::texture::TerrainTexture;
+use crate::stages::water::Hydrology;
+use std::sync::Arc;
+use thiserror::Error;
+
+/// Why a generation failed.
+#[derive(Clone, Debug, Error, PartialEq)]
+pub enum GenerateError {
+    /// A parameter is out of range; nothing ran.
+    #[error("invalid parameters: {0}")]
+    Param(#[from] ParamError),
+    /// A layer failed.
+    #[error(transparent)]
+    Pipeline(#[from] PipelineError),
+}
+
+impl GenerateError {
+    /// Whether the run was cancelled through its progress sink.
+    pub fn is_cancelled(&self) -> bool {
+        matches!(
+            self,
+            GenerateError::Pipeline(PipelineError {
+                source: LayerError::Cancelled,
+                ..
+            })
+        )
+    }
+}
+
+/// The default pipeline type: the height model's layer ([`HybridTerrain`], the pool model,
+/// [`LandTerrain`] for subdivision and continents) `→ Hydrology → Climate → Biomes → Settlements →
+/// ForestMask → ForestPlacement → Scatter → TerrainTexture`.
+pub type DefaultPipeline = Pipeline<(
+    Box<dyn Layer>,
+    Hydrology,
+    Climate,
+    Biomes,
+    Settlements,
+    ForestMask,
+    ForestPlacement,
+    Scatter,
+    TerrainTexture,
+)>;
+
+/// What a generation reads besides its parameters: files a designer brings.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ExternalInputs {
+    /// The heightmap of the `image` height model.
+    pub heightmap: Option<Arc<Heightmap>>,
+}
+
+/// How one generation runs, besides its parameters. `GenerateOptions::default()` runs every
+/// stage of a bounded map with no progress sink and no external inputs.
+#[derive(Clone, Debug, Default)]
+pub struct GenerateOptions {
+    /// The progress sink, which may cancel the run.
+    pub progress: Progress,
+    /// The files the image height model reads (its heightmap).
+    pub inputs: ExternalInputs,
+    /// Where the map lies in the world; `None` for the frame of the parameters
+    /// ([`MapFrame::of`]). A tile of an endless world lies at a whole-cell offset from the
+    /// world's origin (see [`crate::world`]).
+    pub frame: Option<MapFrame>,
+    /// Stops after the height model's layer: the grid holds the heights and terrain classes,
+    /// and no later stage runs.
+    pub height_only: bool,
+}
+
+impl GenerateOptions {
+    /// The options with a progress sink.
+    pub fn with_progress(progress: Progress) -> Self {
+        GenerateOptions {
+            progress,
+            ..Default::default()
+        }
+    }
+
+    /// The frame the map lies in.
+    fn frame_for(&self, params: &GeneratorParams) -> MapFrame {
+        self.frame.unwrap_or_else(|| MapFrame::of(params))
+    }
+}
+
+/// The first layer: the chosen height model.
+fn height_layer(
+    params: &GeneratorParams,
+    inputs: &ExternalInputs,
+    frame: MapFrame,
+) -> Box<dyn Layer> {
+    match LandTerrain::framed(params, inputs.heightmap.clone(), frame) {
+        Some(land) => Box::new(land),
+        None => Box::new(HybridTerrain {
+            lakes: params.water.erosion_lakes(),
+            edge_falloff: params.edge_falloff,
+            shaping: crate::stages::biomes::shape::Shaping::new(params),
+            ..HybridTerrain::new(params.seed, params.terrain)
+        }),
+    }
+}
+
+/// Builds the default pipeline for a parameter set and the inputs and frame of `options`. In
+/// [`WorldMode::Infinite`] the stages that need a bounded map are off
+/// ([`GeneratorParams::infinite_rules`]), the sea is every cell below the sea level, trees draw
+/// from a hash of their world cell and colours are relative to `peak_height`.
+pub fn default_pipeline(params: &GeneratorParams, options: &GenerateOptions) -> DefaultPipeline {
+    let frame = options.frame_for(params);
+    let infinite = params.world_mode == WorldMode::Infinite;
+    let params = &params.infinite_rules();
+    Pipeline::new((
+        height_layer(params, &options.inputs, frame),
+        Hydrology {
+            local_sea: infinite,
+            ..Hydrology::new(params.seed, params.water)
+        },
+        Climate::framed(params, frame),
+        Biomes::framed(params, frame),
+        Settlements::new(params),
+        ForestMask {
+            params: params.forest.mask(),
+        },
+        ForestPlacement {
+            seed: params.seed,
+            params: params.forest.placement(),
+            world: infinite.then_some(frame),
+        },
+        Scatter::framed(params, &frame),
+        TerrainTexture {
+            ground: Some(crate::stages::texture::GroundScale {
+                cell_size: params.cell_size,
+                height_scale: params.height_scale,
+                snowline: params.biomes.snowline,
+            }),
+            height_max: infinite.then_some(params.terrain.peak_height),
+        },
+    ))
+}
+
+/// Validates `params`, runs the default pipeline (or only its height layer) on a fresh grid and
+/// gathers statistics.
+pub fn generate(
+    params: &GeneratorParams,
+    options: GenerateOptions,
+) -> Result<(Grid, GenerationStats), GenerateError> {
+    params.validate()?;
+    let mut grid = Grid::new(params.width as usize, params.depth as usize);
+    let mut ctx = Context::new(options.progress.clone());
+    if options.height_only {
+        let frame = options.frame_for(params);
+        let params = &params.infinite_rules();
+        Pipeline::new((height_layer(params, &options.inputs, frame),))
+            .execute(&mut grid, &mut ctx)?;
+    } else {
+        default_pipeline(params, &options).execute(&mut grid, &mut ctx)?;
+    }
+    let mut stats = ctx.into_stats();
+    crate::stages::stats::measure(&mut stats, &grid);
+    Ok((grid, stats))
+}

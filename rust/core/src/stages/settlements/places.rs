@@ -1,0 +1,261 @@
+//! Central places: habitability gathered on hexagons, the local maxima of each tier (city, town,
+//! village) taken in turn, and populations by rank (Zipf's law).
+
+use super::hexgrid::{Hex, HexGrid};
+use super::{Settlement, Tier};
+use crate::data::grid::Grid;
+use crate::params::SettlementParams;
+use std::cmp::Ordering;
+
+/// Hexagons around a central place of each tier (village, town, city) that it must outscore.
+pub const TIER_RADIUS: [i32; 3] = [1, 2, 4];
+/// Least mean habitability of a hexagon that holds a settlement.
+pub const MIN_MEAN: f32 = 0.02;
+/// Site radius of each tier (village, town, city) as a share of the hexagon size.
+pub const SITE_SHARE: [f32; 3] = [0.2, 0.3, 0.45];
+
+/// One hexagon's habitability.
+#[derive(Clone, Copy, Debug, Default)]
+struct HexScore {
+    /// Sum of its cells' scores.
+    sum: f32,
+    /// Its cells.
+    cells: u32,
+    /// Its most habitable cell and that cell's score.
+    best: Option<(u32, f32)>,
+}
+
+impl HexScore {
+    fn mean(&self) -> f32 {
+        if self.cells == 0 {
+            0.0
+        } else {
+            self.sum / self.cells as f32
+        }
+    }
+}
+
+/// The hexagons over a map, stored densely over their axial bounding box.
+struct HexMap {
+    q0: i32,
+    r0: i32,
+    columns: i32,
+    rows: i32,
+    hexes: Vec<HexScore>,
+}
+
+impl HexMap {
+    /// Gathers the cell scores of a `width × depth` map (row order, so the sums are the same on
+    /// every thread count).
+    fn gather(grid: HexGrid, width: usize, depth: usize, scores: &[f32]) -> Self {
+        let corners = [
+            (0.0, 0.0),
+            (width as f32, 0.0),
+            (0.0, depth as f32),
+            (width as f32, depth as f32),
+        ];
+        let hexes: Vec<Hex> = corners.iter().map(|&(x, z)| grid.hex_of(x, z)).collect();
+        let q0 = hexes.iter().map(|h| h.q).min().unwrap_or(0) - 1;
+        let r0 = hexes.iter().map(|h| h.r).min().unwrap_or(0) - 1;
+        let columns = hexes.iter().map(|h| h.q).max().unwrap_or(0) + 2 - q0;
+        let rows = hexes.iter().map(|h| h.r).max().unwrap_or(0) + 2 - r0;
+        let mut map = HexMap {
+            q0,
+            r0,
+            columns,
+            rows,
+            hexes: vec![HexScore::default(); (columns * rows) as usize],
+        };
+        for z in 0..depth {
+            for x in 0..width {
+                let i = z * width + x;
+                let h = grid.hex_of(x as f32 + 0.5, z as f32 + 0.5);
+                let Some(k) = map.slot(h) else { continue };
+                let s = &mut map.hexes[k];
+                s.sum += scores[i];
+                s.cells += 1;
+                if scores[i] > 0.0 && s.best.is_none_or(|(_, b)| scores[i] > b) {
+                    s.best = Some((i as u32, scores[i]));
+                }
+            }
+        }
+        map
+    }
+
+    fn slot(&self, h: Hex) -> Option<usize> {
+        let (c, r) = (h.q - self.q0, h.r - self.r0);
+        (c >= 0 && r >= 0 && c < self.columns && r < self.rows)
+            .then(|| (r * self.columns + c) as usize)
+    }
+
+    fn hex(&self, k: usize) -> Hex {
+        let k = k as i32;
+        Hex {
+            q: self.q0 + k % self.columns,
+            r: self.r0 + k / self.columns,
+        }
+    }
+
+    /// Whether hexagon `k` can hold a settlement.
+    fn eligible(&self, k: usize) -> bool {
+        let s = &self.hexes[k];
+        s.best.is_some() && s.mean() >= MIN_MEAN
+    }
+
+    /// Order of two hexagons: the higher mean first, then the lower slot.
+    fn rank(&self, a: usize, b: usize) -> Ordering {
+        self.hexes[b]
+            .mean()
+            .total_cmp(&self.hexes[a].mean())
+            .then(a.cmp(&b))
+    }
+
+    /// The eligible hexagons that outrank every eligible hexagon within `radius`, best first.
+    fn maxima(&self, radius: i32) -> Vec<usize> {
+        let mut out: Vec<usize> = (0..self.hexes.len())
+            .filter(|&k| self.eligible(k))
+            .filter(|&k| {
+                self.hex(k).within(radius).all(|h| {
+                    self.slot(h).is_none_or(|n| {
+                        n == k || !self.eligible(n) || self.rank(k, n) == Ordering::Less
+                    })
+                })
+            })
+            .collect();
+        out.sort_by(|&a, &b| self.rank(a, b));
+        out
+    }
+}
+
+/// The chosen hexagons and their tiers: cities first, then towns, then villages up to the
+/// count, each a local maximum of its tier's radius and none next to another.
+fn choose(map: &HexMap, params: &SettlementParams) -> Vec<(usize, Tier)> {
+    let count = params.count as usize;
+    let mut chosen: Vec<(usize, Tier)> = Vec::new();
+    let caps = [count, params.towns as usize, params.cities as usize];
+    for tier in [Tier::City, Tier::Town, Tier::Village] {
+        let mut taken = 0;
+        for k in map.maxima(TIER_RADIUS[tier as usize]) {
+            if chosen.len() >= count || taken >= caps[tier as usize] {
+                break;
+            }
+            let h = map.hex(k);
+            if chosen.iter().all(|&(c, _)| map.hex(c).distance(h) >= 2) {
+                chosen.push((k, tier));
+                taken += 1;
+            }
+        }
+    }
+    chosen
+}
+
+/// The settlements of a map from its cell scores: positions on each chosen hexagon's most
+/// habitable cell, populations `largest_population / rank` in the order chosen, and names from
+/// the seed. Heights are left at 0 (see the layer).
+pub fn place(grid: &Grid, params: &SettlementParams, scores: &[f32], seed: u64) -> Vec<Settlement> {
+    let hexes = HexGrid {
+        size: params.hex_size,
+    };
+    let map = HexMap::gather(hexes, grid.width(), grid.depth(), scores);
+    let chosen = choose(&map, params);
+    let names = super::names::names(seed, chosen.len());
+    chosen
+        .iter()
+        .zip(names)
+        .enumerate()
+        .filter_map(|(rank, (&(k, tier), name))| {
+            let (cell, _) = map.hexes[k].best?;
+            let (x, z) = grid.xz(cell as usize);
+            Some(Settlement {
+                id: rank as u32,
+                cell,
+                position: [x as f32 + 0.5, z as f32 + 0.5],
+                height: 0.0,
+                tier,
+                population: (f64::from(params.largest_population) / (rank + 1) as f64).round()
+                    as u32,
+                name,
+                radius: (params.hex_size * SITE_SHARE[tier as usize]).max(1.0),
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 60 × 60 map scored by distance to a few peaks.
+    fn peaks(points: &[(f32, f32, f32)]) -> Vec<f32> {
+        let mut s = vec![0.0f32; 60 * 60];
+        for z in 0..60 {
+            for x in 0..60 {
+                s[z * 60 + x] = points
+                    .iter()
+                    .map(|&(px, pz, v)| {
+                        v / (1.0 + 0.01 * ((x as f32 - px).powi(2) + (z as f32 - pz).powi(2)))
+                    })
+                    .fold(0.0, f32::max);
+            }
+        }
+        s
+    }
+
+    #[test]
+    fn cities_take_the_best_place_and_populations_follow_rank() {
+        let scores = peaks(&[
+            (10.0, 10.0, 0.6),
+            (45.0, 40.0, 1.0),
+            (15.0, 50.0, 0.8),
+            (50.0, 8.0, 0.7),
+            (30.0, 25.0, 0.5),
+            (8.0, 30.0, 0.4),
+        ]);
+        let grid = Grid::new(60, 60);
+        let params = SettlementParams {
+            hex_size: 5.0,
+            count: 5,
+            cities: 1,
+            towns: 2,
+            ..Default::default()
+        };
+        let s = place(&grid, &params, &scores, 3);
+        assert_eq!(s.len(), 5);
+        assert_eq!(s[0].tier, Tier::City);
+        let [x, z] = s[0].position;
+        assert!(
+            (x - 45.5).abs() <= 1.0 && (z - 40.5).abs() <= 1.0,
+            "{x} {z}"
+        );
+        assert_eq!(s.iter().filter(|t| t.tier == Tier::City).count(), 1);
+        assert!(s.iter().filter(|t| t.tier == Tier::Town).count() <= 2);
+        assert!(
+            s.windows(2).all(|w| w[0].tier >= w[1].tier),
+            "larger tiers first"
+        );
+        assert_eq!(s[0].population, params.largest_population);
+        assert_eq!(s[3].population, params.largest_population / 4);
+        let hexes = HexGrid { size: 5.0 };
+        for a in &s {
+            for b in s.iter().filter(|b| b.id != a.id) {
+                let (ha, hb) = (
+                    hexes.hex_of(a.position[0], a.position[1]),
+                    hexes.hex_of(b.position[0], b.position[1]),
+                );
+                assert!(
+                    ha.distance(hb) >= 2,
+                    "{} and {} are neighbours",
+                    a.name,
+                    b.name
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn nothing_is_placed_where_nothing_scores() {
+        let grid = Grid::new(60, 60);
+        let s = place(&grid, &SettlementParams::default(), &vec![0.0; 3600], 1);
+        assert!(s.is_empty());
+    }
+}

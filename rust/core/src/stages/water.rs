@@ -1,0 +1,393 @@
+//! `Hydrology`: lakes, rivers and sea on the eroded terrain (the world design, "Rivers, bounded maps").
+//!
+//! Phases: the flat-routing weights, the Priority-Flood of the whole map, flow directions and
+//! accumulation of the mountain runoff, then the water itself — sea below `sea_level`, lakes in
+//! the depressions of the mountain pool that pass the filters, rivers where the accumulation
+//! exceeds the threshold (carved by [`river_depth`], joined across diagonal steps, wider where
+//! they gather much water) — the `Water` class for every wet cell, and finally the rendered water
+//! surface (rivers never rising downstream) and the river widths.
+
+use crate::algorithms::hydrology::queue::MAX_WEIGHT;
+use crate::algorithms::hydrology::{
+    accumulate, find_lakes, flow_directions, priority_flood, river_depth, river_surface,
+    river_width, Flood, FloodOptions, HydrologyError, LakeFilter, LakeMap, SurfaceRole,
+    NO_RECEIVER,
+};
+use crate::algorithms::noise::fbm_row;
+use crate::data::grid::{Grid, Terrain};
+use crate::data::water::WaterKind;
+use crate::params::WaterParams;
+use crate::stages::context::Context;
+use crate::stages::landform::pool::MOUNTAIN_MIN_HEIGHT;
+use crate::stages::pipeline::{Layer, LayerError};
+use rayon::prelude::*;
+
+/// Flat routing: frequency of the weight noise, per cell (its first octave repeats every ten
+/// cells, about the length of a meander).
+pub const MEANDER_SCALE: f32 = 0.1;
+/// Flat routing: octaves of the weight noise.
+pub const MEANDER_OCTAVES: u32 = 4;
+/// Flat routing: noise values from `MEANDER_LOW` to `MEANDER_HIGH` map linearly onto the weights
+/// `1..=MAX_WEIGHT`, so flats drain along the low valleys of the noise.
+pub const MEANDER_LOW: f32 = 0.3;
+/// Flat routing: see [`MEANDER_LOW`].
+pub const MEANDER_HIGH: f32 = 0.7;
+
+/// Flat routing: the per-cell weights of the cost that drains flats (the flat ground, valley
+/// floors, lake beds) along winding corridors instead of straight lines to the nearest outlet.
+pub fn meander_weights(width: usize, depth: usize, seed: u64) -> Vec<u8> {
+    crate::algorithms::threads::ensure_pool();
+    let noise_seed = crate::algorithms::seed::derive32(seed, "meander");
+    let mut weight = vec![1u8; width * depth];
+    weight
+        .par_chunks_mut(width.max(1))
+        .enumerate()
+        .for_each(|(z, row)| {
+            let mut noise = vec![0.0f32; row.len()];
+            fbm_row(z, MEANDER_SCALE, MEANDER_OCTAVES, noise_seed, &mut noise);
+            for (w, &f) in row.iter_mut().zip(&noise) {
+                let t = ((f - MEANDER_LOW) / (MEANDER_HIGH - MEANDER_LOW)).clamp(0.0, 1.0);
+                *w = 1 + (t * f32::from(MAX_WEIGHT - 1) + 0.5) as u8;
+            }
+        });
+    weight
+}
+
+/// Drainage of a grid: the flood, every cell's receiver and accumulation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Drainage {
+    /// The filled surface and the flood order.
+    pub flood: Flood,
+    /// Downstream neighbour of every cell ([`NO_RECEIVER`](crate::algorithms::hydrology::NO_RECEIVER) at the
+    /// border).
+    pub receivers: Vec<u32>,
+    /// Runoff cells upstream of every cell, itself included.
+    pub accumulation: Vec<u32>,
+}
+
+/// Runoff: rain counts on mountain ground (above [`MOUNTAIN_MIN_HEIGHT`]); on the low ground it
+/// soaks in, so rivers rise in the mountains.
+pub fn runoff(grid: &Grid) -> Vec<bool> {
+    grid.height
+        .iter()
+        .map(|&h| h > MOUNTAIN_MIN_HEIGHT)
+        .collect()
+}
+
+/// Floods the grid's heights with meandering flats, routes the flow and accumulates the
+/// [`runoff`].
+pub fn drainage(grid: &Grid, seed: u64) -> Result<Drainage, HydrologyError> {
+    let (w, d) = (grid.width(), grid.depth());
+    let weight = meander_weights(w, d, seed);
+    let options = FloodOptions {
+        flat_weight: Some(&weight),
+        ..Default::default()
+    };
+    let flood = priority_flood(&grid.height, w, d, options)?;
+    let receivers = flow_directions(&flood);
+    let accumulation = accumulate(&flood, &receivers, &runoff(grid))?;
+    Ok(Drainage {
+        flood,
+        receivers,
+        accumulation,
+    })
+}
+
+/// Sea: every cell whose filled level lies strictly below the sea level (the sea reaches it from
+/// the border without rising above that level).
+fn mark_sea(grid: &mut Grid, filled: &[f32], sea_level: f32) {
+    for (i, &f) in filled.iter().enumerate() {
+        if f < sea_level {
+            grid.water[i] = WaterKind::Sea;
+            grid.water_level[i] = sea_level;
+        }
+    }
+}
+
+/// Lakes: the depressions of the mountain pool that pass the filters, at their spill level. A
+/// depression reaching the flat ground outside the pool stays dry: that ground is kept walkable,
+/// its water soaks in.
+fn mark_lakes(grid: &mut Grid, lakes: LakeMap) {
+    for (i, &id) in lakes.id.iter().enumerate() {
+        if id != 0 && grid.water[i] == WaterKind::Dry {
+            grid.water[i] = WaterKind::Lake;
+            grid.water_level[i] = lakes.lakes[id as usize - 1].level;
+            grid.lake[i] = id;
+        }
+    }
+    grid.lakes = lakes.lakes;
+}
+
+/// Rivers: dry cells whose accumulation exceeds the threshold, water at the ground (through a dry
+/// depression too), the bed carved by [`river_depth`].
+fn mark_rivers(grid: &mut Grid, drainage: &Drainage, params: &WaterParams) {
+    for (i, &acc) in drainage.accumulation.iter().enumerate() {
+        if acc > params.river_threshold && grid.water[i] == WaterKind::Dry {
+            grid.water[i] = WaterKind::River;
+            grid.water_level[i] = grid.height[i];
+            grid.height[i] -= river_depth(acc, params.river_threshold, params.river_depth);
+        }
+    }
+}
+
+/// Rivers, continuity: where a river steps diagonally into water, the lower of the two cells
+/// beside the step (the first on a tie) joins the river, so channels connect along their sides.
+/// Its water lies between the levels of the step's ends and its bed is carved below that.
+fn connect_diagonals(grid: &mut Grid, drainage: &Drainage, params: &WaterParams) {
+    let w = grid.width();
+    for i in 0..grid.len() {
+        let r = drainage.receivers[i];
+        if grid.water[i] != WaterKind::River || r == NO_RECEIVER {
+            continue;
+        }
+        let r = r as usize;
+        let (x, z, rx, rz) = (i % w, i / w, r % w, r / w);
+        if x == rx || z == rz || grid.water[r] == WaterKind::Dry {
+            continue;
+        }
+        let (a, b) = (z * w + rx, rz * w + x);
+        if grid.water[a] != WaterKind::Dry || grid.water[b] != WaterKind::Dry {
+            continue;
+        }
+        let c = if grid.height[b] < grid.height[a] {
+            b
+        } else {
+            a
+        };
+        let (lo, hi) = (grid.water_level[r], grid.water_level[i]);
+        let level = grid.height[c].clamp(lo.min(hi), lo.max(hi));
+        let acc = drainage.accumulation[i];
+        grid.water[c] = WaterKind::River;
+        grid.water_level[c] = level;
+        grid.height[c] = grid.height[c].min(level)
+            - river_depth(acc, params.river_threshold, params.river_depth);
+    }
+}
+
+/// Rivers, width: a river gathering at least this many times the threshold is three cells wide,
+/// and at least the square of it five cells wide (where the banks are not above its water).
+pub const RIVER_WIDEN: u32 = 4;
+
+/// Rivers, width: the radius (0, 1 or 2 cells) of a river cell with accumulation `acc`.
+fn river_radius(acc: u32, threshold: u32) -> i64 {
+    let wide = u64::from(threshold) * u64::from(RIVER_WIDEN);
+    match u64::from(acc) {
+        a if a >= wide * u64::from(RIVER_WIDEN) => 2,
+        a if a >= wide => 1,
+        _ => 0,
+    }
+}
+
+/// Rivers, width: the cells around a channel cell, nearest first (the disc of radius 2).
+const WIDEN_OFFSETS: [(i64, i64); 12] = [
+    (0, -1),
+    (-1, 0),
+    (1, 0),
+    (0, 1),
+    (-1, -1),
+    (1, -1),
+    (-1, 1),
+    (1, 1),
+    (0, -2),
+    (-2, 0),
+    (2, 0),
+    (0, 2),
+];
+
+/// Rivers, width: around a large river's channel, the dry cells within its radius whose ground is
+/// not above its water and that touch the river along a side join it, at its level, their beds
+/// carved like the channel's. Channels are widened in cell order, nearest cells first; a cell
+/// joins the first channel that claims it.
+fn widen_rivers(grid: &mut Grid, drainage: &Drainage, params: &WaterParams) {
+    let (w, d) = (grid.width() as i64, grid.depth() as i64);
+    let at = |x: i64, z: i64| (x >= 0 && z >= 0 && x < w && z < d).then(|| (z * w + x) as usize);
+    for i in 0..grid.len() {
+        let acc = drainage.accumulation[i];
+        if grid.water[i] != WaterKind::River || acc <= params.river_threshold {
+            continue;
+        }
+        let r = river_radius(acc, params.river_threshold);
+        let (x, z) = ((i as i64) % w, (i as i64) / w);
+        let level = grid.water_level[i];
+        let depth = river_depth(acc, params.river_threshold, params.river_depth);
+        for (dx, dz) in WIDEN_OFFSETS {
+            let Some(n) = at(x + dx, z + dz).filter(|_| dx * dx + dz * dz <= r * r) else {
+                continue;
+            };
+            let beside_river = [(0, -1), (-1, 0), (1, 0), (0, 1)].iter().any(|(ox, oz)| {
+                at(x + dx + ox, z + dz + oz).is_some_and(|m| grid.water[m] == WaterKind::River)
+            });
+            if grid.water[n] == WaterKind::Dry && grid.height[n] <= level && beside_river {
+                grid.water[n] = WaterKind::River;
+                grid.water_level[n] = level;
+                grid.height[n] -= depth;
+            }
+        }
+    }
+}
+
+/// Water cells become `Water` with a smooth surface (roughness 0).
+fn classify_water(grid: &mut Grid) {
+    let Grid {
+        terrain,
+        roughness,
+        water,
+        ..
+    } = grid;
+    for ((t, r), w) in terrain
+        .iter_mut()
+        .zip(roughness.iter_mut())
+        .zip(water.iter())
+    {
+        if *w != WaterKind::Dry {
+            *t = Terrain::Water;
+            *r = 0.0;
+        }
+    }
+}
+
+/// Whether cell `i` is a river channel: a river cell whose own accumulation is above the threshold
+/// (the cells joined to widen or connect a channel are not).
+fn is_channel(grid: &Grid, drainage: &Drainage, threshold: u32, i: usize) -> bool {
+    grid.water[i] == WaterKind::River && drainage.accumulation[i] > threshold
+}
+
+/// Rendered surface and width: lakes and sea at their level; channels on the monotone
+/// [`river_surface`] with their [`river_width`]; the other river cells (widened banks and diagonal
+/// joins) take their water level clamped between the lowest and highest channel surface within
+/// two cells, and the widest of those channels' widths.
+fn surface_planes(grid: &mut Grid, drainage: &Drainage, params: &WaterParams) {
+    let t = params.river_threshold;
+    let roles: Vec<SurfaceRole> = (0..grid.len())
+        .map(|i| match grid.water[i] {
+            WaterKind::Lake | WaterKind::Sea => SurfaceRole::Still(grid.water_level[i]),
+            WaterKind::River if is_channel(grid, drainage, t, i) => {
+                SurfaceRole::Channel(grid.water_level[i])
+            }
+            _ => SurfaceRole::Other,
+        })
+        .collect();
+    let channels = river_surface(&roles, &drainage.receivers, &drainage.flood.order);
+    let (w, d) = (grid.width() as i64, grid.depth() as i64);
+    for i in 0..grid.len() {
+        let (surface, width) = match (grid.water[i], channels[i]) {
+            (WaterKind::Dry, _) => (0.0, 0.0),
+            (WaterKind::River, Some(s)) => (s, river_width(drainage.accumulation[i], t)),
+            (WaterKind::River, None) => {
+                let (x, z) = (i as i64 % w, i as i64 / w);
+                let (mut lo, mut hi, mut wide) = (f32::INFINITY, f32::NEG_INFINITY, 0.0f32);
+                for (nx, nz) in (-2..=2).flat_map(|dz| (-2..=2).map(move |dx| (x + dx, z + dz))) {
+                    if nx < 0 || nz < 0 || nx >= w || nz >= d {
+                        continue;
+                    }
+                    let n = (nz * w + nx) as usize;
+                    if let Some(s) = channels[n] {
+                        (lo, hi) = (lo.min(s), hi.max(s));
+                        wide = wide.max(river_width(drainage.accumulation[n], t));
+                    }
+                }
+                let level = grid.water_level[i];
+                let s = if lo <= hi { level.clamp(lo, hi) } else { level };
+                (s, wide)
+            }
+            _ => (grid.water_level[i], 0.0),
+        };
+        grid.water_surface[i] = surface;
+        grid.river_width[i] = width;
+    }
+}
+
+/// The water layer: sea, lakes and rivers from the terrain's drainage. It writes
+/// `max_accumulation` into the context's statistics.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Hydrology {
+    /// Master seed (fixes the meander noise).
+    pub seed: u64,
+    /// Lakes, rivers and sea.
+    pub params: WaterParams,
+    /// The endless world's rule: every cell below the sea level is sea, without a flood from the
+    /// map border, and there are no lakes or accumulation rivers (they need a bounded map).
+    pub local_sea: bool,
+}
+
+impl Hydrology {
+    /// The layer for a seed and its parameters.
+    pub fn new(seed: u64, params: WaterParams) -> Self {
+        Hydrology {
+            seed,
+            params,
+            local_sea: false,
+        }
+    }
+
+    /// The endless world's water: sea on every cell whose ground lies strictly below the sea
+    /// level, at that level; nothing else.
+    fn run_local(&self, grid: &mut Grid) {
+        let sea_level = self.sea_level(grid);
+        if sea_level > 0.0 {
+            let ground = grid.height.clone();
+            mark_sea(grid, &ground, sea_level);
+        }
+        classify_water(grid);
+        for i in 0..grid.len() {
+            grid.water_surface[i] = match grid.water[i] {
+                WaterKind::Dry => 0.0,
+                _ => grid.water_level[i],
+            };
+        }
+    }
+
+    /// The sea level: the `water_sea_level` parameter or the height model's, whichever is higher.
+    pub fn sea_level(&self, grid: &Grid) -> f32 {
+        self.params.sea_level.max(grid.sea_level)
+    }
+
+    /// Runs every phase and returns the drainage (`None` when no water is enabled).
+    pub fn run(&self, grid: &mut Grid, ctx: &mut Context) -> Result<Option<Drainage>, LayerError> {
+        crate::algorithms::threads::ensure_pool();
+        self.params.validate()?;
+        grid.clear_water();
+        ctx.stats_mut().max_accumulation = 0;
+        if !(self.params.any_water() || grid.sea_level > 0.0) || grid.is_empty() {
+            return Ok(None);
+        }
+        if self.local_sea {
+            self.run_local(grid);
+            return Ok(None);
+        }
+        let drainage = drainage(grid, self.seed).map_err(|e| LayerError::Grid(e.to_string()))?;
+        let max_acc = drainage.accumulation.iter().copied().max().unwrap_or(0);
+        ctx.stats_mut().max_accumulation = max_acc;
+        let sea_level = self.sea_level(grid);
+        if sea_level > 0.0 {
+            mark_sea(grid, &drainage.flood.filled, sea_level);
+        }
+        if self.params.lakes_enabled {
+            let filter = LakeFilter {
+                sea_level,
+                ..self.params.lake_filter()
+            };
+            let lakes = find_lakes(&grid.height, &drainage.flood, &filter, Some(&grid.pool))
+                .map_err(|e| LayerError::Grid(e.to_string()))?;
+            mark_lakes(grid, lakes);
+        }
+        if self.params.rivers_enabled {
+            mark_rivers(grid, &drainage, &self.params);
+            connect_diagonals(grid, &drainage, &self.params);
+            widen_rivers(grid, &drainage, &self.params);
+        }
+        classify_water(grid);
+        surface_planes(grid, &drainage, &self.params);
+        Ok(Some(drainage))
+    }
+}
+
+impl Layer for Hydrology {
+    fn name(&self) -> &str {
+        "Hydrology"
+    }
+
+    fn apply(&self, grid: &mut Grid, ctx: &mut Context) -> Result<(), LayerError> {
+        self.run(grid, ctx).map(|_| ())
+    }
+}
