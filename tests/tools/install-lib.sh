@@ -15,11 +15,11 @@ set -euo pipefail
 built="$1" installed="$2"
 [[ -f "$built" ]] || { echo "install-lib: $built is missing (build it first)" >&2; exit 1; }
 mkdir -p "$(dirname "$installed")"
-tmp="$installed.tmp"
+tmp="$installed.tmp.$$"
 if [[ "$installed" == *.dll ]]; then
     # A Windows DLL (cross-built with MinGW): the MinGW objcopy reads PE files on any host.
     objcopy_pe="${MINGW_OBJCOPY:-x86_64-w64-mingw32-objcopy}"
-    functions="$installed.functions"
+    functions="$installed.functions.$$"
     "${MINGW_NM:-x86_64-w64-mingw32-nm}" --defined-only "$built" |
         awk '($2 == "T" || $2 == "t") && $3 ~ /donjourno/ { print $3 }' >"$functions"
     "$objcopy_pe" --strip-all --keep-symbols="$functions" "$built" "$tmp"

@@ -74,8 +74,8 @@ build() {
     [[ -f "$release/$LIB.wasm" ]] || die "cargo finished but $release/$LIB.wasm is missing"
     [[ -f "$release/donjourno.js" ]] || die "cargo finished but $release/donjourno.js is missing"
     local out="$BIN_DIR/$LIB.web.release.$variant.wasm32.wasm"
-    cp "$release/$LIB.wasm" "$out.tmp"
-    mv -f "$out.tmp" "$out"
+    cp "$release/$LIB.wasm" "$out.tmp.$$"
+    mv -f "$out.tmp.$$" "$out"
     log "$out: $(( $(stat -c %s "$out") / 1024 )) KiB; $release/donjourno.js ($(( SECONDS - start ))s)"
 }
 

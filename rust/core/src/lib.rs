@@ -41,7 +41,7 @@
 //!
 //! Inside the crate, paths name the module that defines an item (`crate::data::grid::Grid`), never
 //! the re-exports below. No import circle spans two folders, except a module with its own
-//! submodules (a `mod.rs` and the folders under it). `tests/architecture.rs` checks both rules
+//! submodules (a `mod.rs` and the folders under it). `tests/suite/architecture.rs` checks both rules
 //! from the source text and names the offending import or circle.
 
 #![warn(missing_docs)]

@@ -9,6 +9,7 @@
 //! settlements, collision heights). The calls into the core's generation live here and nowhere
 //! else in the extension.
 
+pub mod features;
 pub mod job;
 pub mod rebuild;
 pub mod staging;
@@ -18,26 +19,19 @@ use crate::convert;
 use crate::generator::{inputs_of, HeightmapFile};
 use crate::terrain::build::worker::JobState;
 use crate::terrain::components::chunks::{self, ChunkBuild};
-use crate::terrain::components::collision::HeightMap;
 use crate::terrain::planner::Settings;
-use crate::terrain::{
-    components::scatter, components::settlements, components::trees, components::water,
-};
 use donjourno::outputs::godot_surface::chunk_surfaces;
-use donjourno::outputs::mesh::chunks::{ChunkBuilder, ChunkLayout};
-use donjourno::outputs::mesh::settlement::SettlementMeshes;
+use donjourno::outputs::mesh::chunks::ChunkBuilder;
 use donjourno::outputs::mesh::MeshParams;
 use donjourno::world::{generate_tile, Tile, TileCoord};
 use donjourno::{GenerationStats, GeneratorParams, Grid, Progress};
+pub use features::Features;
 use godot::builtin::Aabb;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// Share of the progress bar given to the pipeline when it runs; tessellation takes the rest.
 pub const PIPELINE_SHARE: f32 = 0.9;
-
-/// Float of an instance buffer holding its foot's height (row 1, column 3 of its transform).
-const FOOT_Y: usize = 7;
 
 /// A grid a build may reuse instead of running the pipeline.
 #[derive(Clone)]
@@ -106,30 +100,6 @@ pub struct MapSurface {
     pub vertex: Vec<u8>,
     /// Attribute stream (colours), like [`MapSurface::vertex`].
     pub attributes: Vec<u8>,
-}
-
-/// What a build builds besides the terrain's surface: the water, the trees of a map without
-/// biomes, the scatter, the settlements' meshes and the collision heights, in the shapes the
-/// main thread hands to Godot as they are.
-pub struct Features {
-    /// The water surface in Godot's layout: one piece, or on a map drawn in chunks a piece per
-    /// level of each chunk with water.
-    pub water: Vec<water::WaterPiece>,
-    /// The trees of a map without biomes as multimesh buffers, one per chunk on a map drawn in
-    /// chunks.
-    pub trees: Vec<Vec<f32>>,
-    /// The scatter's instance buffers, one per species.
-    pub scatter: Vec<Vec<f32>>,
-    /// On a map drawn in chunks (and for a tile), the scatter cut along the chunks.
-    pub scatter_chunks: Option<scatter::Chunking>,
-    /// The settlements' roads and buildings.
-    pub settlements: SettlementMeshes,
-    /// The corner heights for one collision shape over the whole map or tile, or why they
-    /// could not be computed; `None` on a map drawn in chunks, which has a shape per chunk from
-    /// the chunks' own heights ([`ChunkBuild::heights`]).
-    pub heights: Option<Result<Arc<HeightMap>, String>>,
-    /// The wall time of building them.
-    pub time: Duration,
 }
 
 /// A finished build, from whichever thread ran it.
@@ -335,9 +305,9 @@ pub fn build(
     }
     let features = match (order, &generated) {
         (Order::Map(map), Generated::Map(grid)) => {
-            map_features(&grid.grid, &map.inputs.mesh_params)?
+            features::of_map(&grid.grid, &map.inputs.mesh_params)?
         }
-        (Order::Tile(order), Generated::Tile(tile)) => tile_features(tile, &order.mesh)?,
+        (Order::Tile(order), Generated::Tile(tile)) => features::of_tile(tile, &order.mesh)?,
         _ => unreachable!("a build generates what its order asks for"),
     };
     if let Some(state) = state {
@@ -353,66 +323,6 @@ pub fn build(
         features,
         time: started.elapsed(),
     })
-}
-
-/// The features of a map's `grid` for the mesh settings `mesh_params`.
-fn map_features(grid: &Grid, mesh_params: &MeshParams) -> Result<Features, String> {
-    let start = Instant::now();
-    let scatter = scatter::buffers(grid, mesh_params);
-    let chunked = ChunkLayout::new(grid.width(), grid.depth(), mesh_params).is_chunked();
-    Ok(Features {
-        water: water::water_pieces(grid, mesh_params)?,
-        trees: trees::grid_tree_pieces(grid, mesh_params),
-        scatter_chunks: scatter::Chunking::of(grid, mesh_params, &scatter),
-        scatter,
-        settlements: settlements::meshes(grid, mesh_params),
-        heights: (!chunked).then(|| HeightMap::of(grid, mesh_params).map(Arc::new)),
-        time: start.elapsed(),
-    })
-}
-
-/// The features of an endless world's `tile`: its plants stand on the tile's surface, whose
-/// border rows see the neighbouring tiles, and its scatter is cut along its chunks.
-fn tile_features(tile: &Tile, mesh: &MeshParams) -> Result<Features, String> {
-    let start = Instant::now();
-    let water = water::water_pieces(&tile.grid, mesh)?;
-    let mut trees = trees::grid_tree_pieces(&tile.grid, mesh);
-    let mut scatter = scatter::buffers(&tile.grid, mesh);
-    for buffer in trees.iter_mut() {
-        settle_feet(buffer, 12, tile, mesh);
-    }
-    for buffer in scatter.iter_mut() {
-        settle_feet(buffer, scatter::INSTANCE_FLOATS, tile, mesh);
-    }
-    let layout = ChunkLayout::new(tile.grid.width(), tile.grid.depth(), mesh);
-    let scatter_chunks = scatter::Chunking::cut(&layout, mesh, &scatter);
-    let heights = HeightMap {
-        width: tile.grid.width(),
-        depth: tile.grid.depth(),
-        cell_size: mesh.cell_size,
-        heights: tile
-            .corner_surface_heights(mesh)
-            .map_err(|e| e.to_string())?,
-    };
-    Ok(Features {
-        water,
-        trees,
-        scatter: Vec::new(),
-        scatter_chunks: Some(scatter_chunks),
-        settlements: SettlementMeshes::default(),
-        heights: Some(Ok(Arc::new(heights))),
-        time: start.elapsed(),
-    })
-}
-
-/// Puts the foot of every instance of `buffer` (`stride` floats each) on the tile's surface.
-fn settle_feet(buffer: &mut [f32], stride: usize, tile: &Tile, mesh: &MeshParams) {
-    for inst in buffer.chunks_exact_mut(stride) {
-        let (x, z) = (inst[3], inst[11]);
-        if let Some(y) = tile.surface_height(mesh, x, z) {
-            inst[FOOT_Y] = y;
-        }
-    }
 }
 
 #[cfg(test)]

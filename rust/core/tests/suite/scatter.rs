@@ -6,8 +6,7 @@ use donjourno::stages::scatter::{self, candidates, Species};
 use donjourno::{generate, Grid, WaterKind};
 use std::collections::BTreeMap;
 
-mod common;
-use common::continent;
+use crate::common::continent;
 
 fn cell_of(g: &Grid, s: &scatter::ScatterInstance) -> usize {
     g.index(s.position[0] as usize, s.position[1] as usize)

@@ -4,8 +4,7 @@
 use donjourno::stages::biomes::Biome;
 use donjourno::{generate, GeneratorParams, Grid, HeightModel, Terrain, WaterKind};
 
-mod common;
-use common::continent;
+use crate::common::continent;
 
 fn biome(g: &Grid, i: usize) -> Biome {
     Biome::from_id(g.biome()[i]).unwrap()
