@@ -4,7 +4,7 @@
 use clap::builder::ValueParser;
 use clap::{Arg, ArgAction, ArgGroup, ArgMatches, Args, Command, FromArgMatches};
 use donjourno::data::heightmap::{self, Format};
-use donjourno::outputs::mesh::MeshParams;
+use donjourno::params::MeshParams;
 use donjourno::params::{self, Alias, Declared, Kind, Param, Value, GENERATOR, MESH_TABLE};
 use donjourno::ExternalInputs;
 use donjourno::GeneratorParams;

@@ -9,9 +9,10 @@ mod render;
 
 use args::{MeshArgs, ParamArgs};
 use clap::{Parser, Subcommand};
+use donjourno::outputs::mesh::build_mesh;
 use donjourno::outputs::mesh::water::build_water_mesh;
-use donjourno::outputs::mesh::{build_mesh, MeshParams};
 use donjourno::outputs::scatter_mesh::scatter_mesh_squashed;
+use donjourno::params::MeshParams;
 use donjourno::{
     generate, ExternalInputs, GenerateOptions, GenerationStats, GeneratorParams, Grid, Progress,
 };

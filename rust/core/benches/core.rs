@@ -2,7 +2,8 @@
 //! `donjourno bench` prints the derived figures (ns per droplet-step, Mvertices/s, …).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use donjourno::outputs::mesh::{build_mesh, MeshParams};
+use donjourno::outputs::mesh::build_mesh;
+use donjourno::params::MeshParams;
 use donjourno::{generate, GeneratorParams};
 use std::hint::black_box;
 use std::time::Duration;

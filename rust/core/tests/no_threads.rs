@@ -6,7 +6,8 @@
 //! and for Emscripten without threads prints the native hashes.
 
 use donjourno::algorithms::threads::ensure_pool;
-use donjourno::outputs::mesh::{build_mesh, MeshParams};
+use donjourno::outputs::mesh::build_mesh;
+use donjourno::params::MeshParams;
 use donjourno::{generate, GeneratorParams};
 
 #[test]

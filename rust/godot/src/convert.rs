@@ -2,7 +2,7 @@
 //! Godot's surface layout, and error messages phrased with the Godot property names.
 
 use donjourno::outputs::godot_surface::{build_surface, SurfaceStreams};
-use donjourno::outputs::mesh::MeshParams;
+use donjourno::params::MeshParams;
 use donjourno::{Grid, ParamError};
 use godot::prelude::*;
 use std::panic::{catch_unwind, AssertUnwindSafe};

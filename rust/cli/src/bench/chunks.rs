@@ -2,8 +2,9 @@
 //! same map.
 
 use super::median;
+use donjourno::outputs::mesh::build_mesh;
 use donjourno::outputs::mesh::chunks::ChunkBuilder;
-use donjourno::outputs::mesh::{build_mesh, MeshParams};
+use donjourno::params::MeshParams;
 
 /// Times the chunk meshes (the default 256-cell chunks and four levels) of a generated 1024²
 /// map, and its one mesh, and prints both with their vertex counts.

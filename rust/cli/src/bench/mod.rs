@@ -1,10 +1,10 @@
 //! `donjourno bench`: the figures docs/performance.md quotes.
 
 use donjourno::algorithms::erosion::Erosion;
-use donjourno::algorithms::hydrology::{
-    accumulate, flow_directions, priority_flood, FloodOptions, LakeFilter,
-};
-use donjourno::outputs::mesh::{build_mesh, MeshParams};
+use donjourno::algorithms::hydrology::{accumulate, flow_directions, priority_flood, FloodOptions};
+use donjourno::outputs::mesh::build_mesh;
+use donjourno::params::LakeFilter;
+use donjourno::params::MeshParams;
 use donjourno::stages::landform::pool::{coverage_mask, pool_heights};
 use donjourno::{generate, GeneratorParams};
 use std::time::{Duration, Instant};

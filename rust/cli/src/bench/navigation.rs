@@ -2,8 +2,8 @@
 //! (handing them to the engine is timed by the Godot bench, tests/run_godot_bench.sh).
 
 use super::median;
-use donjourno::outputs::mesh::MeshParams;
 use donjourno::outputs::navigation::regions;
+use donjourno::params::MeshParams;
 
 /// Times the navigation regions of a generated 512² map and prints their polygon and vertex
 /// counts.

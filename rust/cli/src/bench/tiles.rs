@@ -1,7 +1,7 @@
 //! The tiles figure: one 256-cell tile of the continent preset as an endless world, with and
 //! without biomes (its apron included), and its mesh.
 
-use donjourno::outputs::mesh::MeshParams;
+use donjourno::params::MeshParams;
 use donjourno::world::{apron, generate_tile, TileCoord};
 use donjourno::{GeneratorParams, WorldMode};
 use std::time::Instant;

@@ -3,7 +3,7 @@
 
 use super::Case;
 use donjourno::data::heightmap::{self, Format};
-use donjourno::outputs::mesh::MeshParams;
+use donjourno::params::MeshParams;
 use donjourno::params::{Declared, Value as ParamValue, GENERATOR, PRESETS};
 use donjourno::{generate, ExternalInputs, GeneratorParams, HeightModel};
 use std::sync::Arc;

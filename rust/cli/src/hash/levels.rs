@@ -4,7 +4,7 @@
 use super::Case;
 use donjourno::outputs::mesh::chunks::ChunkBuilder;
 use donjourno::outputs::mesh::water::WaterLevels;
-use donjourno::outputs::mesh::MeshParams;
+use donjourno::params::MeshParams;
 use donjourno::{generate, ExternalInputs, GenerateOptions, GeneratorParams};
 use serde_json::{json, Value};
 

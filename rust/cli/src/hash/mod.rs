@@ -31,9 +31,10 @@ mod town;
 
 use crate::args::{MeshArgs, ParamArgs, GENERATION_GROUP, MESH_GROUP};
 use clap::Args;
+use donjourno::outputs::mesh::build_mesh;
 use donjourno::outputs::mesh::water::build_water_mesh;
-use donjourno::outputs::mesh::{build_mesh, MeshParams};
-use donjourno::params::PRESETS;
+use donjourno::params::MeshParams;
+
 use donjourno::{generate, ExternalInputs, GenerateOptions, GeneratorParams};
 use serde_json::{json, Value};
 use std::time::Instant;
@@ -196,6 +197,7 @@ fn hash_case(case: &Case) -> Result<Value, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use donjourno::params::PRESETS;
 
     #[test]
     fn suite_names_are_unique_and_cover_every_preset() {

@@ -2,9 +2,9 @@
 //! the columns of a terrain line.
 
 use super::Case;
-use donjourno::outputs::mesh::MeshParams;
 use donjourno::outputs::navigation::roads::road_regions_hash;
 use donjourno::outputs::navigation::{regions, regions_hash};
+use donjourno::params::MeshParams;
 use donjourno::{generate, ExternalInputs, GenerateOptions, GeneratorParams};
 use serde_json::{json, Value};
 

@@ -2,7 +2,7 @@
 //! stand on, in the columns of a terrain line.
 
 use super::Case;
-use donjourno::outputs::mesh::MeshParams;
+use donjourno::params::MeshParams;
 use donjourno::stages::scatter;
 use donjourno::{generate, ExternalInputs, GenerateOptions, GeneratorParams, HeightModel};
 use serde_json::{json, Value};

@@ -1,7 +1,7 @@
 //! The tile cases of the hash suite: tiles of the continent preset as an endless world, in the
 //! columns of a terrain line (the tile's grid, its mesh, its vertex count and its climate).
 
-use donjourno::outputs::mesh::MeshParams;
+use donjourno::params::MeshParams;
 use donjourno::world::{generate_tile, TileCoord};
 use donjourno::{GeneratorParams, WorldMode};
 use serde_json::{json, Value};

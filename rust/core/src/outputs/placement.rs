@@ -8,7 +8,8 @@
 use crate::algorithms::noise::hash01;
 use crate::data::grid::{Grid, Terrain};
 use crate::outputs::mesh::chunks::{Chunk, ChunkLayout};
-use crate::outputs::mesh::{surface_height, surface_height_valid, Mesh, MeshError, MeshParams};
+use crate::outputs::mesh::{surface_height, surface_height_valid, Mesh, MeshError};
+use crate::params::MeshParams;
 use rayon::prelude::*;
 
 /// Seed of the tree jitter hashes (independent of the generation seed, like the mesh jitter).

@@ -2,7 +2,8 @@
 //! previews and exports.
 
 use crate::data::grid::Grid;
-use crate::outputs::mesh::{surface_height, Mesh, MeshError, MeshParams};
+use crate::outputs::mesh::{surface_height, Mesh, MeshError};
+use crate::params::MeshParams;
 use crate::stages::scatter::meshes::species_mesh;
 use crate::stages::scatter::{ScatterInstance, Species, SPECIES_COUNT, VARIANTS};
 

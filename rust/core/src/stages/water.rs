@@ -10,12 +10,12 @@
 use crate::algorithms::hydrology::queue::MAX_WEIGHT;
 use crate::algorithms::hydrology::{
     accumulate, find_lakes, flow_directions, priority_flood, river_depth, river_surface,
-    river_width, Flood, FloodOptions, HydrologyError, LakeFilter, LakeMap, SurfaceRole,
-    NO_RECEIVER,
+    river_width, Flood, FloodOptions, HydrologyError, LakeMap, SurfaceRole, NO_RECEIVER,
 };
 use crate::algorithms::noise::fbm_row;
 use crate::data::grid::{Grid, Terrain};
 use crate::data::water::WaterKind;
+use crate::params::LakeFilter;
 use crate::params::WaterParams;
 use crate::stages::context::Context;
 use crate::stages::landform::pool::MOUNTAIN_MIN_HEIGHT;

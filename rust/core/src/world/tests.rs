@@ -1,8 +1,9 @@
 use super::*;
 use crate::data::grid::Grid;
-use crate::outputs::mesh::{build_mesh, Mesh, MeshParams};
+use crate::outputs::mesh::{build_mesh, Mesh};
 use crate::params::GeneratorParams;
 use crate::params::HeightModel;
+use crate::params::MeshParams;
 use crate::stages::generate::generate;
 
 /// The continent preset as an endless world of 32-cell tiles (cell size 40 m, so origins moved

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::outputs::mesh::chunks::ChunkBuilder;
-use crate::outputs::mesh::MeshParams;
+use crate::params::MeshParams;
 
 /// The continent preset as an endless world of 32-cell tiles, without biomes (quick to build).
 fn world() -> GeneratorParams {

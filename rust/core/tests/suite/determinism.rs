@@ -1,6 +1,7 @@
 //! The same parameters give bit-identical grids and meshes on every thread count.
 
-use donjourno::outputs::mesh::{build_mesh, MeshParams};
+use donjourno::outputs::mesh::build_mesh;
+use donjourno::params::MeshParams;
 use donjourno::{generate, GeneratorParams, HeightModel};
 
 fn run_on(threads: usize, p: &GeneratorParams, m: &MeshParams) -> (u64, u64, u64) {

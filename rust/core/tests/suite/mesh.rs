@@ -1,6 +1,7 @@
 //! Mesh sizes, normals, colours, budget and parameter errors.
 
-use donjourno::outputs::mesh::{build_mesh, MeshError, MeshParams, MAX_VERTICES};
+use donjourno::outputs::mesh::{build_mesh, MeshError, MAX_VERTICES};
+use donjourno::params::MeshParams;
 use donjourno::{generate, GeneratorParams, Grid};
 
 fn grid(size: u32) -> Grid {

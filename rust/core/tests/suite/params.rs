@@ -1,7 +1,8 @@
 //! Bad parameters give errors, never panics: property tests over random parameter sets. The
 //! parameter tables of the reference pages (docs/reference/) agree with the declarations.
 
-use donjourno::outputs::mesh::{build_mesh, MeshParams};
+use donjourno::outputs::mesh::build_mesh;
+use donjourno::params::MeshParams;
 use donjourno::{generate, GenerateError, GeneratorParams, Terrain, WaterParams};
 use proptest::prelude::*;
 

@@ -6,10 +6,10 @@
 
 use donjourno::algorithms::erosion::Erosion;
 use donjourno::algorithms::hydrology::{
-    accumulate, find_lakes, flow_directions, priority_flood, Flood, FloodOptions, LakeFilter,
-    NEIGHBOURS, NO_RECEIVER,
+    accumulate, find_lakes, flow_directions, priority_flood, Flood, FloodOptions, NEIGHBOURS,
+    NO_RECEIVER,
 };
-use donjourno::params::{ErosionParams, TerrainParams};
+use donjourno::params::{ErosionParams, LakeFilter, TerrainParams};
 use donjourno::stages::landform::pool::HybridTerrain;
 use donjourno::stages::pipeline::Layer;
 use donjourno::stages::water::{meander_weights, Hydrology};

@@ -3,11 +3,12 @@
 //! biomes are on, and the same bits on every thread count.
 
 use donjourno::algorithms::hydrology::{river_width, NO_RECEIVER};
+use donjourno::outputs::mesh::surface_height;
 use donjourno::outputs::mesh::water::levels::{
     pool_depth, pool_level, standing_water_weight, POOL_MIN_WEIGHT,
 };
 use donjourno::outputs::mesh::water::{build_water_mesh, water_height, WaterMesh};
-use donjourno::outputs::mesh::{surface_height, MeshParams};
+use donjourno::params::MeshParams;
 use donjourno::params::TerrainParams;
 use donjourno::stages::landform::pool::HybridTerrain;
 use donjourno::stages::pipeline::Layer;

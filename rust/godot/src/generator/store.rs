@@ -1,7 +1,7 @@
 //! The values behind the table-driven Godot properties: one [`GeneratorParams`] and one
 //! [`MeshParams`], read and written by parameter name with Godot's types.
 
-use donjourno::outputs::mesh::MeshParams;
+use donjourno::params::MeshParams;
 use donjourno::params::{
     table, Declared, Kind, Param, ParamError, Value, GENERATOR, GENERATOR_PRODUCTS, MESH_TABLE,
 };

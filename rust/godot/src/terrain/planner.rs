@@ -4,7 +4,8 @@
 //! without an engine. The terrain node feeds it its validated settings and what it shows, and
 //! carries the plan out.
 
-use donjourno::outputs::mesh::{MeshError, MeshParams};
+use donjourno::outputs::mesh::MeshError;
+use donjourno::params::MeshParams;
 use donjourno::GeneratorParams;
 
 /// The settings a rebuild builds from.

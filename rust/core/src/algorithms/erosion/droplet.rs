@@ -279,7 +279,7 @@ pub(super) fn undo(h: &mut [f32], changes: &[Change]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::algorithms::hydrology::LakeFilter;
+    use crate::params::LakeFilter;
 
     /// A plane of `width × depth` cells, all in the pool, no lakes.
     fn surface(pool: &[bool], width: usize, depth: usize) -> Surface<'_> {

@@ -1,8 +1,7 @@
 //! The lake map erosion consults: the lake of every cell and where each lake drains.
 
-use crate::algorithms::hydrology::{
-    find_lakes, priority_flood, FloodOptions, LakeFilter, NO_RECEIVER,
-};
+use crate::algorithms::hydrology::{find_lakes, priority_flood, FloodOptions, NO_RECEIVER};
+use crate::params::LakeFilter;
 
 /// The lakes as erosion sees them: the lake of every cell and where each lake's outflow drains.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -32,8 +32,8 @@
 mod droplet;
 mod lakes;
 
-use crate::algorithms::hydrology::LakeFilter;
 use crate::params::ErosionParams;
+use crate::params::LakeFilter;
 use droplet::{simulate_group, undo, Change, Surface};
 pub use lakes::LakeIndex;
 use rand::Rng;

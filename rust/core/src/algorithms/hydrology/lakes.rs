@@ -2,7 +2,7 @@
 
 use super::{check_plane, receiver, Flood, HydrologyError, NO_RECEIVER};
 pub use crate::data::water::Lake;
-pub use crate::params::LakeFilter;
+use crate::params::LakeFilter;
 
 /// The lakes of a flood and the lake of every cell.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -30,7 +30,7 @@ mod surface;
 
 pub use fill::{level_from_key, level_key, priority_flood, Flood, FloodOptions, OUTLET, OUTSIDE};
 pub use flow::{accumulate, flow_directions, receiver, NO_RECEIVER};
-pub use lakes::{find_lakes, Lake, LakeFilter, LakeMap};
+pub use lakes::{find_lakes, Lake, LakeMap};
 pub use rivers::{river_depth, RIVER_DEPTH_CAP};
 pub use surface::{river_surface, river_width, SurfaceRole, RIVER_MAX_WIDTH, RIVER_MIN_WIDTH};
 

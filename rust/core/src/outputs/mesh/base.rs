@@ -20,8 +20,9 @@
 //! bottom face (normal −y).
 
 use super::heights::vertex_height;
-use super::{Corners, MeshParams};
+use super::Corners;
 use crate::algorithms::noise::hash01;
+use crate::params::MeshParams;
 use glam::Vec3;
 use rayon::prelude::*;
 

@@ -1,8 +1,8 @@
 //! How a map splits into chunks and which camera distances draw each level of detail (see
 //! [`chunks`](super::chunks), which builds the meshes).
 
-use super::MeshParams;
-pub use crate::params::mesh::{CHUNK_SIZE_RANGE, MAX_LOD_LEVELS};
+use crate::params::mesh::MAX_LOD_LEVELS;
+use crate::params::MeshParams;
 
 /// One chunk: cells `x0..x1` × `z0..z1` of the map, at column `column` and row `row`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

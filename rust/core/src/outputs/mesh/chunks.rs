@@ -18,10 +18,12 @@
 //! Level `L` is meant to be drawn from [`lod_range`]`(L)`: level 0 up to `lod_distance`, each
 //! following level up to twice the previous distance, the last one without an end.
 
-pub use super::chunk_layout::{lod_range, Chunk, ChunkLayout, CHUNK_SIZE_RANGE, MAX_LOD_LEVELS};
+pub use super::chunk_layout::{lod_range, Chunk, ChunkLayout};
 use super::heights::{Corners, HeightSource};
-use super::{face_normal, Mesh, MeshError, MeshParams, Shore};
+use super::{face_normal, Mesh, MeshError, Shore};
 use crate::data::grid::Grid;
+use crate::params::mesh::MAX_LOD_LEVELS;
+use crate::params::MeshParams;
 use glam::Vec3;
 use rayon::prelude::*;
 use std::sync::Arc;

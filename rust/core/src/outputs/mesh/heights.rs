@@ -1,9 +1,10 @@
 //! Surface heights: the corner planes, bilinear interpolation of sub-vertices and the roughness
 //! jitter, shared by tessellation and by point queries under the mesh.
 
-use super::{MeshParams, JITTER_SEED};
+use super::JITTER_SEED;
 use crate::algorithms::noise::hash01;
 use crate::data::grid::Grid;
+use crate::params::MeshParams;
 
 /// Corner planes of a grid: `(width + 1) × (depth + 1)` heights and roughness values, each the
 /// mean of the (up to four) cells that share the corner.
@@ -254,7 +255,7 @@ pub fn surface_height(grid: &Grid, params: &MeshParams, x: f32, z: f32) -> Optio
 /// for a cell.
 ///
 /// ```
-/// use donjourno::{Grid, outputs::mesh::{cell_at, MeshParams}};
+/// use donjourno::{Grid, outputs::mesh::cell_at, params::MeshParams};
 /// let grid = Grid::new(4, 3);
 /// let params = MeshParams { cell_size: 2.0, ..MeshParams::default() };
 /// assert_eq!(cell_at(&grid, &params, 3.0, 5.9), Some((1, 2)));

@@ -16,6 +16,7 @@
 //! ([`base`]) follow the surface's vertices.
 
 use crate::data::grid::Grid;
+use crate::params::MeshParams;
 use glam::Vec3;
 use rayon::prelude::*;
 
@@ -32,7 +33,7 @@ mod shore;
 pub mod streaming;
 pub mod water;
 pub use crate::data::mesh::Mesh;
-pub use crate::params::mesh::{MeshParams, MAX_DIORAMA_DEPTH, MAX_SUBDIVISIONS};
+
 pub use error::MeshError;
 pub(crate) use heights::surface_height_valid;
 use heights::vertex_height;

@@ -4,8 +4,9 @@
 
 use super::deck::{profile, Profile};
 use super::ribbon::{draw, ribbon, RibbonStyle};
-use super::{surface_height, Mesh, MeshParams};
+use super::{surface_height, Mesh};
 use crate::data::grid::Grid;
+use crate::params::MeshParams;
 use crate::stages::settlements::Road;
 use crate::stages::towns::blocks::{MAJOR_HALF_WIDTH, MINOR_HALF_WIDTH};
 use crate::stages::towns::{buildings_mesh, Town};

@@ -9,9 +9,10 @@
 //! the cell's bank colour, the mean colour of its dry neighbours; the triangles under the water
 //! keep the water colour.
 
-use super::{HeightSource, MeshParams};
+use super::HeightSource;
 use crate::data::grid::{Grid, Rgb, Terrain};
 use crate::outputs::mesh::water::Levels;
+use crate::params::MeshParams;
 use std::sync::Arc;
 
 /// What the shore colours need of a grid: the water level at every lattice vertex (the bank
@@ -87,8 +88,9 @@ fn bank_color(grid: &Grid, x: usize, z: usize) -> Option<Rgb> {
 #[cfg(test)]
 mod tests {
     use crate::data::grid::Terrain;
+    use crate::outputs::mesh::build_mesh;
     use crate::outputs::mesh::water::water_height;
-    use crate::outputs::mesh::{build_mesh, MeshParams};
+    use crate::params::MeshParams;
 
     /// The defect shore colours remove: with them, no terrain triangle drawn in a water cell's
     /// own colour rises above the water surface (every vertex of such a triangle lies under the

@@ -1,5 +1,5 @@
 use super::*;
-use crate::outputs::mesh::MeshParams;
+use crate::params::MeshParams;
 
 /// A 512 × 384 map in 128-cell chunks (4 × 3) with cells of 2 world units.
 fn layout() -> ChunkLayout {

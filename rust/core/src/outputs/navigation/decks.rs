@@ -22,7 +22,7 @@
 use super::lattice::{Lattice, QuadRect};
 use crate::data::grid::Grid;
 use crate::outputs::mesh::settlement::grid_bridge_profiles;
-use crate::outputs::mesh::MeshParams;
+use crate::params::MeshParams;
 use crate::stages::settlements::LandUse;
 
 /// One straight piece of a bridge deck, world units: the centre line of a bridge segment of a

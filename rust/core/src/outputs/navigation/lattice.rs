@@ -12,7 +12,7 @@
 
 use super::walkable_cell;
 use crate::data::grid::Grid;
-use crate::outputs::mesh::MeshParams;
+use crate::params::MeshParams;
 use glam::Vec3;
 
 /// The navigation lattice of a map.

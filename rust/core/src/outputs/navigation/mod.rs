@@ -31,7 +31,8 @@
 
 use crate::data::grid::Grid;
 use crate::outputs::mesh::chunks::{Chunk, ChunkLayout};
-use crate::outputs::mesh::{MeshError, MeshParams};
+use crate::outputs::mesh::MeshError;
+use crate::params::MeshParams;
 use rayon::prelude::*;
 
 #[cfg(test)]
@@ -47,9 +48,7 @@ mod tests;
 #[cfg(test)]
 mod topology_tests;
 
-pub use crate::params::mesh::{
-    NavigationParams, AGENT_HEIGHT_RANGE, AGENT_RADIUS_RANGE, CELL_SIZE_RANGE, MAX_AGENT_SLOPE,
-};
+use crate::params::mesh::NavigationParams;
 pub use lattice::{gentle, Lattice};
 
 /// Cells a region looks beyond its chunk in addition to the agent radius.

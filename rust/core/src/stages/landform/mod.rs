@@ -15,10 +15,10 @@ pub mod subdivision;
 pub use continents::{continents_of, Continents};
 
 use crate::algorithms::erosion::MergeGuard;
-use crate::algorithms::hydrology::LakeFilter;
 use crate::data::frame::MapFrame;
 use crate::data::grid::Grid;
 use crate::data::heightmap::{image_heights, Heightmap, HeightmapError};
+use crate::params::LakeFilter;
 use crate::params::{GeneratorParams, HeightModel, ImageParams, SubdivisionParams, TerrainParams};
 use crate::stages::context::Context;
 use crate::stages::landform::pool::{classify_above, erode};

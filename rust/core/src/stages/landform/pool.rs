@@ -1,9 +1,9 @@
 //! `HybridTerrain`: coverage mask, heightmap inside the pool, droplet erosion, classification.
 
 use crate::algorithms::erosion::{Erosion, ErosionError, ErosionReport, MergeGuard};
-use crate::algorithms::hydrology::LakeFilter;
 use crate::algorithms::noise::fbm_row;
 use crate::data::grid::{Grid, Terrain};
+use crate::params::LakeFilter;
 use crate::params::TerrainParams;
 use crate::stages::context::Context;
 use crate::stages::pipeline::{Layer, LayerError};

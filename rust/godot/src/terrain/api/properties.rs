@@ -7,8 +7,8 @@
 use crate::generator::DonjournoGenerator;
 use crate::terrain::planner::Request;
 use crate::terrain::{__godot_DonjournoTerrain_Funcs, DonjournoTerrain};
-use donjourno::outputs::mesh::MeshParams;
 use donjourno::params::terrain_entries;
+use donjourno::params::MeshParams;
 use donjourno::GeneratorParams;
 use godot::classes::{Material, Mesh};
 use godot::prelude::*;

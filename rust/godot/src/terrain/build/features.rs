@@ -5,7 +5,7 @@ use crate::terrain::components::collision::HeightMap;
 use crate::terrain::components::{scatter, settlements, trees, water};
 use donjourno::outputs::mesh::chunks::ChunkLayout;
 use donjourno::outputs::mesh::settlement::SettlementMeshes;
-use donjourno::outputs::mesh::MeshParams;
+use donjourno::params::MeshParams;
 use donjourno::world::Tile;
 use donjourno::Grid;
 use std::sync::Arc;

@@ -22,7 +22,7 @@ use crate::terrain::components::chunks::{self, ChunkBuild};
 use crate::terrain::planner::Settings;
 use donjourno::outputs::godot_surface::chunk_surfaces;
 use donjourno::outputs::mesh::chunks::ChunkBuilder;
-use donjourno::outputs::mesh::MeshParams;
+use donjourno::params::MeshParams;
 use donjourno::world::{generate_tile, Tile, TileCoord};
 use donjourno::{GenerationStats, GeneratorParams, Grid, Progress};
 pub use features::Features;

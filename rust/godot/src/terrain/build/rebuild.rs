@@ -176,7 +176,7 @@ impl DonjournoTerrain {
     fn start_endless(
         &mut self,
         params: donjourno::GeneratorParams,
-        mesh: donjourno::outputs::mesh::MeshParams,
+        mesh: donjourno::params::MeshParams,
     ) {
         if self.endless.configure(params, mesh) {
             self.clear_mesh();

@@ -189,7 +189,7 @@ mod tests {
     use super::*;
     use crate::terrain::build::Generated;
     use donjourno::outputs::godot_surface::{ATTRIBUTE_STREAM_BYTES, VERTEX_STREAM_BYTES};
-    use donjourno::outputs::mesh::MeshParams;
+    use donjourno::params::MeshParams;
     use donjourno::GeneratorParams;
     use std::time::Duration;
 

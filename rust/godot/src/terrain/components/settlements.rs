@@ -6,7 +6,7 @@
 use crate::terrain::show::children;
 use crate::terrain::DonjournoTerrain;
 use donjourno::outputs::mesh::settlement::{grid_settlement_meshes, SettlementMeshes};
-use donjourno::outputs::mesh::MeshParams;
+use donjourno::params::MeshParams;
 use donjourno::Grid;
 use godot::classes::mesh::{ArrayType, PrimitiveType};
 use godot::classes::{ArrayMesh, Material, Mesh, MeshInstance3D, Node, Shader, ShaderMaterial};

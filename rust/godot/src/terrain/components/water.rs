@@ -11,7 +11,7 @@ use donjourno::outputs::godot_surface::{
     encode_water, water_surfaces, SurfaceData, VERTEX_STREAM_BYTES, WATER_ATTRIBUTE_STREAM_BYTES,
 };
 use donjourno::outputs::mesh::chunks::{lod_range, ChunkLayout};
-use donjourno::outputs::mesh::MeshParams;
+use donjourno::params::MeshParams;
 use donjourno::Grid;
 use godot::classes::{
     ArrayMesh, Material, Mesh, MeshInstance3D, Node, Node3D, Shader, ShaderMaterial,

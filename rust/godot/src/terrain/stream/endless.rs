@@ -14,7 +14,7 @@ use crate::terrain::components::collision::HeightMap;
 use crate::terrain::show::surface_queue::SurfaceQueue;
 use crate::terrain::stream::tile_nodes::{TilePart, TileSurface};
 use crate::terrain::stream::tiles::{self, TileResult, TileWorker};
-use donjourno::outputs::mesh::MeshParams;
+use donjourno::params::MeshParams;
 use donjourno::world::{height_at_world, Streamer, Tile, TileCoord, TileSet};
 use donjourno::GeneratorParams;
 use godot::classes::{Node3D, StaticBody3D};

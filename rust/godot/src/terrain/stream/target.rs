@@ -4,7 +4,7 @@
 
 use crate::terrain::{show::ranges, DonjournoTerrain};
 use donjourno::outputs::mesh::lod_select::{orthogonal_depth, orthogonal_eye, orthogonal_shift};
-use donjourno::outputs::mesh::MeshParams;
+use donjourno::params::MeshParams;
 use godot::classes::camera_3d::ProjectionType;
 use godot::classes::Node3D;
 use godot::prelude::*;

@@ -16,7 +16,7 @@ use crate::terrain::{show::children, show::upload, DonjournoTerrain};
 use donjourno::outputs::godot_surface::SurfaceData;
 use donjourno::outputs::mesh::chunks::lod_range;
 use donjourno::outputs::mesh::streaming::keep_radius;
-use donjourno::outputs::mesh::MeshParams;
+use donjourno::params::MeshParams;
 use donjourno::stages::scatter::Species;
 use donjourno::world::TileCoord;
 use godot::classes::{

@@ -7,7 +7,7 @@
 //! when the worker is dropped (a tile it is building is then dropped with the channel).
 
 use crate::terrain::build::{self, Built, Order, OwnStreams, TileOrder};
-use donjourno::outputs::mesh::MeshParams;
+use donjourno::params::MeshParams;
 use donjourno::world::TileCoord;
 use donjourno::GeneratorParams;
 use std::sync::mpsc::{self, Receiver, Sender};

@@ -13,7 +13,7 @@
 use crate::algorithms::noise::fbm;
 use crate::data::grid::{Grid, Terrain};
 use crate::data::water::WaterKind;
-use crate::outputs::mesh::MeshParams;
+use crate::params::MeshParams;
 use crate::stages::biomes::Biome;
 
 /// What kind of water a cell of the water mesh shows (it picks the colours).

@@ -29,8 +29,9 @@ pub use lod::WaterLevels;
 use crate::data::grid::Grid;
 use crate::outputs::mesh::{
     sub_vertex_cell, surface_height, vertex_height_direct, Corners, HeightSource, Mesh, MeshError,
-    MeshParams, MAX_VERTICES,
+    MAX_VERTICES,
 };
+use crate::params::MeshParams;
 use clip::{Part, WetVertex};
 use glam::Vec3;
 use levels::{corner_level, first_wet_neighbour, is_ring, Body, CellSource, OnDemand, Planes};

@@ -8,7 +8,7 @@ use crate::terrain::components::collision::chunks::ChunkHeights;
 use crate::terrain::components::collision::HeightMap;
 use crate::terrain::{components::chunks, components::water, show::upload, DonjournoTerrain};
 use donjourno::outputs::mesh::chunks::ChunkLayout;
-use donjourno::outputs::mesh::MeshParams;
+use donjourno::params::MeshParams;
 use godot::classes::mesh::PrimitiveType;
 use godot::classes::resource_saver::SaverFlags;
 use godot::classes::{ArrayMesh, Mesh, ResourceSaver};

@@ -12,7 +12,7 @@ use crate::terrain::show::upload;
 use donjourno::outputs::godot_surface::{encode_mesh, encode_water, SurfaceData};
 use donjourno::outputs::mesh::chunks::{Chunk, ChunkBuilder};
 use donjourno::outputs::mesh::lod_select::{plan_levels, ChunkView};
-use donjourno::outputs::mesh::MeshParams;
+use donjourno::params::MeshParams;
 use donjourno::Grid;
 use godot::classes::{ArrayMesh, MeshInstance3D, StandardMaterial3D};
 use godot::prelude::*;

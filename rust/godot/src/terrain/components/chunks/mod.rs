@@ -18,7 +18,7 @@ use crate::terrain::show::upload;
 use crate::terrain::{show::children, show::ranges};
 use donjourno::outputs::godot_surface::{chunk_surfaces, chunk_surfaces_at, SurfaceData};
 use donjourno::outputs::mesh::chunks::{lod_range, Chunk, ChunkBuilder};
-use donjourno::outputs::mesh::MeshParams;
+use donjourno::params::MeshParams;
 use donjourno::Grid;
 use godot::classes::{ArrayMesh, Mesh, MeshInstance3D, Node, Node3D, StandardMaterial3D};
 use godot::prelude::*;

@@ -7,7 +7,7 @@
 
 use donjourno::outputs::mesh::chunks::{Chunk, ChunkLayout};
 use donjourno::outputs::mesh::streaming::{chunk_corners, collision_change, ChunkKey};
-use donjourno::outputs::mesh::MeshParams;
+use donjourno::params::MeshParams;
 use donjourno::{outputs::placement, Grid};
 use godot::classes::{CollisionShape3D, HeightMapShape3D, StaticBody3D};
 use godot::prelude::*;

@@ -7,8 +7,8 @@ pub mod chunks;
 
 use crate::terrain::components::collision::chunks::{ChunkHeights, ChunkShapes};
 use crate::terrain::show::children;
-use donjourno::outputs::mesh::MeshParams;
 use donjourno::outputs::placement;
+use donjourno::params::MeshParams;
 use donjourno::Grid;
 use godot::classes::{CollisionShape3D, HeightMapShape3D, Node, StaticBody3D};
 use godot::prelude::*;

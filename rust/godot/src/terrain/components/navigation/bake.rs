@@ -6,8 +6,8 @@
 //! thread fills `NavigationMesh` resources from them a few milliseconds per frame
 //! ([`MeshFill::step`]), so that no frame waits for a big map.
 
-use donjourno::outputs::mesh::MeshParams;
 use donjourno::outputs::navigation::{self, NavPolygons};
+use donjourno::params::MeshParams;
 use donjourno::Grid;
 use godot::classes::NavigationMesh;
 use godot::prelude::*;

@@ -16,7 +16,7 @@ pub mod bake;
 use crate::terrain::components::navigation::bake::{meshes, Kind, MeshData, MeshFill};
 use crate::terrain::show::children;
 use crate::terrain::DonjournoTerrain;
-use donjourno::outputs::mesh::MeshParams;
+use donjourno::params::MeshParams;
 use donjourno::Grid;
 use godot::classes::{NavigationMesh, NavigationRegion3D, Node, Node3D};
 use godot::prelude::*;

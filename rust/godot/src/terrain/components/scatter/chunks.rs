@@ -8,7 +8,7 @@ use crate::terrain::components::trees::{
 };
 use donjourno::outputs::godot_surface::split_instances;
 use donjourno::outputs::mesh::chunks::ChunkLayout;
-use donjourno::outputs::mesh::MeshParams;
+use donjourno::params::MeshParams;
 use donjourno::stages::scatter::SPECIES_COUNT;
 use donjourno::Grid;
 use std::sync::Arc;

@@ -13,7 +13,7 @@ pub mod chunks;
 pub use crate::terrain::components::scatter::chunks::{Chunking, SCATTER_INSTANCES_PER_FRAME};
 use crate::terrain::show::surface_queue::FrameBudget;
 use crate::terrain::{show::children, show::ranges};
-use donjourno::outputs::mesh::MeshParams;
+use donjourno::params::MeshParams;
 use donjourno::stages::scatter::{meshes::species_mesh, Species, SPECIES_COUNT, VARIANTS};
 use donjourno::Grid;
 use godot::classes::multi_mesh::TransformFormat;

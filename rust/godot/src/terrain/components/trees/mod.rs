@@ -11,8 +11,8 @@ use crate::terrain::components::trees::near::NearTrees;
 use crate::terrain::show::surface_queue::FrameBudget;
 use crate::terrain::{show::children, show::ranges};
 use donjourno::outputs::mesh::chunks::ChunkLayout;
-use donjourno::outputs::mesh::MeshParams;
 use donjourno::outputs::placement::{self, TreeInstance};
+use donjourno::params::MeshParams;
 use donjourno::Grid;
 use godot::classes::multi_mesh::TransformFormat;
 use godot::classes::{
