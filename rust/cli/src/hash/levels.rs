@@ -5,7 +5,7 @@ use super::Case;
 use donjourno::outputs::mesh::chunks::ChunkBuilder;
 use donjourno::outputs::mesh::water::WaterLevels;
 use donjourno::params::MeshParams;
-use donjourno::{generate, ExternalInputs, GenerateOptions, GeneratorParams};
+use donjourno::{ExternalInputs, GeneratorParams};
 use serde_json::{json, Value};
 
 /// Generates one level case and returns its fingerprint line, in the columns of a terrain line:
@@ -13,14 +13,7 @@ use serde_json::{json, Value};
 /// `mesh_hash`, the vertex count of both as `vertices` and the grid's hash as `climate_hash`.
 pub(super) fn hash_levels(case: &Case) -> Result<Value, String> {
     let error = |e: &dyn std::fmt::Display| format!("{}: {e}", case.name);
-    let (grid, _) = generate(
-        &case.params,
-        GenerateOptions {
-            inputs: case.inputs.clone(),
-            ..Default::default()
-        },
-    )
-    .map_err(|e| error(&e))?;
+    let (grid, _) = case.generate()?;
     let mesh = case.params.mesh_params(case.mesh);
     let ground = ChunkBuilder::new(&grid, &mesh).map_err(|e| error(&e))?;
     let water = WaterLevels::new(&grid, &mesh).map_err(|e| error(&e))?;

@@ -35,7 +35,9 @@ use donjourno::outputs::mesh::build_mesh;
 use donjourno::outputs::mesh::water::build_water_mesh;
 use donjourno::params::MeshParams;
 
-use donjourno::{generate, ExternalInputs, GenerateOptions, GeneratorParams};
+use donjourno::{
+    generate, ExternalInputs, GenerateOptions, GenerationStats, GeneratorParams, Grid,
+};
 use serde_json::{json, Value};
 use std::time::Instant;
 
@@ -76,6 +78,20 @@ struct Case {
     /// Fingerprint the water surface and the water planes instead of the terrain mesh and the
     /// climate.
     water: bool,
+}
+
+impl Case {
+    /// Generates the case's grid, with its statistics; an error names the case.
+    fn generate(&self) -> Result<(Grid, GenerationStats), String> {
+        generate(
+            &self.params,
+            GenerateOptions {
+                inputs: self.inputs.clone(),
+                ..Default::default()
+            },
+        )
+        .map_err(|e| format!("{}: {e}", self.name))
+    }
 }
 
 /// Runs `donjourno hash`.
@@ -158,14 +174,7 @@ fn hash_case(case: &Case) -> Result<Value, String> {
         .validate()
         .map_err(|e| format!("{}: invalid mesh settings: {e}", case.name))?;
     let start = Instant::now();
-    let (grid, _) = generate(
-        &case.params,
-        GenerateOptions {
-            inputs: case.inputs.clone(),
-            ..Default::default()
-        },
-    )
-    .map_err(|e| format!("{}: {e}", case.name))?;
+    let (grid, _) = case.generate()?;
     let generated = start.elapsed();
     let mesh_params = case.params.mesh_params(case.mesh);
     let (mesh_hash, vertices, climate_hash) = if case.water {

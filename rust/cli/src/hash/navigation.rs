@@ -5,21 +5,14 @@ use super::Case;
 use donjourno::outputs::navigation::roads::road_regions_hash;
 use donjourno::outputs::navigation::{regions, regions_hash};
 use donjourno::params::MeshParams;
-use donjourno::{generate, ExternalInputs, GenerateOptions, GeneratorParams};
+use donjourno::{ExternalInputs, GeneratorParams};
 use serde_json::{json, Value};
 
 /// Generates one navigation case and returns its fingerprint line, in the columns of a terrain
 /// line: the regions' hash as `grid_hash`, the grid's hash as `mesh_hash`, the ground polygon
 /// count as `vertices` and the grid's water hash as `climate_hash`.
 pub(super) fn hash_navigation(case: &Case) -> Result<Value, String> {
-    let (grid, _) = generate(
-        &case.params,
-        GenerateOptions {
-            inputs: case.inputs.clone(),
-            ..Default::default()
-        },
-    )
-    .map_err(|e| format!("{}: {e}", case.name))?;
+    let (grid, _) = case.generate()?;
     let mesh = case.params.mesh_params(case.mesh);
     let regions = regions(&grid, &mesh).map_err(|e| format!("{}: {e}", case.name))?;
     let polygons: usize = regions.iter().map(|r| r.ground.polygons.len()).sum();
@@ -74,14 +67,7 @@ pub(super) fn navigation_suite() -> Vec<Case> {
 /// `mesh_hash`, the road regions' polygon count as `vertices` and the grid's hash as
 /// `climate_hash`.
 pub(super) fn hash_navigation_roads(case: &Case) -> Result<Value, String> {
-    let (grid, _) = generate(
-        &case.params,
-        GenerateOptions {
-            inputs: case.inputs.clone(),
-            ..Default::default()
-        },
-    )
-    .map_err(|e| format!("{}: {e}", case.name))?;
+    let (grid, _) = case.generate()?;
     let mesh = case.params.mesh_params(case.mesh);
     let regions = regions(&grid, &mesh).map_err(|e| format!("{}: {e}", case.name))?;
     let polygons: usize = (regions.iter().filter_map(|r| r.road.as_ref()))

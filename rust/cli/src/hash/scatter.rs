@@ -4,21 +4,14 @@
 use super::Case;
 use donjourno::params::MeshParams;
 use donjourno::stages::scatter;
-use donjourno::{generate, ExternalInputs, GenerateOptions, GeneratorParams, HeightModel};
+use donjourno::{ExternalInputs, GeneratorParams, HeightModel};
 use serde_json::{json, Value};
 
 /// Generates one scatter case and returns its fingerprint line, in the columns of a terrain line:
 /// the instances' hash as `grid_hash`, the species meshes' hash as `mesh_hash`, the instance
 /// count as `vertices` and the grid's hash as `climate_hash`.
 pub(super) fn hash_scatter(case: &Case) -> Result<Value, String> {
-    let (grid, stats) = generate(
-        &case.params,
-        GenerateOptions {
-            inputs: case.inputs.clone(),
-            ..Default::default()
-        },
-    )
-    .map_err(|e| format!("{}: {e}", case.name))?;
+    let (grid, stats) = case.generate()?;
     let counts: serde_json::Map<String, Value> = scatter::Species::ALL
         .iter()
         .map(|s| {

@@ -3,20 +3,13 @@
 
 use super::Case;
 use donjourno::params::MeshParams;
-use donjourno::{generate, ExternalInputs, GenerateOptions, GeneratorParams};
+use donjourno::{ExternalInputs, GeneratorParams};
 use serde_json::{json, Value};
 
 /// One settlement case's line: the settlements and roads hash as `grid_hash`, the towns' hash as
 /// `mesh_hash`, the road count as `vertices` and the grid's hash as `climate_hash`.
 pub(super) fn hash_settlements(case: &Case) -> Result<Value, String> {
-    let (grid, _) = generate(
-        &case.params,
-        GenerateOptions {
-            inputs: case.inputs.clone(),
-            ..Default::default()
-        },
-    )
-    .map_err(|e| format!("{}: {e}", case.name))?;
+    let (grid, _) = case.generate()?;
     let towns = grid.towns().iter().fold(0u64, |acc, t| {
         donjourno::algorithms::seed::mix64(acc ^ t.hash())
     });
