@@ -57,6 +57,8 @@ func test_queries_off_the_terrain() -> void:
 	check(not t.has_point(outside.x, outside.z), "point outside")
 	check_eq(t.get_terrain_at(outside.x, outside.z), DonjournoTerrain.TERRAIN_NONE, "no class outside")
 	check_near(t.get_height_at(outside.x, outside.z), 3.0, 1e-4, "ground plane of the node outside")
+	for p: Vector2 in [Vector2(NAN, NAN), Vector2(INF, outside.z), Vector2(outside.x, -INF)]:
+		check_near(t.get_height_at(p.x, p.y), 3.0, 1e-4, "ground plane of the node at %s" % p)
 	var inside := t.global_transform * Vector3(10, 0, 10)
 	check(t.has_point(inside.x, inside.z), "point inside")
 
@@ -81,5 +83,7 @@ func test_points_that_are_not_numbers_are_off_the_terrain() -> void:
 		check_eq(t.get_biome_at(p.x, p.y), -1, "no biome at %s" % p)
 		check(t.get_biome_weights_at(p.x, p.y).is_empty(), "no biome weights at %s" % p)
 		check(is_nan(t.get_water_level_at(p.x, p.y)), "no water level at %s" % p)
+		check_eq(t.get_height_at(p.x, p.y), t.get_height_at(-1000.0, -1000.0),
+				"the ground plane's height at %s, as off the terrain" % p)
 		var cell := t.world_to_cell(Vector3(p.x, 0.0, p.y))
 		check(not map.has_cell(cell.x, cell.y), "%s lies on no cell (got %s)" % [p, cell])

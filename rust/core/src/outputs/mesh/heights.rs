@@ -272,6 +272,25 @@ pub fn cell_at(grid: &Grid, params: &MeshParams, x: f32, z: f32) -> Option<(usiz
         .then_some((cx as usize, cz as usize))
 }
 
+/// The point of the mesh's coordinate space that answers a height query at `(x, z)`: on the
+/// surface where `surface` gives its height there ([`surface_height`], or a tile's), else on the
+/// ground plane `y = 0` below the point, as off the terrain. A NaN or infinite coordinate lies off
+/// every terrain: its answer is the ground plane at the origin, `[0, 0, 0]` (`surface` is not
+/// asked), so that a height query gives the ground plane's height there rather than NaN.
+///
+/// ```
+/// use donjourno::outputs::mesh::ground_point;
+/// assert_eq!(ground_point(2.0, 3.0, |_, _| Some(5.0)), [2.0, 5.0, 3.0]);
+/// assert_eq!(ground_point(-1.0, 3.0, |_, _| None), [-1.0, 0.0, 3.0]);
+/// assert_eq!(ground_point(f32::NAN, 3.0, |_, _| Some(5.0)), [0.0, 0.0, 0.0]);
+/// ```
+pub fn ground_point(x: f32, z: f32, surface: impl FnOnce(f32, f32) -> Option<f32>) -> [f32; 3] {
+    if !(x.is_finite() && z.is_finite()) {
+        return [0.0; 3];
+    }
+    [x, surface(x, z).unwrap_or(0.0), z]
+}
+
 /// [`surface_height`] for settings already validated, for callers that ask many points.
 pub(crate) fn surface_height_valid(
     grid: &Grid,
@@ -346,6 +365,35 @@ fn surface_on(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_height_query_off_the_terrain_or_not_at_a_number_answers_on_the_ground_plane() {
+        let grid = Grid::new(4, 3);
+        let params = MeshParams::default();
+        let surface = |x: f32, z: f32| surface_height(&grid, &params, x, z);
+        assert_eq!(
+            ground_point(1.5, 2.5, surface),
+            [1.5, 0.0, 2.5],
+            "on the flat grid"
+        );
+        assert_eq!(ground_point(1.0, 2.0, |_, _| Some(7.0)), [1.0, 7.0, 2.0]);
+        assert_eq!(
+            ground_point(-10.0, 2.0, surface),
+            [-10.0, 0.0, 2.0],
+            "off the grid"
+        );
+        assert_eq!(
+            ground_point(1e9, 1e9, surface),
+            [1e9, 0.0, 1e9],
+            "far off the grid"
+        );
+        for bad in [f32::NAN, f32::INFINITY, f32::NEG_INFINITY] {
+            for (x, z) in [(bad, 1.0), (1.0, bad), (bad, bad)] {
+                let point = ground_point(x, z, |_, _| panic!("no surface is asked at ({x}, {z})"));
+                assert_eq!(point, [0.0; 3], "({x}, {z})");
+            }
+        }
+    }
 
     #[test]
     fn a_point_that_is_not_a_number_lies_on_no_cell() {

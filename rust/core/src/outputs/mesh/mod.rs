@@ -37,7 +37,7 @@ pub use crate::data::mesh::Mesh;
 pub use error::MeshError;
 pub(crate) use heights::surface_height_valid;
 use heights::vertex_height;
-pub use heights::{cell_at, surface_height};
+pub use heights::{cell_at, ground_point, surface_height};
 pub(crate) use heights::{sub_vertex_cell, vertex_height_direct, Corners, HeightSource};
 pub(crate) use shore::Shore;
 

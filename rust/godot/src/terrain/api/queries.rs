@@ -47,12 +47,14 @@ impl DonjournoTerrain {
 
     /// Global y of the terrain surface above the global point `(x, z)`: exactly on the mesh's
     /// triangles. Off the terrain (or before the first rebuild), the y of the node's own
-    /// ground plane (local y = 0).
+    /// ground plane (local y = 0). A NaN or infinite coordinate is off the terrain too, as
+    /// [method get_terrain_at] answers: the y of the ground plane at the node's origin, the same
+    /// as anywhere off the terrain unless the node is tilted; never `NAN`.
     #[func]
     pub fn get_height_at(&self, x: f32, z: f32) -> f32 {
         let (lx, lz) = self.local_xz(x, z);
-        let ly = self.surface_local(lx, lz).unwrap_or(0.0);
-        (self.node_transform() * Vector3::new(lx, ly, lz)).y
+        let [gx, gy, gz] = mesh::ground_point(lx, lz, |x, z| self.surface_local(x, z));
+        (self.node_transform() * Vector3::new(gx, gy, gz)).y
     }
 
     /// Terrain class of the cell under the global point `(x, z)`: one of the `TERRAIN_*`
