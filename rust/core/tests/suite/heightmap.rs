@@ -35,6 +35,17 @@ fn image_params(p: &GeneratorParams) -> GeneratorParams {
     q
 }
 
+/// The map of `q` generated with `map` as its heightmap input.
+fn generate_from(q: &GeneratorParams, map: Heightmap) -> donjourno::Grid {
+    let options = GenerateOptions {
+        inputs: ExternalInputs {
+            heightmap: Some(Arc::new(map)),
+        },
+        ..Default::default()
+    };
+    generate(q, options).unwrap().0
+}
+
 fn round_trip(format: Format, tolerance: f32) {
     let (p, grid) = source();
     let (map, range) = heightmap::export(&grid, format, p.terrain.peak_height, p.height_scale);
@@ -42,17 +53,7 @@ fn round_trip(format: Format, tolerance: f32) {
     let back = decode(&bytes, format).unwrap();
     assert_eq!((back.width, back.depth), (72, 72));
     let q = image_params(&p);
-    let inputs = ExternalInputs {
-        heightmap: Some(Arc::new(back)),
-    };
-    let (imported, _) = generate(
-        &q,
-        GenerateOptions {
-            inputs: inputs.clone(),
-            ..Default::default()
-        },
-    )
-    .unwrap();
+    let imported = generate_from(&q, back);
     let peak = p.terrain.peak_height;
     let mut worst = 0.0f32;
     for (a, b) in grid.height.iter().zip(&imported.height) {
@@ -196,17 +197,7 @@ fn the_image_model_needs_a_heightmap_and_places_its_sea() {
     assert!(err.contains("height_model is `image`"), "{err}");
     q.image.sea_level = 0.5;
     let (map, _) = heightmap::export(&grid, Format::Exr, p.terrain.peak_height, p.height_scale);
-    let inputs = ExternalInputs {
-        heightmap: Some(Arc::new(map)),
-    };
-    let (imported, _) = generate(
-        &q,
-        GenerateOptions {
-            inputs: inputs.clone(),
-            ..Default::default()
-        },
-    )
-    .unwrap();
+    let imported = generate_from(&q, map);
     let sea = 0.5 * p.terrain.peak_height;
     assert_eq!(imported.sea_level, sea);
     for (i, &h) in imported.height.iter().enumerate() {
