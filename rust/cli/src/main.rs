@@ -10,7 +10,7 @@ mod render;
 use args::{MeshArgs, ParamArgs};
 use clap::{Parser, Subcommand};
 use donjourno::outputs::mesh::build_mesh;
-use donjourno::outputs::mesh::water::build_water_mesh;
+use donjourno::outputs::mesh::water_surface::build_water_mesh;
 use donjourno::outputs::scatter_mesh::scatter_mesh_squashed;
 use donjourno::params::MeshParams;
 use donjourno::{

@@ -67,28 +67,30 @@ pub fn run_surface(
     })
 }
 
-/// Builds the water surface of a grid ([`donjourno::outputs::mesh::water::build_water_mesh`]), empty when
+/// Builds the water surface of a grid ([`donjourno::outputs::mesh::water_surface::build_water_mesh`]), empty when
 /// the grid has no water.
 pub fn run_water_mesh(
     grid: &Grid,
     params: &MeshParams,
-) -> Result<donjourno::outputs::mesh::water::WaterMesh, String> {
+) -> Result<donjourno::outputs::mesh::water_surface::WaterMesh, String> {
     contained("water mesh building", || {
-        donjourno::outputs::mesh::water::build_water_mesh(grid, params).map_err(|e| match e {
+        donjourno::outputs::mesh::water_surface::build_water_mesh(grid, params).map_err(|e| match e
+        {
             donjourno::outputs::mesh::MeshError::Param(p) => property_message(&p),
             other => other.to_string(),
         })
     })
 }
 
-/// The water levels of `grid`'s chunks ([`donjourno::outputs::mesh::water::WaterLevels`]), with errors as
+/// The water levels of `grid`'s chunks ([`donjourno::outputs::mesh::water_surface::WaterLevels`]), with errors as
 /// messages and panics contained.
 pub fn run_water_levels<'a>(
     grid: &'a Grid,
     params: &MeshParams,
-) -> Result<donjourno::outputs::mesh::water::WaterLevels<'a>, String> {
+) -> Result<donjourno::outputs::mesh::water_surface::WaterLevels<'a>, String> {
     contained("water mesh building", || {
-        donjourno::outputs::mesh::water::WaterLevels::new(grid, params).map_err(|e| match e {
+        donjourno::outputs::mesh::water_surface::WaterLevels::new(grid, params).map_err(|e| match e
+        {
             donjourno::outputs::mesh::MeshError::Param(p) => property_message(&p),
             other => other.to_string(),
         })

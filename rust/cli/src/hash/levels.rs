@@ -3,7 +3,7 @@
 
 use super::Case;
 use donjourno::outputs::mesh::chunks::ChunkBuilder;
-use donjourno::outputs::mesh::water::WaterLevels;
+use donjourno::outputs::mesh::water_surface::WaterLevels;
 use donjourno::params::MeshParams;
 use donjourno::{ExternalInputs, GeneratorParams};
 use serde_json::{json, Value};

@@ -9,7 +9,7 @@
 //! platform must print the same hashes; `tests/web/compare-hashes.mjs` compares them.
 //!
 //! Cases named `water:…` fingerprint the water surface instead of the terrain mesh: their
-//! `mesh_hash` is [`donjourno::outputs::mesh::water::WaterMesh::hash`], `vertices` the water mesh's vertex
+//! `mesh_hash` is [`donjourno::outputs::mesh::water_surface::WaterMesh::hash`], `vertices` the water mesh's vertex
 //! count and `climate_hash` [`donjourno::Grid::water_hash`] (the rendered water planes).
 //!
 //! Cases named `navigation:…` fingerprint the navigation meshes of the navigation regions
@@ -32,7 +32,7 @@ mod town;
 use crate::args::{MeshArgs, ParamArgs, GENERATION_GROUP, MESH_GROUP};
 use clap::Args;
 use donjourno::outputs::mesh::build_mesh;
-use donjourno::outputs::mesh::water::build_water_mesh;
+use donjourno::outputs::mesh::water_surface::build_water_mesh;
 use donjourno::params::MeshParams;
 
 use donjourno::{

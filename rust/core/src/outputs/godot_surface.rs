@@ -20,7 +20,7 @@
 use crate::data::grid::Grid;
 use crate::outputs::mesh::base::tessellate_base;
 use crate::outputs::mesh::chunks::{Chunk, ChunkBuilder, ChunkLayout};
-use crate::outputs::mesh::water::{WaterLevels, WaterMesh};
+use crate::outputs::mesh::water_surface::{WaterLevels, WaterMesh};
 use crate::outputs::mesh::{check_mesh, tessellate_row, Corners, Mesh, MeshError, Shore};
 use crate::params::MeshParams;
 use glam::Vec3;

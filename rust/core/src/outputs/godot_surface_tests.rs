@@ -142,7 +142,8 @@ fn water_streams_hold_every_vertex_with_its_colour_and_uv2() {
     (params.width, params.depth) = (48, 48);
     let (grid, _) = crate::stages::generate::generate(&params, Default::default()).unwrap();
     let water =
-        crate::outputs::mesh::water::build_water_mesh(&grid, &MeshParams::default()).unwrap();
+        crate::outputs::mesh::water_surface::build_water_mesh(&grid, &MeshParams::default())
+            .unwrap();
     let n = water.vertex_count();
     assert!(n > 100, "the default map has water ({n} vertices)");
     let data = encode_water(&water);

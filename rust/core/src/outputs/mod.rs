@@ -1,5 +1,5 @@
 //! What is made of a finished grid: the terrain [`mesh`] and its water surface
-//! ([`mesh::water`]), the [`placement`] of objects on the surface, the [`scatter_mesh`] of plants
+//! ([`mesh::water_surface`]), the [`placement`] of objects on the surface, the [`scatter_mesh`] of plants
 //! and rocks, the [`navigation`] meshes, and [`godot_surface`], the vertex layout Godot's arrays
 //! take.
 

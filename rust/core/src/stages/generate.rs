@@ -10,6 +10,7 @@ use crate::stages::biomes::Biomes;
 use crate::stages::climate::Climate;
 use crate::stages::context::Context;
 use crate::stages::forest::{ForestMask, ForestPlacement};
+use crate::stages::hydrology::Hydrology;
 use crate::stages::landform::pool::HybridTerrain;
 use crate::stages::landform::LandTerrain;
 use crate::stages::pipeline::{Layer, LayerError, Pipeline, PipelineError};
@@ -17,7 +18,6 @@ use crate::stages::progress::Progress;
 use crate::stages::scatter::Scatter;
 use crate::stages::settlements::Settlements;
 use crate::stages::texture::TerrainTexture;
-use crate::stages::water::Hydrology;
 use std::sync::Arc;
 use thiserror::Error;
 

@@ -4,7 +4,7 @@
 //! 1. the height model, one of [`landform`]'s: the pool model ([`landform::pool`]), subdivision,
 //!    continents or an imported image, each with droplet erosion
 //!    ([`crate::algorithms::erosion`]);
-//! 2. [`water`]: lakes, rivers and sea;
+//! 2. [`hydrology`]: lakes, rivers and sea;
 //! 3. [`climate`]: temperature and moisture;
 //! 4. [`biomes`]: the biome weights of each cell;
 //! 5. [`settlements`]: places, roads and the [`towns`] inside them;
@@ -24,9 +24,9 @@ pub mod stats;
 pub mod biomes;
 pub mod climate;
 pub mod forest;
+pub mod hydrology;
 pub mod landform;
 pub mod scatter;
 pub mod settlements;
 pub mod texture;
 pub mod towns;
-pub mod water;

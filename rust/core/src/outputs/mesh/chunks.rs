@@ -131,14 +131,16 @@ impl<'a> ChunkBuilder<'a> {
     }
 
     /// The water of the chunks this builder draws, at every level
-    /// ([`WaterLevels`](crate::outputs::mesh::water::WaterLevels)), sharing the builder's corner planes and
+    /// ([`WaterLevels`](crate::outputs::mesh::water_surface::WaterLevels)), sharing the builder's corner planes and
     /// shore levels instead of computing them again.
-    pub fn water_levels(&self) -> Result<crate::outputs::mesh::water::WaterLevels<'a>, MeshError> {
+    pub fn water_levels(
+        &self,
+    ) -> Result<crate::outputs::mesh::water_surface::WaterLevels<'a>, MeshError> {
         // A tile's shore levels were computed before its corners took in the neighbours' cells.
         let levels = (self.shore.as_ref())
             .filter(|_| !self.outer_skirts)
             .map(Shore::levels);
-        crate::outputs::mesh::water::WaterLevels::sharing(
+        crate::outputs::mesh::water_surface::WaterLevels::sharing(
             self.grid,
             &self.params,
             self.ground.clone(),

@@ -31,7 +31,7 @@ pub mod ribbon;
 pub mod settlement;
 mod shore;
 pub mod streaming;
-pub mod water;
+pub mod water_surface;
 pub use crate::data::mesh::Mesh;
 
 pub use error::MeshError;

@@ -2,7 +2,7 @@
 //! water surface takes the colour of the dry ground around the cell.
 //!
 //! The terrain mesh colours each cell flat, and a water cell's colour (the original design's table) is the
-//! water's blue. The water surface ([`crate::outputs::mesh::water`]) ends where the terrain meets it, inside
+//! water's blue. The water surface ([`crate::outputs::mesh::water_surface`]) ends where the terrain meets it, inside
 //! the cells, so the corners of the shore's water cells rise out of the water: without shore
 //! colours they show as blue teeth along every shoreline. With them, a triangle of a water cell
 //! with a vertex above the water level (the level of the water mesh's vertex there) is drawn in
@@ -11,7 +11,7 @@
 
 use super::HeightSource;
 use crate::data::grid::{Grid, Rgb, Terrain};
-use crate::outputs::mesh::water::Levels;
+use crate::outputs::mesh::water_surface::Levels;
 use crate::params::MeshParams;
 use std::sync::Arc;
 
@@ -89,7 +89,7 @@ fn bank_color(grid: &Grid, x: usize, z: usize) -> Option<Rgb> {
 mod tests {
     use crate::data::grid::Terrain;
     use crate::outputs::mesh::build_mesh;
-    use crate::outputs::mesh::water::water_height;
+    use crate::outputs::mesh::water_surface::water_height;
     use crate::params::MeshParams;
 
     /// The defect shore colours remove: with them, no terrain triangle drawn in a water cell's

@@ -57,8 +57,9 @@ fn every_bridge_cell_is_walkable_at_the_decks_height_above_the_water() {
                 );
                 let centre = [(qx as f32 + 0.5) * lat.step, (qz as f32 + 0.5) * lat.step];
                 let deck = decks.nearest(centre).unwrap().1;
-                let water =
-                    crate::outputs::mesh::water::water_height(&grid, &m, centre[0], centre[1]);
+                let water = crate::outputs::mesh::water_surface::water_height(
+                    &grid, &m, centre[0], centre[1],
+                );
                 assert!(
                     water.is_none_or(|w| deck > w),
                     "the deck ({deck}) stands above the water ({water:?}) at {centre:?}"

@@ -3,7 +3,7 @@
 
 use crate::map::DonjournoMap;
 use crate::terrain::DonjournoTerrain;
-use donjourno::outputs::mesh::{self, water as water_mesh};
+use donjourno::outputs::mesh::{self, water_surface};
 use godot::prelude::*;
 
 include!("../../generated/biome_constants.rs");
@@ -75,7 +75,7 @@ impl DonjournoTerrain {
         let (lx, lz) = self.local_xz(x, z);
         self.shown
             .as_ref()
-            .and_then(|s| water_mesh::water_height(&s.grid, &s.inputs.mesh_params, lx, lz))
+            .and_then(|s| water_surface::water_height(&s.grid, &s.inputs.mesh_params, lx, lz))
             .map_or(f32::NAN, |ly| {
                 (self.node_transform() * Vector3::new(lx, ly, lz)).y
             })

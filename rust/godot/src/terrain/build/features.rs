@@ -2,7 +2,7 @@
 //! collision heights of a map or of an endless world's tile.
 
 use crate::terrain::components::collision::HeightMap;
-use crate::terrain::components::{scatter, settlements, trees, water};
+use crate::terrain::components::{scatter, settlements, trees, water_view};
 use donjourno::outputs::mesh::chunks::ChunkLayout;
 use donjourno::outputs::mesh::settlement::SettlementMeshes;
 use donjourno::params::MeshParams;
@@ -20,7 +20,7 @@ const FOOT_Y: usize = 7;
 pub struct Features {
     /// The water surface in Godot's layout: one piece, or on a map drawn in chunks a piece per
     /// level of each chunk with water.
-    pub water: Vec<water::WaterPiece>,
+    pub water: Vec<water_view::WaterPiece>,
     /// The trees of a map without biomes as multimesh buffers, one per chunk on a map drawn in
     /// chunks.
     pub trees: Vec<Vec<f32>>,
@@ -44,7 +44,7 @@ pub fn of_map(grid: &Grid, mesh_params: &MeshParams) -> Result<Features, String>
     let scatter = scatter::buffers(grid, mesh_params);
     let chunked = ChunkLayout::new(grid.width(), grid.depth(), mesh_params).is_chunked();
     Ok(Features {
-        water: water::water_pieces(grid, mesh_params)?,
+        water: water_view::water_pieces(grid, mesh_params)?,
         trees: trees::grid_tree_pieces(grid, mesh_params),
         scatter_chunks: scatter::Chunking::of(grid, mesh_params, &scatter),
         scatter,
@@ -58,7 +58,7 @@ pub fn of_map(grid: &Grid, mesh_params: &MeshParams) -> Result<Features, String>
 /// border rows see the neighbouring tiles, and its scatter is cut along its chunks.
 pub fn of_tile(tile: &Tile, mesh: &MeshParams) -> Result<Features, String> {
     let start = Instant::now();
-    let water = water::water_pieces(&tile.grid, mesh)?;
+    let water = water_view::water_pieces(&tile.grid, mesh)?;
     let mut trees = trees::grid_tree_pieces(&tile.grid, mesh);
     let mut scatter = scatter::buffers(&tile.grid, mesh);
     for buffer in trees.iter_mut() {

@@ -8,4 +8,4 @@ pub mod navigation;
 pub mod scatter;
 pub mod settlements;
 pub mod trees;
-pub mod water;
+pub mod water_view;

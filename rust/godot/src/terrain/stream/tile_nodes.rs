@@ -7,7 +7,7 @@
 use crate::terrain::build::{Built, Generated};
 use crate::terrain::components::chunks::CHUNK_VERTICES_PER_FRAME;
 use crate::terrain::components::trees::chunk_tree_nodes;
-use crate::terrain::components::water::WaterPiece;
+use crate::terrain::components::water_view::WaterPiece;
 use crate::terrain::show::ranges;
 use crate::terrain::show::surface_queue::{FrameBudget, SURFACE_VERTEX_BYTES};
 use crate::terrain::show::upload::Streams;

@@ -6,7 +6,7 @@ pub mod towns;
 
 use crate::terrain::components::collision::chunks::ChunkHeights;
 use crate::terrain::components::collision::HeightMap;
-use crate::terrain::{components::chunks, components::water, show::upload, DonjournoTerrain};
+use crate::terrain::{components::chunks, components::water_view, show::upload, DonjournoTerrain};
 use donjourno::outputs::mesh::chunks::ChunkLayout;
 use donjourno::params::MeshParams;
 use godot::classes::mesh::PrimitiveType;
@@ -328,7 +328,7 @@ impl DonjournoTerrain {
         let params = shown.inputs.mesh_params;
         let grid = shown.grid.clone();
         let built = chunks::every_level(&grid, &params)
-            .and_then(|g| Ok((g, water::every_water_level(&grid, &params)?)));
+            .and_then(|g| Ok((g, water_view::every_water_level(&grid, &params)?)));
         let (ground, wet) = match built {
             Ok(built) => built,
             Err(e) => {

@@ -3,10 +3,10 @@
 //! rebuild, and a worker thread builds the level the camera's distance asks for
 //! ([`donjourno::outputs::mesh::lod_select`]), nearest chunks first; the chunk's mesh is replaced when it
 //! arrives, so the old level shows until then and no hole opens. The chunk's water follows its
-//! level ([`donjourno::outputs::mesh::water::WaterLevels`]). Skirts under the chunks' borders cover the
+//! level ([`donjourno::outputs::mesh::water_surface::WaterLevels`]). Skirts under the chunks' borders cover the
 //! steps between neighbours at different levels, as they do between visibility ranges.
 
-use crate::terrain::components::water::Water;
+use crate::terrain::components::water_view::WaterView;
 use crate::terrain::show::surface_queue::{FrameBudget, SurfaceQueue, SURFACE_VERTEX_BYTES};
 use crate::terrain::show::upload;
 use donjourno::outputs::godot_surface::{encode_mesh, encode_water, SurfaceData};
@@ -125,7 +125,7 @@ impl LevelStream {
         &mut self,
         camera: Option<[f32; 3]>,
         material: &Gd<StandardMaterial3D>,
-        water: &mut Water,
+        water: &mut WaterView,
     ) {
         while let Ok((index, level, surface, wet)) = self.results.try_recv() {
             self.arriving.push(Arrival::Water(index), wet);

@@ -12,7 +12,7 @@ pub mod levels;
 
 use crate::terrain::components::chunks::levels::LevelStream;
 use crate::terrain::components::collision::chunks::ChunkHeights;
-use crate::terrain::components::water::Water;
+use crate::terrain::components::water_view::WaterView;
 use crate::terrain::show::surface_queue::{FrameBudget, SurfaceQueue, SURFACE_VERTEX_BYTES};
 use crate::terrain::show::upload;
 use crate::terrain::{show::children, show::ranges};
@@ -186,7 +186,7 @@ impl Chunks {
 
     /// Moves the chunks' levels, and their water in `water`, towards what a camera at `camera`
     /// (map coordinates) needs.
-    pub fn stream_levels(&mut self, camera: Option<[f32; 3]>, water: &mut Water) {
+    pub fn stream_levels(&mut self, camera: Option<[f32; 3]>, water: &mut WaterView) {
         let material = self.material();
         if let Some(levels) = &mut self.levels {
             levels.step(camera, &material, water);

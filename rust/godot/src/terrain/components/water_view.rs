@@ -1,7 +1,7 @@
-//! The terrain's water surface: its settings (`water_visible`, `water_material`) and its internal
-//! children: a [MeshInstance3D] showing the core's water mesh (lakes, sea, rivers, wetland pools;
-//! one per chunk on a map drawn in chunks) with the water depth in `UV2`, drawn by the built-in
-//! water shader unless a material replaces it.
+//! How the terrain shows its water surface: the settings (`water_visible`, `water_material`) and
+//! the internal children: a [MeshInstance3D] showing the core's water mesh (lakes, sea, rivers,
+//! wetland pools; one per chunk on a map drawn in chunks) with the water depth in `UV2`, drawn by
+//! the built-in water shader unless a material replaces it.
 
 use crate::convert;
 use crate::terrain::show::surface_queue::{FrameBudget, SurfaceQueue};
@@ -51,7 +51,7 @@ pub struct WaterPiece {
 
 /// The water surface of a grid in Godot's layout, built on the worker: one piece for a map in
 /// one mesh; on a map drawn in chunks, every level of each chunk's water
-/// ([`donjourno::outputs::mesh::water::WaterLevels`]), or on a map whose chunks hold one level each
+/// ([`donjourno::outputs::mesh::water_surface::WaterLevels`]), or on a map whose chunks hold one level each
 /// ([`MeshParams::streams_levels`]) the coarsest of each chunk. Other chunks without water at a
 /// level have no piece.
 pub fn water_pieces(grid: &Grid, params: &MeshParams) -> Result<Vec<WaterPiece>, String> {
@@ -144,10 +144,10 @@ impl WaterPiece {
     }
 }
 
-/// The water component: whether the surface is visible, the designer's material, and the nodes:
+/// The water surface's view: whether it is visible, the designer's material, and the nodes:
 /// one `Water` [MeshInstance3D] for a map in one mesh, or a `Water` [Node3D] holding one
-/// [MeshInstance3D] per chunk with water, filled in a share per frame ([`Water::pump`]).
-pub struct Water {
+/// [MeshInstance3D] per chunk with water, filled in a share per frame ([`WaterView::pump`]).
+pub struct WaterView {
     /// Whether the water surface is visible.
     pub visible: bool,
     /// The material replacing the built-in water shader (`None`: the built-in one).
@@ -164,9 +164,9 @@ pub struct Water {
     retired: Retired,
 }
 
-impl Default for Water {
+impl Default for WaterView {
     fn default() -> Self {
-        Water {
+        WaterView {
             visible: true,
             material: None,
             node: None,
@@ -181,7 +181,7 @@ impl Default for Water {
     }
 }
 
-impl Water {
+impl WaterView {
     /// The surface's node, if the terrain shown has water and is one mesh.
     pub fn node(&self) -> Option<Gd<MeshInstance3D>> {
         self.node.clone()
@@ -286,7 +286,7 @@ impl Water {
 
     /// Shows baked water meshes under a `Water` node: `(name, mesh, visibility range)`, one per
     /// level of each chunk with water (each keeps the material baked with it until
-    /// [`Water::set_material`] replaces it).
+    /// [`WaterView::set_material`] replaces it).
     pub fn show_meshes(
         &mut self,
         parent: &mut Gd<Node>,

@@ -4,15 +4,15 @@
 
 use donjourno::algorithms::hydrology::{river_width, NO_RECEIVER};
 use donjourno::outputs::mesh::surface_height;
-use donjourno::outputs::mesh::water::levels::{
+use donjourno::outputs::mesh::water_surface::levels::{
     pool_depth, pool_level, standing_water_weight, POOL_MIN_WEIGHT,
 };
-use donjourno::outputs::mesh::water::{build_water_mesh, water_height, WaterMesh};
+use donjourno::outputs::mesh::water_surface::{build_water_mesh, water_height, WaterMesh};
 use donjourno::params::MeshParams;
 use donjourno::params::TerrainParams;
+use donjourno::stages::hydrology::Hydrology;
 use donjourno::stages::landform::pool::HybridTerrain;
 use donjourno::stages::pipeline::Layer;
-use donjourno::stages::water::Hydrology;
 use donjourno::{generate, Context, GeneratorParams, Grid, Terrain, WaterKind, WaterParams};
 
 /// An eroded mountain pool with lakes and rivers, and its drainage.
@@ -20,7 +20,7 @@ fn watered(
     size: usize,
     seed: u64,
     water: WaterParams,
-) -> (Grid, donjourno::stages::water::Drainage) {
+) -> (Grid, donjourno::stages::hydrology::Drainage) {
     let terrain = TerrainParams {
         coverage: 0.55,
         droplets: 8000,

@@ -1,4 +1,4 @@
-//! Water: depression filling, lakes, flow, rivers, sea, lake-aware erosion and the `Hydrology`
+//! Hydrology: depression filling, lakes, flow, rivers, sea, lake-aware erosion and the `Hydrology`
 //! layer, each property checked on generated terrains and on harsh synthetic heightfields.
 
 // Cells are compared across several planes, so index loops read best here.
@@ -10,9 +10,9 @@ use donjourno::algorithms::hydrology::{
     NO_RECEIVER,
 };
 use donjourno::params::{ErosionParams, LakeFilter, TerrainParams};
+use donjourno::stages::hydrology::{meander_weights, Hydrology};
 use donjourno::stages::landform::pool::HybridTerrain;
 use donjourno::stages::pipeline::Layer;
-use donjourno::stages::water::{meander_weights, Hydrology};
 use donjourno::{
     generate, Context, GenerateError, GeneratorParams, Grid, Terrain, WaterKind, WaterParams,
 };
@@ -230,7 +230,11 @@ fn accumulation_is_own_runoff_plus_inflows() {
 }
 
 /// HybridTerrain then Hydrology by hand, keeping the drainage.
-fn watered(size: u32, seed: u64, water: WaterParams) -> (Grid, donjourno::stages::water::Drainage) {
+fn watered(
+    size: u32,
+    seed: u64,
+    water: WaterParams,
+) -> (Grid, donjourno::stages::hydrology::Drainage) {
     let mut grid = eroded(size, 0.5, seed);
     let drainage = Hydrology::new(seed, water)
         .run(&mut grid, &mut Context::default())
