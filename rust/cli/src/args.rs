@@ -4,8 +4,8 @@
 use clap::builder::ValueParser;
 use clap::{Arg, ArgAction, ArgGroup, ArgMatches, Args, Command, FromArgMatches};
 use donjourno::data::heightmap::{self, Format};
-use donjourno::params::MeshParams;
 use donjourno::params::{self, Alias, Declared, Kind, Param, Value, GENERATOR, MESH_TABLE};
+use donjourno::params::{MeshParams, MeshSettings};
 use donjourno::ExternalInputs;
 use donjourno::GeneratorParams;
 use std::path::PathBuf;
@@ -230,13 +230,24 @@ impl<const SKIP_CELL_SIZE: bool> MeshArgs<SKIP_CELL_SIZE> {
         mesh_entries(if SKIP_CELL_SIZE { &["cell_size"] } else { &[] })
     }
 
-    /// `base` with the flags applied, validated.
+    /// `base` with the flags applied, validated (the collision and navigation flags with the
+    /// defaults of their settings).
     pub fn resolve(&self, base: MeshParams) -> Result<MeshParams, String> {
-        let mut mesh = base;
-        apply(MESH_TABLE, &mut mesh, &self.given)?;
-        mesh.validate()
+        let settings = MeshSettings {
+            mesh: base,
+            ..MeshSettings::default()
+        };
+        Ok(self.resolve_settings(settings)?.mesh)
+    }
+
+    /// `base` with the flags applied, validated.
+    pub fn resolve_settings(&self, base: MeshSettings) -> Result<MeshSettings, String> {
+        let mut settings = base;
+        apply(MESH_TABLE, &mut settings, &self.given)?;
+        settings
+            .validate()
             .map_err(|e| format!("invalid mesh settings: {e}"))?;
-        Ok(mesh)
+        Ok(settings)
     }
 }
 

@@ -12,7 +12,7 @@ use clap::{Parser, Subcommand};
 use donjourno::outputs::mesh::build_mesh;
 use donjourno::outputs::mesh::water_surface::build_water_mesh;
 use donjourno::outputs::scatter_mesh::scatter_mesh_squashed;
-use donjourno::params::MeshParams;
+use donjourno::params::{MeshParams, MeshSettings};
 use donjourno::{
     generate, ExternalInputs, GenerateOptions, GenerationStats, GeneratorParams, Grid, Progress,
 };
@@ -275,7 +275,7 @@ fn run(cli: Cli) -> Result<(), String> {
             let inputs = params.inputs()?;
             let params = params.resolve()?;
             let base = match mesh_file {
-                None => MeshParams::default(),
+                None => MeshSettings::default(),
                 Some(path) => {
                     let text = std::fs::read_to_string(&path)
                         .map_err(|e| format!("{}: {e}", path.display()))?;
@@ -283,7 +283,7 @@ fn run(cli: Cli) -> Result<(), String> {
                         .map_err(|e| format!("{}: {e}", path.display()))?
                 }
             };
-            let mesh_params = params.mesh_params(mesh.resolve(base)?);
+            let mesh_params = params.mesh_params(mesh.resolve_settings(base)?.mesh);
             let (grid, _) = run_pipeline(&params, &inputs)?;
             let mesh = build_mesh(&grid, &mesh_params).map_err(|e| e.to_string())?;
             output::write_obj(&mesh, &obj)

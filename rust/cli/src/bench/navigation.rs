@@ -3,7 +3,7 @@
 
 use super::median;
 use donjourno::outputs::navigation::regions;
-use donjourno::params::MeshParams;
+use donjourno::params::{MeshParams, NavigationParams};
 
 /// Times the navigation regions of a generated 512² map and prints their polygon and vertex
 /// counts.
@@ -12,9 +12,12 @@ pub(super) fn navigation(reps: usize) {
     let Some((params, grid)) = super::default_map("navigation", side) else {
         return;
     };
-    let mut mesh = params.mesh_params(MeshParams::default());
-    mesh.navigation.enabled = true;
-    let Ok(built) = regions(&grid, &mesh) else {
+    let mesh = params.mesh_params(MeshParams::default());
+    let nav = NavigationParams {
+        enabled: true,
+        ..NavigationParams::default()
+    };
+    let Ok(built) = regions(&grid, &mesh, &nav) else {
         println!("navigation {side}²: the settings were refused");
         return;
     };
@@ -25,7 +28,7 @@ pub(super) fn navigation(reps: usize) {
     };
     let polygons: usize = sets().map(|p| p.polygons.len()).sum();
     let vertices: usize = sets().map(|p| p.vertices.len()).sum();
-    let time = median(reps, || drop(regions(&grid, &mesh)));
+    let time = median(reps, || drop(regions(&grid, &mesh, &nav)));
     println!(
         "navigation {side}²: navigation meshes of {} regions ({:.1} k polygons, {:.1} k \
          vertices) in {:.1} ms",

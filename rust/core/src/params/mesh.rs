@@ -1,6 +1,8 @@
-//! The settings of the outputs: [`MeshParams`], which shape the terrain and water meshes but not
-//! the grid, the [`NavigationParams`] of the navigation meshes, and their limits. Their
-//! declarations (defaults, ranges, JSON names) are in [`MESH_TABLE`](super::MESH_TABLE).
+//! The settings of the outputs, none of which shapes the grid: [`MeshParams`], which shape the
+//! terrain and water meshes, the [`CollisionParams`] of a chunked map's collision, the
+//! [`NavigationParams`] of the navigation meshes, and their limits; [`MeshSettings`] holds the
+//! three. Their declarations (defaults, ranges, JSON names) are in
+//! [`MESH_TABLE`](super::MESH_TABLE).
 
 /// Largest accepted subdivision level.
 pub const MAX_SUBDIVISIONS: u32 = 64;
@@ -19,10 +21,65 @@ pub const AGENT_HEIGHT_RANGE: (f32, f32) = (0.01, 100.0);
 pub const MAX_AGENT_SLOPE: f32 = 90.0;
 /// Smallest and largest accepted navigation cell size, in world units.
 pub const CELL_SIZE_RANGE: (f32, f32) = (0.01, 100.0);
+
+/// The mesh settings as [`params::MESH_TABLE`](crate::params::MESH_TABLE) declares them: every
+/// setting of the outputs of a finished grid. Changing one never re-runs generation. Defaults,
+/// ranges and the JSON form (`{"subdivisions": 2, "navigation": {"enabled": true}}`) come from the
+/// table.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MeshSettings {
+    /// What shapes the terrain and water meshes.
+    pub mesh: MeshParams,
+    /// Which chunks of a chunked map have collision.
+    pub collision: CollisionParams,
+    /// The navigation meshes.
+    pub navigation: NavigationParams,
+}
+
+impl Default for MeshSettings {
+    fn default() -> Self {
+        crate::params::mesh_defaults()
+    }
+}
+
+impl MeshSettings {
+    /// Checks every field against its declared range.
+    pub fn validate(&self) -> Result<(), crate::params::ParamError> {
+        crate::params::validate_mesh(self)
+    }
+}
+
+/// Default and validation of a part of [`MeshSettings`] stored at `$field`: validation embeds it
+/// in the default settings, so that only its own fields can fail.
+macro_rules! mesh_part {
+    ($ty:ty: $field:ident, $what:literal) => {
+        impl Default for $ty {
+            fn default() -> Self {
+                MeshSettings::default().$field
+            }
+        }
+
+        impl $ty {
+            #[doc = concat!("Checks ", $what, " against their declarations.")]
+            pub fn validate(&self) -> Result<(), crate::params::ParamError> {
+                MeshSettings {
+                    $field: *self,
+                    ..MeshSettings::default()
+                }
+                .validate()
+            }
+        }
+    };
+}
+
+mesh_part!(MeshParams: mesh, "the settings that shape the mesh, the world scale included,");
+mesh_part!(CollisionParams: collision, "the collision settings");
+mesh_part!(NavigationParams: navigation, "the navigation settings");
+
 /// Settings that shape the mesh but not the grid: changing them never re-runs generation.
 ///
-/// Declared in [`params::MESH_TABLE`](crate::params::MESH_TABLE): defaults, ranges and the JSON
-/// form (`{"subdivisions": 2}`) come from there.
+/// Declared in [`params::MESH_TABLE`](crate::params::MESH_TABLE), as the `mesh` of
+/// [`MeshSettings`]: defaults, ranges and the JSON form (`{"subdivisions": 2}`) come from there.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MeshParams {
     /// Micro-quads per cell side, `1..=64`.
@@ -49,27 +106,18 @@ pub struct MeshParams {
     /// Camera distance, in world units, beyond which a chunk switches to its second level; each
     /// further level starts at twice the previous distance.
     pub lod_distance: f32,
+}
+
+/// The collision settings of a terrain, declared in
+/// [`params::MESH_TABLE`](crate::params::MESH_TABLE) (group *Mesh*, as `collision_radius`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CollisionParams {
     /// On a chunked map, the distance from the stream target within which chunks have collision
-    /// (see [`streaming`](crate::outputs::mesh::streaming)); it shapes no mesh.
-    pub collision_radius: f32,
-    /// The navigation settings (see [`crate::outputs::navigation`]); they shape no mesh.
-    pub navigation: NavigationParams,
+    /// (see [`streaming`](crate::outputs::mesh::streaming)).
+    pub radius: f32,
 }
 
-impl Default for MeshParams {
-    fn default() -> Self {
-        crate::params::mesh_defaults()
-    }
-}
-
-impl MeshParams {
-    /// Checks every field against its declared range.
-    pub fn validate(&self) -> Result<(), crate::params::ParamError> {
-        crate::params::validate_mesh(self)
-    }
-}
-
-/// The navigation settings of a terrain, declared in
+/// The navigation settings of a terrain (see [`crate::outputs::navigation`]), declared in
 /// [`params::MESH_TABLE`](crate::params::MESH_TABLE) (group *Navigation*).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct NavigationParams {

@@ -3,21 +3,24 @@
 use super::declare::{MESH, NAVIGATION, NONE};
 use super::entry::Declared;
 use super::mesh::{
-    MeshParams, NavigationParams, AGENT_HEIGHT_RANGE, AGENT_RADIUS_RANGE, CELL_SIZE_RANGE,
-    CHUNK_SIZE_RANGE, MAX_AGENT_SLOPE, MAX_DIORAMA_DEPTH, MAX_LOD_LEVELS, MAX_SUBDIVISIONS,
+    CollisionParams, MeshParams, MeshSettings, NavigationParams, AGENT_HEIGHT_RANGE,
+    AGENT_RADIUS_RANGE, CELL_SIZE_RANGE, CHUNK_SIZE_RANGE, MAX_AGENT_SLOPE, MAX_DIORAMA_DEPTH,
+    MAX_LOD_LEVELS, MAX_SUBDIVISIONS,
 };
 use super::table::{Access, Alias, Param, Range, Slider, Value};
 use super::{json, table, JsonError, ParamError, GENERATOR, GROUPS};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// Every mesh setting of [`MeshParams`]: they shape the mesh, never the grid. The world scale a
-/// mesh also needs (`cell_size`, `height_scale`) belongs to the map: it is declared in
-/// [`GENERATOR`] and copied in by [`GeneratorParams::mesh_params`](super::GeneratorParams::mesh_params).
-pub static MESH_TABLE: &[Param<MeshParams>] = &[
+/// Every mesh setting of [`MeshSettings`]: what shapes the mesh ([`MeshParams`]), the collision
+/// radius ([`CollisionParams`]) and the navigation settings ([`NavigationParams`]); none shapes the
+/// grid. The world scale a mesh also needs (`cell_size`, `height_scale`) belongs to the map: it is
+/// declared in [`GENERATOR`] and copied in by
+/// [`GeneratorParams::mesh_params`](super::GeneratorParams::mesh_params).
+pub static MESH_TABLE: &[Param<MeshSettings>] = &[
     Param {
         name: "subdivisions",
         group: &MESH,
-        access: field!(U32: subdivisions),
+        access: field!(U32: mesh.subdivisions),
         default: Value::U32(1),
         range: Some(Range::closed(1.0, MAX_SUBDIVISIONS as f64)),
         slider: Some(Slider::new(1.0, MAX_SUBDIVISIONS as f64, 1.0)),
@@ -28,7 +31,7 @@ pub static MESH_TABLE: &[Param<MeshParams>] = &[
     Param {
         name: "roughness_strength",
         group: &MESH,
-        access: field!(F32: roughness_strength),
+        access: field!(F32: mesh.roughness_strength),
         default: Value::F32(0.15),
         range: Some(Range::closed(0.0, 4.0)),
         slider: Some(Slider::new(0.0, 4.0, 0.01)),
@@ -39,7 +42,7 @@ pub static MESH_TABLE: &[Param<MeshParams>] = &[
     Param {
         name: "diorama_base",
         group: &MESH,
-        access: field!(Bool: diorama_base),
+        access: field!(Bool: mesh.diorama_base),
         default: Value::Bool(false),
         range: None,
         slider: None,
@@ -50,7 +53,7 @@ pub static MESH_TABLE: &[Param<MeshParams>] = &[
     Param {
         name: "diorama_depth",
         group: &MESH,
-        access: field!(F32: diorama_depth),
+        access: field!(F32: mesh.diorama_depth),
         default: Value::F32(0.5),
         range: Some(Range::open_closed(0.0, MAX_DIORAMA_DEPTH as f64)),
         slider: Some(Slider::exp(0.01, 10.0, 0.01)),
@@ -61,7 +64,7 @@ pub static MESH_TABLE: &[Param<MeshParams>] = &[
     Param {
         name: "shore_colors",
         group: &MESH,
-        access: field!(Bool: shore_colors),
+        access: field!(Bool: mesh.shore_colors),
         default: Value::Bool(false),
         range: None,
         slider: None,
@@ -72,7 +75,7 @@ pub static MESH_TABLE: &[Param<MeshParams>] = &[
     Param {
         name: "chunk_size",
         group: &MESH,
-        access: field!(U32: chunk_size),
+        access: field!(U32: mesh.chunk_size),
         default: Value::U32(256),
         range: Some(Range::closed(
             CHUNK_SIZE_RANGE.0 as f64,
@@ -90,7 +93,7 @@ pub static MESH_TABLE: &[Param<MeshParams>] = &[
     Param {
         name: "lod_levels",
         group: &MESH,
-        access: field!(U32: lod_levels),
+        access: field!(U32: mesh.lod_levels),
         default: Value::U32(4),
         range: Some(Range::closed(1.0, MAX_LOD_LEVELS as f64)),
         slider: Some(Slider::new(1.0, MAX_LOD_LEVELS as f64, 1.0)),
@@ -101,7 +104,7 @@ pub static MESH_TABLE: &[Param<MeshParams>] = &[
     Param {
         name: "lod_distance",
         group: &MESH,
-        access: field!(F32: lod_distance),
+        access: field!(F32: mesh.lod_distance),
         default: Value::F32(150.0),
         range: Some(Range::open_closed(0.0, 1.0e6)),
         slider: Some(Slider::exp(1.0, 10_000.0, 1.0)),
@@ -112,7 +115,7 @@ pub static MESH_TABLE: &[Param<MeshParams>] = &[
     Param {
         name: "collision_radius",
         group: &MESH,
-        access: field!(F32: collision_radius),
+        access: field!(F32: collision.radius),
         default: Value::F32(192.0),
         range: Some(Range::open_closed(0.0, 1.0e6)),
         slider: Some(Slider::exp(1.0, 10_000.0, 1.0)),
@@ -233,20 +236,22 @@ pub fn terrain_entries() -> Vec<&'static dyn Declared> {
         .collect()
 }
 
-/// The mesh settings at their declared defaults.
-pub fn mesh_defaults() -> MeshParams {
-    let mut mesh = MeshParams {
-        subdivisions: 0,
-        roughness_strength: 0.0,
-        cell_size: 0.0,
-        height_scale: 0.0,
-        diorama_base: false,
-        diorama_depth: 0.0,
-        shore_colors: false,
-        chunk_size: 0,
-        lod_levels: 0,
-        lod_distance: 0.0,
-        collision_radius: 0.0,
+/// The mesh settings at their declared defaults, with the default map's world scale.
+pub fn mesh_defaults() -> MeshSettings {
+    let mut settings = MeshSettings {
+        mesh: MeshParams {
+            subdivisions: 0,
+            roughness_strength: 0.0,
+            cell_size: 0.0,
+            height_scale: 0.0,
+            diorama_base: false,
+            diorama_depth: 0.0,
+            shore_colors: false,
+            chunk_size: 0,
+            lod_levels: 0,
+            lod_distance: 0.0,
+        },
+        collision: CollisionParams { radius: 0.0 },
         navigation: NavigationParams {
             enabled: false,
             agent_radius: 0.0,
@@ -256,17 +261,18 @@ pub fn mesh_defaults() -> MeshParams {
             road_cost: 0.0,
         },
     };
-    table::apply_defaults(MESH_TABLE, &mut mesh);
-    super::GeneratorParams::default().mesh_params(mesh)
+    table::apply_defaults(MESH_TABLE, &mut settings);
+    settings.mesh = super::GeneratorParams::default().mesh_params(settings.mesh);
+    settings
 }
 
 /// Checks every mesh setting in table order, then the world scale against the declarations of
 /// `cell_size` and `height_scale`.
-pub fn validate_mesh(mesh: &MeshParams) -> Result<(), ParamError> {
-    table::validate(MESH_TABLE, &[], mesh)?;
+pub fn validate_mesh(settings: &MeshSettings) -> Result<(), ParamError> {
+    table::validate(MESH_TABLE, &[], settings)?;
     let scale = super::GeneratorParams {
-        cell_size: mesh.cell_size,
-        height_scale: mesh.height_scale,
+        cell_size: settings.mesh.cell_size,
+        height_scale: settings.mesh.height_scale,
         ..Default::default()
     };
     for name in ["cell_size", "height_scale"] {
@@ -278,14 +284,14 @@ pub fn validate_mesh(mesh: &MeshParams) -> Result<(), ParamError> {
 }
 
 /// Mesh settings from JSON (`{"subdivisions": 2}`): missing keys take their defaults.
-pub fn mesh_from_json(text: &str) -> Result<MeshParams, JsonError> {
-    let mut mesh = mesh_defaults();
-    json::read(MESH_TABLE, &mut mesh, text)?;
-    Ok(mesh)
+pub fn mesh_from_json(text: &str) -> Result<MeshSettings, JsonError> {
+    let mut settings = mesh_defaults();
+    json::read(MESH_TABLE, &mut settings, text)?;
+    Ok(settings)
 }
 
-/// Serialises the mesh settings as one flat object.
-impl Serialize for MeshParams {
+/// Serialises the mesh settings as one object (the navigation settings in a `navigation` object).
+impl Serialize for MeshSettings {
     fn serialize<Z: Serializer>(&self, serializer: Z) -> Result<Z::Ok, Z::Error> {
         json::Ser {
             table: MESH_TABLE,
@@ -297,11 +303,11 @@ impl Serialize for MeshParams {
 }
 
 /// Deserialises mesh settings; missing keys take their defaults.
-impl<'de> Deserialize<'de> for MeshParams {
+impl<'de> Deserialize<'de> for MeshSettings {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let value = serde_json::Value::deserialize(deserializer)?;
-        let mut mesh = mesh_defaults();
-        json::read_value(MESH_TABLE, &mut mesh, &value).map_err(serde::de::Error::custom)?;
-        Ok(mesh)
+        let mut settings = mesh_defaults();
+        json::read_value(MESH_TABLE, &mut settings, &value).map_err(serde::de::Error::custom)?;
+        Ok(settings)
     }
 }

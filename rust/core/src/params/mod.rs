@@ -31,7 +31,7 @@ pub use layers::{
     ForestPlacementParams, HeightModel, ImageParams, LakeFilter, SettlementParams,
     SubdivisionParams, TerrainParams, WaterParams, WorldMode,
 };
-pub use mesh::{MeshParams, NavigationParams};
+pub use mesh::{CollisionParams, MeshParams, MeshSettings, NavigationParams};
 pub use mesh_settings::{
     generator_entries, mesh_defaults, mesh_from_json, terrain_entries, validate_mesh, MESH_TABLE,
 };

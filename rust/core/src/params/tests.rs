@@ -69,7 +69,7 @@ fn every_field_is_declared_once() {
         height_scale: 4.0,
         ..Default::default()
     };
-    let mesh = params.mesh_params(mesh_defaults());
+    let mesh = params.mesh_params(mesh_defaults().mesh);
     assert_eq!((mesh.cell_size, mesh.height_scale), (2.5, 4.0));
 }
 
@@ -84,7 +84,13 @@ fn defaults_are_valid_and_of_their_type() {
     for p in MESH_TABLE {
         assert_eq!(p.get(&mesh_defaults()), p.default, "{}", p.name);
     }
-    // The per-layer structs take their share of the same defaults.
+    // The parts of the mesh settings and the per-layer structs take their share of the same
+    // defaults.
+    let m = mesh_defaults();
+    assert_eq!(MeshSettings::default(), m);
+    assert_eq!(MeshParams::default(), m.mesh);
+    assert_eq!(CollisionParams::default(), m.collision);
+    assert_eq!(NavigationParams::default(), m.navigation);
     let d = GeneratorParams::default();
     assert_eq!(TerrainParams::default(), d.terrain);
     assert_eq!(ErosionParams::default(), d.terrain.erosion);
@@ -245,7 +251,7 @@ fn layer_structs_check_only_their_own_fields() {
 fn mesh_settings_are_checked_by_the_table() {
     let mesh = MeshParams {
         subdivisions: 65,
-        ..mesh_defaults()
+        ..MeshParams::default()
     };
     assert_eq!(
         mesh.validate().unwrap_err().to_string(),
@@ -253,14 +259,34 @@ fn mesh_settings_are_checked_by_the_table() {
     );
     let mesh = MeshParams {
         cell_size: 0.0,
-        ..mesh_defaults()
+        ..MeshParams::default()
     };
     assert_eq!(mesh.validate().unwrap_err().field, "cell_size");
-    let read = mesh_from_json(r#"{"subdivisions": 3, "roughness_strength": 2.5}"#).unwrap();
-    assert_eq!((read.subdivisions, read.roughness_strength), (3, 2.5));
-    assert_eq!(read.cell_size, mesh_defaults().cell_size);
+    let collision = CollisionParams { radius: -1.0 };
+    assert_eq!(collision.validate().unwrap_err().field, "collision_radius");
+    let navigation = NavigationParams {
+        road_cost: 0.0,
+        ..NavigationParams::default()
+    };
+    assert_eq!(
+        navigation.validate().unwrap_err().field,
+        "navigation_road_cost"
+    );
+    let read = mesh_from_json(
+        r#"{"subdivisions": 3, "roughness_strength": 2.5, "collision_radius": 64,
+            "navigation": {"enabled": true, "agent_radius": 1.5}}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        (read.mesh.subdivisions, read.mesh.roughness_strength),
+        (3, 2.5)
+    );
+    assert_eq!(read.mesh.cell_size, MeshParams::default().cell_size);
+    assert_eq!(read.collision.radius, 64.0);
+    assert!(read.navigation.enabled);
+    assert_eq!(read.navigation.agent_radius, 1.5);
     let text = serde_json::to_string(&read).unwrap();
-    assert_eq!(serde_json::from_str::<MeshParams>(&text).unwrap(), read);
+    assert_eq!(serde_json::from_str::<MeshSettings>(&text).unwrap(), read);
 }
 
 /// A struct with an enum field, to exercise choices (no generation parameter is one yet).

@@ -1,7 +1,7 @@
 //! The values behind the table-driven Godot properties: one [`GeneratorParams`] and one
-//! [`MeshParams`], read and written by parameter name with Godot's types.
+//! [`MeshSettings`], read and written by parameter name with Godot's types.
 
-use donjourno::params::MeshParams;
+use donjourno::params::MeshSettings;
 use donjourno::params::{
     table, Declared, Kind, Param, ParamError, Value, GENERATOR, GENERATOR_PRODUCTS, MESH_TABLE,
 };
@@ -11,7 +11,7 @@ use donjourno::GeneratorParams;
 #[derive(Clone, Copy)]
 enum Entry {
     Generator(&'static Param<GeneratorParams>),
-    Mesh(&'static Param<MeshParams>),
+    Mesh(&'static Param<MeshSettings>),
 }
 
 impl Entry {
@@ -35,7 +35,7 @@ pub struct ParamStore {
     /// The generation parameters.
     pub params: GeneratorParams,
     /// The mesh settings (a generator uses only the cell size).
-    pub mesh: MeshParams,
+    pub mesh: MeshSettings,
     /// Whole numbers set from Godot that do not fit their parameter (a negative width), by
     /// name: the property reads them back, and validation reports them.
     unfit: Vec<(&'static str, i64)>,
@@ -155,7 +155,7 @@ impl ParamStore {
     }
 
     /// The mesh settings after checking the named ones.
-    pub fn checked_mesh(&self, names: &[&str]) -> Result<MeshParams, ParamError> {
+    pub fn checked_mesh(&self, names: &[&str]) -> Result<MeshSettings, ParamError> {
         for p in MESH_TABLE.iter().filter(|p| names.contains(&p.name)) {
             self.check_fit(p)?;
             p.check(&self.mesh)?;

@@ -15,7 +15,9 @@ pub struct Settings {
     pub params: GeneratorParams,
     /// The content key of the image model's heightmap file, if it reads one (it shapes the grid).
     pub heightmap: Option<u64>,
-    /// The mesh settings (they shape only the tessellation).
+    /// What shapes the mesh (it shapes only the tessellation). The collision radius and the
+    /// navigation settings are not among the settings: they rebuild no mesh (the chunk collision
+    /// follows the radius, and the navigation re-bakes, see `crate::terrain::components`).
     pub mesh_params: MeshParams,
 }
 
@@ -29,17 +31,6 @@ pub struct GridKey {
 }
 
 impl Settings {
-    /// These inputs without their navigation settings: what the mesh is built from (the
-    /// navigation mesh follows its own settings, see `crate::terrain::components::navigation`).
-    pub fn without_navigation(&self) -> Settings {
-        let mut mesh_params = self.mesh_params;
-        mesh_params.navigation = MeshParams::default().navigation;
-        Settings {
-            mesh_params,
-            ..*self
-        }
-    }
-
     /// What its grid is generated from.
     pub fn grid_key(&self) -> GridKey {
         GridKey {
@@ -117,21 +108,10 @@ pub struct Plan {
     pub vertex_count: usize,
 }
 
-impl Settings {
-    /// The inputs as far as the meshes go: the collision radius and the navigation settings shape
-    /// none (the chunk collision follows the radius, and the navigation re-bakes, without a
-    /// rebuild).
-    fn drawn(&self) -> Settings {
-        let mut drawn = self.without_navigation();
-        drawn.mesh_params.collision_radius = 0.0;
-        drawn
-    }
-}
-
 /// What changed between `inputs` and what `current` shows.
 pub fn change(inputs: &Settings, current: &Current<'_>) -> Change {
     match current.shown {
-        Some(shown) if shown.drawn() == inputs.drawn() => Change::Nothing,
+        Some(shown) if shown == inputs => Change::Nothing,
         Some(shown) if shown.grid_key() == inputs.grid_key() => Change::Mesh,
         _ => Change::Grid,
     }
@@ -209,24 +189,6 @@ mod tests {
     }
 
     #[test]
-    fn navigation_settings_rebuild_no_mesh() {
-        let shown = inputs();
-        let current = Current {
-            shown: Some(&shown),
-            cached_grid: Some(shown.grid_key()),
-        };
-        let mut wanted = shown;
-        wanted.mesh_params.navigation.enabled = true;
-        wanted.mesh_params.navigation.agent_radius = 2.0;
-        let plan = plan(wanted, &current, Request::Background).unwrap();
-        assert_eq!(plan.change, Change::Nothing);
-        assert_eq!(plan.work, Work::Nothing);
-        wanted.mesh_params.subdivisions = 2;
-        let plan = super::plan(wanted, &current, Request::Background).unwrap();
-        assert_eq!(plan.change, Change::Mesh);
-    }
-
-    #[test]
     fn nothing_shown_builds_everything() {
         let plan = plan(inputs(), &Current::default(), Request::Background).unwrap();
         assert_eq!(plan.change, Change::Grid);
@@ -248,20 +210,6 @@ mod tests {
             assert_eq!(plan.work, Work::Nothing);
             assert_eq!(plan.runner, Runner::Idle);
         }
-    }
-
-    #[test]
-    fn the_collision_radius_rebuilds_nothing() {
-        let shown = inputs();
-        let current = Current {
-            shown: Some(&shown),
-            cached_grid: Some(shown.grid_key()),
-        };
-        let mut wanted = inputs();
-        wanted.mesh_params.collision_radius *= 3.0;
-        let plan = plan(wanted, &current, Request::Background).unwrap();
-        assert_eq!(plan.change, Change::Nothing);
-        assert_eq!(plan.work, Work::Nothing);
     }
 
     #[test]

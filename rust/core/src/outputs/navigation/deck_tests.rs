@@ -17,16 +17,18 @@ fn bridge_cells(grid: &Grid) -> Vec<(usize, usize)> {
         .collect()
 }
 
-/// The mesh settings of the bridge tests: in one region and in 48-cell chunks, with roads split
-/// off and not.
-fn settings(mesh: MeshParams, chunked: MeshParams) -> Vec<MeshParams> {
-    let mut out = vec![mesh, chunked];
-    for m in [mesh, chunked] {
-        let mut one = m;
-        one.navigation.road_cost = 1.0;
-        out.push(one);
-    }
-    out
+/// The mesh and navigation settings of the bridge tests: in one region and in 48-cell chunks,
+/// with roads split off and not.
+fn settings(mesh: MeshParams, chunked: MeshParams) -> Vec<(MeshParams, NavigationParams)> {
+    let split = NavigationParams::default();
+    let joined = NavigationParams {
+        road_cost: 1.0,
+        ..split
+    };
+    [split, joined]
+        .into_iter()
+        .flat_map(|nav| [(mesh, nav), (chunked, nav)])
+        .collect()
 }
 
 #[test]
@@ -40,9 +42,9 @@ fn every_bridge_cell_is_walkable_at_the_decks_height_above_the_water() {
     );
     let decks = Decks::of(&grid, &mesh);
     assert!(!decks.is_empty());
-    for m in settings(mesh, chunked) {
-        let lat = Lattice::new(grid.width(), grid.depth(), &m);
-        let regions = regions(&grid, &m).unwrap();
+    for (m, nav) in settings(mesh, chunked) {
+        let lat = Lattice::new(grid.width(), grid.depth(), &m, &nav);
+        let regions = regions(&grid, &m, &nav).unwrap();
         let deck_set = |r: &NavRegion| r.road.clone().unwrap_or_else(|| r.ground.clone());
         let covered: BTreeSet<(i64, i64)> = (regions.iter())
             .flat_map(|r| quads_of(&deck_set(r), lat.step))
@@ -53,7 +55,7 @@ fn every_bridge_cell_is_walkable_at_the_decks_height_above_the_water() {
                 assert!(
                     covered.contains(&(qx, qz)),
                     "quad ({qx}, {qz}) of bridge cell ({cx}, {cz}) is walkable ({:?})",
-                    m.navigation
+                    nav
                 );
                 let centre = [(qx as f32 + 0.5) * lat.step, (qz as f32 + 0.5) * lat.step];
                 let deck = decks.nearest(centre).unwrap().1;
@@ -167,8 +169,8 @@ fn crossings(grid: &Grid, mesh: &MeshParams, regions: &[NavRegion]) -> Vec<Vec<[
 fn a_way_over_the_polygons_crosses_every_bridge_from_bank_to_bank() {
     let (grid, mesh, chunked) = towns();
     let cells = bridge_cells(&grid);
-    for m in settings(mesh, chunked) {
-        let regions = regions(&grid, &m).unwrap();
+    for (m, nav) in settings(mesh, chunked) {
+        let regions = regions(&grid, &m, &nav).unwrap();
         let next = adjacency(&regions);
         let all: Vec<&NavPolygons> = sets(&regions).collect();
         let ways = crossings(&grid, &m, &regions);
@@ -202,7 +204,7 @@ fn a_way_over_the_polygons_crosses_every_bridge_from_bank_to_bank() {
                 "a way along the road from {:?} to {:?} ({:?})",
                 way[0],
                 way.last(),
-                m.navigation
+                nav
             );
             let on_bridge =
                 |w: &&[f32; 2]| cells.contains(&((w[0] / cs) as usize, (w[1] / cs) as usize));

@@ -12,7 +12,7 @@
 
 use super::walkable_cell;
 use crate::data::grid::Grid;
-use crate::params::MeshParams;
+use crate::params::{MeshParams, NavigationParams};
 use glam::Vec3;
 
 /// The navigation lattice of a map.
@@ -29,10 +29,11 @@ pub struct Lattice {
 }
 
 impl Lattice {
-    /// The lattice of a `width × depth` map drawn with `mesh` (settings already validated).
-    pub fn new(width: usize, depth: usize, mesh: &MeshParams) -> Self {
+    /// The lattice of a `width × depth` map drawn with `mesh`, for the navigation settings `nav`
+    /// (settings already validated).
+    pub fn new(width: usize, depth: usize, mesh: &MeshParams, nav: &NavigationParams) -> Self {
         let n = mesh.subdivisions.max(1) as usize;
-        let fit = (mesh.cell_size / mesh.navigation.voxel_size.max(f32::MIN_POSITIVE)).floor();
+        let fit = (mesh.cell_size / nav.voxel_size.max(f32::MIN_POSITIVE)).floor();
         let fit = (fit.min(64.0) as usize).max(1);
         let per_cell = if fit >= n { fit / n * n } else { fit };
         Lattice {
@@ -133,11 +134,11 @@ pub fn gentle(tri: &[Vec3; 3], max_slope_degrees: f32) -> bool {
 /// those on a bridge deck (`deck`, quads of `rect` row by row, empty without decks: a deck is
 /// built to be walked on, however it climbs over its river, see [`super::decks`]), and those
 /// whose cell is [walkable](walkable_cell) and both of whose triangles slope by at most the
-/// agent's limit. `heights` are the quads' corner heights ([`corner_heights`], the decks'
+/// agent's limit ([`NavigationParams::agent_max_slope`] of `nav`). `heights` are the quads' corner heights ([`corner_heights`], the decks'
 /// raised).
 pub fn ground(
     grid: &Grid,
-    mesh: &MeshParams,
+    nav: &NavigationParams,
     lat: &Lattice,
     rect: QuadRect,
     heights: &[f32],
@@ -146,7 +147,7 @@ pub fn ground(
 ) -> Vec<bool> {
     let columns = rect.width() + 1;
     let k = lat.per_cell;
-    let steep = Steepness::new(mesh.navigation.agent_max_slope);
+    let steep = Steepness::new(nav.agent_max_slope);
     let corner = |x: usize, z: usize| {
         let h = heights[(z - rect.z0) * columns + (x - rect.x0)];
         Vec3::new(x as f32 * lat.step, h, z as f32 * lat.step)

@@ -32,7 +32,7 @@
 use crate::data::grid::Grid;
 use crate::outputs::mesh::chunks::{Chunk, ChunkLayout};
 use crate::outputs::mesh::MeshError;
-use crate::params::MeshParams;
+use crate::params::{MeshParams, NavigationParams};
 use rayon::prelude::*;
 
 #[cfg(test)]
@@ -48,7 +48,6 @@ mod tests;
 #[cfg(test)]
 mod topology_tests;
 
-use crate::params::mesh::NavigationParams;
 pub use lattice::{gentle, Lattice};
 
 /// Cells a region looks beyond its chunk in addition to the agent radius.
@@ -149,9 +148,9 @@ pub fn walkable_cell(grid: &Grid, built: &[bool], x: usize, z: usize) -> bool {
 }
 
 /// Cells a region looks beyond its chunk for what limits its walkable area: enough to hold the
-/// agent radius, plus [`MARGIN_EXTRA_CELLS`].
-pub fn margin_cells(mesh: &MeshParams) -> usize {
-    let radius = mesh.navigation.agent_radius.max(0.0);
+/// agent radius of `nav` in cells of `mesh`, plus [`MARGIN_EXTRA_CELLS`].
+pub fn margin_cells(mesh: &MeshParams, nav: &NavigationParams) -> usize {
+    let radius = nav.agent_radius.max(0.0);
     (radius / mesh.cell_size).ceil() as usize + MARGIN_EXTRA_CELLS
 }
 
@@ -163,19 +162,25 @@ struct MapMasks {
     decks: decks::Decks,
 }
 
-/// The regions of a map's navigation mesh: one for a map that fits in one chunk, else one per
-/// chunk of [`ChunkLayout`], row by row.
-pub fn regions(grid: &Grid, mesh: &MeshParams) -> Result<Vec<NavRegion>, MeshError> {
+/// The regions of a map's navigation mesh on the mesh `mesh` draws, for the navigation settings
+/// `nav`: one for a map that fits in one chunk, else one per chunk of [`ChunkLayout`], row by
+/// row.
+pub fn regions(
+    grid: &Grid,
+    mesh: &MeshParams,
+    nav: &NavigationParams,
+) -> Result<Vec<NavRegion>, MeshError> {
     crate::algorithms::threads::ensure_pool();
     mesh.validate()?;
+    nav.validate()?;
     let (w, d) = (grid.width(), grid.depth());
     if w == 0 || d == 0 {
         return Err(MeshError::EmptyGrid);
     }
     let masks = MapMasks {
-        lattice: Lattice::new(w, d, mesh),
+        lattice: Lattice::new(w, d, mesh, nav),
         built: crate::stages::settlements::towns::building_cells(grid),
-        road: if mesh.navigation.splits_roads() {
+        road: if nav.splits_roads() {
             roads::road_cells(grid)
         } else {
             Vec::new()
@@ -195,7 +200,7 @@ pub fn regions(grid: &Grid, mesh: &MeshParams) -> Result<Vec<NavRegion>, MeshErr
     };
     Ok(rects
         .into_par_iter()
-        .map(|own| region(grid, mesh, &masks, own))
+        .map(|own| region(grid, mesh, nav, &masks, own))
         .collect())
 }
 
@@ -211,12 +216,21 @@ fn quads(rect: CellRect, k: usize) -> lattice::QuadRect {
 
 /// The region owning the cells `own`: the lattice of its cells and margin, its ground eroded by
 /// the agent radius, then its polygons (ground and roads apart when roads are split off).
-fn region(grid: &Grid, mesh: &MeshParams, masks: &MapMasks, own: CellRect) -> NavRegion {
+fn region(
+    grid: &Grid,
+    mesh: &MeshParams,
+    nav: &NavigationParams,
+    masks: &MapMasks,
+    own: CellRect,
+) -> NavRegion {
     let lat = &masks.lattice;
     let k = lat.per_cell;
-    let window = quads(own.grown(margin_cells(mesh), grid.width(), grid.depth()), k);
+    let window = quads(
+        own.grown(margin_cells(mesh, nav), grid.width(), grid.depth()),
+        k,
+    );
     let mut heights = lattice::corner_heights(grid, mesh, lat, window);
-    let radius = mesh.navigation.agent_radius;
+    let radius = nav.agent_radius;
     let on_decks = decks::lay(
         &masks.decks,
         grid,
@@ -228,7 +242,7 @@ fn region(grid: &Grid, mesh: &MeshParams, masks: &MapMasks, own: CellRect) -> Na
     );
     let ground = lattice::ground(
         grid,
-        mesh,
+        nav,
         lat,
         window,
         &heights,
@@ -269,7 +283,7 @@ fn region(grid: &Grid, mesh: &MeshParams, masks: &MapMasks, own: CellRect) -> Na
         heights: &own_heights,
         mask,
     };
-    let tolerance = plane_tolerance(&mesh.navigation);
+    let tolerance = plane_tolerance(nav);
     let (ground_mask, road_mask) = (mask(false), mask(true));
     let ground = polygons::cover(&patch(&ground_mask), tolerance);
     let road = if masks.road.is_empty() {

@@ -10,7 +10,7 @@ pub(super) fn towns() -> (Grid, MeshParams, MeshParams) {
     let mut params = GeneratorParams::default();
     params.settlements.enabled = true;
     let grid = generate(&params, Default::default()).unwrap().0;
-    let mesh = params.mesh_params(crate::params::mesh_defaults());
+    let mesh = params.mesh_params(MeshParams::default());
     let chunked = MeshParams {
         chunk_size: 48,
         ..mesh
@@ -64,12 +64,15 @@ fn road_cells_are_where_a_road_runs() {
 #[test]
 fn road_and_ground_split_the_walkable_quads_by_cell_and_deck() {
     let (grid, _, chunked) = towns();
-    assert!(chunked.navigation.splits_roads());
-    let lat = Lattice::new(grid.width(), grid.depth(), &chunked);
-    let split = regions(&grid, &chunked).unwrap();
-    let mut one = chunked;
-    one.navigation.road_cost = 1.0;
-    let joined = regions(&grid, &one).unwrap();
+    let nav = NavigationParams::default();
+    assert!(nav.splits_roads());
+    let lat = Lattice::new(grid.width(), grid.depth(), &chunked, &nav);
+    let split = regions(&grid, &chunked, &nav).unwrap();
+    let one = NavigationParams {
+        road_cost: 1.0,
+        ..nav
+    };
+    let joined = regions(&grid, &chunked, &one).unwrap();
     assert!(joined.iter().all(|r| r.road.is_none()));
     let road = road_cells(&grid);
     let decks = super::decks::Decks::of(&grid, &chunked);
@@ -106,16 +109,19 @@ fn road_and_ground_split_the_walkable_quads_by_cell_and_deck() {
 #[test]
 fn road_regions_are_deterministic_and_hashed() {
     let (grid, _, chunked) = towns();
-    let a = regions(&grid, &chunked).unwrap();
+    let nav = NavigationParams::default();
+    let a = regions(&grid, &chunked, &nav).unwrap();
     let single = rayon::ThreadPoolBuilder::new()
         .num_threads(1)
         .build()
         .unwrap()
-        .install(|| regions(&grid, &chunked).unwrap());
+        .install(|| regions(&grid, &chunked, &nav).unwrap());
     assert_eq!(road_regions_hash(&a), road_regions_hash(&single));
     assert_eq!(a, single);
-    let mut costly = chunked;
-    costly.navigation.road_cost = 1.0;
-    let b = regions(&grid, &costly).unwrap();
+    let costly = NavigationParams {
+        road_cost: 1.0,
+        ..nav
+    };
+    let b = regions(&grid, &chunked, &costly).unwrap();
     assert_ne!(road_regions_hash(&a), road_regions_hash(&b));
 }

@@ -5,8 +5,9 @@ use crate::stages::generate::generate;
 use glam::Vec3;
 use std::collections::BTreeMap;
 
-/// A small map with water (lakes and rivers), and the mesh settings to walk on it.
-pub(super) fn wet() -> (Grid, MeshParams) {
+/// A small map with water (lakes and rivers), its mesh settings, and the navigation settings to
+/// walk on it.
+pub(super) fn wet() -> (Grid, MeshParams, NavigationParams) {
     let grid = generate(
         &GeneratorParams {
             width: 72,
@@ -22,15 +23,18 @@ pub(super) fn wet() -> (Grid, MeshParams) {
     )
     .unwrap()
     .0;
-    let mut mesh = MeshParams {
+    let mesh = MeshParams {
         cell_size: 2.0,
         height_scale: 12.0,
         ..Default::default()
     };
-    mesh.navigation.agent_max_slope = 30.0;
-    mesh.navigation.agent_radius = 0.8;
-    mesh.navigation.voxel_size = 0.5;
-    (grid, mesh)
+    let nav = NavigationParams {
+        agent_max_slope: 30.0,
+        agent_radius: 0.8,
+        voxel_size: 0.5,
+        ..Default::default()
+    };
+    (grid, mesh, nav)
 }
 
 /// Every polygon set of the regions: ground, then roads.
@@ -57,10 +61,10 @@ fn gap(a: [f32; 4], b: [f32; 4]) -> f32 {
 
 #[test]
 fn polygons_are_convex_clockwise_and_on_the_lattice() {
-    let (grid, mut mesh) = wet();
+    let (grid, mut mesh, nav) = wet();
     mesh.chunk_size = 24;
-    let regions = regions(&grid, &mesh).unwrap();
-    let step = Lattice::new(grid.width(), grid.depth(), &mesh).step;
+    let regions = regions(&grid, &mesh, &nav).unwrap();
+    let step = Lattice::new(grid.width(), grid.depth(), &mesh, &nav).step;
     let mut count = 0;
     for set in sets(&regions) {
         for (p, polygon) in set.polygons.iter().enumerate() {
@@ -89,10 +93,10 @@ fn polygons_are_convex_clockwise_and_on_the_lattice() {
 
 #[test]
 fn polygons_follow_the_rendered_surface() {
-    let (grid, mut mesh) = wet();
+    let (grid, mut mesh, nav) = wet();
     mesh.subdivisions = 2;
-    let regions = regions(&grid, &mesh).unwrap();
-    let tolerance = surface_tolerance(&mesh.navigation);
+    let regions = regions(&grid, &mesh, &nav).unwrap();
+    let tolerance = surface_tolerance(&nav);
     for set in sets(&regions) {
         for v in &set.vertices {
             let h = surface_height(&grid, &mesh, v[0], v[2]).unwrap();
@@ -125,17 +129,17 @@ fn polygons_follow_the_rendered_surface() {
 
 #[test]
 fn walkable_area_keeps_the_agent_radius_from_water_slopes_and_edge() {
-    let (grid, mut mesh) = wet();
+    let (grid, mut mesh, nav) = wet();
     mesh.chunk_size = 24;
-    let regions = regions(&grid, &mesh).unwrap();
-    let (cell, r) = (mesh.cell_size, mesh.navigation.agent_radius);
+    let regions = regions(&grid, &mesh, &nav).unwrap();
+    let (cell, r) = (mesh.cell_size, nav.agent_radius);
     let map = [
         0.0,
         0.0,
         grid.width() as f32 * cell,
         grid.depth() as f32 * cell,
     ];
-    let lat = Lattice::new(grid.width(), grid.depth(), &mesh);
+    let lat = Lattice::new(grid.width(), grid.depth(), &mesh, &nav);
     let at = |x: f32, z: f32| {
         let h = surface_height(&grid, &mesh, x, z).unwrap();
         Vec3::new(x, h, z)
@@ -156,7 +160,7 @@ fn walkable_area_keeps_the_agent_radius_from_water_slopes_and_edge() {
             let (x0, z0) = (x as f32 * s, z as f32 * s);
             let (p00, p10) = (at(x0, z0), at(x0 + s, z0));
             let (p01, p11) = (at(x0, z0 + s), at(x0 + s, z0 + s));
-            let limit = mesh.navigation.agent_max_slope;
+            let limit = nav.agent_max_slope;
             if !gentle(&[p00, p10, p11], limit) || !gentle(&[p00, p11, p01], limit) {
                 blocked.push([x0, z0, x0 + s, z0 + s]);
             }
@@ -212,16 +216,16 @@ fn coverage(regions: &[NavRegion], step: f32) -> BTreeMap<(i64, i64, u8), u32> {
 
 #[test]
 fn chunked_regions_meet_edge_to_edge_and_cover_what_one_region_covers() {
-    let (grid, mesh) = wet();
+    let (grid, mesh, nav) = wet();
     let chunked = MeshParams {
         chunk_size: 24,
         ..mesh
     };
-    let whole = regions(&grid, &mesh).unwrap();
-    let parts = regions(&grid, &chunked).unwrap();
+    let whole = regions(&grid, &mesh, &nav).unwrap();
+    let parts = regions(&grid, &chunked, &nav).unwrap();
     assert_eq!(whole.len(), 1);
     assert_eq!(parts.len(), 9);
-    let step = Lattice::new(grid.width(), grid.depth(), &mesh).step;
+    let step = Lattice::new(grid.width(), grid.depth(), &mesh, &nav).step;
     let (a, b) = (coverage(&whole, step), coverage(&parts, step));
     assert!(a.values().all(|&n| n == 1) && b.values().all(|&n| n == 1));
     let quads = |c: &BTreeMap<(i64, i64, u8), u32>| {

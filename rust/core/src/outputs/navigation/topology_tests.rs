@@ -9,10 +9,10 @@ use std::collections::BTreeMap;
 
 #[test]
 fn no_vertex_lies_inside_another_polygons_edge() {
-    let (grid, mut mesh) = wet();
+    let (grid, mut mesh, nav) = wet();
     mesh.chunk_size = 24;
-    let step = Lattice::new(grid.width(), grid.depth(), &mesh).step;
-    let regions = regions(&grid, &mesh).unwrap();
+    let step = Lattice::new(grid.width(), grid.depth(), &mesh, &nav).step;
+    let regions = regions(&grid, &mesh, &nav).unwrap();
     let q = |v: f32| (v / step).round() as i64;
     let points: std::collections::BTreeSet<(i64, i64)> = sets(&regions)
         .flat_map(|s| s.vertices.iter().map(|v| (q(v[0]), q(v[2]))))
@@ -49,9 +49,9 @@ fn no_vertex_lies_inside_another_polygons_edge() {
 
 #[test]
 fn edges_are_shared_by_at_most_two_polygons_in_opposite_directions() {
-    let (grid, mut mesh) = wet();
+    let (grid, mut mesh, nav) = wet();
     mesh.chunk_size = 24;
-    for region in regions(&grid, &mesh).unwrap() {
+    for region in regions(&grid, &mesh, &nav).unwrap() {
         let mut seen: BTreeMap<(u32, u32), u32> = BTreeMap::new();
         for polygon in &region.ground.polygons {
             for i in 0..polygon.len() {
@@ -73,8 +73,9 @@ fn merging_keeps_the_polygon_count_low_on_flat_ground() {
         roughness_strength: 0.0,
         ..Default::default()
     };
-    let regions = regions(&grid, &mesh).unwrap();
-    let quads = Lattice::new(32, 32, &mesh);
+    let nav = NavigationParams::default();
+    let regions = regions(&grid, &mesh, &nav).unwrap();
+    let quads = Lattice::new(32, 32, &mesh, &nav);
     let all = quads.width * quads.depth;
     let polygons = regions[0].ground.polygons.len();
     let side = polygons::MAX_SIDE;
@@ -87,26 +88,29 @@ fn merging_keeps_the_polygon_count_low_on_flat_ground() {
 
 #[test]
 fn regions_are_deterministic_across_thread_counts() {
-    let (grid, mut mesh) = wet();
+    let (grid, mut mesh, nav) = wet();
     mesh.chunk_size = 24;
-    let first = regions(&grid, &mesh).unwrap();
+    let first = regions(&grid, &mesh, &nav).unwrap();
     let single = rayon::ThreadPoolBuilder::new()
         .num_threads(1)
         .build()
         .unwrap()
-        .install(|| regions(&grid, &mesh).unwrap());
+        .install(|| regions(&grid, &mesh, &nav).unwrap());
     assert_eq!(regions_hash(&first), regions_hash(&single));
     assert_eq!(first, single);
-    let again = regions(&grid, &mesh).unwrap();
+    let again = regions(&grid, &mesh, &nav).unwrap();
     assert_eq!(first, again);
 }
 
 #[test]
 fn bad_settings_and_empty_grids_are_errors() {
-    let (grid, mut mesh) = wet();
-    assert_eq!(regions(&Grid::new(0, 0), &mesh), Err(MeshError::EmptyGrid));
-    mesh.navigation.agent_max_slope = 120.0;
-    let err = regions(&grid, &mesh).unwrap_err();
+    let (grid, mesh, mut nav) = wet();
+    assert_eq!(
+        regions(&Grid::new(0, 0), &mesh, &nav),
+        Err(MeshError::EmptyGrid)
+    );
+    nav.agent_max_slope = 120.0;
+    let err = regions(&grid, &mesh, &nav).unwrap_err();
     assert!(
         err.to_string().contains("navigation_agent_max_slope"),
         "{err}"
@@ -145,7 +149,7 @@ fn no_walkable_polygon_stands_on_a_building() {
     assert!(built.iter().any(|b| *b), "the map has buildings");
     let mesh = params.mesh_params(MeshParams::default());
     let cell = mesh.cell_size;
-    for r in regions(&grid, &mesh).unwrap() {
+    for r in regions(&grid, &mesh, &NavigationParams::default()).unwrap() {
         for set in std::iter::once(&r.ground).chain(&r.road) {
             for p in 0..set.polygons.len() {
                 let b = bounds(set, p);

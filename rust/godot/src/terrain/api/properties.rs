@@ -235,8 +235,8 @@ impl DonjournoTerrain {
         params: &GeneratorParams,
     ) -> Result<MeshParams, String> {
         let names: Vec<&str> = terrain_entries().iter().map(|p| p.name()).collect();
-        let mesh = self.store.checked_mesh(&names).map_err(|e| e.to_string())?;
-        Ok(params.mesh_params(mesh))
+        let settings = self.store.checked_mesh(&names).map_err(|e| e.to_string())?;
+        Ok(params.mesh_params(settings.mesh))
     }
 
     /// A scene saved before `height_scale` became the generator's sets it on the terrain: the

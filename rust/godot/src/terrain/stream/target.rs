@@ -4,7 +4,7 @@
 
 use crate::terrain::{show::ranges, DonjournoTerrain};
 use donjourno::outputs::mesh::lod_select::{orthogonal_depth, orthogonal_eye, orthogonal_shift};
-use donjourno::params::MeshParams;
+use donjourno::params::CollisionParams;
 use godot::classes::camera_3d::ProjectionType;
 use godot::classes::Node3D;
 use godot::prelude::*;
@@ -105,7 +105,7 @@ impl DonjournoTerrain {
         let target = self.stream_target_position();
         let radius = match self.store.float("collision_radius") {
             r if r > 0.0 => r,
-            _ => MeshParams::default().collision_radius,
+            _ => CollisionParams::default().radius,
         };
         self.collision.stream(target, radius);
     }

@@ -16,7 +16,7 @@ use crate::terrain::{show::children, show::upload, DonjournoTerrain};
 use donjourno::outputs::godot_surface::SurfaceData;
 use donjourno::outputs::mesh::chunks::lod_range;
 use donjourno::outputs::mesh::streaming::keep_radius;
-use donjourno::params::MeshParams;
+use donjourno::params::{CollisionParams, MeshParams};
 use donjourno::stages::scatter::Species;
 use donjourno::world::TileCoord;
 use godot::classes::{
@@ -291,7 +291,7 @@ impl DonjournoTerrain {
     fn collide_tiles(&mut self, target: Option<(f32, f32)>, mesh: &MeshParams, tile_side: f32) {
         let radius = match self.store.float("collision_radius") {
             r if r > 0.0 => r,
-            _ => MeshParams::default().collision_radius,
+            _ => CollisionParams::default().radius,
         };
         let keep = keep_radius(radius, mesh.cell_size);
         let (enabled, layer, mask) = (

@@ -7,7 +7,7 @@
 //! ([`MeshFill::step`]), so that no frame waits for a big map.
 
 use donjourno::outputs::navigation::{self, NavPolygons};
-use donjourno::params::MeshParams;
+use donjourno::params::{MeshParams, NavigationParams};
 use donjourno::Grid;
 use godot::classes::NavigationMesh;
 use godot::prelude::*;
@@ -65,10 +65,14 @@ impl MeshData {
     }
 }
 
-/// The navigation meshes of `grid`, region by region: the ground, then its roads when it has
-/// any (empty sets are left out).
-pub fn meshes(grid: &Grid, mesh: &MeshParams) -> Result<Vec<MeshData>, String> {
-    let regions = navigation::regions(grid, mesh).map_err(|e| e.to_string())?;
+/// The navigation meshes of `grid` shown with `mesh`, for the navigation settings `nav`, region
+/// by region: the ground, then its roads when it has any (empty sets are left out).
+pub fn meshes(
+    grid: &Grid,
+    mesh: &MeshParams,
+    nav: &NavigationParams,
+) -> Result<Vec<MeshData>, String> {
+    let regions = navigation::regions(grid, mesh, nav).map_err(|e| e.to_string())?;
     let mut out = Vec::new();
     for region in &regions {
         if !region.ground.is_empty() {
@@ -98,14 +102,15 @@ impl MeshFill {
         }
     }
 
-    /// Fills meshes for about [`FRAME_BUDGET`]; returns the finished meshes once all are.
-    pub fn step(&mut self, mesh: &MeshParams) -> Option<Vec<(Kind, Gd<NavigationMesh>)>> {
+    /// Fills meshes with the navigation settings `nav` for about [`FRAME_BUDGET`]; returns the
+    /// finished meshes once all are.
+    pub fn step(&mut self, nav: &NavigationParams) -> Option<Vec<(Kind, Gd<NavigationMesh>)>> {
         let start = Instant::now();
         while self.done.len() < self.data.len() {
             let data = &self.data[self.done.len()];
             let (navmesh, next) = self
                 .current
-                .get_or_insert_with(|| (empty_mesh(data, mesh), 0));
+                .get_or_insert_with(|| (empty_mesh(data, nav), 0));
             let end = (*next + POLYGONS_PER_CHECK).min(data.polygon_count());
             for p in *next..end {
                 let polygon = &data.indices[data.starts[p]..data.starts[p + 1]];
@@ -125,9 +130,8 @@ impl MeshFill {
 }
 
 /// A navigation mesh with the vertices of `data`, no polygon yet, and the cell size, cell height
-/// and agent settings of `mesh` (the cell size and height must be the navigation map's).
-fn empty_mesh(data: &MeshData, mesh: &MeshParams) -> Gd<NavigationMesh> {
-    let nav = &mesh.navigation;
+/// and agent settings of `nav` (the cell size and height must be the navigation map's).
+fn empty_mesh(data: &MeshData, nav: &NavigationParams) -> Gd<NavigationMesh> {
     let mut navmesh = NavigationMesh::new_gd();
     navmesh.set_cell_size(nav.voxel_size);
     navmesh.set_cell_height(nav.voxel_size);

@@ -16,7 +16,7 @@ pub mod bake;
 use crate::terrain::components::navigation::bake::{meshes, Kind, MeshData, MeshFill};
 use crate::terrain::show::children;
 use crate::terrain::DonjournoTerrain;
-use donjourno::params::MeshParams;
+use donjourno::params::{MeshParams, NavigationParams};
 use donjourno::Grid;
 use godot::classes::{NavigationMesh, NavigationRegion3D, Node, Node3D};
 use godot::prelude::*;
@@ -24,18 +24,23 @@ use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// What a bake is made from: the grid shown and the mesh settings with the navigation settings.
+/// What a bake is made from: the grid shown, the mesh settings it is shown with and the
+/// navigation settings.
 #[derive(Clone)]
 pub struct NavKey {
     /// The grid shown.
     pub grid: Arc<Grid>,
-    /// The mesh settings it is shown with, and the navigation settings.
+    /// The mesh settings it is shown with.
     pub mesh: MeshParams,
+    /// The navigation settings.
+    pub navigation: NavigationParams,
 }
 
 impl PartialEq for NavKey {
     fn eq(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.grid, &other.grid) && self.mesh == other.mesh
+        Arc::ptr_eq(&self.grid, &other.grid)
+            && self.mesh == other.mesh
+            && self.navigation == other.navigation
     }
 }
 
@@ -153,12 +158,14 @@ impl Navigation {
                 }
             },
             Some(Stage::MeshFill(mut handover)) => {
-                let mesh = self.wanted.as_ref().map(|k| k.mesh).unwrap_or_default();
-                let Some(meshes) = handover.step(&mesh) else {
+                let nav = (self.wanted.as_ref())
+                    .map(|k| k.navigation)
+                    .unwrap_or_default();
+                let Some(meshes) = handover.step(&nav) else {
                     self.stage = Some(Stage::MeshFill(handover));
                     return Ok(false);
                 };
-                self.show(parent, meshes, mesh.navigation.road_cost);
+                self.show(parent, meshes, nav.road_cost);
                 self.baked = self.wanted.take();
                 self.last_bake = self.started.map(|s| s.elapsed()).unwrap_or_default();
                 Ok(true)
@@ -226,10 +233,10 @@ fn fill<'a>(
 /// can start).
 fn start_geometry(key: &NavKey) -> Receiver<Result<Vec<MeshData>, String>> {
     let (sender, receiver) = mpsc::channel();
-    let (grid, mesh) = (key.grid.clone(), key.mesh);
+    let (grid, mesh, nav) = (key.grid.clone(), key.mesh, key.navigation);
     let work = move || {
         // The receiver is gone when the bake was superseded: nothing to do.
-        let _ = sender.send(meshes(&grid, &mesh));
+        let _ = sender.send(meshes(&grid, &mesh, &nav));
     };
     let spawned = std::thread::Builder::new()
         .name("donjourno-navigation".into())
@@ -271,10 +278,8 @@ impl DonjournoTerrain {
             .filter(|_| settings.navigation.enabled)
             .map(|shown| NavKey {
                 grid: shown.grid.clone(),
-                mesh: MeshParams {
-                    navigation: settings.navigation,
-                    ..shown.inputs.mesh_params
-                },
+                mesh: shown.inputs.mesh_params,
+                navigation: settings.navigation,
             });
         self.navigation.update(wanted);
         self.update_process();
