@@ -53,6 +53,16 @@ pub mod params;
 pub mod stages;
 pub mod world;
 
+/// The Rust example of `README.md`, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeExample;
+
+/// The Rust example of the user guide's scripting page, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/guide/scripting.md")]
+pub struct ScriptingExample;
+
 pub use data::grid::{Cell, Grid, Terrain};
 pub use data::stats::{GenerationStats, LayerTiming, SettlementCounts};
 pub use data::water::{Lake, WaterKind};
