@@ -37,8 +37,11 @@ pub struct MeshSettings {
 }
 
 impl Default for MeshSettings {
+    /// The declared defaults, built from the table once: the parts' `validate` embed themselves in
+    /// them on every call (height queries validate their settings per point).
     fn default() -> Self {
-        crate::params::mesh_defaults()
+        static DEFAULTS: std::sync::OnceLock<MeshSettings> = std::sync::OnceLock::new();
+        *DEFAULTS.get_or_init(crate::params::mesh_defaults)
     }
 }
 
