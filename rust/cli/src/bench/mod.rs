@@ -5,7 +5,7 @@ use donjourno::algorithms::hydrology::{accumulate, flow_directions, priority_flo
 use donjourno::outputs::mesh::build_mesh;
 use donjourno::params::LakeFilter;
 use donjourno::params::MeshParams;
-use donjourno::stages::landform::pool::{coverage_mask, pool_heights};
+use donjourno::stages::landform::pool::{coverage_mask, pool_heights, PoolShape};
 use donjourno::{generate, GeneratorParams};
 use std::time::{Duration, Instant};
 
@@ -60,12 +60,14 @@ fn erosion(size: u32, reps: usize) {
         size as usize,
         size as usize,
         params.terrain.coverage,
+        &PoolShape::new(&params.terrain, params.cell_size),
         params.seed,
     );
     let base = pool_heights(
         &mask,
         size as usize,
         params.terrain.peak_height,
+        &PoolShape::new(&params.terrain, params.cell_size),
         params.seed,
     );
     let droplets = n as u32 / 2;
@@ -78,6 +80,7 @@ fn erosion(size: u32, reps: usize) {
             depth: size as usize,
             droplets,
             params: params.terrain.erosion,
+            cell_size: params.cell_size,
             seed: 9,
             lakes: None,
             guard: Default::default(),
@@ -109,6 +112,7 @@ fn lake_erosion(size: u32, reps: usize) {
             depth: side,
             droplets,
             params: params.terrain.erosion,
+            cell_size: params.cell_size,
             seed: 9,
             lakes,
             guard: Default::default(),
@@ -209,8 +213,20 @@ fn end_to_end(sizes: &[u32], reps: usize) {
 fn pool_terrain(size: u32) -> (Vec<f32>, Vec<bool>) {
     let params = GeneratorParams::default();
     let side = size as usize;
-    let mask = coverage_mask(side, side, params.terrain.coverage, params.seed);
-    let height = pool_heights(&mask, side, params.terrain.peak_height, params.seed);
+    let mask = coverage_mask(
+        side,
+        side,
+        params.terrain.coverage,
+        &PoolShape::new(&params.terrain, params.cell_size),
+        params.seed,
+    );
+    let height = pool_heights(
+        &mask,
+        side,
+        params.terrain.peak_height,
+        &PoolShape::new(&params.terrain, params.cell_size),
+        params.seed,
+    );
     (height, mask.pool)
 }
 

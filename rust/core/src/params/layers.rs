@@ -25,28 +25,44 @@ pub struct ErosionParams {
 pub struct TerrainParams {
     /// Fraction of cells that form the mountain pool, `0..=1`.
     pub coverage: f32,
+    /// Pool model: the period of the coverage-mask noise, metres (the size of a mountain patch
+    /// and its gap).
+    pub patch_size: f32,
+    /// Pool model: the period of the height noise's first octave inside the pool, metres (the
+    /// size of one mountain).
+    pub feature_size: f32,
+    /// Pool model: the mean width of the band over which a patch's edge rises from the flat
+    /// ground to the mountain heights, metres.
+    pub edge_width: f32,
     /// Height of the highest possible summit, in height units.
     pub peak_height: f32,
     /// Number of erosion droplets (see [`TerrainParams::droplet_count`]).
     pub droplets: u32,
     /// Erosion droplets per pool cell; above 0 it replaces [`TerrainParams::droplets`].
     pub droplets_per_cell: f32,
+    /// Erosion droplets per square metre of the ground they spawn on, used when neither
+    /// [`TerrainParams::droplets`] nor [`TerrainParams::droplets_per_cell`] is above 0.
+    pub droplet_density: f32,
     /// Droplet physics.
     pub erosion: ErosionParams,
 }
 
 impl TerrainParams {
-    /// The droplets erosion runs on a map of `pool_cells` pool cells: `droplets_per_cell ·
-    /// pool_cells` rounded (at most [`MAX_DROPLETS`](crate::params::MAX_DROPLETS)) when
-    /// `droplets_per_cell` is above 0, so a larger map is eroded as a larger piece of the same
-    /// land; else the fixed count `droplets`.
-    pub fn droplet_count(&self, pool_cells: usize) -> u32 {
-        if self.droplets_per_cell > 0.0 {
-            let n = (f64::from(self.droplets_per_cell) * pool_cells as f64).round();
-            n.min(f64::from(crate::params::MAX_DROPLETS)) as u32
+    /// The droplets erosion runs on a map of `pool_cells` pool cells of `cell_size` metres:
+    /// `droplets_per_cell · pool_cells` when `droplets_per_cell` is above 0; else the fixed count
+    /// `droplets` when it is above 0; else `droplet_density` per square metre of the pool, so
+    /// that a square metre sees as many droplets at every cell size and map size. Rounded, at
+    /// most [`MAX_DROPLETS`](crate::params::MAX_DROPLETS).
+    pub fn droplet_count(&self, pool_cells: usize, cell_size: f32) -> u32 {
+        let n = if self.droplets_per_cell > 0.0 {
+            f64::from(self.droplets_per_cell) * pool_cells as f64
+        } else if self.droplets > 0 {
+            return self.droplets;
         } else {
-            self.droplets
-        }
+            let area = pool_cells as f64 * f64::from(cell_size) * f64::from(cell_size);
+            f64::from(self.droplet_density) * area
+        };
+        n.round().min(f64::from(crate::params::MAX_DROPLETS)) as u32
     }
 }
 

@@ -168,9 +168,13 @@ impl GeneratorParams {
         },
         terrain: TerrainParams {
             coverage: 0.0,
+            patch_size: 0.0,
+            feature_size: 0.0,
+            edge_width: 0.0,
             peak_height: 0.0,
             droplets: 0,
             droplets_per_cell: 0.0,
+            droplet_density: 0.0,
             erosion: ErosionParams {
                 dt: 0.0,
                 friction: 0.0,

@@ -110,6 +110,7 @@ fn height_layer(
         None => Box::new(HybridTerrain {
             lakes: params.water.erosion_lakes(),
             edge_falloff: params.edge_falloff,
+            cell_size: params.cell_size,
             shaping: crate::stages::biomes::shape::Shaping::new(params),
             ..HybridTerrain::new(params.seed, params.terrain)
         }),

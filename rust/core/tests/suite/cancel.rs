@@ -2,7 +2,7 @@
 //! stop, the run ends with a cancelled error naming the layer, and no later layer runs.
 
 use donjourno::algorithms::erosion::{Erosion, ErosionError, BATCH};
-use donjourno::stages::landform::pool::{coverage_mask, pool_heights};
+use donjourno::stages::landform::pool::{coverage_mask, pool_heights, PoolShape};
 use donjourno::stages::pipeline::Layer;
 use donjourno::{
     generate, stages::generate::default_pipeline, Context, GenerateOptions, GeneratorParams, Grid,
@@ -93,14 +93,27 @@ fn the_erosion_layer_stops_with_fewer_steps_and_records_them() {
 fn cancelled_erosion_returns_the_finished_batches() {
     let p = params();
     let (w, d) = (p.width as usize, p.depth as usize);
-    let mask = coverage_mask(w, d, p.terrain.coverage, p.seed);
-    let start = pool_heights(&mask, w, p.terrain.peak_height, p.seed);
+    let mask = coverage_mask(
+        w,
+        d,
+        p.terrain.coverage,
+        &PoolShape::new(&p.terrain, p.cell_size),
+        p.seed,
+    );
+    let start = pool_heights(
+        &mask,
+        w,
+        p.terrain.peak_height,
+        &PoolShape::new(&p.terrain, p.cell_size),
+        p.seed,
+    );
     let erosion = Erosion {
         pool: &mask.pool,
         width: w,
         depth: d,
         droplets: p.terrain.droplets,
         params: p.terrain.erosion,
+        cell_size: p.cell_size,
         seed: 3,
         lakes: None,
         guard: Default::default(),
@@ -139,6 +152,7 @@ fn planes_of_the_wrong_size_are_errors() {
         depth: 3,
         droplets: 10,
         params: Default::default(),
+        cell_size: 1.0,
         seed: 1,
         lakes: None,
         guard: Default::default(),

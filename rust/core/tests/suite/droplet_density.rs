@@ -24,15 +24,19 @@ fn the_count_is_the_density_times_the_pool_cells() {
         droplets_per_cell: 2.5,
         ..t
     };
-    assert_eq!(per.droplet_count(1000), 2500);
-    assert_eq!(per.droplet_count(0), 0);
-    assert_eq!(t.droplet_count(1000), t.droplets, "0 keeps the fixed count");
+    assert_eq!(per.droplet_count(1000, 1.0), 2500);
+    assert_eq!(per.droplet_count(0, 1.0), 0);
+    assert_eq!(
+        t.droplet_count(1000, 1.0),
+        t.droplets,
+        "0 keeps the fixed count"
+    );
     let huge = donjourno::params::TerrainParams {
         droplets_per_cell: 1000.0,
         ..t
     };
     assert_eq!(
-        huge.droplet_count(usize::MAX / 2),
+        huge.droplet_count(usize::MAX / 2, 1.0),
         donjourno::params::MAX_DROPLETS,
         "never more than the most droplets accepted"
     );
@@ -47,7 +51,7 @@ fn a_density_matching_the_fixed_count_gives_the_same_map() {
     dense.terrain.droplets = 1;
     dense.terrain.droplets_per_cell = fixed.terrain.droplets as f32 / cells as f32;
     assert_eq!(
-        dense.terrain.droplet_count(cells),
+        dense.terrain.droplet_count(cells, 1.0),
         fixed.terrain.droplets,
         "the density names the same count"
     );

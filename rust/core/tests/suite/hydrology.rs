@@ -406,6 +406,7 @@ fn droplets_reaching_the_lake_erode_below_its_outflow() {
         depth: d,
         droplets: 20_000,
         params,
+        cell_size: 1.0,
         seed: 5,
         lakes: None,
         guard: Default::default(),

@@ -17,6 +17,7 @@ mod mesh;
 mod models;
 mod params;
 mod pipeline;
+mod resolution;
 mod scatter;
 mod settlements;
 mod water_surface;

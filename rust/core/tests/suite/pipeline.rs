@@ -7,7 +7,7 @@
 use donjourno::params::ForestMaskParams;
 use donjourno::stages::forest::ForestMask;
 use donjourno::stages::landform::pool::{
-    coverage_mask, pool_heights, select_pool, MOUNTAIN_MIN_HEIGHT,
+    coverage_mask, pool_heights, select_pool, PoolShape, MOUNTAIN_MIN_HEIGHT,
 };
 use donjourno::stages::texture::colour;
 use donjourno::{generate, GeneratorParams, Grid, Terrain};
@@ -39,7 +39,13 @@ fn pool_holds_exactly_round_n_coverage_cells() {
     for (w, d) in [(1, 1), (7, 3), (64, 64), (100, 37), (256, 128)] {
         for coverage in [0.0, 0.001, 0.1, 0.25, 0.333, 0.5, 0.9, 0.999, 1.0] {
             let n = w * d;
-            let mask = coverage_mask(w, d, coverage, 42);
+            let mask = coverage_mask(
+                w,
+                d,
+                coverage,
+                &PoolShape::new(&GeneratorParams::default().terrain, 1.0),
+                42,
+            );
             let expected = (n as f64 * f64::from(coverage)).round() as usize;
             assert_eq!(mask.target, expected);
             assert_eq!(
@@ -108,8 +114,20 @@ fn erosion_changes_heights_only_inside_the_pool() {
         // Rivers carve their beds; without them only erosion changes heights.
         p.water.rivers_enabled = false;
         p.water.lake_erosion = lake_erosion;
-        let mask = coverage_mask(96, 96, 0.5, p.seed);
-        let before = pool_heights(&mask, 96, p.terrain.peak_height, p.seed);
+        let mask = coverage_mask(
+            96,
+            96,
+            0.5,
+            &PoolShape::new(&p.terrain, p.cell_size),
+            p.seed,
+        );
+        let before = pool_heights(
+            &mask,
+            96,
+            p.terrain.peak_height,
+            &PoolShape::new(&p.terrain, p.cell_size),
+            p.seed,
+        );
         let (grid, stats) = generate(&p, Default::default()).unwrap();
         assert!(stats.erosion_steps > 0);
         let mut changed = 0;
@@ -391,8 +409,20 @@ fn erosion_never_builds_peaks_above_the_uneroded_terrain() {
         };
         p.terrain.peak_height = peak;
         p.terrain.droplets = droplets;
-        let mask = coverage_mask(size as usize, size as usize, p.terrain.coverage, p.seed);
-        let before = pool_heights(&mask, size as usize, peak, p.seed);
+        let mask = coverage_mask(
+            size as usize,
+            size as usize,
+            p.terrain.coverage,
+            &PoolShape::new(&p.terrain, p.cell_size),
+            p.seed,
+        );
+        let before = pool_heights(
+            &mask,
+            size as usize,
+            peak,
+            &PoolShape::new(&p.terrain, p.cell_size),
+            p.seed,
+        );
         let top = before.iter().copied().fold(0.0f32, f32::max);
         let (grid, _) = generate(&p, Default::default()).unwrap();
         assert!(

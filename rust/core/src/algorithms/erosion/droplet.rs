@@ -9,6 +9,86 @@ use crate::params::ErosionParams;
 /// No log entry yet.
 const NONE: usize = usize::MAX;
 
+/// The droplet model's constants on a lattice of `c`-metre cells.
+///
+/// The model is written for cells of 1 m: a step lasts `dt` and moves a droplet about one cell.
+/// On other lattices a step still moves it about one cell, so it lasts `dt·c`: friction,
+/// sediment exchange and evaporation act for that long (`(1 − dt·k)^c` of a quantity is left),
+/// gradients and drops are taken per metre, and a cell's height moves by the volume of ground a
+/// droplet exchanges spread over the cell's `c²` square metres. A droplet then covers the same
+/// distance in metres per unit of time, and a square metre of ground sees the same erosion, at
+/// every cell size. With `c = 1` every constant is the model's own, bit for bit.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Steps {
+    /// `dt`: a droplet moves `dt·s` cells a step at speed `s` (metres per time unit).
+    pub(super) dt: f32,
+    /// Speed gained a step per unit of `n_xz/(V·ρ)`.
+    pub(super) accel: f32,
+    /// Share of its speed a droplet keeps a step.
+    pub(super) damping: f32,
+    /// Speed taken into the capacity per unit of speed kept, so that the capacity sees the speed
+    /// the 1 m model sees.
+    pub(super) capacity_speed: f32,
+    /// Share of the gap to capacity that carried sediment closes a step.
+    pub(super) exchange: f32,
+    /// Share of its volume a droplet keeps a step.
+    pub(super) evaporation: f32,
+    /// `1/c`: metres to cells.
+    pub(super) inv_cell: f32,
+    /// `c²`: square metres of one cell.
+    pub(super) area: f32,
+    /// `1/c²`.
+    pub(super) inv_area: f32,
+    /// Volume below which a droplet dies.
+    pub(super) min_volume: f32,
+    /// Droplet density.
+    pub(super) density: f32,
+}
+
+impl Steps {
+    /// The constants of `p` on a lattice of `cell_size`-metre cells.
+    pub fn new(p: &ErosionParams, cell_size: f32) -> Self {
+        let c = cell_size;
+        let unit = c == 1.0;
+        // `(1 − dt·k)^c`, the share left after a step of `dt·c`.
+        let left = |k: f32| {
+            let one = 1.0 - p.dt * k;
+            if unit {
+                one
+            } else {
+                libm::powf(one.max(0.0), c)
+            }
+        };
+        let damping = left(p.friction);
+        let accel = if unit || p.friction <= 0.0 {
+            p.dt * c
+        } else {
+            (1.0 - damping) / p.friction
+        };
+        Steps {
+            dt: p.dt,
+            accel,
+            damping,
+            capacity_speed: if unit {
+                1.0
+            } else {
+                (1.0 - p.dt * p.friction) / damping.max(f32::MIN_POSITIVE)
+            },
+            exchange: if unit {
+                p.dt * p.deposition_rate
+            } else {
+                1.0 - left(p.deposition_rate)
+            },
+            evaporation: left(p.evaporation_rate),
+            inv_cell: 1.0 / c,
+            area: c * c,
+            inv_area: 1.0 / (c * c),
+            min_volume: p.min_volume,
+            density: p.density,
+        }
+    }
+}
+
 /// One height change: the cell, its value before, and the change.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Change {
@@ -32,8 +112,9 @@ impl Surface<'_> {
     /// Horizontal part `(n_x, n_z)` of the unit surface normal at a cell (central differences,
     /// one-sided on the border).
     #[inline]
-    fn normal_xz(&self, h: &[f32], x: usize, z: usize) -> (f32, f32) {
+    fn normal_xz(&self, h: &[f32], x: usize, z: usize, inv_cell: f32) -> (f32, f32) {
         let (gx, gz) = crate::data::grid::central_gradient(h, self.width, self.depth, x, z);
+        let (gx, gz) = (gx * inv_cell, gz * inv_cell);
         let inv_len = 1.0 / (gx * gx + 1.0 + gz * gz).sqrt();
         (-gx * inv_len, -gz * inv_len)
     }
@@ -139,45 +220,38 @@ impl Droplet {
     /// Advances one time step; returns `false` when the droplet dies (too little volume, off the
     /// pool or the map, or out of steps).
     #[inline]
-    fn step(
-        &mut self,
-        t: &Surface,
-        h: &mut [f32],
-        p: &ErosionParams,
-        log: &mut Vec<Change>,
-    ) -> bool {
+    fn step(&mut self, t: &Surface, h: &mut [f32], p: &Steps, log: &mut Vec<Change>) -> bool {
         if self.steps >= MAX_STEPS || self.volume < p.min_volume {
             return false;
         }
         self.steps += 1;
-        let (nx, nz) = t.normal_xz(h, self.x, self.z);
-        let accel = p.dt / (self.volume * p.density);
+        let (nx, nz) = t.normal_xz(h, self.x, self.z, p.inv_cell);
+        let accel = p.accel / (self.volume * p.density);
         self.sx += accel * nx;
         self.sz += accel * nz;
         self.px += p.dt * self.sx;
         self.pz += p.dt * self.sz;
-        let damping = 1.0 - p.dt * p.friction;
-        self.sx *= damping;
-        self.sz *= damping;
+        self.sx *= p.damping;
+        self.sz *= p.damping;
         let Some((x, z)) = t.pool_cell(self.px, self.pz) else {
             return false;
         };
         let next = z * t.width + x;
-        let speed = (self.sx * self.sx + self.sz * self.sz).sqrt();
+        let speed = (self.sx * self.sx + self.sz * self.sz).sqrt() * p.capacity_speed;
         let drop = (h[self.cell] - h[next]).max(0.0);
-        let capacity = self.volume * speed * drop;
+        let capacity = self.volume * speed * (drop * p.inv_cell);
         // Sediment exchanged this step (positive: erosion). Erosion never digs the cell below
         // the cell the droplet moves to, which keeps every valid parameter set stable.
-        let mut exchange = p.dt * p.deposition_rate * (capacity - self.sediment);
-        if exchange * self.volume > drop {
-            exchange = drop / self.volume;
+        let mut exchange = p.exchange * (capacity - self.sediment);
+        if exchange * self.volume * p.inv_area > drop {
+            exchange = drop * p.area / self.volume;
         }
         self.sediment += exchange;
-        self.change(h, log, self.cell, -self.volume * exchange);
-        self.volume *= 1.0 - p.dt * p.evaporation_rate;
+        self.change(h, log, self.cell, -self.volume * exchange * p.inv_area);
+        self.volume *= p.evaporation;
         (self.x, self.z, self.cell) = (x, z, next);
         match t.lakes {
-            Some(lakes) => self.pass_lakes(t, lakes, h, log),
+            Some(lakes) => self.pass_lakes(t, lakes, h, log, p),
             None => true,
         }
     }
@@ -194,6 +268,7 @@ impl Droplet {
         lakes: &LakeIndex,
         h: &mut [f32],
         log: &mut Vec<Change>,
+        p: &Steps,
     ) -> bool {
         loop {
             let id = lakes.id[self.cell];
@@ -204,7 +279,7 @@ impl Droplet {
             if jumps == MAX_LAKE_JUMPS || self.tags[..jumps].contains(&id) {
                 return false;
             }
-            self.settle(t, h, log);
+            self.settle(t, h, log, p);
             self.sediment = 0.0;
             self.tags[jumps] = id;
             self.jumps += 1;
@@ -221,8 +296,9 @@ impl Droplet {
 
     /// Leaves the carried load `V·S` on the last pool cell, up to the height of its highest
     /// neighbour: a dying droplet never raises a spike. Load above that height washes away.
-    fn settle(&mut self, t: &Surface, h: &mut [f32], log: &mut Vec<Change>) {
-        let load = (self.volume * self.sediment).min(t.room(h, self.cell, self.x, self.z));
+    fn settle(&mut self, t: &Surface, h: &mut [f32], log: &mut Vec<Change>, p: &Steps) {
+        let load =
+            (self.volume * self.sediment * p.inv_area).min(t.room(h, self.cell, self.x, self.z));
         if load > 0.0 {
             let index = self.cell;
             log.push(Change {
@@ -243,7 +319,7 @@ pub(super) fn simulate_group(
     t: &Surface,
     h: &mut [f32],
     starts: &[usize],
-    p: &ErosionParams,
+    p: &Steps,
     log: &mut Vec<Change>,
 ) -> (u64, u64) {
     let mut lanes = [Droplet::spawn(0, t.width); LANES];
@@ -256,7 +332,7 @@ pub(super) fn simulate_group(
     while remaining > 0 {
         for (d, live) in lanes.iter_mut().zip(alive.iter_mut()) {
             if *live && !d.step(t, h, p, log) {
-                d.settle(t, h, log);
+                d.settle(t, h, log, p);
                 *live = false;
                 remaining -= 1;
             }
@@ -303,7 +379,7 @@ mod tests {
         let first_step = |start: usize| {
             let (mut map, mut log) = (h.clone(), Vec::new());
             let mut drop = Droplet::spawn(start, w);
-            assert!(drop.step(&s, &mut map, &p, &mut log));
+            assert!(drop.step(&s, &mut map, &Steps::new(&p, 1.0), &mut log));
             (drop.sx, drop.sz)
         };
         let inside = first_step(2 * w + 5);
@@ -318,7 +394,7 @@ mod tests {
     fn run_to_end(s: &Surface, h: &mut [f32], start: usize) -> Droplet {
         let (p, mut log) = (ErosionParams::default(), Vec::new());
         let mut drop = Droplet::spawn(start, s.width);
-        while drop.step(s, h, &p, &mut log) {}
+        while drop.step(s, h, &Steps::new(&p, 1.0), &mut log) {}
         drop
     }
 

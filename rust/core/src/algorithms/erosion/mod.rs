@@ -34,6 +34,7 @@ mod lakes;
 
 use crate::params::ErosionParams;
 use crate::params::LakeFilter;
+pub use droplet::Steps;
 use droplet::{simulate_group, undo, Change, Surface};
 pub use lakes::LakeIndex;
 use rand::Rng;
@@ -105,6 +106,8 @@ pub struct Erosion<'a> {
     pub droplets: u32,
     /// The droplet model's constants.
     pub params: ErosionParams,
+    /// Metres between neighbouring cells (see [`Steps`]).
+    pub cell_size: f32,
     /// Fixes the spawn cells.
     pub seed: u64,
     /// Droplets continue through the lakes that pass this filter (the lake-erosion article); `None`: plain
@@ -161,6 +164,7 @@ impl Erosion<'_> {
                 ..Default::default()
             });
         }
+        let steps = Steps::new(&self.params, self.cell_size);
         let mut rng = crate::algorithms::seed::rng(self.seed, "erosion-spawn");
         let threads = rayon::current_num_threads().clamp(1, 64);
         let mut workers: Vec<Worker> = (0..threads)
@@ -197,7 +201,7 @@ impl Erosion<'_> {
             spawns.extend((0..count).map(|_| {
                 pool_cells[rng.random_range(0..pool_cells.len() as u32) as usize] as usize
             }));
-            run_batch(&mut workers, &activity, &surface, &spawns, &self.params);
+            run_batch(&mut workers, &activity, &surface, &spawns, &steps);
             merge(height, &workers, &surface, self.guard);
             workers
                 .par_iter_mut()
@@ -257,7 +261,7 @@ fn run_batch(
     activity: &[AtomicU64],
     surface: &Surface,
     spawns: &[usize],
-    params: &ErosionParams,
+    params: &Steps,
 ) {
     let count = spawns.len();
     let per_worker = count.div_ceil(workers.len()).next_multiple_of(LANES);

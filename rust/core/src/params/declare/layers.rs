@@ -7,11 +7,11 @@ pub(super) const EROSION_DROPLETS: Param<GeneratorParams> = Param {
     name: "erosion_droplets",
     group: &EROSION,
     access: field!(U32: terrain.droplets),
-    default: Value::U32(16_000),
+    default: Value::U32(0),
     range: Some(Range::closed(0.0, MAX_DROPLETS as f64)),
     slider: Some(Slider::new(0.0, 1_000_000.0, 1.0)),
     unit: DROPLETS,
-    doc: "Number of erosion droplets: more droplets carve deeper valleys and take longer.",
+    doc: "A fixed number of erosion droplets, whatever the map's extent; 0 uses erosion_droplet_density.",
     aliases: &[Alias::Json("terrain.droplets"), Alias::Flag("droplets")],
 };
 
@@ -25,6 +25,19 @@ pub(super) const EROSION_DROPLETS_PER_CELL: Param<GeneratorParams> = Param {
     slider: Some(Slider::new(0.0, 20.0, 0.01)),
     unit: DROPLETS_PER_CELL,
     doc: "Erosion droplets per pool cell (the cells droplets spawn on). Above 0 it replaces erosion_droplets, so a larger map is eroded like a larger piece of the same land rather than more thinly; 0 keeps the fixed count of erosion_droplets.",
+    aliases: &[],
+};
+
+/// `erosion_droplet_density`.
+pub(super) const EROSION_DROPLET_DENSITY: Param<GeneratorParams> = Param {
+    name: "erosion_droplet_density",
+    group: &EROSION,
+    access: field!(F32: terrain.droplet_density),
+    default: Value::F32(2.0),
+    range: Some(Range::closed(0.0, 1000.0)),
+    slider: Some(Slider::new(0.0, 20.0, 0.01)),
+    unit: DROPLETS_PER_SQUARE_METRE,
+    doc: "Erosion droplets per square metre of the ground they spawn on (the mountains of the pool model, the land of the others): a square metre is eroded alike at every map size and cell size. More droplets carve deeper valleys and take longer.",
     aliases: &[],
 };
 

@@ -98,10 +98,11 @@ const MOUNTAIN_CELLS: Unit = Unit::new("mountain cells", "cells");
 const HEIGHT: Unit = Unit::new("height units", "");
 const DROPLETS: Unit = Unit::new("droplets", "");
 const DROPLETS_PER_CELL: Unit = Unit::new("droplets per pool cell", "");
+const DROPLETS_PER_SQUARE_METRE: Unit = Unit::new("droplets per m²", "/m²");
 const TIME: Unit = Unit::new("droplet time units", "");
 const PER_TIME: Unit = Unit::new("per droplet time unit", "");
 const VOLUME: Unit = Unit::new("droplet volumes", "");
-const METRES: Unit = Unit::new("m (world units)", "m");
+pub(super) const METRES: Unit = Unit::new("m (world units)", "m");
 const METRES_PER_HEIGHT: Unit = Unit::new("m per height unit", "m");
 const CELSIUS: Unit = Unit::new("°C", "°C");
 const DEGREES: Unit = Unit::new("degrees", "°");
@@ -131,6 +132,9 @@ pub static GENERATOR: &[Param<GeneratorParams>] = &[
     TILE_SIZE,
     STREAM_RADIUS,
     COVERAGE,
+    POOL_PATCH_SIZE,
+    POOL_FEATURE_SIZE,
+    POOL_EDGE_WIDTH,
     SUBDIVISION_AMPLITUDE,
     SUBDIVISION_DECAY,
     SUBDIVISION_SEA_OFFSET,
@@ -149,6 +153,7 @@ pub static GENERATOR: &[Param<GeneratorParams>] = &[
     BIOMES_SNOWLINE,
     EROSION_DROPLETS,
     EROSION_DROPLETS_PER_CELL,
+    EROSION_DROPLET_DENSITY,
     EROSION_DT,
     EROSION_FRICTION,
     EROSION_DENSITY,

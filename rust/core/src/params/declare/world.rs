@@ -192,6 +192,45 @@ pub(super) const COVERAGE: Param<GeneratorParams> = Param {
     aliases: &[Alias::Json("terrain.coverage")],
 };
 
+/// `pool_patch_size`.
+pub(super) const POOL_PATCH_SIZE: Param<GeneratorParams> = Param {
+    name: "pool_patch_size",
+    group: &POOL,
+    access: field!(F32: terrain.patch_size),
+    default: Value::F32(66.7),
+    range: Some(Range::closed(1.0, 100_000.0)),
+    slider: Some(Slider::exp(4.0, 10_000.0, 0.1)),
+    unit: METRES,
+    doc: "Pool model: the period of the noise that chooses the mountain patches: a patch and the gap beside it span about this much.",
+    aliases: &[],
+};
+
+/// `pool_feature_size`.
+pub(super) const POOL_FEATURE_SIZE: Param<GeneratorParams> = Param {
+    name: "pool_feature_size",
+    group: &POOL,
+    access: field!(F32: terrain.feature_size),
+    default: Value::F32(32.0),
+    range: Some(Range::closed(1.0, 100_000.0)),
+    slider: Some(Slider::exp(2.0, 10_000.0, 0.1)),
+    unit: METRES,
+    doc: "Pool model: the period of the height noise's broadest octave: the size of one mountain.",
+    aliases: &[],
+};
+
+/// `pool_edge_width`.
+pub(super) const POOL_EDGE_WIDTH: Param<GeneratorParams> = Param {
+    name: "pool_edge_width",
+    group: &POOL,
+    access: field!(F32: terrain.edge_width),
+    default: Value::F32(6.0),
+    range: Some(Range::closed(0.01, 100_000.0)),
+    slider: Some(Slider::exp(0.1, 1_000.0, 0.1)),
+    unit: METRES,
+    doc: "Pool model: the mean width of the band over which a patch's edge rises from the flat ground to the mountains.",
+    aliases: &[],
+};
+
 /// `subdivision_amplitude`.
 pub(super) const SUBDIVISION_AMPLITUDE: Param<GeneratorParams> = Param {
     name: "subdivision_amplitude",

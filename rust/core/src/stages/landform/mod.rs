@@ -94,6 +94,8 @@ pub struct LandTerrain {
     pub lakes: Option<LakeFilter>,
     /// Width in cells of the border over which land sinks into the sea (0: none).
     pub edge_falloff: u32,
+    /// Metres between neighbouring cells.
+    pub cell_size: f32,
     /// Biome shaping of the raw heights, when biomes are on.
     pub shaping: Option<crate::stages::biomes::shape::Shaping>,
 }
@@ -139,6 +141,7 @@ impl LandTerrain {
             params: params.terrain,
             lakes: params.water.erosion_lakes(),
             edge_falloff: params.edge_falloff,
+            cell_size: params.cell_size,
             shaping: crate::stages::biomes::shape::Shaping::framed(params, frame),
         })
     }
@@ -196,7 +199,15 @@ impl Layer for LandTerrain {
             ..f
         });
         let guard = MergeGuard::Land { sea_level: sea };
-        let report = erode(grid, ctx, self.seed, &self.params, lakes, guard)?;
+        let report = erode(
+            grid,
+            ctx,
+            self.seed,
+            &self.params,
+            self.cell_size,
+            lakes,
+            guard,
+        )?;
         classify_land(grid, &report.activity, peak);
         Ok(())
     }

@@ -9,10 +9,12 @@ use crate::stages::context::Context;
 use crate::stages::pipeline::{Layer, LayerError};
 use rayon::prelude::*;
 
-/// Phase 1: frequency of the coverage-mask noise, per cell.
-pub const MASK_SCALE: f32 = 0.015;
 /// Phase 1: octaves of the coverage-mask noise.
 pub const MASK_OCTAVES: u32 = 4;
+/// Phase 2: the mean slope of the coverage-mask noise, in mask units per period of its first
+/// octave (measured by the tests): the blend band of a patch's edge, `edge_width` metres wide on
+/// average, spans `Δ = MASK_MEAN_SLOPE · edge_width / patch_size` mask units.
+pub const MASK_MEAN_SLOPE: f32 = 0.51;
 
 /// Phase 2: octaves of the height noise.
 pub const HEIGHT_OCTAVES: u32 = 6;
@@ -20,11 +22,6 @@ pub const HEIGHT_OCTAVES: u32 = 6;
 pub const HEIGHT_GAIN: f32 = 1.3;
 /// Phase 2: see [`HEIGHT_GAIN`].
 pub const HEIGHT_OFFSET: f32 = -0.15;
-/// Phase 2: width of the edge blend `β = clamp((m − τ)/Δ, 0, 1)` in mask-noise units.
-pub const EDGE_BLEND: f32 = 0.05;
-/// Phase 2: noise periods across the pool's effective radius; the height noise scale is
-/// `s = HEIGHT_FEATURES / r_eff` with `r_eff = sqrt(N_target/π)`.
-pub const HEIGHT_FEATURES: f32 = 1.5;
 
 /// Phase 4: cells in the pool above this height are `Mountain`.
 pub const MOUNTAIN_MIN_HEIGHT: f32 = 0.1;
@@ -42,17 +39,66 @@ pub struct CoverageMask {
     pub pool: Vec<bool>,
 }
 
-/// Phase 1: 4-octave fBm at scale 0.015, and the pool of exactly `round(N·coverage)` cells with
-/// the highest mask values (ties broken by cell index, so the count is exact).
-pub fn coverage_mask(width: usize, depth: usize, coverage: f32, seed: u64) -> CoverageMask {
+/// Where the pool model samples its noises: the lattice's cell size and the model's sizes, all in
+/// metres, so that one world keeps its patches and mountains at every cell size.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PoolShape {
+    /// Metres between neighbouring samples.
+    pub cell_size: f32,
+    /// Period of the coverage-mask noise, metres.
+    pub patch_size: f32,
+    /// Period of the height noise's first octave, metres.
+    pub feature_size: f32,
+    /// Mean width of a patch's edge band, metres.
+    pub edge_width: f32,
+}
+
+impl PoolShape {
+    /// The shape of `params` sampled every `cell_size` metres.
+    pub fn new(params: &TerrainParams, cell_size: f32) -> Self {
+        PoolShape {
+            cell_size,
+            patch_size: params.patch_size,
+            feature_size: params.feature_size,
+            edge_width: params.edge_width,
+        }
+    }
+
+    /// Phase 1: the mask noise's frequency per cell.
+    pub fn mask_scale(&self) -> f32 {
+        self.cell_size / self.patch_size
+    }
+
+    /// Phase 2: the height noise's frequency per cell.
+    pub fn height_scale(&self) -> f32 {
+        self.cell_size / self.feature_size
+    }
+
+    /// Phase 2: the width of the edge blend in mask units.
+    pub fn edge_blend(&self) -> f32 {
+        MASK_MEAN_SLOPE * self.edge_width / self.patch_size
+    }
+}
+
+/// Phase 1: 4-octave fBm with a period of `patch_size` metres, and the pool of exactly
+/// `round(N·coverage)` cells with the highest mask values (ties broken by cell index, so the count
+/// is exact).
+pub fn coverage_mask(
+    width: usize,
+    depth: usize,
+    coverage: f32,
+    shape: &PoolShape,
+    seed: u64,
+) -> CoverageMask {
     crate::algorithms::threads::ensure_pool();
     let n = width * depth;
     let noise_seed = crate::algorithms::seed::derive32(seed, "mask");
+    let scale = shape.mask_scale();
     let mut noise = vec![0.0f32; n];
     noise
         .par_chunks_mut(width.max(1))
         .enumerate()
-        .for_each(|(z, row)| fbm_row(z, MASK_SCALE, MASK_OCTAVES, noise_seed, row));
+        .for_each(|(z, row)| fbm_row(z, scale, MASK_OCTAVES, noise_seed, row));
     select_pool(noise, coverage)
 }
 
@@ -89,16 +135,18 @@ pub fn select_pool(noise: Vec<f32>, coverage: f32) -> CoverageMask {
     }
 }
 
-/// Phase 2: noise scale from the effective pool radius.
-pub fn height_noise_scale(target: usize) -> f32 {
-    let r_eff = (target as f32 / std::f32::consts::PI).sqrt().max(1.0);
-    HEIGHT_FEATURES / r_eff
-}
-
-/// Phase 2: `h = H_peak · clamp(fbm6(x·s, z·s)·1.3 − 0.15, 0, 1) · β` inside the pool, 0 outside.
-pub fn pool_heights(mask: &CoverageMask, width: usize, peak_height: f32, seed: u64) -> Vec<f32> {
+/// Phase 2: `h = H_peak · clamp(fbm6(x·s, z·s)·1.3 − 0.15, 0, 1) · β` inside the pool, 0
+/// outside, with `s` one period per `feature_size` metres and `β = clamp((m − τ)/Δ, 0, 1)`.
+pub fn pool_heights(
+    mask: &CoverageMask,
+    width: usize,
+    peak_height: f32,
+    shape: &PoolShape,
+    seed: u64,
+) -> Vec<f32> {
     crate::algorithms::threads::ensure_pool();
-    let scale = height_noise_scale(mask.target);
+    let scale = shape.height_scale();
+    let blend = shape.edge_blend();
     let noise_seed = crate::algorithms::seed::derive32(seed, "height");
     let mut height = vec![0.0f32; mask.pool.len()];
     height
@@ -110,7 +158,7 @@ pub fn pool_heights(mask: &CoverageMask, width: usize, peak_height: f32, seed: u
                 let i = z * width + x;
                 *h = if mask.pool[i] {
                     let shaped = (*h * HEIGHT_GAIN + HEIGHT_OFFSET).clamp(0.0, 1.0);
-                    let beta = ((mask.noise[i] - mask.threshold) / EDGE_BLEND).clamp(0.0, 1.0);
+                    let beta = ((mask.noise[i] - mask.threshold) / blend).clamp(0.0, 1.0);
                     peak_height * shaped * beta
                 } else {
                     0.0
@@ -178,7 +226,7 @@ pub fn classify_above(
 /// Erosion reports its progress through the context and may be cancelled there; the layer writes
 /// `erosion_steps` and `lake_jumps` into the context's statistics (the batches finished so far
 /// when cancelled).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct HybridTerrain {
     /// Master seed.
     pub seed: u64,
@@ -189,17 +237,22 @@ pub struct HybridTerrain {
     pub lakes: Option<LakeFilter>,
     /// Width in cells of the border over which the mountains fade to the flat ground (0: none).
     pub edge_falloff: u32,
+    /// Metres between neighbouring cells.
+    pub cell_size: f32,
     /// Biome shaping of the raw heights, when biomes are on.
     pub shaping: Option<crate::stages::biomes::shape::Shaping>,
 }
 
 impl HybridTerrain {
-    /// The layer for a seed and its parameters.
+    /// The layer for a seed and its parameters, on a lattice of 1 m cells.
     pub fn new(seed: u64, params: TerrainParams) -> Self {
         HybridTerrain {
             seed,
             params,
-            ..Default::default()
+            lakes: None,
+            edge_falloff: 0,
+            cell_size: 1.0,
+            shaping: None,
         }
     }
 
@@ -207,8 +260,9 @@ impl HybridTerrain {
     pub fn run(&self, grid: &mut Grid, ctx: &mut Context) -> Result<ErosionReport, LayerError> {
         self.params.validate()?;
         let (width, depth) = (grid.width(), grid.depth());
-        let mask = coverage_mask(width, depth, self.params.coverage, self.seed);
-        grid.height = pool_heights(&mask, width, self.params.peak_height, self.seed);
+        let shape = PoolShape::new(&self.params, self.cell_size);
+        let mask = coverage_mask(width, depth, self.params.coverage, &shape, self.seed);
+        grid.height = pool_heights(&mask, width, self.params.peak_height, &shape, self.seed);
         crate::stages::landform::falloff::apply(
             &mut grid.height,
             width,
@@ -225,6 +279,7 @@ impl HybridTerrain {
             ctx,
             self.seed,
             &self.params,
+            self.cell_size,
             self.lakes,
             MergeGuard::Pool,
         )?;
@@ -240,6 +295,7 @@ pub(crate) fn erode(
     ctx: &mut Context,
     seed: u64,
     params: &TerrainParams,
+    cell_size: f32,
     lakes: Option<LakeFilter>,
     guard: MergeGuard,
 ) -> Result<ErosionReport, LayerError> {
@@ -248,8 +304,9 @@ pub(crate) fn erode(
         pool: &grid.pool,
         width: grid.width(),
         depth: grid.depth(),
-        droplets: params.droplet_count(pool_cells),
+        droplets: params.droplet_count(pool_cells, cell_size),
         params: params.erosion,
+        cell_size,
         seed: crate::algorithms::seed::derive(seed, "erosion"),
         lakes,
         guard,
@@ -281,5 +338,56 @@ impl Layer for HybridTerrain {
 
     fn apply(&self, grid: &mut Grid, ctx: &mut Context) -> Result<(), LayerError> {
         self.run(grid, ctx).map(|_| ())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::algorithms::noise::fbm;
+
+    /// [`MASK_MEAN_SLOPE`] is the mask noise's mean slope, per period of its first octave, where
+    /// patch edges lie (mask values near the coverage's quantile): measured by finite differences
+    /// over many periods.
+    #[test]
+    fn the_mask_mean_slope_is_measured() {
+        let (step, samples) = (1.0 / 64.0f32, 256usize);
+        let seed = crate::algorithms::seed::derive32(7, "mask");
+        let (mut sum, mut count) = (0.0f64, 0usize);
+        for z in 0..samples {
+            for x in 0..samples {
+                let (px, pz) = (x as f32 * step * 7.0, z as f32 * step * 7.0);
+                let m = fbm(px, pz, MASK_OCTAVES, seed);
+                if !(0.45..0.6).contains(&m) {
+                    continue;
+                }
+                let gx = (fbm(px + step, pz, MASK_OCTAVES, seed) - m) / step;
+                let gz = (fbm(px, pz + step, MASK_OCTAVES, seed) - m) / step;
+                sum += f64::from((gx * gx + gz * gz).sqrt());
+                count += 1;
+            }
+        }
+        let mean = sum / count as f64;
+        println!("mask mean slope near the edges: {mean:.3} per period ({count} samples)");
+        assert!(
+            (mean - f64::from(MASK_MEAN_SLOPE)).abs() < 0.1 * mean,
+            "measured {mean:.3}, declared {MASK_MEAN_SLOPE}"
+        );
+    }
+
+    /// The noises are sampled in metres: a map of 4 m cells samples the noise of a map of 1 m
+    /// cells at every fourth cell, bit for bit.
+    #[test]
+    fn coarse_cells_sample_the_fine_noise() {
+        let params = crate::params::GeneratorParams::default().terrain;
+        let (fine, coarse) = (PoolShape::new(&params, 1.0), PoolShape::new(&params, 4.0));
+        let a = coverage_mask(64, 64, 0.45, &fine, 3);
+        let b = coverage_mask(16, 16, 0.45, &coarse, 3);
+        for z in 0..16 {
+            for x in 0..16 {
+                let (m4, m1) = (b.noise[z * 16 + x], a.noise[4 * z * 64 + 4 * x]);
+                assert!((m4 - m1).abs() < 1e-5, "({x}, {z}): {m4} against {m1}");
+            }
+        }
     }
 }

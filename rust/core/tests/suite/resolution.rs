@@ -1,0 +1,129 @@
+//! One world at every resolution: the same extent sampled with cells four times smaller is the same
+//! world at more detail. A coarse map of 64² cells of 4 m is compared with a fine map of 256² cells
+//! of 1 m, the fine map brought down onto the coarse lattice (each coarse sample against the fine
+//! block of 4 × 4 cells centred on it).
+
+use donjourno::data::grid::Terrain;
+use donjourno::{generate, GeneratorParams, Grid, HeightModel};
+
+/// Cells per side of the coarse map.
+const COARSE: u32 = 64;
+/// Fine cells per coarse cell along each axis.
+const RATIO: u32 = 4;
+/// The coarse cell, metres.
+const COARSE_CELL: f32 = 4.0;
+
+/// The parameters of one world at `side`² cells of `cell` metres.
+fn params(model: HeightModel, side: u32, cell: f32) -> GeneratorParams {
+    GeneratorParams {
+        height_model: model,
+        width: side,
+        depth: side,
+        cell_size: cell,
+        seed: 11,
+        ..GeneratorParams::default()
+    }
+}
+
+/// The coarse and the fine map of one world.
+fn pair(model: HeightModel) -> (Grid, Grid) {
+    let coarse = params(model, COARSE, COARSE_CELL);
+    let fine = params(model, COARSE * RATIO, COARSE_CELL / RATIO as f32);
+    let run = |p: &GeneratorParams| generate(p, Default::default()).unwrap().0;
+    (run(&coarse), run(&fine))
+}
+
+/// The fine cells of the block centred on coarse cell `(x, z)`, clipped to the map.
+fn block(fine: &Grid, x: usize, z: usize) -> impl Iterator<Item = usize> + '_ {
+    let r = RATIO as i64;
+    let (cx, cz) = (x as i64 * r, z as i64 * r);
+    (cz - r / 2..cz + r / 2).flat_map(move |fz| {
+        (cx - r / 2..cx + r / 2)
+            .filter(move |&fx| fine.contains(fx, fz))
+            .map(move |fx| fine.index(fx as usize, fz as usize))
+    })
+}
+
+/// Pearson correlation of two equally long series.
+fn correlation(a: &[f64], b: &[f64]) -> f64 {
+    let n = a.len() as f64;
+    let (ma, mb) = (a.iter().sum::<f64>() / n, b.iter().sum::<f64>() / n);
+    let (mut ab, mut aa, mut bb) = (0.0, 0.0, 0.0);
+    for (x, y) in a.iter().zip(b) {
+        ab += (x - ma) * (y - mb);
+        aa += (x - ma) * (x - ma);
+        bb += (y - mb) * (y - mb);
+    }
+    ab / (aa * bb).sqrt().max(f64::MIN_POSITIVE)
+}
+
+/// What the coarse map and the fine map brought down to it share.
+#[derive(Debug)]
+struct Agreement {
+    /// Correlation of the heights.
+    heights: f64,
+    /// Intersection over union of the water cells (a fine block is water when most of it is).
+    water: f64,
+    /// Water cells of the coarse map and of the fine map brought down.
+    water_cells: (usize, usize),
+}
+
+fn agreement(coarse: &Grid, fine: &Grid) -> Agreement {
+    let (mut hc, mut hf) = (Vec::new(), Vec::new());
+    let (mut both, mut either, mut wc, mut wf) = (0, 0, 0, 0);
+    for z in 0..coarse.depth() {
+        for x in 0..coarse.width() {
+            let cells: Vec<usize> = block(fine, x, z).collect();
+            let mean = cells
+                .iter()
+                .map(|&i| f64::from(fine.height[i]))
+                .sum::<f64>()
+                / cells.len() as f64;
+            hc.push(f64::from(coarse.height[coarse.index(x, z)]));
+            hf.push(mean);
+            let wet_fine = 2 * cells
+                .iter()
+                .filter(|&&i| fine.terrain[i] == Terrain::Water)
+                .count()
+                > cells.len();
+            let wet_coarse = coarse.is_water(x, z);
+            wc += usize::from(wet_coarse);
+            wf += usize::from(wet_fine);
+            both += usize::from(wet_coarse && wet_fine);
+            either += usize::from(wet_coarse || wet_fine);
+        }
+    }
+    Agreement {
+        heights: correlation(&hc, &hf),
+        water: if either == 0 {
+            1.0
+        } else {
+            both as f64 / either as f64
+        },
+        water_cells: (wc, wf),
+    }
+}
+
+#[test]
+fn each_height_model_gives_one_world_at_two_resolutions() {
+    let mut failures = Vec::new();
+    for model in [
+        HeightModel::Pool,
+        HeightModel::Subdivision,
+        HeightModel::Continents,
+    ] {
+        let (coarse, fine) = pair(model);
+        let a = agreement(&coarse, &fine);
+        println!(
+            "{model:?}: heights correlate at {:.3}, water IoU {:.3} ({} coarse, {} fine cells)",
+            a.heights, a.water, a.water_cells.0, a.water_cells.1
+        );
+        if a.heights < 0.95 {
+            failures.push(format!("{model:?}: heights correlate at {:.3}", a.heights));
+        }
+        if a.water < 0.8 {
+            failures.push(format!("{model:?}: water IoU {:.3}", a.water));
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}
