@@ -117,6 +117,7 @@ impl GeneratorParams {
         if p.world_mode == WorldMode::Infinite {
             p.terrain.droplets = 0;
             p.terrain.droplets_per_cell = 0.0;
+            p.terrain.droplet_density = 0.0;
             p.water.lakes_enabled = false;
             p.water.lake_erosion = false;
             p.water.rivers_enabled = false;
