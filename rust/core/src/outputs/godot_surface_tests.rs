@@ -138,8 +138,7 @@ fn octahedral_encoding_round_trips_and_matches_known_values() {
 
 #[test]
 fn water_streams_hold_every_vertex_with_its_colour_and_uv2() {
-    let mut params = crate::params::GeneratorParams::default();
-    (params.width, params.depth) = (48, 48);
+    let params = crate::params::GeneratorParams::default();
     let (grid, _) = crate::stages::generate::generate(&params, Default::default()).unwrap();
     let water =
         crate::outputs::mesh::water_surface::build_water_mesh(&grid, &MeshParams::default())

@@ -121,8 +121,15 @@ pub fn read_value<S>(
     let mut leaves = Vec::new();
     flatten(json, String::new(), &mut leaves);
     let mut seen: Vec<(&'static str, String)> = Vec::new();
+    let mut in_cells = Vec::new();
     for (path, value) in leaves {
-        let param = lookup(table, &path).ok_or_else(|| unknown(table, &path))?;
+        let (param, old) = match lookup(table, &path) {
+            Some(param) => (param, None),
+            None => match super::cells::find_old_path(table, &path) {
+                Some((param, _, power)) => (param, Some(power)),
+                None => return Err(unknown(table, &path)),
+            },
+        };
         if let Some((_, first)) = seen.iter().find(|(name, _)| *name == param.name) {
             return Err(JsonError::Twice {
                 name: param.name,
@@ -130,9 +137,20 @@ pub fn read_value<S>(
                 second: path,
             });
         }
-        let v = convert(param, value)?;
-        param.set(values, v)?;
+        match old {
+            None => param.set(values, convert(param, value)?)?,
+            Some(power) => {
+                let number = value.as_f64().ok_or_else(|| param.error(value))?;
+                in_cells.push((param, number, power));
+            }
+        }
         seen.push((param.name, path));
+    }
+    // Old names in cells, converted with the cell size the text gives (or the one in `values`).
+    let cell_size = super::cells::cell_size(table, values);
+    for (param, number, power) in in_cells {
+        let v = super::cells::from_cells(param, number, power, cell_size)?;
+        param.set(values, v)?;
     }
     Ok(())
 }

@@ -14,6 +14,7 @@ macro_rules! field {
     };
 }
 
+pub mod cells;
 pub mod declare;
 pub mod entry;
 pub mod json;

@@ -189,6 +189,15 @@ pub enum Alias {
     Flag(&'static str),
     /// An old command-line switch without its dashes (`no-lakes`) that turns a `bool` off.
     OffFlag(&'static str),
+    /// An old parameter of the same group measured in cells, by its old name (Godot property,
+    /// JSON key after the group prefix, and in kebab-case the command-line flag): its value times
+    /// `cell_size^power` is this parameter's value (see [`super::cells`]).
+    Cells {
+        /// The old name (`water_river_threshold`).
+        name: &'static str,
+        /// The power of the cell size: 1 for a length, 2 for an area, −2 for a count per cell.
+        power: i32,
+    },
 }
 
 /// One declared parameter of the struct `S`.
