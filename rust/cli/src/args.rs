@@ -21,6 +21,30 @@ fn off_id(name: &str) -> String {
     format!("{name}/off")
 }
 
+/// Id of the hidden flag of the old name `old` in cells.
+fn cells_id(old: &str) -> String {
+    format!("{old}/cells")
+}
+
+/// The hidden flags of a parameter's old names in cells: a number, converted with the map's cell
+/// size once every flag is read (see `donjourno::params::cells`).
+fn cells_flags(p: &'static dyn Declared) -> impl Iterator<Item = Arg> {
+    p.aliases().iter().filter_map(move |alias| match alias {
+        Alias::Cells { name, flags, .. } => Some(
+            Arg::new(cells_id(name))
+                .long(name.replace('_', "-"))
+                .aliases(flags.iter().copied())
+                .value_name("N")
+                .value_parser(clap::value_parser!(f64))
+                .allow_negative_numbers(true)
+                .action(ArgAction::Set)
+                .hide(true)
+                .conflicts_with(p.name()),
+        ),
+        _ => None,
+    })
+}
+
 /// The flag of one parameter, with its old flags as hidden aliases.
 fn flag(p: &'static dyn Declared) -> Arg {
     let value_name = match p.kind() {
@@ -72,7 +96,7 @@ fn add_flags(
     for &p in entries {
         cmd = cmd.arg(flag(p));
         ids.push(p.name().to_owned());
-        for off in off_flags(p) {
+        for off in off_flags(p).chain(cells_flags(p)) {
             ids.push(off.get_id().to_string());
             cmd = cmd.arg(off);
         }
@@ -97,6 +121,37 @@ fn given(m: &ArgMatches, entries: &[&'static dyn Declared]) -> Vec<(&'static str
         }
     }
     out
+}
+
+/// The values given in cells under old names: the old name and the number.
+fn given_in_cells(m: &ArgMatches, entries: &[&'static dyn Declared]) -> Vec<(&'static str, f64)> {
+    let mut out = Vec::new();
+    for p in entries {
+        for alias in p.aliases() {
+            if let Alias::Cells { name, .. } = alias {
+                if let Ok(Some(v)) = m.try_get_one::<f64>(&cells_id(name)) {
+                    out.push((*name, *v));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Stores the values given in cells under old names into `s`, converted with its cell size.
+fn apply_in_cells<S>(
+    table: &'static [Param<S>],
+    s: &mut S,
+    given: &[(&'static str, f64)],
+) -> Result<(), String> {
+    let cell_size = params::cells::cell_size(table, s);
+    for (old, number) in given {
+        let (param, power) = params::cells::find_old(table, old).ok_or("unknown parameter")?;
+        let v = params::cells::from_cells(param, *number, power, cell_size)
+            .map_err(|e| e.to_string())?;
+        param.set(s, v).map_err(|e| e.to_string())?;
+    }
+    Ok(())
 }
 
 /// Stores the given values into `s`.
@@ -138,6 +193,7 @@ static PRESET_HELP: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
 pub struct ParamArgs {
     preset: Option<String>,
     given: Vec<(&'static str, Value)>,
+    given_in_cells: Vec<(&'static str, f64)>,
     heightmap_in: Option<PathBuf>,
 }
 
@@ -157,6 +213,7 @@ impl ParamArgs {
             },
         };
         apply(GENERATOR, &mut p, &self.given)?;
+        apply_in_cells(GENERATOR, &mut p, &self.given_in_cells)?;
         p.validate()
             .map_err(|e| format!("invalid parameters: {e}"))?;
         Ok(p)
@@ -208,6 +265,7 @@ impl FromArgMatches for ParamArgs {
         Ok(ParamArgs {
             preset: m.get_one::<String>("preset").cloned(),
             given: given(m, &generation_entries()),
+            given_in_cells: given_in_cells(m, &generation_entries()),
             heightmap_in: m.get_one::<PathBuf>("heightmap-in").cloned(),
         })
     }

@@ -192,6 +192,29 @@ impl IResource for DonjournoGenerator {
             property.usage = PropertyUsageFlags::NO_EDITOR;
         }
     }
+
+    /// Reads the old names of parameters now in metres (a scene or resource saved before),
+    /// converting their values in cells with the cell size read before them.
+    fn on_set(&mut self, property: StringName, value: Variant) -> bool {
+        let number = match value.get_type() {
+            VariantType::INT => value.to::<i64>() as f64,
+            VariantType::FLOAT => value.to::<f64>(),
+            _ => return false,
+        };
+        match self.store.set_in_cells(&property.to_string(), number) {
+            None => false,
+            Some(Ok(changed)) => {
+                if changed {
+                    self.on_param_changed();
+                }
+                true
+            }
+            Some(Err(e)) => {
+                godot_warn!("DonjournoGenerator: {property}: {e}");
+                true
+            }
+        }
+    }
 }
 
 impl DonjournoGenerator {

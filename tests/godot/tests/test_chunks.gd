@@ -96,7 +96,7 @@ func _water_and_trees(t: DonjournoTerrain) -> Array[int]:
 
 func test_water_and_trees_come_a_chunk_at_a_time() -> void:
 	var g := small_generator(7)
-	g.water_river_threshold = 40
+	g.water_river_catchment = 40.0
 	var t := DonjournoTerrain.new()
 	t.generator = g
 	root.add_child(t)

@@ -9,7 +9,7 @@ const PATH := "user://donjourno_claims_test.res"
 ## "Regenerate and Bake" does).
 func test_queries_on_a_baked_terrain_answer_as_off_the_terrain() -> void:
 	var g := small_generator(7)
-	g.water_river_threshold = 40
+	g.water_river_catchment = 40.0
 	var live := terrain_with(g)
 	live.position = Vector3(0.0, 7.0, 0.0)
 	check_eq(live.bake_mesh(PATH), OK, "bake_mesh saves")

@@ -61,6 +61,34 @@ func test_tres_round_trip() -> void:
 	DirAccess.remove_absolute(ProjectSettings.globalize_path(TRES_PATH))
 
 
+## A resource saved when these parameters were in cells: its values read as metres and square
+## metres, converted with the cell size saved before them.
+const OLD_TRES := """[gd_resource type="DonjournoGenerator" format=3]
+
+[resource]
+cell_size = 2.0
+erosion_droplets_per_cell = 3.0
+water_min_lake_cells = 6
+water_river_threshold = 150
+"""
+
+
+func test_saved_parameters_in_cells_read_in_metres() -> void:
+	var path := "user://donjourno_test_old_units.tres"
+	var file := FileAccess.open(path, FileAccess.WRITE)
+	file.store_string(OLD_TRES)
+	file.close()
+	var loaded := ResourceLoader.load(path, "", ResourceLoader.CACHE_MODE_IGNORE)
+	check(loaded is DonjournoGenerator, "the old resource loads")
+	if loaded is DonjournoGenerator:
+		check_near(loaded.cell_size, 2.0, 1e-6, "cell_size")
+		check_near(loaded.erosion_droplet_density, 0.75, 1e-6, "3 droplets per 4 m² cell")
+		check_near(loaded.water_min_lake_area, 24.0, 1e-4, "6 cells of 4 m²")
+		check_near(loaded.water_river_catchment, 600.0, 1e-3, "150 cells of 4 m²")
+		check_eq(loaded.get_validation_error(), "", "the converted values are valid")
+	DirAccess.remove_absolute(ProjectSettings.globalize_path(path))
+
+
 func test_presets_and_json() -> void:
 	var names := DonjournoGenerator.get_preset_names()
 	check(names.has("default") and names.has("island"), "preset names: %s" % [names])

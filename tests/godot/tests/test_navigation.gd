@@ -40,7 +40,7 @@ func largest_lake(map: DonjournoMap) -> Array[Vector2i]:
 func lake_terrain(chunk_size: int = 256) -> DonjournoTerrain:
 	# Seed 1 has two lakes and no river (64² cells); gentle enough to walk round them.
 	var g := small_generator(1)
-	g.water_river_threshold = 100000
+	g.water_river_catchment = 100000.0
 	g.height_scale = 4.0
 	var t := DonjournoTerrain.new()
 	t.chunk_size = chunk_size

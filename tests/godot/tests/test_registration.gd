@@ -19,8 +19,8 @@ func test_generator_exports_every_parameter_with_a_range() -> void:
 		"origin_x", "origin_z", "coverage", "climate_feature_scale", "climate_sea_temperature",
 		"climate_temperature_range", "climate_wind_direction", "climate_rain_shadow", "erosion_droplets",
 		"erosion_dt", "erosion_friction", "erosion_density", "erosion_deposition_rate",
-		"erosion_evaporation_rate", "erosion_min_volume", "water_min_lake_cells",
-		"water_min_lake_depth", "water_river_threshold", "water_river_depth", "water_sea_level",
+		"erosion_evaporation_rate", "erosion_min_volume", "water_min_lake_area",
+		"water_min_lake_depth", "water_river_catchment", "water_river_depth", "water_sea_level",
 		"forest_height_limit", "forest_steepness", "forest_density",
 	]
 	var switches := ["water_lakes_enabled", "water_lake_erosion", "water_rivers_enabled"]

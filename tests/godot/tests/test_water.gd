@@ -19,7 +19,7 @@ func _wet_terrain(size: int = 64) -> DonjournoTerrain:
 	var g := small_generator(7)
 	g.width = size
 	g.depth = size
-	g.water_river_threshold = 40
+	g.water_river_catchment = 40.0
 	g.height_scale = HEIGHT_SCALE
 	var t := DonjournoTerrain.new()
 	t.generator = g
@@ -161,7 +161,7 @@ func test_no_water_surface_without_water() -> void:
 	# Turning water on builds the surface, turning it off removes it again.
 	g.water_lakes_enabled = true
 	g.water_rivers_enabled = true
-	g.water_river_threshold = 40
+	g.water_river_catchment = 40.0
 	t.regenerate()
 	check(t.get_water_instance() != null, "water surface once water is on")
 	g.water_lakes_enabled = false

@@ -103,7 +103,7 @@ fn lake_erosion(size: u32, reps: usize) {
     let side = size as usize;
     let (base, pool) = pool_terrain(size);
     let droplets = size * size / 2;
-    let filter = params.water.lake_filter();
+    let filter = params.water.lake_filter(params.cell_size);
     let run = |lakes: Option<LakeFilter>| {
         let mut report = None;
         let erosion = Erosion {
@@ -240,7 +240,7 @@ fn hydrology(sizes: &[u32], reps: usize) {
         let side = size as usize;
         let cells = (side * side) as f64;
         let (height, pool) = pool_terrain(size);
-        let weight = donjourno::stages::hydrology::meander_weights(side, side, 1);
+        let weight = donjourno::stages::hydrology::meander_weights(side, side, 1.0, 1);
         let rate = |t: Duration| cells / t.as_secs_f64() / 1e6;
         single.install(|| {
             let fill = median(reps, || {

@@ -44,10 +44,10 @@ pub(super) fn suite() -> Result<Vec<Case>, String> {
     };
     variant("seed=2", &|p| p.seed = 2, mesh);
     variant(
-        "size=192x160,droplets_per_cell=2.5",
+        "size=192x160,droplet_density=2.5",
         &|p| {
             (p.width, p.depth) = (192, 160);
-            p.terrain.droplets_per_cell = 2.5;
+            p.terrain.droplet_density = 2.5;
         },
         mesh,
     );

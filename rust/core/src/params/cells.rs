@@ -13,7 +13,7 @@ use super::ParamError;
 pub fn find_old<S>(table: &'static [Param<S>], old: &str) -> Option<(&'static Param<S>, i32)> {
     table.iter().find_map(|p| {
         p.aliases.iter().find_map(|a| match *a {
-            Alias::Cells { name, power } if name == old => Some((p, power)),
+            Alias::Cells { name, power, .. } if name == old => Some((p, power)),
             _ => None,
         })
     })
@@ -40,7 +40,7 @@ pub fn find_old_path<S>(
 ) -> Option<(&'static Param<S>, &'static str, i32)> {
     table.iter().find_map(|p| {
         p.aliases.iter().find_map(|a| match *a {
-            Alias::Cells { name, power } if old_path(p, name) == path => Some((p, name, power)),
+            Alias::Cells { name, power, .. } if old_path(p, name) == path => Some((p, name, power)),
             _ => None,
         })
     })
@@ -63,7 +63,11 @@ pub fn from_cells<S>(
     cell_size: f64,
 ) -> Result<Value, ParamError> {
     let scale = (0..power.unsigned_abs()).fold(1.0, |f, _| f * cell_size);
-    let v = if power < 0 { value / scale } else { value * scale };
+    let v = if power < 0 {
+        value / scale
+    } else {
+        value * scale
+    };
     let bad = || ParamError {
         field: param.name,
         expected: "a finite number".to_owned(),

@@ -38,10 +38,8 @@ pub struct TerrainParams {
     pub peak_height: f32,
     /// Number of erosion droplets (see [`TerrainParams::droplet_count`]).
     pub droplets: u32,
-    /// Erosion droplets per pool cell; above 0 it replaces [`TerrainParams::droplets`].
-    pub droplets_per_cell: f32,
-    /// Erosion droplets per square metre of the ground they spawn on, used when neither
-    /// [`TerrainParams::droplets`] nor [`TerrainParams::droplets_per_cell`] is above 0.
+    /// Erosion droplets per square metre of the ground they spawn on, used when
+    /// [`TerrainParams::droplets`] is 0.
     pub droplet_density: f32,
     /// Droplet physics.
     pub erosion: ErosionParams,
@@ -49,21 +47,24 @@ pub struct TerrainParams {
 
 impl TerrainParams {
     /// The droplets erosion runs on a map of `pool_cells` pool cells of `cell_size` metres:
-    /// `droplets_per_cell · pool_cells` when `droplets_per_cell` is above 0; else the fixed count
-    /// `droplets` when it is above 0; else `droplet_density` per square metre of the pool, so
-    /// that a square metre sees as many droplets at every cell size and map size. Rounded, at
-    /// most [`MAX_DROPLETS`](crate::params::MAX_DROPLETS).
+    /// the fixed count `droplets` when it is above 0, else `droplet_density` per square metre of
+    /// the pool, so that a square metre sees as many droplets at every cell size and map size
+    /// (rounded, at most [`MAX_DROPLETS`](crate::params::MAX_DROPLETS)).
     pub fn droplet_count(&self, pool_cells: usize, cell_size: f32) -> u32 {
-        let n = if self.droplets_per_cell > 0.0 {
-            f64::from(self.droplets_per_cell) * pool_cells as f64
-        } else if self.droplets > 0 {
+        if self.droplets > 0 {
             return self.droplets;
-        } else {
-            let area = pool_cells as f64 * f64::from(cell_size) * f64::from(cell_size);
-            f64::from(self.droplet_density) * area
-        };
+        }
+        let area = pool_cells as f64 * f64::from(cell_size) * f64::from(cell_size);
+        let n = f64::from(self.droplet_density) * area;
         n.round().min(f64::from(crate::params::MAX_DROPLETS)) as u32
     }
+}
+
+/// The cells of `cell_size` metres that cover `area` square metres, rounded up.
+pub fn cells_of_area(area: f32, cell_size: f32) -> u32 {
+    let cells = f64::from(area) / (f64::from(cell_size) * f64::from(cell_size));
+    // A hair below a whole number (an area given in cells and converted) stays that number.
+    (cells - 1e-6).ceil().clamp(0.0, f64::from(u32::MAX)) as u32
 }
 
 /// Parameters of the [`ForestMask`](crate::stages::ForestMask) layer.
@@ -120,16 +121,16 @@ impl ForestParams {
 pub struct WaterParams {
     /// Fill depressions with lakes.
     pub lakes_enabled: bool,
-    /// Fewest cells a lake may have; smaller depressions stay dry.
-    pub min_lake_cells: u32,
+    /// Smallest area a lake may cover, square metres; smaller depressions stay dry.
+    pub min_lake_area: f32,
     /// Smallest depth (level minus the deepest bed) a lake may have, in height units.
     pub min_lake_depth: f32,
     /// Erosion droplets that reach a lake continue from its outflow (the lake-erosion article); needs lakes.
     pub lake_erosion: bool,
     /// Mark and carve rivers.
     pub rivers_enabled: bool,
-    /// A cell whose accumulation exceeds this many mountain cells is a river.
-    pub river_threshold: u32,
+    /// A cell that drains more than this area of mountain ground, square metres, is a river.
+    pub river_catchment: f32,
     /// Carving depth of a river at the threshold, in height units; it grows with the square root
     /// of the accumulation, up to four times this.
     pub river_depth: f32,
@@ -138,19 +139,26 @@ pub struct WaterParams {
 }
 
 impl WaterParams {
-    /// The lakes to mark: at least `min_lake_cells` cells, `min_lake_depth` deep, not below the
-    /// sea.
-    pub fn lake_filter(&self) -> LakeFilter {
+    /// The lakes to mark on cells of `cell_size` metres: covering at least `min_lake_area`
+    /// (that many cells, rounded up), `min_lake_depth` deep, not below the sea.
+    pub fn lake_filter(&self, cell_size: f32) -> LakeFilter {
         LakeFilter {
-            min_cells: self.min_lake_cells,
+            min_cells: cells_of_area(self.min_lake_area, cell_size),
             min_depth: self.min_lake_depth,
             sea_level: self.sea_level,
         }
     }
 
     /// The lake filter for erosion when droplets continue through lakes, else `None`.
-    pub fn erosion_lakes(&self) -> Option<LakeFilter> {
-        (self.lakes_enabled && self.lake_erosion).then(|| self.lake_filter())
+    pub fn erosion_lakes(&self, cell_size: f32) -> Option<LakeFilter> {
+        (self.lakes_enabled && self.lake_erosion).then(|| self.lake_filter(cell_size))
+    }
+
+    /// The river threshold in cells of `cell_size` metres: a cell draining more than this many
+    /// runoff cells is a river (`river_catchment` in cells, rounded, at least 1).
+    pub fn river_threshold(&self, cell_size: f32) -> u32 {
+        let cells = f64::from(self.river_catchment) / (f64::from(cell_size) * f64::from(cell_size));
+        cells.round().clamp(1.0, f64::from(u32::MAX)) as u32
     }
 
     /// Whether the layer has anything to do.

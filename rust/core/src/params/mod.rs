@@ -117,7 +117,6 @@ impl GeneratorParams {
         let mut p = *self;
         if p.world_mode == WorldMode::Infinite {
             p.terrain.droplets = 0;
-            p.terrain.droplets_per_cell = 0.0;
             p.terrain.droplet_density = 0.0;
             p.water.lakes_enabled = false;
             p.water.lake_erosion = false;
@@ -175,7 +174,6 @@ impl GeneratorParams {
             edge_width: 0.0,
             peak_height: 0.0,
             droplets: 0,
-            droplets_per_cell: 0.0,
             droplet_density: 0.0,
             erosion: ErosionParams {
                 dt: 0.0,
@@ -193,11 +191,11 @@ impl GeneratorParams {
         },
         water: WaterParams {
             lakes_enabled: false,
-            min_lake_cells: 0,
+            min_lake_area: 0.0,
             min_lake_depth: 0.0,
             lake_erosion: false,
             rivers_enabled: false,
-            river_threshold: 0,
+            river_catchment: 0.0,
             river_depth: 0.0,
             sea_level: 0.0,
         },

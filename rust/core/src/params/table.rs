@@ -195,6 +195,8 @@ pub enum Alias {
     Cells {
         /// The old name (`water_river_threshold`).
         name: &'static str,
+        /// Older command-line flags of the same value in cells, without their dashes.
+        flags: &'static [&'static str],
         /// The power of the cell size: 1 for a length, 2 for an area, −2 for a count per cell.
         power: i32,
     },

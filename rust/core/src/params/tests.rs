@@ -124,7 +124,16 @@ fn names_paths_and_flags_are_unique_and_follow_the_groups() {
     let mut old = Vec::new();
     for p in &all {
         for alias in p.aliases() {
-            let (Alias::Json(a) | Alias::Flag(a) | Alias::OffFlag(a)) = *alias;
+            let a = match *alias {
+                Alias::Json(a) | Alias::Flag(a) | Alias::OffFlag(a) => a,
+                Alias::Cells { name, power, .. } => {
+                    assert!(
+                        matches!(p.kind(), Kind::F32 | Kind::U32) && power != 0,
+                        "{name}: only numbers convert from cells"
+                    );
+                    name
+                }
+            };
             assert!(
                 !names.contains(&a.to_owned()),
                 "alias {a} is a current name"
@@ -240,10 +249,10 @@ fn layer_structs_check_only_their_own_fields() {
     let placement = ForestPlacementParams { density: 2.0 };
     assert_eq!(placement.validate().unwrap_err().field, "forest_density");
     let water = WaterParams {
-        river_threshold: 0,
+        river_catchment: -1.0,
         ..WaterParams::default()
     };
-    assert_eq!(water.validate().unwrap_err().field, "water_river_threshold");
+    assert_eq!(water.validate().unwrap_err().field, "water_river_catchment");
     assert!(ErosionParams::default().validate().is_ok());
 }
 

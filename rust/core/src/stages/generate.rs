@@ -108,7 +108,7 @@ fn height_layer(
     match LandTerrain::framed(params, inputs.heightmap.clone(), frame) {
         Some(land) => Box::new(land),
         None => Box::new(HybridTerrain {
-            lakes: params.water.erosion_lakes(),
+            lakes: params.water.erosion_lakes(params.cell_size),
             edge_falloff: params.edge_falloff,
             cell_size: params.cell_size,
             shaping: crate::stages::biomes::shape::Shaping::new(params),
@@ -129,6 +129,7 @@ pub fn default_pipeline(params: &GeneratorParams, options: &GenerateOptions) -> 
         height_layer(params, &options.inputs, frame),
         Hydrology {
             local_sea: infinite,
+            cell_size: params.cell_size,
             ..Hydrology::new(params.seed, params.water)
         },
         Climate::framed(params, frame),

@@ -22,9 +22,9 @@ use crate::stages::landform::pool::MOUNTAIN_MIN_HEIGHT;
 use crate::stages::pipeline::{Layer, LayerError};
 use rayon::prelude::*;
 
-/// Flat routing: frequency of the weight noise, per cell (its first octave repeats every ten
-/// cells, about the length of a meander).
-pub const MEANDER_SCALE: f32 = 0.1;
+/// Flat routing: the period of the weight noise's first octave, metres (about the length of a
+/// meander).
+pub const MEANDER_PERIOD: f32 = 10.0;
 /// Flat routing: octaves of the weight noise.
 pub const MEANDER_OCTAVES: u32 = 4;
 /// Flat routing: noise values from `MEANDER_LOW` to `MEANDER_HIGH` map linearly onto the weights
@@ -35,16 +35,18 @@ pub const MEANDER_HIGH: f32 = 0.7;
 
 /// Flat routing: the per-cell weights of the cost that drains flats (the flat ground, valley
 /// floors, lake beds) along winding corridors instead of straight lines to the nearest outlet.
-pub fn meander_weights(width: usize, depth: usize, seed: u64) -> Vec<u8> {
+/// The noise is laid out in metres, sampled every `cell_size` metres.
+pub fn meander_weights(width: usize, depth: usize, cell_size: f32, seed: u64) -> Vec<u8> {
     crate::algorithms::threads::ensure_pool();
     let noise_seed = crate::algorithms::seed::derive32(seed, "meander");
+    let scale = cell_size / MEANDER_PERIOD;
     let mut weight = vec![1u8; width * depth];
     weight
         .par_chunks_mut(width.max(1))
         .enumerate()
         .for_each(|(z, row)| {
             let mut noise = vec![0.0f32; row.len()];
-            fbm_row(z, MEANDER_SCALE, MEANDER_OCTAVES, noise_seed, &mut noise);
+            fbm_row(z, scale, MEANDER_OCTAVES, noise_seed, &mut noise);
             for (w, &f) in row.iter_mut().zip(&noise) {
                 let t = ((f - MEANDER_LOW) / (MEANDER_HIGH - MEANDER_LOW)).clamp(0.0, 1.0);
                 *w = 1 + (t * f32::from(MAX_WEIGHT - 1) + 0.5) as u8;
@@ -75,10 +77,10 @@ pub fn runoff(grid: &Grid) -> Vec<bool> {
 }
 
 /// Floods the grid's heights with meandering flats, routes the flow and accumulates the
-/// [`runoff`].
-pub fn drainage(grid: &Grid, seed: u64) -> Result<Drainage, HydrologyError> {
+/// [`runoff`], on cells of `cell_size` metres.
+pub fn drainage(grid: &Grid, cell_size: f32, seed: u64) -> Result<Drainage, HydrologyError> {
     let (w, d) = (grid.width(), grid.depth());
-    let weight = meander_weights(w, d, seed);
+    let weight = meander_weights(w, d, cell_size, seed);
     let options = FloodOptions {
         flat_weight: Some(&weight),
         ..Default::default()
@@ -118,9 +120,18 @@ fn mark_lakes(grid: &mut Grid, lakes: LakeMap) {
     grid.lakes = lakes.lakes;
 }
 
+/// The rivers' settings on the map's lattice.
+#[derive(Clone, Copy, Debug)]
+struct Rivers {
+    /// Runoff cells above which a cell is a river ([`WaterParams::river_threshold`]).
+    river_threshold: u32,
+    /// Carving depth at the threshold, height units.
+    river_depth: f32,
+}
+
 /// Rivers: dry cells whose accumulation exceeds the threshold, water at the ground (through a dry
 /// depression too), the bed carved by [`river_depth`].
-fn mark_rivers(grid: &mut Grid, drainage: &Drainage, params: &WaterParams) {
+fn mark_rivers(grid: &mut Grid, drainage: &Drainage, params: &Rivers) {
     for (i, &acc) in drainage.accumulation.iter().enumerate() {
         if acc > params.river_threshold && grid.water[i] == WaterKind::Dry {
             grid.water[i] = WaterKind::River;
@@ -133,7 +144,7 @@ fn mark_rivers(grid: &mut Grid, drainage: &Drainage, params: &WaterParams) {
 /// Rivers, continuity: where a river steps diagonally into water, the lower of the two cells
 /// beside the step (the first on a tie) joins the river, so channels connect along their sides.
 /// Its water lies between the levels of the step's ends and its bed is carved below that.
-fn connect_diagonals(grid: &mut Grid, drainage: &Drainage, params: &WaterParams) {
+fn connect_diagonals(grid: &mut Grid, drainage: &Drainage, params: &Rivers) {
     let w = grid.width();
     for i in 0..grid.len() {
         let r = drainage.receivers[i];
@@ -198,7 +209,7 @@ const WIDEN_OFFSETS: [(i64, i64); 12] = [
 /// not above its water and that touch the river along a side join it, at its level, their beds
 /// carved like the channel's. Channels are widened in cell order, nearest cells first; a cell
 /// joins the first channel that claims it.
-fn widen_rivers(grid: &mut Grid, drainage: &Drainage, params: &WaterParams) {
+fn widen_rivers(grid: &mut Grid, drainage: &Drainage, params: &Rivers) {
     let (w, d) = (grid.width() as i64, grid.depth() as i64);
     let at = |x: i64, z: i64| (x >= 0 && z >= 0 && x < w && z < d).then(|| (z * w + x) as usize);
     for i in 0..grid.len() {
@@ -256,7 +267,7 @@ fn is_channel(grid: &Grid, drainage: &Drainage, threshold: u32, i: usize) -> boo
 /// [`river_surface`] with their [`river_width`]; the other river cells (widened banks and diagonal
 /// joins) take their water level clamped between the lowest and highest channel surface within
 /// two cells, and the widest of those channels' widths.
-fn surface_planes(grid: &mut Grid, drainage: &Drainage, params: &WaterParams) {
+fn surface_planes(grid: &mut Grid, drainage: &Drainage, params: &Rivers) {
     let t = params.river_threshold;
     let roles: Vec<SurfaceRole> = (0..grid.len())
         .map(|i| match grid.water[i] {
@@ -299,7 +310,7 @@ fn surface_planes(grid: &mut Grid, drainage: &Drainage, params: &WaterParams) {
 
 /// The water layer: sea, lakes and rivers from the terrain's drainage. It writes
 /// `max_accumulation` into the context's statistics.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct Hydrology {
     /// Master seed (fixes the meander noise).
     pub seed: u64,
@@ -308,6 +319,8 @@ pub struct Hydrology {
     /// The endless world's rule: every cell below the sea level is sea, without a flood from the
     /// map border, and there are no lakes or accumulation rivers (they need a bounded map).
     pub local_sea: bool,
+    /// Metres between neighbouring cells: areas become counts of cells with it.
+    pub cell_size: f32,
 }
 
 impl Hydrology {
@@ -317,6 +330,7 @@ impl Hydrology {
             seed,
             params,
             local_sea: false,
+            cell_size: 1.0,
         }
     }
 
@@ -355,7 +369,8 @@ impl Hydrology {
             self.run_local(grid);
             return Ok(None);
         }
-        let drainage = drainage(grid, self.seed).map_err(|e| LayerError::Grid(e.to_string()))?;
+        let drainage = drainage(grid, self.cell_size, self.seed)
+            .map_err(|e| LayerError::Grid(e.to_string()))?;
         let max_acc = drainage.accumulation.iter().copied().max().unwrap_or(0);
         ctx.stats_mut().max_accumulation = max_acc;
         let sea_level = self.sea_level(grid);
@@ -365,19 +380,23 @@ impl Hydrology {
         if self.params.lakes_enabled {
             let filter = LakeFilter {
                 sea_level,
-                ..self.params.lake_filter()
+                ..self.params.lake_filter(self.cell_size)
             };
             let lakes = find_lakes(&grid.height, &drainage.flood, &filter, Some(&grid.pool))
                 .map_err(|e| LayerError::Grid(e.to_string()))?;
             mark_lakes(grid, lakes);
         }
+        let rivers = Rivers {
+            river_threshold: self.params.river_threshold(self.cell_size),
+            river_depth: self.params.river_depth,
+        };
         if self.params.rivers_enabled {
-            mark_rivers(grid, &drainage, &self.params);
-            connect_diagonals(grid, &drainage, &self.params);
-            widen_rivers(grid, &drainage, &self.params);
+            mark_rivers(grid, &drainage, &rivers);
+            connect_diagonals(grid, &drainage, &rivers);
+            widen_rivers(grid, &drainage, &rivers);
         }
         classify_water(grid);
-        surface_planes(grid, &drainage, &self.params);
+        surface_planes(grid, &drainage, &rivers);
         Ok(Some(drainage))
     }
 }

@@ -64,7 +64,7 @@ fn the_erosion_layer_stops_with_fewer_steps_and_records_them() {
     let pipeline = default_pipeline(&p, &Default::default());
     let layer = &pipeline.0 .0;
     assert_eq!(layer.name(), "HybridTerrain");
-    assert!(p.water.erosion_lakes().is_some());
+    assert!(p.water.erosion_lakes(p.cell_size).is_some());
     let (w, d) = (p.width as usize, p.depth as usize);
 
     let mut full_grid = Grid::new(w, d);

@@ -24,7 +24,7 @@ prop_compose! {
         evaporation in 0.001f32..=1.0,
         min_volume in 0.001f32..=1.0,
         lakes in any::<[bool; 3]>(),
-        river_threshold in 1u32..100,
+        river_catchment in 1.0f32..100.0,
         river_depth in 0.0f32..=1.0,
         sea_level in prop_oneof![Just(0.0f32), 0.0f32..0.5],
     ) -> GeneratorParams {
@@ -42,7 +42,7 @@ prop_compose! {
         e.min_volume = min_volume;
         let w = &mut p.water;
         (w.lakes_enabled, w.lake_erosion, w.rivers_enabled) = (lakes[0], lakes[1], lakes[2]);
-        w.river_threshold = river_threshold;
+        w.river_catchment = river_catchment;
         w.river_depth = river_depth;
         w.sea_level = sea_level;
         p
@@ -59,7 +59,7 @@ proptest! {
 
         // Erosion: every cell stays at or above 0.
         let layer = HybridTerrain {
-            lakes: p.water.erosion_lakes(),
+            lakes: p.water.erosion_lakes(p.cell_size),
             ..HybridTerrain::new(p.seed, p.terrain)
         };
         let mut eroded = Grid::new(w, d);

@@ -25,7 +25,7 @@ fn eroded(size: u32, coverage: f32, seed: u64) -> Grid {
         ..Default::default()
     };
     let layer = HybridTerrain {
-        lakes: WaterParams::default().erosion_lakes(),
+        lakes: WaterParams::default().erosion_lakes(1.0),
         ..HybridTerrain::new(seed, terrain)
     };
     let mut grid = Grid::new(size as usize, size as usize);
@@ -59,7 +59,7 @@ fn fields() -> Vec<(Vec<f32>, usize, usize)> {
 }
 
 fn floods(h: &[f32], w: usize, d: usize) -> Vec<Flood> {
-    let weight = meander_weights(w, d, 5);
+    let weight = meander_weights(w, d, 1.0, 5);
     vec![
         priority_flood(h, w, d, FloodOptions::default()).unwrap(),
         priority_flood(
@@ -247,7 +247,7 @@ fn watered(
 fn rivers_run_downhill_into_a_lake_the_sea_or_off_the_map() {
     for (seed, sea_level) in [(1, 0.0), (2, 0.0), (3, 0.05)] {
         let water = WaterParams {
-            river_threshold: 60,
+            river_catchment: 60.0,
             sea_level,
             ..Default::default()
         };
@@ -333,7 +333,7 @@ fn water_planes_agree_and_the_flat_ground_stays_dry() {
     assert!(dr
         .accumulation
         .iter()
-        .any(|&a| a > WaterParams::default().river_threshold));
+        .any(|&a| a > WaterParams::default().river_threshold(1.0)));
 }
 
 #[test]
@@ -454,7 +454,7 @@ fn water_is_identical_on_1_2_and_8_threads() {
     with_sea.water.sea_level = 0.05;
     let mut highlands = GeneratorParams::preset("highlands").unwrap();
     (highlands.width, highlands.depth, highlands.terrain.droplets) = (72, 100, 12_000);
-    highlands.water.river_threshold = 50;
+    highlands.water.river_catchment = 50.0 * highlands.cell_size * highlands.cell_size;
     for p in [with_sea, highlands] {
         let reference = run_on(1, &p);
         let (grid, stats) = generate(&p, Default::default()).unwrap();
@@ -470,10 +470,10 @@ fn water_is_identical_on_1_2_and_8_threads() {
 fn bad_water_parameters_are_errors_naming_their_field() {
     type Breaker = fn(&mut WaterParams);
     let cases: [(Breaker, &str); 7] = [
-        (|w| w.min_lake_cells = 0, "water_min_lake_cells"),
+        (|w| w.min_lake_area = -1.0, "water_min_lake_area"),
         (|w| w.min_lake_depth = -0.1, "water_min_lake_depth"),
         (|w| w.min_lake_depth = f32::NAN, "water_min_lake_depth"),
-        (|w| w.river_threshold = 0, "water_river_threshold"),
+        (|w| w.river_catchment = -1.0, "water_river_catchment"),
         (|w| w.river_depth = 2.0, "water_river_depth"),
         (|w| w.sea_level = -1.0, "water_sea_level"),
         (|w| w.sea_level = f32::INFINITY, "water_sea_level"),
@@ -514,7 +514,7 @@ fn water_can_be_switched_off() {
     assert_eq!((stats.lake_count, stats.lake_jumps), (0, 0));
     assert!(grid.water.iter().all(|w| *w == WaterKind::Dry));
     p.water.rivers_enabled = true;
-    p.water.river_threshold = 50;
+    p.water.river_catchment = 50.0 * p.cell_size * p.cell_size;
     let (_, stats) = generate(&p, Default::default()).unwrap();
     assert!(stats.water_count(WaterKind::River) > 0);
     assert_eq!(stats.water_count(WaterKind::Lake), 0);

@@ -50,8 +50,8 @@ prop_compose! {
         droplets in 0u32..300,
         scales in proptest::array::uniform14(0.5f32..=1.0),
         flags in proptest::array::uniform3(any::<bool>()),
-        min_lake_cells in 1u32..400,
-        river_threshold in 1u32..400,
+        min_lake_area in 1.0f32..400.0,
+        river_catchment in 1.0f32..400.0,
         sea_level in prop_oneof![Just(0.0f32), 0.0f32..0.2],
     ) -> GeneratorParams {
         let mut p = GeneratorParams { seed, width, depth, ..Default::default() };
@@ -62,8 +62,8 @@ prop_compose! {
         p.water.lakes_enabled = flags[0];
         p.water.lake_erosion = flags[1];
         p.water.rivers_enabled = flags[2];
-        p.water.min_lake_cells = min_lake_cells;
-        p.water.river_threshold = river_threshold;
+        p.water.min_lake_area = min_lake_area;
+        p.water.river_catchment = river_catchment;
         p.water.sea_level = sea_level;
         p
     }
@@ -76,7 +76,6 @@ prop_compose! {
         p in valid_params(),
         field in 0usize..19,
         x in any_f32(),
-        count in any_count(),
         side in prop_oneof![0u32..40, Just(5000), Just(4097), Just(u32::MAX)],
         droplets in prop_oneof![0u32..300, Just(u32::MAX)],
     ) -> GeneratorParams {
@@ -86,8 +85,8 @@ prop_compose! {
             14 => p.width = side,
             15 => p.depth = side,
             16 => p.terrain.droplets = droplets,
-            17 => p.water.min_lake_cells = count,
-            _ => p.water.river_threshold = count,
+            17 => p.water.min_lake_area = x,
+            _ => p.water.river_catchment = x,
         }
         p
     }
@@ -128,15 +127,11 @@ fn any_params() -> impl Strategy<Value = GeneratorParams> {
     ]
 }
 
-fn any_count() -> impl Strategy<Value = u32> {
-    prop_oneof![Just(0u32), 1u32..400, Just(u32::MAX), Just(4096 * 4096 + 1)]
-}
-
 prop_compose! {
     fn any_water()(
         flags in proptest::array::uniform4(any::<bool>()),
-        min_lake_cells in any_count(),
-        river_threshold in any_count(),
+        min_lake_area in any_f32(),
+        river_catchment in any_f32(),
         min_lake_depth in any_f32(),
         river_depth in any_f32(),
         sea_level in prop_oneof![any_f32(), Just(0.05f32), Just(0.0)],
@@ -145,9 +140,9 @@ prop_compose! {
             lakes_enabled: flags[0],
             lake_erosion: flags[1],
             rivers_enabled: flags[2],
-            min_lake_cells,
+            min_lake_area,
             min_lake_depth,
-            river_threshold,
+            river_catchment,
             river_depth,
             sea_level: if flags[3] { sea_level } else { 0.0 },
         }

@@ -27,7 +27,7 @@ fn watered(
         ..Default::default()
     };
     let layer = HybridTerrain {
-        lakes: water.erosion_lakes(),
+        lakes: water.erosion_lakes(1.0),
         ..HybridTerrain::new(seed, terrain)
     };
     let mut grid = Grid::new(size, size);
@@ -41,7 +41,7 @@ fn watered(
 
 fn river_water() -> WaterParams {
     WaterParams {
-        river_threshold: 40,
+        river_catchment: 40.0,
         ..Default::default()
     }
 }
@@ -127,7 +127,7 @@ fn rivers_never_rise_downstream() {
         for i in 0..grid.len() {
             let r = drainage.receivers[i];
             let channel = grid.water[i] == WaterKind::River
-                && drainage.accumulation[i] > water.river_threshold;
+                && drainage.accumulation[i] > water.river_threshold(1.0);
             if !channel || r == NO_RECEIVER || grid.water[r as usize] == WaterKind::Dry {
                 continue;
             }
@@ -157,7 +157,8 @@ fn rivers_widen_with_their_flow() {
     let (grid, drainage) = watered(96, 4, water);
     let mut channels: Vec<(u32, f32)> = (0..grid.len())
         .filter(|&i| {
-            grid.water[i] == WaterKind::River && drainage.accumulation[i] > water.river_threshold
+            grid.water[i] == WaterKind::River
+                && drainage.accumulation[i] > water.river_threshold(1.0)
         })
         .map(|i| (drainage.accumulation[i], grid.river_width[i]))
         .collect();
@@ -167,7 +168,7 @@ fn rivers_widen_with_their_flow() {
         assert!(pair[0].1 <= pair[1].1, "more flow, narrower: {pair:?}");
     }
     for &(acc, width) in &channels {
-        assert_eq!(width, river_width(acc, water.river_threshold));
+        assert_eq!(width, river_width(acc, water.river_threshold(1.0)));
     }
     let (narrow, wide) = (channels[0].1, channels[channels.len() - 1].1);
     assert!(narrow >= 1.0 && wide > 2.0 * narrow, "{narrow} .. {wide}");

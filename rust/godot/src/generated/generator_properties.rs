@@ -65,6 +65,18 @@ macro_rules! generator_properties {
             #[export(range = (0.0, 1.0, 0.01))]
             #[var(get = get_coverage, set = set_coverage)]
             coverage: PhantomVar<f32>,
+            #[doc = "Pool model: the period of the noise that chooses the mountain patches: a patch and the gap beside it span about this much. Accepted: [1, 100000] m (world units); default 66.7."]
+            #[export(range = (4.0, 10000.0, 0.1, or_greater, exp, suffix = "m"))]
+            #[var(get = get_pool_patch_size, set = set_pool_patch_size)]
+            pool_patch_size: PhantomVar<f32>,
+            #[doc = "Pool model: the period of the height noise's broadest octave: the size of one mountain. Accepted: [1, 100000] m (world units); default 32."]
+            #[export(range = (2.0, 10000.0, 0.1, or_greater, exp, suffix = "m"))]
+            #[var(get = get_pool_feature_size, set = set_pool_feature_size)]
+            pool_feature_size: PhantomVar<f32>,
+            #[doc = "Pool model: the mean width of the band over which a patch's edge rises from the flat ground to the mountains. Accepted: [0.01, 100000] m (world units); default 6."]
+            #[export(range = (0.1, 1000.0, 0.1, or_greater, exp, suffix = "m"))]
+            #[var(get = get_pool_edge_width, set = set_pool_edge_width)]
+            pool_edge_width: PhantomVar<f32>,
             #[doc = "The subdivision article's p1: the random offset of the first iteration's new cells lies in [−p1, p1]. Accepted: [0.1, 2]; default 0.5."]
             #[export_group(name = "Subdivision", prefix = "subdivision_")]
             #[export(range = (0.1, 2.0, 0.01))]
@@ -138,15 +150,15 @@ macro_rules! generator_properties {
             #[export(range = (-30.0, 20.0, 0.1, suffix = "°C"))]
             #[var(get = get_biomes_snowline, set = set_biomes_snowline)]
             biomes_snowline: PhantomVar<f32>,
-            #[doc = "Number of erosion droplets: more droplets carve deeper valleys and take longer. Accepted: [0, 20000000] droplets; default 16000."]
+            #[doc = "A fixed number of erosion droplets, whatever the map's extent; 0 (the default) runs erosion_droplet_density droplets per square metre instead. Accepted: [0, 20000000] droplets; default 0."]
             #[export_group(name = "Erosion", prefix = "erosion_")]
             #[export(range = (0.0, 1000000.0, 1.0, or_greater))]
             #[var(get = get_erosion_droplets, set = set_erosion_droplets)]
             erosion_droplets: PhantomVar<i64>,
-            #[doc = "Erosion droplets per pool cell (the cells droplets spawn on). Above 0 it replaces erosion_droplets, so a larger map is eroded like a larger piece of the same land rather than more thinly; 0 keeps the fixed count of erosion_droplets. Accepted: [0, 1000] droplets per pool cell; default 0."]
-            #[export(range = (0.0, 20.0, 0.01, or_greater))]
-            #[var(get = get_erosion_droplets_per_cell, set = set_erosion_droplets_per_cell)]
-            erosion_droplets_per_cell: PhantomVar<f32>,
+            #[doc = "Erosion droplets per square metre of the ground they spawn on (the mountains of the pool model, the land of the others): a square metre is eroded alike at every map size and cell size. More droplets carve deeper valleys and take longer. Accepted: [0, 1000] droplets per m²; default 2."]
+            #[export(range = (0.0, 20.0, 0.01, or_greater, suffix = "/m²"))]
+            #[var(get = get_erosion_droplet_density, set = set_erosion_droplet_density)]
+            erosion_droplet_density: PhantomVar<f32>,
             #[doc = "Integration time step of a droplet. Accepted: (0, 10] droplet time units; default 1.2."]
             #[export(range = (0.01, 10.0, 0.01))]
             #[var(get = get_erosion_dt, set = set_erosion_dt)]
@@ -176,10 +188,10 @@ macro_rules! generator_properties {
             #[export]
             #[var(get = get_water_lakes_enabled, set = set_water_lakes_enabled)]
             water_lakes_enabled: PhantomVar<bool>,
-            #[doc = "Fewest cells a lake may have: smaller depressions stay dry. Accepted: [1, 16777216] cells; default 6."]
-            #[export(range = (1.0, 1000.0, 1.0, or_greater, suffix = "cells"))]
-            #[var(get = get_water_min_lake_cells, set = set_water_min_lake_cells)]
-            water_min_lake_cells: PhantomVar<i64>,
+            #[doc = "Smallest area a lake may cover: smaller depressions stay dry. A lake covers at least one cell. Accepted: [0, 1000000000000] m²; default 6."]
+            #[export(range = (1.0, 1000000.0, 1.0, or_greater, exp, suffix = "m²"))]
+            #[var(get = get_water_min_lake_area, set = set_water_min_lake_area)]
+            water_min_lake_area: PhantomVar<f32>,
             #[doc = "Smallest depth a lake may have (its level minus its deepest bed). Accepted: [0, 1000] height units; default 0.01."]
             #[export(range = (0.0, 1.0, 0.001, or_greater))]
             #[var(get = get_water_min_lake_depth, set = set_water_min_lake_depth)]
@@ -192,10 +204,10 @@ macro_rules! generator_properties {
             #[export]
             #[var(get = get_water_rivers_enabled, set = set_water_rivers_enabled)]
             water_rivers_enabled: PhantomVar<bool>,
-            #[doc = "Flow accumulation (mountain cells draining through a cell) above which the cell is a river. Accepted: [1, 16777216] mountain cells; default 200."]
-            #[export(range = (1.0, 10000.0, 1.0, or_greater, suffix = "cells"))]
-            #[var(get = get_water_river_threshold, set = set_water_river_threshold)]
-            water_river_threshold: PhantomVar<i64>,
+            #[doc = "Catchment above which ground carries a river: the area of mountain ground (the runoff) draining through a cell. Accepted: [0, 1000000000000] m²; default 200."]
+            #[export(range = (1.0, 10000000.0, 1.0, or_greater, exp, suffix = "m²"))]
+            #[var(get = get_water_river_catchment, set = set_water_river_catchment)]
+            water_river_catchment: PhantomVar<f32>,
             #[doc = "Carving depth of a river at the threshold; it grows with the square root of the accumulation, up to four times this. Accepted: [0, 1] height units; default 0.01."]
             #[export(range = (0.0, 1.0, 0.001))]
             #[var(get = get_water_river_depth, set = set_water_river_depth)]
@@ -492,6 +504,48 @@ macro_rules! generator_accessors {
                 }
             }
 
+            #[doc = "Returns [member pool_patch_size]."]
+            #[func]
+            pub fn get_pool_patch_size(&self) -> f32 {
+                self.store.float("pool_patch_size")
+            }
+
+            #[doc = "Sets [member pool_patch_size]; a different value is reported as a change."]
+            #[func]
+            pub fn set_pool_patch_size(&mut self, value: f32) {
+                if self.store.set_float("pool_patch_size", value) {
+                    self.on_param_changed();
+                }
+            }
+
+            #[doc = "Returns [member pool_feature_size]."]
+            #[func]
+            pub fn get_pool_feature_size(&self) -> f32 {
+                self.store.float("pool_feature_size")
+            }
+
+            #[doc = "Sets [member pool_feature_size]; a different value is reported as a change."]
+            #[func]
+            pub fn set_pool_feature_size(&mut self, value: f32) {
+                if self.store.set_float("pool_feature_size", value) {
+                    self.on_param_changed();
+                }
+            }
+
+            #[doc = "Returns [member pool_edge_width]."]
+            #[func]
+            pub fn get_pool_edge_width(&self) -> f32 {
+                self.store.float("pool_edge_width")
+            }
+
+            #[doc = "Sets [member pool_edge_width]; a different value is reported as a change."]
+            #[func]
+            pub fn set_pool_edge_width(&mut self, value: f32) {
+                if self.store.set_float("pool_edge_width", value) {
+                    self.on_param_changed();
+                }
+            }
+
             #[doc = "Returns [member subdivision_amplitude]."]
             #[func]
             pub fn get_subdivision_amplitude(&self) -> f32 {
@@ -730,16 +784,16 @@ macro_rules! generator_accessors {
                 }
             }
 
-            #[doc = "Returns [member erosion_droplets_per_cell]."]
+            #[doc = "Returns [member erosion_droplet_density]."]
             #[func]
-            pub fn get_erosion_droplets_per_cell(&self) -> f32 {
-                self.store.float("erosion_droplets_per_cell")
+            pub fn get_erosion_droplet_density(&self) -> f32 {
+                self.store.float("erosion_droplet_density")
             }
 
-            #[doc = "Sets [member erosion_droplets_per_cell]; a different value is reported as a change."]
+            #[doc = "Sets [member erosion_droplet_density]; a different value is reported as a change."]
             #[func]
-            pub fn set_erosion_droplets_per_cell(&mut self, value: f32) {
-                if self.store.set_float("erosion_droplets_per_cell", value) {
+            pub fn set_erosion_droplet_density(&mut self, value: f32) {
+                if self.store.set_float("erosion_droplet_density", value) {
                     self.on_param_changed();
                 }
             }
@@ -842,16 +896,16 @@ macro_rules! generator_accessors {
                 }
             }
 
-            #[doc = "Returns [member water_min_lake_cells]."]
+            #[doc = "Returns [member water_min_lake_area]."]
             #[func]
-            pub fn get_water_min_lake_cells(&self) -> i64 {
-                self.store.int("water_min_lake_cells")
+            pub fn get_water_min_lake_area(&self) -> f32 {
+                self.store.float("water_min_lake_area")
             }
 
-            #[doc = "Sets [member water_min_lake_cells]; a different value is reported as a change."]
+            #[doc = "Sets [member water_min_lake_area]; a different value is reported as a change."]
             #[func]
-            pub fn set_water_min_lake_cells(&mut self, value: i64) {
-                if self.store.set_int("water_min_lake_cells", value) {
+            pub fn set_water_min_lake_area(&mut self, value: f32) {
+                if self.store.set_float("water_min_lake_area", value) {
                     self.on_param_changed();
                 }
             }
@@ -898,16 +952,16 @@ macro_rules! generator_accessors {
                 }
             }
 
-            #[doc = "Returns [member water_river_threshold]."]
+            #[doc = "Returns [member water_river_catchment]."]
             #[func]
-            pub fn get_water_river_threshold(&self) -> i64 {
-                self.store.int("water_river_threshold")
+            pub fn get_water_river_catchment(&self) -> f32 {
+                self.store.float("water_river_catchment")
             }
 
-            #[doc = "Sets [member water_river_threshold]; a different value is reported as a change."]
+            #[doc = "Sets [member water_river_catchment]; a different value is reported as a change."]
             #[func]
-            pub fn set_water_river_threshold(&mut self, value: i64) {
-                if self.store.set_int("water_river_threshold", value) {
+            pub fn set_water_river_catchment(&mut self, value: f32) {
+                if self.store.set_float("water_river_catchment", value) {
                     self.on_param_changed();
                 }
             }

@@ -122,6 +122,18 @@ impl ParamStore {
         self.store(name, Value::Bool(v))
     }
 
+    /// Sets the parameter that the old name `old` gave in cells (a saved scene's), converted with
+    /// the cell size set so far; `None` when `old` is no such name, else whether the value
+    /// changed or the error that the conversion gives.
+    pub fn set_in_cells(&mut self, old: &str, number: f64) -> Option<Result<bool, ParamError>> {
+        let (param, power) = donjourno::params::cells::find_old(GENERATOR, old)?;
+        let cell_size = f64::from(self.params.cell_size);
+        Some(
+            donjourno::params::cells::from_cells(param, number, power, cell_size)
+                .map(|v| self.store(param.name, v)),
+        )
+    }
+
     /// Replaces every generation parameter; returns whether anything changed.
     pub fn set_params(&mut self, params: &GeneratorParams) -> bool {
         let before = self.unfit.len();

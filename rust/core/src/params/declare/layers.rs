@@ -11,21 +11,8 @@ pub(super) const EROSION_DROPLETS: Param<GeneratorParams> = Param {
     range: Some(Range::closed(0.0, MAX_DROPLETS as f64)),
     slider: Some(Slider::new(0.0, 1_000_000.0, 1.0)),
     unit: DROPLETS,
-    doc: "A fixed number of erosion droplets, whatever the map's extent; 0 uses erosion_droplet_density.",
+    doc: "A fixed number of erosion droplets, whatever the map's extent; 0 (the default) runs erosion_droplet_density droplets per square metre instead.",
     aliases: &[Alias::Json("terrain.droplets"), Alias::Flag("droplets")],
-};
-
-/// `erosion_droplets_per_cell`.
-pub(super) const EROSION_DROPLETS_PER_CELL: Param<GeneratorParams> = Param {
-    name: "erosion_droplets_per_cell",
-    group: &EROSION,
-    access: field!(F32: terrain.droplets_per_cell),
-    default: Value::F32(0.0),
-    range: Some(Range::closed(0.0, 1000.0)),
-    slider: Some(Slider::new(0.0, 20.0, 0.01)),
-    unit: DROPLETS_PER_CELL,
-    doc: "Erosion droplets per pool cell (the cells droplets spawn on). Above 0 it replaces erosion_droplets, so a larger map is eroded like a larger piece of the same land rather than more thinly; 0 keeps the fixed count of erosion_droplets.",
-    aliases: &[],
 };
 
 /// `erosion_droplet_density`.
@@ -33,12 +20,16 @@ pub(super) const EROSION_DROPLET_DENSITY: Param<GeneratorParams> = Param {
     name: "erosion_droplet_density",
     group: &EROSION,
     access: field!(F32: terrain.droplet_density),
-    default: Value::F32(2.0),
+    default: Value::F32(2.17),
     range: Some(Range::closed(0.0, 1000.0)),
     slider: Some(Slider::new(0.0, 20.0, 0.01)),
     unit: DROPLETS_PER_SQUARE_METRE,
     doc: "Erosion droplets per square metre of the ground they spawn on (the mountains of the pool model, the land of the others): a square metre is eroded alike at every map size and cell size. More droplets carve deeper valleys and take longer.",
-    aliases: &[],
+    aliases: &[Alias::Cells {
+        name: "erosion_droplets_per_cell",
+        flags: &[],
+        power: -2,
+    }],
 };
 
 /// `erosion_dt`.
@@ -132,17 +123,21 @@ pub(super) const WATER_LAKES_ENABLED: Param<GeneratorParams> = Param {
     aliases: &[Alias::OffFlag("no-lakes")],
 };
 
-/// `water_min_lake_cells`.
-pub(super) const WATER_MIN_LAKE_CELLS: Param<GeneratorParams> = Param {
-    name: "water_min_lake_cells",
+/// `water_min_lake_area`.
+pub(super) const WATER_MIN_LAKE_AREA: Param<GeneratorParams> = Param {
+    name: "water_min_lake_area",
     group: &WATER,
-    access: field!(U32: water.min_lake_cells),
-    default: Value::U32(6),
-    range: Some(ANY_CELLS),
-    slider: Some(Slider::new(1.0, 1000.0, 1.0)),
-    unit: CELLS,
-    doc: "Fewest cells a lake may have: smaller depressions stay dry.",
-    aliases: &[Alias::Flag("min-lake-cells")],
+    access: field!(F32: water.min_lake_area),
+    default: Value::F32(6.0),
+    range: Some(Range::closed(0.0, 1.0e12)),
+    slider: Some(Slider::exp(1.0, 1_000_000.0, 1.0)),
+    unit: SQUARE_METRES,
+    doc: "Smallest area a lake may cover: smaller depressions stay dry. A lake covers at least one cell.",
+    aliases: &[Alias::Cells {
+        name: "water_min_lake_cells",
+        flags: &["min-lake-cells"],
+        power: 2,
+    }],
 };
 
 /// `water_min_lake_depth`.
@@ -184,17 +179,21 @@ pub(super) const WATER_RIVERS_ENABLED: Param<GeneratorParams> = Param {
     aliases: &[Alias::OffFlag("no-rivers")],
 };
 
-/// `water_river_threshold`.
-pub(super) const WATER_RIVER_THRESHOLD: Param<GeneratorParams> = Param {
-    name: "water_river_threshold",
+/// `water_river_catchment`.
+pub(super) const WATER_RIVER_CATCHMENT: Param<GeneratorParams> = Param {
+    name: "water_river_catchment",
     group: &WATER,
-    access: field!(U32: water.river_threshold),
-    default: Value::U32(200),
-    range: Some(ANY_CELLS),
-    slider: Some(Slider::new(1.0, 10000.0, 1.0)),
-    unit: MOUNTAIN_CELLS,
-    doc: "Flow accumulation (mountain cells draining through a cell) above which the cell is a river.",
-    aliases: &[Alias::Flag("river-threshold")],
+    access: field!(F32: water.river_catchment),
+    default: Value::F32(200.0),
+    range: Some(Range::closed(0.0, 1.0e12)),
+    slider: Some(Slider::exp(1.0, 10_000_000.0, 1.0)),
+    unit: SQUARE_METRES,
+    doc: "Catchment above which ground carries a river: the area of mountain ground (the runoff) draining through a cell.",
+    aliases: &[Alias::Cells {
+        name: "water_river_threshold",
+        flags: &["river-threshold"],
+        power: 2,
+    }],
 };
 
 /// `water_river_depth`.

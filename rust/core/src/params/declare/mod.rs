@@ -94,14 +94,13 @@ pub static FILE_INPUTS: &[FileInput] = &[FileInput {
 pub(super) const NONE: Unit = Unit::new("", "");
 const CELLS: Unit = Unit::new("cells", "cells");
 const TILES: Unit = Unit::new("tiles", "tiles");
-const MOUNTAIN_CELLS: Unit = Unit::new("mountain cells", "cells");
 const HEIGHT: Unit = Unit::new("height units", "");
 const DROPLETS: Unit = Unit::new("droplets", "");
-const DROPLETS_PER_CELL: Unit = Unit::new("droplets per pool cell", "");
 const DROPLETS_PER_SQUARE_METRE: Unit = Unit::new("droplets per m²", "/m²");
 const TIME: Unit = Unit::new("droplet time units", "");
 const PER_TIME: Unit = Unit::new("per droplet time unit", "");
 const VOLUME: Unit = Unit::new("droplet volumes", "");
+const SQUARE_METRES: Unit = Unit::new("m²", "m²");
 pub(super) const METRES: Unit = Unit::new("m (world units)", "m");
 const METRES_PER_HEIGHT: Unit = Unit::new("m per height unit", "m");
 const CELSIUS: Unit = Unit::new("°C", "°C");
@@ -113,8 +112,6 @@ const MAX_ORIGIN: f64 = 100_000.0;
 
 const SIDE: f64 = MAX_SIDE as f64;
 const PEAK: f64 = MAX_PEAK_HEIGHT as f64;
-/// Fewest/most cells of a map, for cell counts.
-const ANY_CELLS: Range = Range::closed(1.0, SIDE * SIDE);
 
 /// Every parameter of [`GeneratorParams`], in inspector order.
 pub static GENERATOR: &[Param<GeneratorParams>] = &[
@@ -152,7 +149,6 @@ pub static GENERATOR: &[Param<GeneratorParams>] = &[
     BIOMES_BLEND,
     BIOMES_SNOWLINE,
     EROSION_DROPLETS,
-    EROSION_DROPLETS_PER_CELL,
     EROSION_DROPLET_DENSITY,
     EROSION_DT,
     EROSION_FRICTION,
@@ -161,11 +157,11 @@ pub static GENERATOR: &[Param<GeneratorParams>] = &[
     EROSION_EVAPORATION_RATE,
     EROSION_MIN_VOLUME,
     WATER_LAKES_ENABLED,
-    WATER_MIN_LAKE_CELLS,
+    WATER_MIN_LAKE_AREA,
     WATER_MIN_LAKE_DEPTH,
     WATER_LAKE_EROSION,
     WATER_RIVERS_ENABLED,
-    WATER_RIVER_THRESHOLD,
+    WATER_RIVER_CATCHMENT,
     WATER_RIVER_DEPTH,
     WATER_SEA_LEVEL,
     FOREST_HEIGHT_LIMIT,

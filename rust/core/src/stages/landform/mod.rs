@@ -139,7 +139,7 @@ impl LandTerrain {
             seed: params.seed,
             model,
             params: params.terrain,
-            lakes: params.water.erosion_lakes(),
+            lakes: params.water.erosion_lakes(params.cell_size),
             edge_falloff: params.edge_falloff,
             cell_size: params.cell_size,
             shaping: crate::stages::biomes::shape::Shaping::framed(params, frame),

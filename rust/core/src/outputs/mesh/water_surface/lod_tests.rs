@@ -5,7 +5,7 @@ use super::*;
 fn map(subdivisions: u32) -> (Grid, MeshParams) {
     let mut params = crate::params::GeneratorParams::default();
     (params.width, params.depth) = (80, 64);
-    params.water.river_threshold = 40;
+    params.water.river_catchment = 40.0;
     let (grid, _) = crate::stages::generate::generate(&params, Default::default()).unwrap();
     let mesh = MeshParams {
         chunk_size: 24,
