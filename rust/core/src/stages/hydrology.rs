@@ -123,17 +123,23 @@ fn mark_lakes(grid: &mut Grid, lakes: LakeMap) {
 /// The rivers' settings on the map's lattice.
 #[derive(Clone, Copy, Debug)]
 struct Rivers {
-    /// Runoff cells above which a cell is a river ([`WaterParams::river_threshold`]).
+    /// Runoff cells above which a cell carries a river ([`WaterParams::river_threshold`]): its
+    /// depth and width grow from there.
     river_threshold: u32,
+    /// Runoff cells above which the river is wide enough to fill a cell as water
+    /// ([`resolved_threshold`]).
+    mark_above: u32,
     /// Carving depth at the threshold, height units.
     river_depth: f32,
+    /// Metres between neighbouring cells.
+    cell_size: f32,
 }
 
 /// Rivers: dry cells whose accumulation exceeds the threshold, water at the ground (through a dry
 /// depression too), the bed carved by [`river_depth`].
 fn mark_rivers(grid: &mut Grid, drainage: &Drainage, params: &Rivers) {
     for (i, &acc) in drainage.accumulation.iter().enumerate() {
-        if acc > params.river_threshold && grid.water[i] == WaterKind::Dry {
+        if acc > params.mark_above && grid.water[i] == WaterKind::Dry {
             grid.water[i] = WaterKind::River;
             grid.water_level[i] = grid.height[i];
             grid.height[i] -= river_depth(acc, params.river_threshold, params.river_depth);
@@ -175,18 +181,40 @@ fn connect_diagonals(grid: &mut Grid, drainage: &Drainage, params: &Rivers) {
     }
 }
 
-/// Rivers, width: a river gathering at least this many times the threshold is three cells wide,
-/// and at least the square of it five cells wide (where the banks are not above its water).
-pub const RIVER_WIDEN: u32 = 4;
+/// Rivers: the width of a river at the threshold, metres; it grows with the square root of the
+/// area it drains.
+pub const RIVER_WIDTH_AT_THRESHOLD: f32 = 1.0;
 
-/// Rivers, width: the radius (0, 1 or 2 cells) of a river cell with accumulation `acc`.
-fn river_radius(acc: u32, threshold: u32) -> i64 {
+/// Rivers: the accumulation above which a river of `threshold` cells of `cell_size` metres is
+/// drawn as water. A river narrower than half a cell is not resolved by the lattice: its water
+/// stays within the cell it runs through. With a width of [`RIVER_WIDTH_AT_THRESHOLD`] at the
+/// threshold growing as `√(acc/threshold)`, that is the threshold times `(c / 2w)²` on cells wider
+/// than twice that width, and the threshold itself on finer ones.
+pub fn resolved_threshold(threshold: u32, cell_size: f32) -> u32 {
+    let ratio = f64::from(cell_size) / (2.0 * f64::from(RIVER_WIDTH_AT_THRESHOLD));
+    let scale = (ratio * ratio).max(1.0);
+    (f64::from(threshold) * scale)
+        .round()
+        .min(f64::from(u32::MAX)) as u32
+}
+
+/// Rivers, width: a river gathering at least this many times the threshold spreads
+/// [`RIVER_WIDEN_RADIUS`] metres on each side of its channel, and at least the square of it twice
+/// that (where the banks are not above its water).
+pub const RIVER_WIDEN: u32 = 4;
+/// Rivers, width: see [`RIVER_WIDEN`], metres.
+pub const RIVER_WIDEN_RADIUS: f32 = 1.0;
+
+/// Rivers, width: the radius in cells of `cell_size` metres (0, 1 or 2: whole cells within the
+/// radius in metres) of a river cell with accumulation `acc`.
+fn river_radius(acc: u32, threshold: u32, cell_size: f32) -> i64 {
     let wide = u64::from(threshold) * u64::from(RIVER_WIDEN);
-    match u64::from(acc) {
-        a if a >= wide * u64::from(RIVER_WIDEN) => 2,
-        a if a >= wide => 1,
-        _ => 0,
-    }
+    let metres = match u64::from(acc) {
+        a if a >= wide * u64::from(RIVER_WIDEN) => 2.0 * RIVER_WIDEN_RADIUS,
+        a if a >= wide => RIVER_WIDEN_RADIUS,
+        _ => 0.0,
+    };
+    ((metres / cell_size).floor() as i64).min(2)
 }
 
 /// Rivers, width: the cells around a channel cell, nearest first (the disc of radius 2).
@@ -214,10 +242,10 @@ fn widen_rivers(grid: &mut Grid, drainage: &Drainage, params: &Rivers) {
     let at = |x: i64, z: i64| (x >= 0 && z >= 0 && x < w && z < d).then(|| (z * w + x) as usize);
     for i in 0..grid.len() {
         let acc = drainage.accumulation[i];
-        if grid.water[i] != WaterKind::River || acc <= params.river_threshold {
+        if grid.water[i] != WaterKind::River || acc <= params.mark_above {
             continue;
         }
-        let r = river_radius(acc, params.river_threshold);
+        let r = river_radius(acc, params.river_threshold, params.cell_size);
         let (x, z) = ((i as i64) % w, (i as i64) / w);
         let level = grid.water_level[i];
         let depth = river_depth(acc, params.river_threshold, params.river_depth);
@@ -272,7 +300,7 @@ fn surface_planes(grid: &mut Grid, drainage: &Drainage, params: &Rivers) {
     let roles: Vec<SurfaceRole> = (0..grid.len())
         .map(|i| match grid.water[i] {
             WaterKind::Lake | WaterKind::Sea => SurfaceRole::Still(grid.water_level[i]),
-            WaterKind::River if is_channel(grid, drainage, t, i) => {
+            WaterKind::River if is_channel(grid, drainage, params.mark_above, i) => {
                 SurfaceRole::Channel(grid.water_level[i])
             }
             _ => SurfaceRole::Other,
@@ -388,7 +416,12 @@ impl Hydrology {
         }
         let rivers = Rivers {
             river_threshold: self.params.river_threshold(self.cell_size),
+            mark_above: resolved_threshold(
+                self.params.river_threshold(self.cell_size),
+                self.cell_size,
+            ),
             river_depth: self.params.river_depth,
+            cell_size: self.cell_size,
         };
         if self.params.rivers_enabled {
             mark_rivers(grid, &drainage, &rivers);
