@@ -135,14 +135,31 @@ struct Rivers {
     cell_size: f32,
 }
 
+impl Rivers {
+    /// How deep the bed of a channel cell with accumulation `acc` is carved: the
+    /// [`river_depth`] of its bed, averaged over the cell where the river is narrower than the
+    /// cell (its width grows from [`RIVER_WIDTH_AT_THRESHOLD`] as `√(acc/threshold)`), so that a
+    /// cell sinks by the mean depth of the ground it holds at every cell size.
+    fn carve(&self, acc: u32) -> f32 {
+        let depth = river_depth(acc, self.river_threshold, self.river_depth);
+        let width =
+            RIVER_WIDTH_AT_THRESHOLD * (acc as f32 / self.river_threshold.max(1) as f32).sqrt();
+        if width >= self.cell_size {
+            depth
+        } else {
+            depth * (width / self.cell_size)
+        }
+    }
+}
+
 /// Rivers: dry cells whose accumulation exceeds the threshold, water at the ground (through a dry
-/// depression too), the bed carved by [`river_depth`].
+/// depression too), the bed carved by [`Rivers::carve`].
 fn mark_rivers(grid: &mut Grid, drainage: &Drainage, params: &Rivers) {
     for (i, &acc) in drainage.accumulation.iter().enumerate() {
         if acc > params.mark_above && grid.water[i] == WaterKind::Dry {
             grid.water[i] = WaterKind::River;
             grid.water_level[i] = grid.height[i];
-            grid.height[i] -= river_depth(acc, params.river_threshold, params.river_depth);
+            grid.height[i] -= params.carve(acc);
         }
     }
 }
@@ -176,8 +193,7 @@ fn connect_diagonals(grid: &mut Grid, drainage: &Drainage, params: &Rivers) {
         let acc = drainage.accumulation[i];
         grid.water[c] = WaterKind::River;
         grid.water_level[c] = level;
-        grid.height[c] = grid.height[c].min(level)
-            - river_depth(acc, params.river_threshold, params.river_depth);
+        grid.height[c] = grid.height[c].min(level) - params.carve(acc);
     }
 }
 
