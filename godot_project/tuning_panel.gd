@@ -153,7 +153,7 @@ func bind(main: Node, terrain: DonjournoTerrain) -> void:
 		_generator.depth = side)
 	_seed.value_changed.connect(func(v: float) -> void: _generator.seed = int(v))
 	_subdivisions.value_changed.connect(func(v: float) -> void: _terrain.subdivisions = int(v))
-	_droplets.value_changed.connect(func(v: float) -> void: _generator.erosion_droplets = int(v))
+	_droplets.value_changed.connect(func(v: float) -> void: _generator.set_droplet_count(int(v)))
 	_on_release(_coverage, func(v: float) -> void: _generator.coverage = v)
 	_on_release(_forest, func(v: float) -> void: _generator.forest_density = v)
 	_water.toggled.connect(_set_water)
@@ -179,7 +179,7 @@ func _sync_controls() -> void:
 	_size.select(_size.get_item_index(_generator.width) if _generator.width == _generator.depth else -1)
 	_coverage.set_value_no_signal(_generator.coverage)
 	_coverage.editable = _generator.height_model == DonjournoGenerator.HEIGHT_MODEL_POOL
-	_droplets.set_value_no_signal(_generator.erosion_droplets)
+	_droplets.set_value_no_signal(_generator.get_droplet_count())
 	_forest.set_value_no_signal(_generator.forest_density)
 	_water.set_pressed_no_signal(_generator.water_lakes_enabled or _generator.water_rivers_enabled)
 	_biomes.set_pressed_no_signal(_generator.biomes_enabled)

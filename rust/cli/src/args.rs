@@ -27,10 +27,10 @@ fn cells_id(old: &str) -> String {
 }
 
 /// The hidden flags of a parameter's old names in cells: a number, converted with the map's cell
-/// size once every flag is read (see `donjourno::params::cells`).
+/// size and area once every flag is read (see `donjourno::params::cells`).
 fn cells_flags(p: &'static dyn Declared) -> impl Iterator<Item = Arg> {
     p.aliases().iter().filter_map(move |alias| match alias {
-        Alias::Cells { name, flags, .. } => Some(
+        Alias::Cells { name, flags, .. } | Alias::Count { name, flags, .. } => Some(
             Arg::new(cells_id(name))
                 .long(name.replace('_', "-"))
                 .aliases(flags.iter().copied())
@@ -128,7 +128,7 @@ fn given_in_cells(m: &ArgMatches, entries: &[&'static dyn Declared]) -> Vec<(&'s
     let mut out = Vec::new();
     for p in entries {
         for alias in p.aliases() {
-            if let Alias::Cells { name, .. } = alias {
+            if let Alias::Cells { name, .. } | Alias::Count { name, .. } = alias {
                 if let Ok(Some(v)) = m.try_get_one::<f64>(&cells_id(name)) {
                     out.push((*name, *v));
                 }
@@ -144,11 +144,10 @@ fn apply_in_cells<S>(
     s: &mut S,
     given: &[(&'static str, f64)],
 ) -> Result<(), String> {
-    let cell_size = params::cells::cell_size(table, s);
+    let lattice = params::cells::lattice(table, s);
     for (old, number) in given {
-        let (param, power) = params::cells::find_old(table, old).ok_or("unknown parameter")?;
-        let v = params::cells::from_cells(param, *number, power, cell_size)
-            .map_err(|e| e.to_string())?;
+        let (param, how) = params::cells::find_old(table, old).ok_or("unknown parameter")?;
+        let v = params::cells::from_old(param, *number, how, lattice).map_err(|e| e.to_string())?;
         param.set(s, v).map_err(|e| e.to_string())?;
     }
     Ok(())

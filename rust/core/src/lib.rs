@@ -10,7 +10,7 @@
 //! use donjourno::outputs::mesh::build_mesh;
 //! use donjourno::{generate, GenerateOptions, GeneratorParams, MeshParams};
 //! let mut params = GeneratorParams { width: 32, depth: 32, ..Default::default() };
-//! params.terrain.droplets = 2_000;
+//! params.set_droplet_count(2_000);
 //! let (grid, stats) = generate(&params, GenerateOptions::default()).unwrap();
 //! let mesh = build_mesh(&grid, &MeshParams::default()).unwrap();
 //! assert_eq!(mesh.vertex_count(), 32 * 32 * 6);

@@ -18,7 +18,7 @@ fn the_calling_thread_as_the_only_worker_gives_the_same_terrain() {
         depth: 56,
         ..Default::default()
     };
-    p.terrain.droplets = 6000;
+    p.set_droplet_count(6000);
     let m = MeshParams {
         subdivisions: 2,
         ..Default::default()

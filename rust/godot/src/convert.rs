@@ -162,9 +162,12 @@ mod tests {
     #[test]
     fn messages_use_the_godot_property_names() {
         let mut params = GeneratorParams::default();
-        params.terrain.droplets = u32::MAX;
+        params.terrain.droplet_density = 5000.0;
         let message = property_message(&params.validate().unwrap_err());
-        assert!(message.starts_with("erosion_droplets must be"), "{message}");
+        assert!(
+            message.starts_with("erosion_droplet_density must be"),
+            "{message}"
+        );
         let mut params = GeneratorParams::default();
         params.terrain.erosion.dt = 5.0;
         params.terrain.erosion.friction = 0.5;

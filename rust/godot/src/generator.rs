@@ -109,6 +109,23 @@ generator_accessors! {
             }
         }
 
+        /// Sets [member erosion_droplet_density] so that erosion runs [param count] droplets on
+        /// this map, at its present [member width] and [member depth].
+        #[func]
+        pub fn set_droplet_count(&mut self, count: i64) {
+            let mut params = self.store.params;
+            params.set_droplet_count(count.clamp(0, i64::from(u32::MAX)) as u32);
+            self.set_erosion_droplet_density(params.terrain.droplet_density);
+        }
+
+        /// The erosion droplets this map runs: [member erosion_droplet_density] times its cells.
+        #[func]
+        pub fn get_droplet_count(&self) -> i64 {
+            let p = &self.store.params;
+            let cells = p.width as usize * p.depth as usize;
+            i64::from(p.terrain.droplet_count(cells))
+        }
+
         /// Returns an empty string when every parameter is in range, else the reason the first
         /// offending one is not (for example `coverage must be a number in [0, 1] (got 2)`).
         #[func]

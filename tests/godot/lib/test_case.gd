@@ -55,7 +55,7 @@ func small_generator(seed: int = 1) -> DonjournoGenerator:
 	g.seed = seed
 	g.width = 64
 	g.depth = 64
-	g.erosion_droplets = 8000
+	g.set_droplet_count(8000)
 	return g
 
 

@@ -20,7 +20,7 @@ func _big_generator(seed: int) -> DonjournoGenerator:
 	g.seed = seed
 	g.width = 256
 	g.depth = 256
-	g.erosion_droplets = 200000
+	g.set_droplet_count(200000)
 	return g
 
 

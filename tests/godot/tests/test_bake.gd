@@ -60,7 +60,7 @@ func test_bake_keeps_the_scatter_of_biomes() -> void:
 	check(g.apply_preset("continent"), "continent preset")
 	g.width = 80
 	g.depth = 80
-	g.erosion_droplets = 3000
+	g.set_droplet_count(3000)
 	g.climate_feature_scale = 0.5
 	g.biomes_enabled = true
 	var t := terrain_with(g, 1)

@@ -7,7 +7,7 @@ func _biome_terrain() -> DonjournoTerrain:
 	check(g.apply_preset("continent"), "continent preset")
 	g.width = 96
 	g.depth = 96
-	g.erosion_droplets = 4000
+	g.set_droplet_count(4000)
 	g.climate_feature_scale = 0.5
 	g.climate_temperature_range = 22.0
 	g.biomes_enabled = true

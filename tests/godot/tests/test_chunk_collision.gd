@@ -21,7 +21,7 @@ func _terrain() -> DonjournoTerrain:
 	g.width = 512
 	g.depth = 512
 	g.cell_size = CELL
-	g.erosion_droplets = 20000
+	g.set_droplet_count(20000)
 	var t := DonjournoTerrain.new()
 	t.chunk_size = CHUNK
 	t.collision_radius = RADIUS

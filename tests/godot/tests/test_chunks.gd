@@ -248,7 +248,7 @@ func _sea_terrain(side: int, droplets: int, subdivisions: int, lod_levels: int, 
 	g.seed = 5
 	g.width = side
 	g.depth = side
-	g.erosion_droplets = droplets
+	g.set_droplet_count(droplets)
 	g.water_lakes_enabled = false
 	g.water_rivers_enabled = false
 	g.water_sea_level = 0.3

@@ -6,7 +6,7 @@ const TRES_PATH := "user://donjourno_test_generator.tres"
 ## Non-default value for every property.
 const EDITED := {
 	"seed": 987654321, "width": 96, "depth": 80, "cell_size": 2.5, "peak_height": 3.0,
-	"coverage": 0.3, "erosion_droplets": 12345, "erosion_dt": 1.1, "erosion_friction": 0.07,
+	"coverage": 0.3, "erosion_droplet_density": 1.5, "erosion_dt": 1.1, "erosion_friction": 0.07,
 	"erosion_density": 1.5, "erosion_deposition_rate": 0.2, "erosion_evaporation_rate": 0.02,
 	"erosion_min_volume": 0.02, "forest_height_limit": 0.5, "forest_steepness": 3.0,
 	"forest_density": 0.6,
@@ -131,7 +131,7 @@ func test_property_groups_and_hints() -> void:
 	var hints := {
 		"width": "1,4096,1,suffix:cells",
 		"coverage": "0,1,0.01",
-		"erosion_droplets": "0,1000000,1,or_greater",
+		"erosion_droplet_density": "0.0001,100,0.00001,or_greater,exp,suffix:/m²",
 		"cell_size": "0.01,100,0.01,or_greater,suffix:m",
 		"peak_height": "0.01,1000,0.01,exp",
 	}
@@ -151,9 +151,12 @@ func test_out_of_range_counts_read_back_and_are_refused() -> void:
 			"and is refused by name")
 	g.width = 64
 	check_eq(g.get_validation_error(), "", "valid again")
-	check(g.from_json('{"erosion": {"droplets": 900}, "water": {"sea_level": 0.05}}'),
+	check(g.from_json('{"erosion": {"droplet_density": 0.5}, "water": {"sea_level": 0.05}}'),
 			"from_json reads the grouped keys")
-	check_eq(g.erosion_droplets, 900, "erosion.droplets")
+	check_near(g.erosion_droplet_density, 0.5, 1e-6, "erosion.droplet_density")
+	check(g.from_json('{"width": 30, "depth": 20, "erosion": {"droplets": 900}}'),
+			"from_json reads the old droplet count")
+	check_eq(g.get_droplet_count(), 900, "as the density that runs 900 droplets")
 	check_near(g.water_sea_level, 0.05, 1e-6, "water.sea_level")
 	expect_error("unknown parameter \"erosion.droplet\"")
 	check(not g.from_json('{"erosion": {"droplet": 1}}'), "an unknown key is refused")

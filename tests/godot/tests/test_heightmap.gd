@@ -40,14 +40,14 @@ func test_export_errors_leave_nothing_half_done() -> void:
 func test_the_image_model_raises_an_exported_heightmap() -> void:
 	var source := small_generator(5)
 	source.height_model = DonjournoGenerator.HEIGHT_MODEL_SUBDIVISION
-	source.erosion_droplets = 0
+	source.erosion_droplet_density = 0.0
 	var t := terrain_with(source)
 	var path := "user://donjourno_test_import.png"
 	check_eq(t.export_heightmap(path), OK, "exported")
 	var g := small_generator(5)
 	g.height_model = DonjournoGenerator.HEIGHT_MODEL_IMAGE
 	g.peak_height = source.peak_height
-	g.erosion_droplets = 0
+	g.erosion_droplet_density = 0.0
 	g.water_lakes_enabled = false
 	g.water_rivers_enabled = false
 	g.image_file = path

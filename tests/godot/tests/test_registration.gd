@@ -17,7 +17,7 @@ func test_generator_exports_every_parameter_with_a_range() -> void:
 	var expected := [
 		"seed", "width", "depth", "cell_size", "height_scale", "peak_height", "edge_falloff",
 		"origin_x", "origin_z", "coverage", "climate_feature_scale", "climate_sea_temperature",
-		"climate_temperature_range", "climate_wind_direction", "climate_rain_shadow", "erosion_droplets",
+		"climate_temperature_range", "climate_wind_direction", "climate_rain_shadow", "erosion_droplet_density",
 		"erosion_dt", "erosion_friction", "erosion_density", "erosion_deposition_rate",
 		"erosion_evaporation_rate", "erosion_min_volume", "water_min_lake_area",
 		"water_min_lake_depth", "water_river_catchment", "water_river_depth", "water_sea_level",

@@ -8,7 +8,7 @@ func _towns_generator() -> DonjournoGenerator:
 	check(g.apply_preset("continent"), "continent preset")
 	g.width = 160
 	g.depth = 160
-	g.erosion_droplets = 6000
+	g.set_droplet_count(6000)
 	g.climate_feature_scale = 0.5
 	g.settlements_enabled = true
 	return g

@@ -26,7 +26,7 @@ fn default_map(name: &str, side: u32) -> Option<(GeneratorParams, donjourno::Gri
         depth: side,
         ..Default::default()
     };
-    params.terrain.droplets = 20_000;
+    params.set_droplet_count(20_000);
     match generate(&params, Default::default()) {
         Ok((grid, _)) => Some((params, grid)),
         Err(e) => {
@@ -203,7 +203,7 @@ fn end_to_end(sizes: &[u32], reps: usize) {
         });
         println!(
             "generate {size}² (defaults, {} droplets, {steps} steps): {:.1} ms",
-            params.terrain.droplets,
+            params.terrain.droplet_count(size as usize * size as usize),
             t.as_secs_f64() * 1e3
         );
     }

@@ -143,6 +143,6 @@ pub(super) fn continent_with_biomes(side: u32) -> GeneratorParams {
         ..GeneratorParams::preset("continent").unwrap_or_default()
     };
     params.biomes.enabled = true;
-    params.terrain.droplets = 1_000;
+    params.set_droplet_count(1_000);
     params
 }

@@ -65,7 +65,7 @@ pub(super) fn suite() -> Result<Vec<Case>, String> {
     );
     variant("coverage=1", &|p| p.terrain.coverage = 1.0, mesh);
     variant("coverage=0", &|p| p.terrain.coverage = 0.0, mesh);
-    variant("droplets=0", &|p| p.terrain.droplets = 0, mesh);
+    variant("droplets=0", &|p| p.terrain.droplet_density = 0.0, mesh);
     variant(
         "water=off",
         &|p| (p.water.lakes_enabled, p.water.rivers_enabled) = (false, false),
@@ -101,7 +101,7 @@ pub(super) fn suite() -> Result<Vec<Case>, String> {
             &|p| {
                 on(p);
                 (p.water.lakes_enabled, p.water.rivers_enabled) = (false, false);
-                p.terrain.droplets = 0;
+                p.set_droplet_count(0);
             },
             mesh,
         );

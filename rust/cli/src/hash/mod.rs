@@ -248,7 +248,7 @@ mod tests {
             depth: 12,
             ..Default::default()
         };
-        params.terrain.droplets = 500;
+        params.set_droplet_count(500);
         let case = Case {
             name: "small".into(),
             params,

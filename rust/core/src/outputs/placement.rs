@@ -29,7 +29,7 @@ pub const TREE_SCALE_RANGE: (f32, f32) = (0.75, 1.25);
 /// use donjourno::{generate, GeneratorParams, MeshParams};
 /// use donjourno::outputs::placement::corner_heights;
 /// let mut gen = GeneratorParams { width: 24, depth: 16, ..Default::default() };
-/// gen.terrain.droplets = 1_000;
+/// gen.set_droplet_count(1_000);
 /// let (grid, _) = generate(&gen, Default::default()).unwrap();
 /// let params = MeshParams::default();
 /// let heights = corner_heights(&grid, &params).unwrap();
@@ -111,7 +111,7 @@ impl TreeInstance {
 /// use donjourno::{generate, GeneratorParams, MeshParams, Terrain};
 /// use donjourno::outputs::placement::tree_instances;
 /// let mut gen = GeneratorParams { width: 48, depth: 48, ..Default::default() };
-/// gen.terrain.droplets = 2_000;
+/// gen.set_droplet_count(2_000);
 /// let (grid, _) = generate(&gen, Default::default()).unwrap();
 /// let params = MeshParams::default();
 /// let trees = tree_instances(&grid, &params).unwrap();
@@ -263,7 +263,7 @@ mod tests {
             depth: 30,
             ..Default::default()
         };
-        gen.terrain.droplets = 2_000;
+        gen.set_droplet_count(2_000);
         gen.forest.density = 0.5;
         generate(&gen, Default::default()).unwrap().0
     }

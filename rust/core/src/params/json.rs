@@ -126,7 +126,7 @@ pub fn read_value<S>(
         let (param, old) = match lookup(table, &path) {
             Some(param) => (param, None),
             None => match super::cells::find_old_path(table, &path) {
-                Some((param, _, power)) => (param, Some(power)),
+                Some((param, old)) => (param, Some(old)),
                 None => return Err(unknown(table, &path)),
             },
         };
@@ -139,17 +139,17 @@ pub fn read_value<S>(
         }
         match old {
             None => param.set(values, convert(param, value)?)?,
-            Some(power) => {
+            Some(old) => {
                 let number = value.as_f64().ok_or_else(|| param.error(value))?;
-                in_cells.push((param, number, power));
+                in_cells.push((param, number, old));
             }
         }
         seen.push((param.name, path));
     }
-    // Old names in cells, converted with the cell size the text gives (or the one in `values`).
-    let cell_size = super::cells::cell_size(table, values);
-    for (param, number, power) in in_cells {
-        let v = super::cells::from_cells(param, number, power, cell_size)?;
+    // Old names in cells, converted with the lattice the text gives (or the one in `values`).
+    let lattice = super::cells::lattice(table, values);
+    for (param, number, old) in in_cells {
+        let v = super::cells::from_old(param, number, old, lattice)?;
         param.set(values, v)?;
     }
     Ok(())

@@ -58,20 +58,24 @@ const OLD_ISLAND: &str = r#"{"seed": 7, "width": 160, "depth": 160,
 
 #[test]
 fn old_json_paths_still_read() {
-    assert_eq!(
-        GeneratorParams::from_json(OLD_ISLAND).unwrap(),
-        GeneratorParams::preset("island").unwrap()
-    );
-    let old = r#"{"terrain": {"droplets": 7, "erosion": {"dt": 1.1, "min_volume": 0.02}}}"#;
+    // The old island's droplet count reads as the density that runs as many droplets on its
+    // map; the preset gives that density with three figures.
+    let mut island = GeneratorParams::preset("island").unwrap();
+    island.set_droplet_count(50_000);
+    assert_eq!(GeneratorParams::from_json(OLD_ISLAND).unwrap(), island);
+    let old = r#"{"width": 10, "depth": 20, "cell_size": 2.0,
+        "terrain": {"droplets": 7000, "erosion": {"dt": 1.1, "min_volume": 0.02}}}"#;
     let p = GeneratorParams::from_json(old).unwrap();
     assert_eq!(
         (
-            p.terrain.droplets,
+            p.terrain.droplet_density,
             p.terrain.erosion.dt,
             p.terrain.erosion.min_volume
         ),
-        (7, 1.1, 0.02)
+        (35.0, 1.1, 0.02),
+        "7000 droplets on 200 cells"
     );
+    assert_eq!(p.terrain.droplet_count(200), 7000);
     let twice = GeneratorParams::from_json(r#"{"coverage": 0.3, "terrain": {"coverage": 0.4}}"#);
     assert!(
         matches!(
@@ -110,7 +114,7 @@ fn bad_json_is_refused_with_the_key_named() {
     let err = |text: &str| GeneratorParams::from_json(text).unwrap_err().to_string();
     assert_eq!(err(r#"{"sede": 3}"#), "unknown parameter \"sede\"");
     assert!(err(r#"{"terrain": {"droplet": 5}}"#).contains("\"terrain.droplet\""));
-    assert!(err(r#"{"droplets": 5}"#).contains("did you mean \"erosion.droplets\"?"));
+    assert!(err(r#"{"friction": 5}"#).contains("did you mean \"erosion.friction\"?"));
     assert_eq!(
         err(r#"{"width": -3}"#),
         "width must be a whole number in [1, 4096] (got -3)"

@@ -36,27 +36,21 @@ pub struct TerrainParams {
     pub edge_width: f32,
     /// Height of the highest possible summit, in height units.
     pub peak_height: f32,
-    /// Number of erosion droplets (see [`TerrainParams::droplet_count`]).
-    pub droplets: u32,
-    /// Erosion droplets per square metre of the ground they spawn on, used when
-    /// [`TerrainParams::droplets`] is 0.
+    /// Erosion droplets per square metre of the map (see [`TerrainParams::droplet_count`]).
     pub droplet_density: f32,
     /// Droplet physics.
     pub erosion: ErosionParams,
 }
 
 impl TerrainParams {
-    /// The droplets erosion runs on a map of `pool_cells` pool cells of `cell_size` metres:
-    /// the fixed count `droplets` when it is above 0, else `droplet_density` per square metre of
-    /// the pool, so that a square metre sees as many droplets at every cell size and map size
-    /// (rounded, at most [`MAX_DROPLETS`](crate::params::MAX_DROPLETS)).
-    pub fn droplet_count(&self, pool_cells: usize, cell_size: f32) -> u32 {
-        if self.droplets > 0 {
-            return self.droplets;
-        }
-        let area = pool_cells as f64 * f64::from(cell_size) * f64::from(cell_size);
-        let n = f64::from(self.droplet_density) * area;
-        n.round().min(f64::from(crate::params::MAX_DROPLETS)) as u32
+    /// The droplets erosion runs on a map of `cells` cells: `droplet_density` a cell (rounded, at
+    /// most [`MAX_DROPLETS`](crate::params::MAX_DROPLETS)). On cells of `c` metres each droplet
+    /// stands for the `c²` droplets of a square metre each that fall on its cell (the droplet
+    /// model weighs its erosion so, see [`crate::algorithms::erosion::Steps`]): a square metre is
+    /// eroded alike at every cell size, and the work grows with the number of cells.
+    pub fn droplet_count(&self, cells: usize) -> u32 {
+        let n = f64::from(self.droplet_density) * cells as f64;
+        n.round().clamp(0.0, f64::from(crate::params::MAX_DROPLETS)) as u32
     }
 }
 

@@ -109,6 +109,17 @@ pub struct GeneratorParams {
 }
 
 impl GeneratorParams {
+    /// Sets the droplet density that runs `droplets` erosion droplets on this map (its size set
+    /// before).
+    pub fn set_droplet_count(&mut self, droplets: u32) {
+        let cells = f64::from(self.width) * f64::from(self.depth);
+        self.terrain.droplet_density = if cells > 0.0 {
+            (f64::from(droplets) / cells) as f32
+        } else {
+            0.0
+        };
+    }
+
     /// The parameters with the stages that need a bounded map off, in infinite mode: no erosion
     /// droplets, no lakes (nor lake-aware erosion), no accumulation rivers, no edge falloff, no
     /// settlements (their places and roads are chosen over the whole map). Bounded parameters come
@@ -116,7 +127,6 @@ impl GeneratorParams {
     pub fn infinite_rules(&self) -> GeneratorParams {
         let mut p = *self;
         if p.world_mode == WorldMode::Infinite {
-            p.terrain.droplets = 0;
             p.terrain.droplet_density = 0.0;
             p.water.lakes_enabled = false;
             p.water.lake_erosion = false;
@@ -173,7 +183,6 @@ impl GeneratorParams {
             feature_size: 0.0,
             edge_width: 0.0,
             peak_height: 0.0,
-            droplets: 0,
             droplet_density: 0.0,
             erosion: ErosionParams {
                 dt: 0.0,

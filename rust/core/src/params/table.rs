@@ -200,6 +200,16 @@ pub enum Alias {
         /// The power of the cell size: 1 for a length, 2 for an area, −2 for a count per cell.
         power: i32,
     },
+    /// An old count over the whole map, by its old name (as for [`Alias::Cells`]): the count
+    /// divided by the map's cells is this parameter's value, a density.
+    Count {
+        /// The old name (`erosion_droplets`).
+        name: &'static str,
+        /// Older JSON paths of the same count.
+        json: &'static [&'static str],
+        /// Older command-line flags of the same count, without their dashes.
+        flags: &'static [&'static str],
+    },
 }
 
 /// One declared parameter of the struct `S`.

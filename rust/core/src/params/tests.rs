@@ -128,9 +128,13 @@ fn names_paths_and_flags_are_unique_and_follow_the_groups() {
                 Alias::Json(a) | Alias::Flag(a) | Alias::OffFlag(a) => a,
                 Alias::Cells { name, power, .. } => {
                     assert!(
-                        matches!(p.kind(), Kind::F32 | Kind::U32) && power != 0,
+                        matches!(p.kind(), Kind::F32 | Kind::U32) && power.abs() <= 2,
                         "{name}: only numbers convert from cells"
                     );
+                    name
+                }
+                Alias::Count { name, .. } => {
+                    assert_eq!(p.kind(), Kind::F32, "{name}: a count becomes a density");
                     name
                 }
             };
@@ -176,7 +180,7 @@ fn sliders_lie_in_the_accepted_range() {
             }
         }
     }
-    let droplets = table::find(GENERATOR, "erosion_droplets").unwrap();
+    let droplets = table::find(GENERATOR, "erosion_droplet_density").unwrap();
     assert!(
         droplets.or_greater(),
         "the droplet slider stops below the maximum"

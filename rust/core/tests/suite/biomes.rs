@@ -141,7 +141,7 @@ fn biomes_off_leave_the_grid_as_it_was() {
 #[test]
 fn biomes_shape_the_land_before_erosion() {
     let mut p = continent(3);
-    p.terrain.droplets = 0;
+    p.set_droplet_count(0);
     p.water.lakes_enabled = false;
     p.water.rivers_enabled = false;
     let (shaped, _) = generate(&p, Default::default()).unwrap();

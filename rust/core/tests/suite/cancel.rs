@@ -16,7 +16,7 @@ fn params() -> GeneratorParams {
         depth: 64,
         ..Default::default()
     };
-    p.terrain.droplets = 8 * BATCH as u32;
+    p.set_droplet_count(8 * BATCH as u32);
     p
 }
 
@@ -111,7 +111,7 @@ fn cancelled_erosion_returns_the_finished_batches() {
         pool: &mask.pool,
         width: w,
         depth: d,
-        droplets: p.terrain.droplets,
+        droplets: p.terrain.droplet_count(p.width as usize * p.depth as usize),
         params: p.terrain.erosion,
         cell_size: p.cell_size,
         seed: 3,

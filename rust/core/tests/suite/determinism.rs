@@ -54,7 +54,7 @@ fn grid_and_mesh_are_identical_on_1_2_3_and_8_threads() {
         (model(HeightModel::Continents, 6), 2),
     ]);
     for (mut p, subdivisions) in cases {
-        p.terrain.droplets = 9000;
+        p.set_droplet_count(9000);
         let m = MeshParams {
             subdivisions,
             roughness_strength: 0.5,

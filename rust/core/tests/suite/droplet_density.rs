@@ -1,6 +1,7 @@
-//! `erosion_droplet_density`: the droplet count follows the area of the pool, so a larger map is
-//! eroded like a larger piece of the same land, and a square metre sees as many droplets at every
-//! cell size; a fixed `erosion_droplets` count above 0 replaces it.
+//! `erosion_droplet_density`: the droplet count follows the map's cells, so a larger map is eroded
+//! like a larger piece of the same land, and a square metre is eroded alike at every cell size
+//! (each droplet stands for its cell's square metres); the old `erosion_droplets` count reads as
+//! the density that runs as many droplets.
 
 use donjourno::params::{self, TerrainParams};
 use donjourno::{generate, GeneratorParams};
@@ -14,58 +15,39 @@ fn params(side: u32) -> GeneratorParams {
     }
 }
 
-fn pool_cells(p: &GeneratorParams) -> usize {
-    let (grid, _) = generate(p, Default::default()).expect("valid");
-    grid.pool.iter().filter(|&&c| c).count()
-}
-
 #[test]
-fn the_count_is_the_density_times_the_pool_area() {
+fn the_count_is_the_density_times_the_cells() {
     let t = TerrainParams {
-        droplets: 0,
         droplet_density: 2.5,
         ..params(64).terrain
     };
-    assert_eq!(t.droplet_count(1000, 1.0), 2500);
-    assert_eq!(t.droplet_count(1000, 2.0), 10_000, "cells of 4 m²");
-    assert_eq!(t.droplet_count(0, 1.0), 0);
-    let fixed = TerrainParams { droplets: 700, ..t };
-    assert_eq!(fixed.droplet_count(1000, 3.0), 700, "a fixed count wins");
+    assert_eq!(t.droplet_count(1000), 2500);
+    assert_eq!(t.droplet_count(0), 0);
+    let none = TerrainParams {
+        droplet_density: 0.0,
+        ..t
+    };
+    assert_eq!(none.droplet_count(1000), 0, "0: no erosion");
     let huge = TerrainParams {
         droplet_density: 1000.0,
         ..t
     };
     assert_eq!(
-        huge.droplet_count(usize::MAX / 2, 1.0),
+        huge.droplet_count(usize::MAX / 2),
         params::MAX_DROPLETS,
         "never more than the most droplets accepted"
     );
 }
 
 #[test]
-fn a_density_matching_a_fixed_count_gives_the_same_map() {
-    let mut fixed = params(96);
-    fixed.terrain.droplets = 12_000;
-    let cells = pool_cells(&fixed);
-    assert!(cells > 1000, "a pool to erode ({cells} cells)");
-    let mut dense = fixed;
-    dense.terrain.droplets = 0;
-    dense.terrain.droplet_density = fixed.terrain.droplets as f32 / cells as f32;
-    assert_eq!(
-        dense.terrain.droplet_count(cells, 1.0),
-        fixed.terrain.droplets,
-        "the density names the same count"
-    );
-    let (a, _) = generate(&fixed, Default::default()).expect("valid");
-    let (b, stats) = generate(&dense, Default::default()).expect("valid");
-    assert!(stats.erosion_steps > 0);
-    assert!(
-        a.height
-            .iter()
-            .zip(&b.height)
-            .all(|(x, y)| x.to_bits() == y.to_bits()),
-        "same droplets, same map"
-    );
+fn a_count_set_as_a_density_runs_that_many_droplets() {
+    for (side, cell, count) in [(96, 1.0, 12_000), (50, 4.0, 7_777), (1, 1.0, 3)] {
+        let mut p = params(side);
+        p.cell_size = cell;
+        p.set_droplet_count(count);
+        let cells = (side * side) as usize;
+        assert_eq!(p.terrain.droplet_count(cells), count, "{side}² × {cell} m");
+    }
 }
 
 #[test]
@@ -84,10 +66,19 @@ fn twice_the_density_runs_about_twice_the_droplet_steps() {
 }
 
 #[test]
-fn the_old_count_per_cell_reads_as_a_density_per_square_metre() {
+fn old_counts_read_as_densities() {
     let json = r#"{"cell_size": 2.0, "erosion": {"droplets_per_cell": 3.0}}"#;
     let p = GeneratorParams::from_json(json).unwrap();
-    assert_eq!(p.terrain.droplet_density, 0.75, "3 droplets per 4 m²");
+    assert_eq!(
+        p.terrain.droplet_density, 3.0,
+        "a droplet a cell stands for a cell's area"
+    );
+    let json = r#"{"width": 50, "depth": 40, "cell_size": 2.0, "erosion": {"droplets": 16000}}"#;
+    let p = GeneratorParams::from_json(json).unwrap();
+    assert_eq!(
+        p.terrain.droplet_density, 8.0,
+        "16,000 droplets on 2,000 cells"
+    );
     let both = r#"{"erosion": {"droplets_per_cell": 3.0, "droplet_density": 1.0}}"#;
     assert!(
         GeneratorParams::from_json(both).is_err(),

@@ -16,7 +16,7 @@ fn source() -> (GeneratorParams, donjourno::Grid) {
         seed: 11,
         ..GeneratorParams::default()
     };
-    p.terrain.droplets = 0;
+    p.set_droplet_count(0);
     (p, generate(&p, Default::default()).unwrap().0)
 }
 
@@ -30,7 +30,7 @@ fn image_params(p: &GeneratorParams) -> GeneratorParams {
         ..GeneratorParams::default()
     };
     q.terrain.peak_height = p.terrain.peak_height;
-    q.terrain.droplets = 0;
+    q.set_droplet_count(0);
     (q.water.lakes_enabled, q.water.rivers_enabled) = (false, false);
     q
 }

@@ -31,7 +31,7 @@ prop_compose! {
         let mut p = GeneratorParams { seed, width, depth, ..Default::default() };
         p.terrain.coverage = coverage;
         p.terrain.peak_height = peak;
-        p.terrain.droplets = droplets;
+        p.set_droplet_count(droplets);
         let e = &mut p.terrain.erosion;
         e.dt = dt;
         // Rates scaled into the accepted `dt · rate ≤ 1`.

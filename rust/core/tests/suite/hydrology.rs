@@ -21,7 +21,8 @@ use donjourno::{
 fn eroded(size: u32, coverage: f32, seed: u64) -> Grid {
     let terrain = TerrainParams {
         coverage,
-        droplets: 6000,
+        // 6,000 droplets on the map.
+        droplet_density: 6000.0 / (size * size) as f32,
         ..Default::default()
     };
     let layer = HybridTerrain {
@@ -450,10 +451,12 @@ fn run_on(threads: usize, p: &GeneratorParams) -> u64 {
 #[test]
 fn water_is_identical_on_1_2_and_8_threads() {
     let mut with_sea = GeneratorParams::preset("island").unwrap();
-    (with_sea.width, with_sea.depth, with_sea.terrain.droplets) = (90, 70, 9000);
+    (with_sea.width, with_sea.depth) = (90, 70);
+    with_sea.set_droplet_count(9000);
     with_sea.water.sea_level = 0.05;
     let mut highlands = GeneratorParams::preset("highlands").unwrap();
-    (highlands.width, highlands.depth, highlands.terrain.droplets) = (72, 100, 12_000);
+    (highlands.width, highlands.depth) = (72, 100);
+    highlands.set_droplet_count(12_000);
     highlands.water.river_catchment = 50.0 * highlands.cell_size * highlands.cell_size;
     for p in [with_sea, highlands] {
         let reference = run_on(1, &p);
@@ -506,7 +509,7 @@ fn water_can_be_switched_off() {
         depth: 64,
         ..Default::default()
     };
-    p.terrain.droplets = 4000;
+    p.set_droplet_count(4000);
     p.water.lakes_enabled = false;
     p.water.rivers_enabled = false;
     let (grid, stats) = generate(&p, Default::default()).unwrap();

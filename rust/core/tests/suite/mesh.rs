@@ -10,7 +10,7 @@ fn grid(size: u32) -> Grid {
         depth: size + 3,
         ..Default::default()
     };
-    p.terrain.droplets = 3000;
+    p.set_droplet_count(3000);
     generate(&p, Default::default()).unwrap().0
 }
 

@@ -21,7 +21,7 @@ fn continents(width: u32, depth: u32, origin: (f32, f32)) -> GeneratorParams {
         ..Default::default()
     };
     // Only the pure stages: no droplets, no carving.
-    p.terrain.droplets = 0;
+    p.set_droplet_count(0);
     p.water.lakes_enabled = false;
     p.water.rivers_enabled = false;
     p

@@ -55,7 +55,7 @@ prop_compose! {
         sea_level in prop_oneof![Just(0.0f32), 0.0f32..0.2],
     ) -> GeneratorParams {
         let mut p = GeneratorParams { seed, width, depth, ..Default::default() };
-        p.terrain.droplets = droplets;
+        p.set_droplet_count(droplets);
         for (v, s) in floats(&mut p).into_iter().zip(scales) {
             *v *= s;
         }
@@ -84,7 +84,7 @@ prop_compose! {
             0..=13 => *floats(&mut p)[field] = x,
             14 => p.width = side,
             15 => p.depth = side,
-            16 => p.terrain.droplets = droplets,
+            16 => p.set_droplet_count(droplets),
             17 => p.water.min_lake_area = x,
             _ => p.water.river_catchment = x,
         }
@@ -108,7 +108,7 @@ prop_compose! {
         let mut p = GeneratorParams { seed, width, depth, ..Default::default() };
         p.terrain.coverage = coverage;
         p.terrain.peak_height = peak;
-        p.terrain.droplets = droplets;
+        p.set_droplet_count(droplets);
         let er = &mut p.terrain.erosion;
         (er.dt, er.friction, er.density, er.deposition_rate, er.evaporation_rate, er.min_volume) =
             (e[0], e[1], e[2], e[3], e[4], e[5]);

@@ -20,7 +20,7 @@ fn params(size: u32, coverage: f32, seed: u64) -> GeneratorParams {
         ..Default::default()
     };
     p.terrain.coverage = coverage;
-    p.terrain.droplets = 4000;
+    p.set_droplet_count(4000);
     p
 }
 
@@ -408,7 +408,7 @@ fn erosion_never_builds_peaks_above_the_uneroded_terrain() {
             ..Default::default()
         };
         p.terrain.peak_height = peak;
-        p.terrain.droplets = droplets;
+        p.set_droplet_count(droplets);
         let mask = coverage_mask(
             size as usize,
             size as usize,

@@ -11,7 +11,7 @@ use donjourno::{generate, GeneratorParams, Grid, WaterKind};
 fn maps() -> Vec<GeneratorParams> {
     let mut continent = GeneratorParams::preset("continent").unwrap();
     (continent.width, continent.depth) = (128, 128);
-    continent.terrain.droplets = 8000;
+    continent.set_droplet_count(8000);
     continent.biomes.enabled = true;
     continent.settlements.enabled = true;
     continent.settlements.count = 16;

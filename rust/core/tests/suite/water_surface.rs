@@ -23,7 +23,8 @@ fn watered(
 ) -> (Grid, donjourno::stages::hydrology::Drainage) {
     let terrain = TerrainParams {
         coverage: 0.55,
-        droplets: 8000,
+        // 8,000 droplets on the map.
+        droplet_density: 8000.0 / (size * size) as f32,
         ..Default::default()
     };
     let layer = HybridTerrain {
@@ -186,7 +187,7 @@ fn wetland_map(biomes: bool) -> GeneratorParams {
     let mut p = GeneratorParams::preset("continent").unwrap();
     p.seed = 3;
     (p.width, p.depth) = (128, 128);
-    p.terrain.droplets = 8000;
+    p.set_droplet_count(8000);
     p.climate.temperature_range = 22.0;
     p.climate.feature_scale = 0.6;
     p.biomes.enabled = biomes;

@@ -150,13 +150,9 @@ macro_rules! generator_properties {
             #[export(range = (-30.0, 20.0, 0.1, suffix = "°C"))]
             #[var(get = get_biomes_snowline, set = set_biomes_snowline)]
             biomes_snowline: PhantomVar<f32>,
-            #[doc = "A fixed number of erosion droplets, whatever the map's extent; 0 (the default) runs erosion_droplet_density droplets per square metre instead. Accepted: [0, 20000000] droplets; default 0."]
+            #[doc = "Erosion droplets per square metre of the map; they spawn on the mountains of the pool model and on the land of the others. One droplet runs per cell for each droplet per square metre, standing for all those of its cell, so a square metre is eroded alike at every map size and cell size while the work grows with the cells. More droplets carve deeper valleys and take longer; 0: no erosion. Accepted: [0, 1000000] droplets per m²; default 0.977."]
             #[export_group(name = "Erosion", prefix = "erosion_")]
-            #[export(range = (0.0, 1000000.0, 1.0, or_greater))]
-            #[var(get = get_erosion_droplets, set = set_erosion_droplets)]
-            erosion_droplets: PhantomVar<i64>,
-            #[doc = "Erosion droplets per square metre of the ground they spawn on (the mountains of the pool model, the land of the others): a square metre is eroded alike at every map size and cell size. More droplets carve deeper valleys and take longer. Accepted: [0, 1000] droplets per m²; default 2."]
-            #[export(range = (0.0, 20.0, 0.01, or_greater, suffix = "/m²"))]
+            #[export(range = (0.0001, 100.0, 1e-5, or_greater, exp, suffix = "/m²"))]
             #[var(get = get_erosion_droplet_density, set = set_erosion_droplet_density)]
             erosion_droplet_density: PhantomVar<f32>,
             #[doc = "Integration time step of a droplet. Accepted: (0, 10] droplet time units; default 1.2."]
@@ -766,20 +762,6 @@ macro_rules! generator_accessors {
             #[func]
             pub fn set_biomes_snowline(&mut self, value: f32) {
                 if self.store.set_float("biomes_snowline", value) {
-                    self.on_param_changed();
-                }
-            }
-
-            #[doc = "Returns [member erosion_droplets]."]
-            #[func]
-            pub fn get_erosion_droplets(&self) -> i64 {
-                self.store.int("erosion_droplets")
-            }
-
-            #[doc = "Sets [member erosion_droplets]; a different value is reported as a change."]
-            #[func]
-            pub fn set_erosion_droplets(&mut self, value: i64) {
-                if self.store.set_int("erosion_droplets", value) {
                     self.on_param_changed();
                 }
             }

@@ -122,14 +122,14 @@ impl ParamStore {
         self.store(name, Value::Bool(v))
     }
 
-    /// Sets the parameter that the old name `old` gave in cells (a saved scene's), converted with
-    /// the cell size set so far; `None` when `old` is no such name, else whether the value
+    /// Sets the parameter that the old name `old` gave in cells or as a count over the map (a
+    /// saved scene's), converted with the size and cell size set so far; `None` when `old` is no such name, else whether the value
     /// changed or the error that the conversion gives.
     pub fn set_in_cells(&mut self, old: &str, number: f64) -> Option<Result<bool, ParamError>> {
-        let (param, power) = donjourno::params::cells::find_old(GENERATOR, old)?;
-        let cell_size = f64::from(self.params.cell_size);
+        let (param, how) = donjourno::params::cells::find_old(GENERATOR, old)?;
+        let lattice = donjourno::params::cells::lattice(GENERATOR, &self.params);
         Some(
-            donjourno::params::cells::from_cells(param, number, power, cell_size)
+            donjourno::params::cells::from_old(param, number, how, lattice)
                 .map(|v| self.store(param.name, v)),
         )
     }

@@ -14,10 +14,13 @@ const NONE: usize = usize::MAX;
 /// The model is written for cells of 1 m: a step lasts `dt` and moves a droplet about one cell.
 /// On other lattices a step still moves it about one cell, so it lasts `dt·c`: friction,
 /// sediment exchange and evaporation act for that long (`(1 − dt·k)^c` of a quantity is left),
-/// gradients and drops are taken per metre, and a cell's height moves by the volume of ground a
-/// droplet exchanges spread over the cell's `c²` square metres. A droplet then covers the same
-/// distance in metres per unit of time, and a square metre of ground sees the same erosion, at
-/// every cell size. With `c = 1` every constant is the model's own, bit for bit.
+/// and gradients and drops are taken per metre. A droplet then covers the same distance in
+/// metres per unit of time at every cell size. A droplet stands for the `c²` droplets of a square
+/// metre each that fall on its cell (erosion runs a droplet density per cell): a cell's height
+/// moves by the ground one of them exchanges on a square metre, times `c²` droplets, over the
+/// cell's `c²` square metres, and a square metre of ground sees the same erosion at every cell
+/// size while the work grows with the number of cells. With `c = 1` every constant is the
+/// model's own, bit for bit.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Steps {
     /// `dt`: a droplet moves `dt·s` cells a step at speed `s` (metres per time unit).
@@ -35,10 +38,6 @@ pub struct Steps {
     pub(super) evaporation: f32,
     /// `1/c`: metres to cells.
     pub(super) inv_cell: f32,
-    /// `c²`: square metres of one cell.
-    pub(super) area: f32,
-    /// `1/c²`.
-    pub(super) inv_area: f32,
     /// Volume below which a droplet dies.
     pub(super) min_volume: f32,
     /// Droplet density.
@@ -81,8 +80,6 @@ impl Steps {
             },
             evaporation: left(p.evaporation_rate),
             inv_cell: 1.0 / c,
-            area: c * c,
-            inv_area: 1.0 / (c * c),
             min_volume: p.min_volume,
             density: p.density,
         }
@@ -243,15 +240,15 @@ impl Droplet {
         // Sediment exchanged this step (positive: erosion). Erosion never digs the cell below
         // the cell the droplet moves to, which keeps every valid parameter set stable.
         let mut exchange = p.exchange * (capacity - self.sediment);
-        if exchange * self.volume * p.inv_area > drop {
-            exchange = drop * p.area / self.volume;
+        if exchange * self.volume > drop {
+            exchange = drop / self.volume;
         }
         self.sediment += exchange;
-        self.change(h, log, self.cell, -self.volume * exchange * p.inv_area);
+        self.change(h, log, self.cell, -self.volume * exchange);
         self.volume *= p.evaporation;
         (self.x, self.z, self.cell) = (x, z, next);
         match t.lakes {
-            Some(lakes) => self.pass_lakes(t, lakes, h, log, p),
+            Some(lakes) => self.pass_lakes(t, lakes, h, log),
             None => true,
         }
     }
@@ -268,7 +265,6 @@ impl Droplet {
         lakes: &LakeIndex,
         h: &mut [f32],
         log: &mut Vec<Change>,
-        p: &Steps,
     ) -> bool {
         loop {
             let id = lakes.id[self.cell];
@@ -279,7 +275,7 @@ impl Droplet {
             if jumps == MAX_LAKE_JUMPS || self.tags[..jumps].contains(&id) {
                 return false;
             }
-            self.settle(t, h, log, p);
+            self.settle(t, h, log);
             self.sediment = 0.0;
             self.tags[jumps] = id;
             self.jumps += 1;
@@ -296,9 +292,8 @@ impl Droplet {
 
     /// Leaves the carried load `V·S` on the last pool cell, up to the height of its highest
     /// neighbour: a dying droplet never raises a spike. Load above that height washes away.
-    fn settle(&mut self, t: &Surface, h: &mut [f32], log: &mut Vec<Change>, p: &Steps) {
-        let load =
-            (self.volume * self.sediment * p.inv_area).min(t.room(h, self.cell, self.x, self.z));
+    fn settle(&mut self, t: &Surface, h: &mut [f32], log: &mut Vec<Change>) {
+        let load = (self.volume * self.sediment).min(t.room(h, self.cell, self.x, self.z));
         if load > 0.0 {
             let index = self.cell;
             log.push(Change {
@@ -332,7 +327,7 @@ pub(super) fn simulate_group(
     while remaining > 0 {
         for (d, live) in lanes.iter_mut().zip(alive.iter_mut()) {
             if *live && !d.step(t, h, p, log) {
-                d.settle(t, h, log, p);
+                d.settle(t, h, log);
                 *live = false;
                 remaining -= 1;
             }

@@ -235,7 +235,7 @@ pub(crate) fn vertex_height_direct(
 /// use donjourno::outputs::mesh::{build_mesh, surface_height};
 /// use donjourno::{generate, GeneratorParams, MeshParams};
 /// let mut gen = GeneratorParams { width: 64, depth: 64, ..Default::default() };
-/// gen.terrain.droplets = 8_000;
+/// gen.set_droplet_count(8_000);
 /// let (grid, _) = generate(&gen, Default::default()).unwrap();
 /// let params = MeshParams::default();
 /// let mesh = build_mesh(&grid, &params).unwrap();

@@ -293,7 +293,8 @@ pub(crate) mod tests {
                 depth: 48,
                 seed: 7,
                 terrain: crate::params::TerrainParams {
-                    droplets: 8_000,
+                    // 8,000 droplets on 64 × 48 cells of 1 m.
+                    droplet_density: 8_000.0 / 3072.0,
                     ..Default::default()
                 },
                 ..Default::default()

@@ -2,34 +2,28 @@
 
 use super::*;
 
-/// `erosion_droplets`.
-pub(super) const EROSION_DROPLETS: Param<GeneratorParams> = Param {
-    name: "erosion_droplets",
-    group: &EROSION,
-    access: field!(U32: terrain.droplets),
-    default: Value::U32(0),
-    range: Some(Range::closed(0.0, MAX_DROPLETS as f64)),
-    slider: Some(Slider::new(0.0, 1_000_000.0, 1.0)),
-    unit: DROPLETS,
-    doc: "A fixed number of erosion droplets, whatever the map's extent; 0 (the default) runs erosion_droplet_density droplets per square metre instead.",
-    aliases: &[Alias::Json("terrain.droplets"), Alias::Flag("droplets")],
-};
-
 /// `erosion_droplet_density`.
 pub(super) const EROSION_DROPLET_DENSITY: Param<GeneratorParams> = Param {
     name: "erosion_droplet_density",
     group: &EROSION,
     access: field!(F32: terrain.droplet_density),
-    default: Value::F32(2.17),
-    range: Some(Range::closed(0.0, 1000.0)),
-    slider: Some(Slider::new(0.0, 20.0, 0.01)),
+    default: Value::F32(0.977),
+    range: Some(Range::closed(0.0, 1_000_000.0)),
+    slider: Some(Slider::exp(0.0001, 100.0, 0.00001)),
     unit: DROPLETS_PER_SQUARE_METRE,
-    doc: "Erosion droplets per square metre of the ground they spawn on (the mountains of the pool model, the land of the others): a square metre is eroded alike at every map size and cell size. More droplets carve deeper valleys and take longer.",
-    aliases: &[Alias::Cells {
-        name: "erosion_droplets_per_cell",
-        flags: &[],
-        power: -2,
-    }],
+    doc: "Erosion droplets per square metre of the map; they spawn on the mountains of the pool model and on the land of the others. One droplet runs per cell for each droplet per square metre, standing for all those of its cell, so a square metre is eroded alike at every map size and cell size while the work grows with the cells. More droplets carve deeper valleys and take longer; 0: no erosion.",
+    aliases: &[
+        Alias::Cells {
+            name: "erosion_droplets_per_cell",
+            flags: &[],
+            power: 0,
+        },
+        Alias::Count {
+            name: "erosion_droplets",
+            json: &["terrain.droplets"],
+            flags: &["droplets"],
+        },
+    ],
 };
 
 /// `erosion_dt`.

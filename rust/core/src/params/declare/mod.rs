@@ -12,7 +12,7 @@ mod settlements;
 mod world;
 
 use super::table::{Access, Alias, Group, Param, Product, Range, Slider, Unit, Value};
-use super::{GeneratorParams, HeightModel, WorldMode, MAX_DROPLETS, MAX_PEAK_HEIGHT, MAX_SIDE};
+use super::{GeneratorParams, HeightModel, WorldMode, MAX_PEAK_HEIGHT, MAX_SIDE};
 use climate::*;
 use layers::*;
 use settlements::*;
@@ -95,7 +95,6 @@ pub(super) const NONE: Unit = Unit::new("", "");
 const CELLS: Unit = Unit::new("cells", "cells");
 const TILES: Unit = Unit::new("tiles", "tiles");
 const HEIGHT: Unit = Unit::new("height units", "");
-const DROPLETS: Unit = Unit::new("droplets", "");
 const DROPLETS_PER_SQUARE_METRE: Unit = Unit::new("droplets per m²", "/m²");
 const TIME: Unit = Unit::new("droplet time units", "");
 const PER_TIME: Unit = Unit::new("per droplet time unit", "");
@@ -148,7 +147,6 @@ pub static GENERATOR: &[Param<GeneratorParams>] = &[
     BIOMES_ENABLED,
     BIOMES_BLEND,
     BIOMES_SNOWLINE,
-    EROSION_DROPLETS,
     EROSION_DROPLET_DENSITY,
     EROSION_DT,
     EROSION_FRICTION,

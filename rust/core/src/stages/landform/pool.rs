@@ -299,12 +299,11 @@ pub(crate) fn erode(
     lakes: Option<LakeFilter>,
     guard: MergeGuard,
 ) -> Result<ErosionReport, LayerError> {
-    let pool_cells = grid.pool.iter().filter(|&&p| p).count();
     let erosion = Erosion {
         pool: &grid.pool,
         width: grid.width(),
         depth: grid.depth(),
-        droplets: params.droplet_count(pool_cells, cell_size),
+        droplets: params.droplet_count(grid.len()),
         params: params.erosion,
         cell_size,
         seed: crate::algorithms::seed::derive(seed, "erosion"),

@@ -214,7 +214,7 @@ fn unusable_sites_give_empty_towns() {
 fn generated_site(name: &str, radius: f32) -> (crate::data::grid::Grid, TownSite) {
     let mut params = crate::params::GeneratorParams::preset(name).unwrap();
     (params.width, params.depth, params.seed) = (96, 96, 4);
-    params.terrain.droplets = 4000;
+    params.set_droplet_count(4000);
     let (grid, _) = crate::stages::generate::generate(&params, Default::default()).unwrap();
     let vertical = params.height_scale / params.cell_size;
     let site = bench::flattest_site(&grid, vertical, radius, 0.7, 4).unwrap();

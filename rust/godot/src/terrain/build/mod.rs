@@ -362,7 +362,7 @@ mod tests {
             seed: 3,
             ..Default::default()
         };
-        params.terrain.droplets = 2_000;
+        params.set_droplet_count(2_000);
         MapOrder {
             inputs: Settings {
                 params,

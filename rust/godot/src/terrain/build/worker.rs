@@ -200,7 +200,7 @@ mod tests {
             seed: 3,
             ..Default::default()
         };
-        params.terrain.droplets = droplets;
+        params.set_droplet_count(droplets);
         Settings {
             params,
             heightmap: None,
