@@ -133,9 +133,17 @@ struct Rivers {
     river_depth: f32,
     /// Metres between neighbouring cells.
     cell_size: f32,
+    /// The lowest a river bed is carved: the sea level where there is a sea (a river meets the
+    /// sea at its level), else no limit.
+    floor: f32,
 }
 
 impl Rivers {
+    /// `height` carved down by `depth`, never below [`Rivers::floor`] (nor raised by it).
+    fn bed(&self, height: f32, depth: f32) -> f32 {
+        (height - depth).max(self.floor.min(height))
+    }
+
     /// How deep the bed of a channel cell with accumulation `acc` is carved: the
     /// [`river_depth`] of its bed, averaged over the cell where the river is narrower than the
     /// cell (its width grows from [`RIVER_WIDTH_AT_THRESHOLD`] as `√(acc/threshold)`), so that a
@@ -159,7 +167,7 @@ fn mark_rivers(grid: &mut Grid, drainage: &Drainage, params: &Rivers) {
         if acc > params.mark_above && grid.water[i] == WaterKind::Dry {
             grid.water[i] = WaterKind::River;
             grid.water_level[i] = grid.height[i];
-            grid.height[i] -= params.carve(acc);
+            grid.height[i] = params.bed(grid.height[i], params.carve(acc));
         }
     }
 }
@@ -193,7 +201,7 @@ fn connect_diagonals(grid: &mut Grid, drainage: &Drainage, params: &Rivers) {
         let acc = drainage.accumulation[i];
         grid.water[c] = WaterKind::River;
         grid.water_level[c] = level;
-        grid.height[c] = grid.height[c].min(level) - params.carve(acc);
+        grid.height[c] = params.bed(grid.height[c].min(level), params.carve(acc));
     }
 }
 
@@ -275,7 +283,7 @@ fn widen_rivers(grid: &mut Grid, drainage: &Drainage, params: &Rivers) {
             if grid.water[n] == WaterKind::Dry && grid.height[n] <= level && beside_river {
                 grid.water[n] = WaterKind::River;
                 grid.water_level[n] = level;
-                grid.height[n] -= depth;
+                grid.height[n] = params.bed(grid.height[n], depth);
             }
         }
     }
@@ -438,6 +446,11 @@ impl Hydrology {
             ),
             river_depth: self.params.river_depth,
             cell_size: self.cell_size,
+            floor: if sea_level > 0.0 {
+                sea_level
+            } else {
+                f32::NEG_INFINITY
+            },
         };
         if self.params.rivers_enabled {
             mark_rivers(grid, &drainage, &rivers);

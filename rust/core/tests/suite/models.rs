@@ -136,14 +136,13 @@ fn every_model_makes_land_water_and_a_climate() {
 }
 
 #[test]
-fn the_pool_grid_does_not_see_the_climate_or_the_world_scale() {
+fn the_pool_grid_does_not_see_the_climate_or_the_vertical_scale() {
     let base = GeneratorParams {
         width: 64,
         depth: 48,
         ..Default::default()
     };
     let scaled = GeneratorParams {
-        cell_size: 40.0,
         height_scale: 900.0,
         origin_x: 300.0,
         ..base
@@ -152,6 +151,13 @@ fn the_pool_grid_does_not_see_the_climate_or_the_world_scale() {
     let (b, _) = generate(&scaled, Default::default()).unwrap();
     assert_eq!(a.hash(), b.hash());
     assert_ne!(a.climate_hash(), b.climate_hash());
+    // Its sizes are in metres: cells of another size sample another piece of the same land.
+    let coarse = GeneratorParams {
+        cell_size: 4.0,
+        ..base
+    };
+    let (c, _) = generate(&coarse, Default::default()).unwrap();
+    assert_ne!(a.hash(), c.hash());
 }
 
 #[test]

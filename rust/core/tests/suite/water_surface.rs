@@ -67,7 +67,7 @@ fn check_depths(grid: &Grid, params: &MeshParams, water: &WaterMesh) -> usize {
 
 #[test]
 fn shorelines_lie_on_the_terrain_and_depths_are_never_negative() {
-    let (grid, _) = watered(96, 4, river_water());
+    let (grid, _) = watered(96, 5, river_water());
     assert!(!grid.lakes.is_empty(), "the map has lakes");
     for (subdivisions, roughness_strength) in [(1, 0.0), (2, 1.0), (3, 0.5)] {
         let params = MeshParams {
