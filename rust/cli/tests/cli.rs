@@ -512,18 +512,26 @@ fn hashes(args: &[&str]) -> (String, String) {
 
 #[test]
 fn old_flags_are_aliases_of_the_new_ones() {
-    let pairs: [(&[&str], &[&str]); 6] = [
-        (&["--droplets", "900"], &["--erosion-droplets", "900"]),
+    let pairs: [(&[&str], &[&str]); 7] = [
+        // 900 droplets on the 40 × 32 cells of `hashes`.
+        (
+            &["--droplets", "900"],
+            &["--erosion-droplet-density", "0.703125"],
+        ),
         (&["--subdiv", "2"], &["--subdivisions", "2"]),
         (&["--sea-level", "0.04"], &["--water-sea-level", "0.04"]),
         (
             &["--river-threshold", "30", "--min-lake-cells", "3"],
             &[
-                "--water-river-threshold",
+                "--water-river-catchment",
                 "30",
-                "--water-min-lake-cells",
+                "--water-min-lake-area",
                 "3",
             ],
+        ),
+        (
+            &["--cell-size", "2", "--water-river-threshold", "30"],
+            &["--cell-size", "2", "--water-river-catchment", "120"],
         ),
         (
             &["--no-lakes", "--no-rivers"],
@@ -544,11 +552,11 @@ fn old_flags_are_aliases_of_the_new_ones() {
             ],
         ),
     ];
-    let base = hashes(&["--erosion-droplets", "900"]);
+    let base = hashes(&["--erosion-droplet-density", "0.703125"]);
     for (old, new) in pairs {
         let (old_hashes, new_hashes) = (hashes(old), hashes(new));
         assert_eq!(old_hashes, new_hashes, "{old:?} vs {new:?}");
-        if old != ["--droplets", "900"] {
+        if old != ["--droplets", "900"] && old[0] != "--cell-size" {
             assert_ne!(new_hashes, base, "{new:?} changes nothing");
         }
     }
@@ -559,11 +567,13 @@ fn old_flags_are_aliases_of_the_new_ones() {
         "--sea-level",
         "--no-lakes",
         "--min-lake-cells",
+        "--erosion-droplets",
+        "--water-river-threshold",
     ] {
         assert!(!help.contains(&format!("{hidden} ")), "{hidden} in help");
     }
     for shown in [
-        "--erosion-droplets <N>",
+        "--erosion-droplet-density <X>",
         "--water-lakes-enabled <BOOL>",
         "Erosion:",
     ] {
@@ -577,16 +587,26 @@ fn old_flags_are_aliases_of_the_new_ones() {
 fn flags_override_a_preset_file_in_either_format() {
     let dir = temp_dir("preset-file");
     let new = dir.join("new.json");
-    std::fs::write(&new, r#"{"seed": 5, "erosion": {"droplets": 700}}"#).unwrap();
+    // 700 droplets on the 40 × 32 cells of `hashes`.
+    let map = r#""seed": 5, "width": 40, "depth": 32"#;
+    std::fs::write(
+        &new,
+        format!(r#"{{{map}, "erosion": {{"droplet_density": 0.546875}}}}"#),
+    )
+    .unwrap();
     let old = dir.join("old.json");
-    std::fs::write(&old, r#"{"seed": 5, "terrain": {"droplets": 700}}"#).unwrap();
+    std::fs::write(
+        &old,
+        format!(r#"{{{map}, "terrain": {{"droplets": 700}}}}"#),
+    )
+    .unwrap();
     let reference = hashes(&["--seed", "5", "--erosion-droplets", "700"]);
     assert_eq!(hashes(&["--preset", new.to_str().unwrap()]), reference);
     assert_eq!(hashes(&["--preset", old.to_str().unwrap()]), reference);
     let overridden = hashes(&["--preset", new.to_str().unwrap(), "--seed", "6"]);
     assert_eq!(
         overridden,
-        hashes(&["--seed", "6", "--erosion-droplets", "700"])
+        hashes(&["--seed", "6", "--erosion-droplet-density", "0.546875"])
     );
     let bad = dir.join("bad.json");
     std::fs::write(&bad, r#"{"erosion": {"droplet": 700}}"#).unwrap();
