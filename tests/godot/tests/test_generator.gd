@@ -82,7 +82,7 @@ func test_saved_parameters_in_cells_read_in_metres() -> void:
 	check(loaded is DonjournoGenerator, "the old resource loads")
 	if loaded is DonjournoGenerator:
 		check_near(loaded.cell_size, 2.0, 1e-6, "cell_size")
-		check_near(loaded.erosion_droplet_density, 0.75, 1e-6, "3 droplets per 4 m² cell")
+		check_near(loaded.erosion_droplet_density, 3.0, 1e-6, "a droplet a cell stands for the cell's 4 m²")
 		check_near(loaded.water_min_lake_area, 24.0, 1e-4, "6 cells of 4 m²")
 		check_near(loaded.water_river_catchment, 600.0, 1e-3, "150 cells of 4 m²")
 		check_eq(loaded.get_validation_error(), "", "the converted values are valid")
@@ -154,10 +154,10 @@ func test_out_of_range_counts_read_back_and_are_refused() -> void:
 	check(g.from_json('{"erosion": {"droplet_density": 0.5}, "water": {"sea_level": 0.05}}'),
 			"from_json reads the grouped keys")
 	check_near(g.erosion_droplet_density, 0.5, 1e-6, "erosion.droplet_density")
+	check_near(g.water_sea_level, 0.05, 1e-6, "water.sea_level")
 	check(g.from_json('{"width": 30, "depth": 20, "erosion": {"droplets": 900}}'),
 			"from_json reads the old droplet count")
 	check_eq(g.get_droplet_count(), 900, "as the density that runs 900 droplets")
-	check_near(g.water_sea_level, 0.05, 1e-6, "water.sea_level")
 	expect_error("unknown parameter \"erosion.droplet\"")
 	check(not g.from_json('{"erosion": {"droplet": 1}}'), "an unknown key is refused")
 

@@ -12,7 +12,7 @@ use crate::algorithms::hydrology::{
     accumulate, find_lakes, flow_directions, priority_flood, river_depth, river_surface,
     river_width, Flood, FloodOptions, HydrologyError, LakeMap, SurfaceRole, NO_RECEIVER,
 };
-use crate::algorithms::noise::fbm_row;
+use crate::algorithms::noise::fbm_row_resolved;
 use crate::data::grid::{Grid, Terrain};
 use crate::data::water::WaterKind;
 use crate::params::LakeFilter;
@@ -46,7 +46,7 @@ pub fn meander_weights(width: usize, depth: usize, cell_size: f32, seed: u64) ->
         .enumerate()
         .for_each(|(z, row)| {
             let mut noise = vec![0.0f32; row.len()];
-            fbm_row(z, scale, MEANDER_OCTAVES, noise_seed, &mut noise);
+            fbm_row_resolved(z, scale, MEANDER_OCTAVES, noise_seed, &mut noise);
             for (w, &f) in row.iter_mut().zip(&noise) {
                 let t = ((f - MEANDER_LOW) / (MEANDER_HIGH - MEANDER_LOW)).clamp(0.0, 1.0);
                 *w = 1 + (t * f32::from(MAX_WEIGHT - 1) + 0.5) as u8;
@@ -126,9 +126,6 @@ struct Rivers {
     /// Runoff cells above which a cell carries a river ([`WaterParams::river_threshold`]): its
     /// depth and width grow from there.
     river_threshold: u32,
-    /// Runoff cells above which the river is wide enough to fill a cell as water
-    /// ([`resolved_threshold`]).
-    mark_above: u32,
     /// Carving depth at the threshold, height units.
     river_depth: f32,
     /// Metres between neighbouring cells.
@@ -144,14 +141,20 @@ impl Rivers {
         (height - depth).max(self.floor.min(height))
     }
 
+    /// Whether a cell with accumulation `acc` holds a river the lattice resolves: above the
+    /// threshold and at least half a cell wide ([`river_width_metres`]). A narrower river is
+    /// not drawn: its water stays within the cell it runs through.
+    fn resolved(&self, acc: u32) -> bool {
+        acc > self.river_threshold
+            && 2.0 * river_width_metres(acc, self.cell_size) >= self.cell_size
+    }
+
     /// How deep the bed of a channel cell with accumulation `acc` is carved: the
     /// [`river_depth`] of its bed, averaged over the cell where the river is narrower than the
-    /// cell (its width grows from [`RIVER_WIDTH_AT_THRESHOLD`] as `√(acc/threshold)`), so that a
-    /// cell sinks by the mean depth of the ground it holds at every cell size.
+    /// cell, so that a cell sinks by the mean depth of the ground it holds at every cell size.
     fn carve(&self, acc: u32) -> f32 {
         let depth = river_depth(acc, self.river_threshold, self.river_depth);
-        let width =
-            RIVER_WIDTH_AT_THRESHOLD * (acc as f32 / self.river_threshold.max(1) as f32).sqrt();
+        let width = river_width_metres(acc, self.cell_size);
         if width >= self.cell_size {
             depth
         } else {
@@ -164,7 +167,7 @@ impl Rivers {
 /// depression too), the bed carved by [`Rivers::carve`].
 fn mark_rivers(grid: &mut Grid, drainage: &Drainage, params: &Rivers) {
     for (i, &acc) in drainage.accumulation.iter().enumerate() {
-        if acc > params.mark_above && grid.water[i] == WaterKind::Dry {
+        if params.resolved(acc) && grid.water[i] == WaterKind::Dry {
             grid.water[i] = WaterKind::River;
             grid.water_level[i] = grid.height[i];
             grid.height[i] = params.bed(grid.height[i], params.carve(acc));
@@ -205,40 +208,25 @@ fn connect_diagonals(grid: &mut Grid, drainage: &Drainage, params: &Rivers) {
     }
 }
 
-/// Rivers: the width of a river at the threshold, metres; it grows with the square root of the
-/// area it drains.
-pub const RIVER_WIDTH_AT_THRESHOLD: f32 = 1.0;
+/// Rivers: the width of a river draining [`RIVER_REFERENCE_CATCHMENT`], metres. A river's width
+/// grows with the square root of its catchment, as rivers' widths grow with the square root of
+/// their discharge.
+pub const RIVER_REFERENCE_WIDTH: f32 = 1.0;
+/// Rivers: see [`RIVER_REFERENCE_WIDTH`], square metres.
+pub const RIVER_REFERENCE_CATCHMENT: f32 = 200.0;
 
-/// Rivers: the accumulation above which a river of `threshold` cells of `cell_size` metres is
-/// drawn as water. A river narrower than half a cell is not resolved by the lattice: its water
-/// stays within the cell it runs through. With a width of [`RIVER_WIDTH_AT_THRESHOLD`] at the
-/// threshold growing as `√(acc/threshold)`, that is the threshold times `(c / 2w)²` on cells wider
-/// than twice that width, and the threshold itself on finer ones.
-pub fn resolved_threshold(threshold: u32, cell_size: f32) -> u32 {
-    let ratio = f64::from(cell_size) / (2.0 * f64::from(RIVER_WIDTH_AT_THRESHOLD));
-    let scale = (ratio * ratio).max(1.0);
-    (f64::from(threshold) * scale)
-        .round()
-        .min(f64::from(u32::MAX)) as u32
+/// Rivers: the width in metres of a river draining `acc` runoff cells of `cell_size` metres:
+/// `w = w₀·√(A/A₀)` with `A = acc·c²` (1 m for 200 m², 2 m for 800 m², 40 m for 32 ha).
+pub fn river_width_metres(acc: u32, cell_size: f32) -> f32 {
+    let area = acc as f32 * cell_size * cell_size;
+    RIVER_REFERENCE_WIDTH * (area / RIVER_REFERENCE_CATCHMENT).sqrt()
 }
 
-/// Rivers, width: a river gathering at least this many times the threshold spreads
-/// [`RIVER_WIDEN_RADIUS`] metres on each side of its channel, and at least the square of it twice
-/// that (where the banks are not above its water).
-pub const RIVER_WIDEN: u32 = 4;
-/// Rivers, width: see [`RIVER_WIDEN`], metres.
-pub const RIVER_WIDEN_RADIUS: f32 = 1.0;
-
-/// Rivers, width: the radius in cells of `cell_size` metres (0, 1 or 2: whole cells within the
-/// radius in metres) of a river cell with accumulation `acc`.
-fn river_radius(acc: u32, threshold: u32, cell_size: f32) -> i64 {
-    let wide = u64::from(threshold) * u64::from(RIVER_WIDEN);
-    let metres = match u64::from(acc) {
-        a if a >= wide * u64::from(RIVER_WIDEN) => 2.0 * RIVER_WIDEN_RADIUS,
-        a if a >= wide => RIVER_WIDEN_RADIUS,
-        _ => 0.0,
-    };
-    ((metres / cell_size).floor() as i64).min(2)
+/// Rivers, width: the radius in cells of `cell_size` metres (0, 1 or 2) of the water around a
+/// channel cell whose river is `width` metres wide: the cells whose centres lie within the
+/// river's half width of the channel's edge.
+fn river_radius(width: f32, cell_size: f32) -> i64 {
+    ((width / (2.0 * cell_size)).floor() as i64).clamp(0, 2)
 }
 
 /// Rivers, width: the cells around a channel cell, nearest first (the disc of radius 2).
@@ -266,10 +254,10 @@ fn widen_rivers(grid: &mut Grid, drainage: &Drainage, params: &Rivers) {
     let at = |x: i64, z: i64| (x >= 0 && z >= 0 && x < w && z < d).then(|| (z * w + x) as usize);
     for i in 0..grid.len() {
         let acc = drainage.accumulation[i];
-        if grid.water[i] != WaterKind::River || acc <= params.mark_above {
+        if grid.water[i] != WaterKind::River || !params.resolved(acc) {
             continue;
         }
-        let r = river_radius(acc, params.river_threshold, params.cell_size);
+        let r = river_radius(river_width_metres(acc, params.cell_size), params.cell_size);
         let (x, z) = ((i as i64) % w, (i as i64) / w);
         let level = grid.water_level[i];
         let depth = river_depth(acc, params.river_threshold, params.river_depth);
@@ -311,8 +299,8 @@ fn classify_water(grid: &mut Grid) {
 
 /// Whether cell `i` is a river channel: a river cell whose own accumulation is above the threshold
 /// (the cells joined to widen or connect a channel are not).
-fn is_channel(grid: &Grid, drainage: &Drainage, threshold: u32, i: usize) -> bool {
-    grid.water[i] == WaterKind::River && drainage.accumulation[i] > threshold
+fn is_channel(grid: &Grid, drainage: &Drainage, rivers: &Rivers, i: usize) -> bool {
+    grid.water[i] == WaterKind::River && rivers.resolved(drainage.accumulation[i])
 }
 
 /// Rendered surface and width: lakes and sea at their level; channels on the monotone
@@ -324,7 +312,7 @@ fn surface_planes(grid: &mut Grid, drainage: &Drainage, params: &Rivers) {
     let roles: Vec<SurfaceRole> = (0..grid.len())
         .map(|i| match grid.water[i] {
             WaterKind::Lake | WaterKind::Sea => SurfaceRole::Still(grid.water_level[i]),
-            WaterKind::River if is_channel(grid, drainage, params.mark_above, i) => {
+            WaterKind::River if is_channel(grid, drainage, params, i) => {
                 SurfaceRole::Channel(grid.water_level[i])
             }
             _ => SurfaceRole::Other,
@@ -440,10 +428,6 @@ impl Hydrology {
         }
         let rivers = Rivers {
             river_threshold: self.params.river_threshold(self.cell_size),
-            mark_above: resolved_threshold(
-                self.params.river_threshold(self.cell_size),
-                self.cell_size,
-            ),
             river_depth: self.params.river_depth,
             cell_size: self.cell_size,
             floor: if sea_level > 0.0 {

@@ -1,7 +1,8 @@
 //! One world at every resolution: the same extent sampled with cells four times smaller is the same
 //! world at more detail. A coarse map of 64² cells of 4 m is compared with a fine map of 256² cells
-//! of 1 m, the fine map brought down onto the coarse lattice (each coarse sample against the fine
-//! block of 4 × 4 cells centred on it).
+//! of 1 m (40 m against 10 m for the continents, whose features span kilometres), the fine map
+//! brought down onto the coarse lattice (each coarse sample against the fine block of 4 × 4 cells
+//! centred on it).
 
 use donjourno::data::grid::Terrain;
 use donjourno::{generate, GeneratorParams, Grid, HeightModel};
@@ -10,7 +11,7 @@ use donjourno::{generate, GeneratorParams, Grid, HeightModel};
 const COARSE: u32 = 64;
 /// Fine cells per coarse cell along each axis.
 const RATIO: u32 = 4;
-/// The coarse cell, metres.
+/// The coarse cell, metres (see [`coarse_cell`]).
 const COARSE_CELL: f32 = 4.0;
 
 /// The parameters of one world at `side`² cells of `cell` metres.
@@ -25,10 +26,20 @@ fn params(model: HeightModel, side: u32, cell: f32) -> GeneratorParams {
     }
 }
 
+/// The coarse cell of a model's test, metres: 4 m (a 256 m world) for the pool and subdivision
+/// models, 40 m (a 2.56 km world, a piece of a continent) for the continents.
+fn coarse_cell(model: HeightModel) -> f32 {
+    match model {
+        HeightModel::Continents => 10.0 * COARSE_CELL,
+        _ => COARSE_CELL,
+    }
+}
+
 /// The coarse and the fine map of one world.
 fn pair(model: HeightModel) -> (Grid, Grid) {
-    let coarse = params(model, COARSE, COARSE_CELL);
-    let fine = params(model, COARSE * RATIO, COARSE_CELL / RATIO as f32);
+    let cell = coarse_cell(model);
+    let coarse = params(model, COARSE, cell);
+    let fine = params(model, COARSE * RATIO, cell / RATIO as f32);
     let run = |p: &GeneratorParams| generate(p, Default::default()).unwrap().0;
     (run(&coarse), run(&fine))
 }

@@ -40,9 +40,10 @@ fn watered(
     (grid, drainage)
 }
 
+/// Rivers from 50 m² of catchment: half a metre wide, as narrow as a 1 m cell draws.
 fn river_water() -> WaterParams {
     WaterParams {
-        river_catchment: 40.0,
+        river_catchment: 50.0,
         ..Default::default()
     }
 }

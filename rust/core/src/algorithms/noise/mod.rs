@@ -143,40 +143,28 @@ pub fn octave_frequency(octave: u32) -> f32 {
 /// calling [`fbm`] per sample. Neighbouring samples in one lattice cell share its four hashes, so low
 /// octaves cost a few multiplications per sample.
 pub fn fbm_row(z: usize, scale: f32, octaves: u32, seed: u32, out: &mut [f32]) {
+    fbm_row_octaves(z, scale, octaves, seed, out, false);
+}
+
+/// [`fbm_row`] without the octaves the row cannot resolve: an octave whose lattice is finer than
+/// the samples (more than one period a sample) adds its mean, one half, instead of aliased noise.
+/// A coarse lattice then samples the same field as a fine one, smoothed; where every octave is
+/// resolved the result is [`fbm_row`]'s, bit for bit.
+pub fn fbm_row_resolved(z: usize, scale: f32, octaves: u32, seed: u32, out: &mut [f32]) {
+    fbm_row_octaves(z, scale, octaves, seed, out, true);
+}
+
+fn fbm_row_octaves(z: usize, scale: f32, octaves: u32, seed: u32, out: &mut [f32], resolved: bool) {
     out.fill(0.0);
     let zs = z as f32 * scale;
     let mut norm = 0.0;
     let mut amplitude = 1.0;
     let mut frequency = 1.0;
     for octave in 0..octaves {
-        let octave_seed = seed.wrapping_add(octave.wrapping_mul(0x9e37_79b9));
-        let zf = zs * frequency;
-        let iz = floor_i32(zf);
-        let tz = zf - iz as f32;
-        let sz = tz * tz * (3.0 - 2.0 * tz);
-        let z0 = octave_seed ^ (iz as u32).wrapping_mul(HASH_Z);
-        let z1 = octave_seed ^ (iz as u32).wrapping_add(1).wrapping_mul(HASH_Z);
-        let mut cell = None;
-        let (mut a, mut b, mut c, mut d) = (0.0, 0.0, 0.0, 0.0);
-        for (x, o) in out.iter_mut().enumerate() {
-            let xf = (x as f32 * scale) * frequency;
-            let ix = floor_i32(xf);
-            if cell != Some(ix) {
-                let x0 = (ix as u32).wrapping_mul(HASH_X);
-                let x1 = x0.wrapping_add(HASH_X);
-                (a, b, c, d) = (
-                    unit(avalanche(x0 ^ z0)),
-                    unit(avalanche(x1 ^ z0)),
-                    unit(avalanche(x0 ^ z1)),
-                    unit(avalanche(x1 ^ z1)),
-                );
-                cell = Some(ix);
-            }
-            let tx = xf - ix as f32;
-            let sx = tx * tx * (3.0 - 2.0 * tx);
-            let top = a + (b - a) * sx;
-            let bottom = c + (d - c) * sx;
-            *o += amplitude * (top + (bottom - top) * sz);
+        if resolved && scale * frequency > 1.0 {
+            out.iter_mut().for_each(|o| *o += amplitude * 0.5);
+        } else {
+            add_octave(zs, scale, amplitude, frequency, seed, octave, out);
         }
         norm += amplitude;
         amplitude *= GAIN;
@@ -184,6 +172,48 @@ pub fn fbm_row(z: usize, scale: f32, octaves: u32, seed: u32, out: &mut [f32]) {
     }
     if norm > 0.0 {
         out.iter_mut().for_each(|o| *o /= norm);
+    }
+}
+
+/// Adds one octave of value noise, `amplitude · noise(x·scale·frequency, zs·frequency)`, to a row.
+#[inline]
+fn add_octave(
+    zs: f32,
+    scale: f32,
+    amplitude: f32,
+    frequency: f32,
+    seed: u32,
+    octave: u32,
+    out: &mut [f32],
+) {
+    let octave_seed = seed.wrapping_add(octave.wrapping_mul(0x9e37_79b9));
+    let zf = zs * frequency;
+    let iz = floor_i32(zf);
+    let tz = zf - iz as f32;
+    let sz = tz * tz * (3.0 - 2.0 * tz);
+    let z0 = octave_seed ^ (iz as u32).wrapping_mul(HASH_Z);
+    let z1 = octave_seed ^ (iz as u32).wrapping_add(1).wrapping_mul(HASH_Z);
+    let mut cell = None;
+    let (mut a, mut b, mut c, mut d) = (0.0, 0.0, 0.0, 0.0);
+    for (x, o) in out.iter_mut().enumerate() {
+        let xf = (x as f32 * scale) * frequency;
+        let ix = floor_i32(xf);
+        if cell != Some(ix) {
+            let x0 = (ix as u32).wrapping_mul(HASH_X);
+            let x1 = x0.wrapping_add(HASH_X);
+            (a, b, c, d) = (
+                unit(avalanche(x0 ^ z0)),
+                unit(avalanche(x1 ^ z0)),
+                unit(avalanche(x0 ^ z1)),
+                unit(avalanche(x1 ^ z1)),
+            );
+            cell = Some(ix);
+        }
+        let tx = xf - ix as f32;
+        let sx = tx * tx * (3.0 - 2.0 * tx);
+        let top = a + (b - a) * sx;
+        let bottom = c + (d - c) * sx;
+        *o += amplitude * (top + (bottom - top) * sz);
     }
 }
 

@@ -1,7 +1,7 @@
 //! `HybridTerrain`: coverage mask, heightmap inside the pool, droplet erosion, classification.
 
 use crate::algorithms::erosion::{Erosion, ErosionError, ErosionReport, MergeGuard};
-use crate::algorithms::noise::fbm_row;
+use crate::algorithms::noise::fbm_row_resolved;
 use crate::data::grid::{Grid, Terrain};
 use crate::params::LakeFilter;
 use crate::params::TerrainParams;
@@ -98,7 +98,7 @@ pub fn coverage_mask(
     noise
         .par_chunks_mut(width.max(1))
         .enumerate()
-        .for_each(|(z, row)| fbm_row(z, scale, MASK_OCTAVES, noise_seed, row));
+        .for_each(|(z, row)| fbm_row_resolved(z, scale, MASK_OCTAVES, noise_seed, row));
     select_pool(noise, coverage)
 }
 
@@ -153,7 +153,7 @@ pub fn pool_heights(
         .par_chunks_mut(width.max(1))
         .enumerate()
         .for_each(|(z, row)| {
-            fbm_row(z, scale, HEIGHT_OCTAVES, noise_seed, row);
+            fbm_row_resolved(z, scale, HEIGHT_OCTAVES, noise_seed, row);
             for (x, h) in row.iter_mut().enumerate() {
                 let i = z * width + x;
                 *h = if mask.pool[i] {
