@@ -66,7 +66,7 @@ func test_each_model_builds_a_terrain_and_a_switch_replaces_it() -> void:
 	var g := small_generator(5)
 	g.cell_size = 30.0
 	g.height_scale = 400.0
-	g.edge_falloff = 6
+	g.edge_falloff_width = 6.0 * g.cell_size
 	var t := terrain_with(g)
 	var hashes := {}
 	for model in [DonjournoGenerator.HEIGHT_MODEL_POOL, DonjournoGenerator.HEIGHT_MODEL_SUBDIVISION,

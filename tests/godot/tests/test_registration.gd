@@ -15,7 +15,7 @@ func test_classes_are_registered() -> void:
 
 func test_generator_exports_every_parameter_with_a_range() -> void:
 	var expected := [
-		"seed", "width", "depth", "cell_size", "height_scale", "peak_height", "edge_falloff",
+		"seed", "width", "depth", "cell_size", "height_scale", "peak_height", "edge_falloff_width",
 		"origin_x", "origin_z", "coverage", "climate_feature_scale", "climate_sea_temperature",
 		"climate_temperature_range", "climate_wind_direction", "climate_rain_shadow", "erosion_droplet_density",
 		"erosion_dt", "erosion_friction", "erosion_density", "erosion_deposition_rate",

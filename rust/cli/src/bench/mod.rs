@@ -240,7 +240,7 @@ fn hydrology(sizes: &[u32], reps: usize) {
         let side = size as usize;
         let cells = (side * side) as f64;
         let (height, pool) = pool_terrain(size);
-        let weight = donjourno::stages::hydrology::meander_weights(side, side, 1.0, 1);
+        let weight = donjourno::stages::hydrology::meander_weights(side, side, 1.0, 10.0, 1);
         let rate = |t: Duration| cells / t.as_secs_f64() / 1e6;
         single.install(|| {
             let fill = median(reps, || {

@@ -92,7 +92,7 @@ pub(super) fn suite() -> Result<Vec<Case>, String> {
             &format!("model={name},seed=4,falloff=12"),
             &|p| {
                 on(p);
-                (p.seed, p.edge_falloff) = (4, 12);
+                (p.seed, p.edge_falloff_width) = (4, 12.0 * p.cell_size);
             },
             mesh,
         );
@@ -115,7 +115,7 @@ pub(super) fn suite() -> Result<Vec<Case>, String> {
         },
         mesh,
     );
-    variant("falloff=16", &|p| p.edge_falloff = 16, mesh);
+    variant("falloff=16", &|p| p.edge_falloff_width = 16.0, mesh);
     let fine = MeshParams {
         subdivisions: 3,
         roughness_strength: 0.6,

@@ -76,8 +76,8 @@ pub struct GeneratorParams {
     pub height_scale: f32,
     /// How the land rises.
     pub height_model: HeightModel,
-    /// Border width, in cells, over which land fades out (0: off).
-    pub edge_falloff: u32,
+    /// Border width, metres, over which land fades out (0: off).
+    pub edge_falloff_width: f32,
     /// World x of the first cell, metres.
     pub origin_x: f32,
     /// World z of the first cell, metres.
@@ -131,7 +131,7 @@ impl GeneratorParams {
             p.water.lakes_enabled = false;
             p.water.lake_erosion = false;
             p.water.rivers_enabled = false;
-            p.edge_falloff = 0;
+            p.edge_falloff_width = 0.0;
             p.settlements.enabled = false;
         }
         p
@@ -145,7 +145,7 @@ impl GeneratorParams {
         cell_size: 0.0,
         height_scale: 0.0,
         height_model: HeightModel::Pool,
-        edge_falloff: 0,
+        edge_falloff_width: 0.0,
         origin_x: 0.0,
         origin_z: 0.0,
         world_mode: WorldMode::Bounded,

@@ -109,7 +109,7 @@ fn height_layer(
         Some(land) => Box::new(land),
         None => Box::new(HybridTerrain {
             lakes: params.water.erosion_lakes(params.cell_size),
-            edge_falloff: params.edge_falloff,
+            edge_falloff: params.edge_falloff_width / params.cell_size,
             cell_size: params.cell_size,
             shaping: crate::stages::biomes::shape::Shaping::new(params),
             ..HybridTerrain::new(params.seed, params.terrain)

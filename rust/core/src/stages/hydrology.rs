@@ -22,9 +22,10 @@ use crate::stages::landform::pool::MOUNTAIN_MIN_HEIGHT;
 use crate::stages::pipeline::{Layer, LayerError};
 use rayon::prelude::*;
 
-/// Flat routing: the period of the weight noise's first octave, metres (about the length of a
-/// meander).
-pub const MEANDER_PERIOD: f32 = 10.0;
+/// Flat routing: the period of the weight noise's first octave, in widths of a river at the
+/// threshold catchment ([`river_width_metres`]): rivers meander over about ten of their widths
+/// (10 m on the default map, whose rivers start 1 m wide; half a kilometre on a continent's).
+pub const MEANDER_WIDTHS: f32 = 10.0;
 /// Flat routing: octaves of the weight noise.
 pub const MEANDER_OCTAVES: u32 = 4;
 /// Flat routing: noise values from `MEANDER_LOW` to `MEANDER_HIGH` map linearly onto the weights
@@ -35,11 +36,17 @@ pub const MEANDER_HIGH: f32 = 0.7;
 
 /// Flat routing: the per-cell weights of the cost that drains flats (the flat ground, valley
 /// floors, lake beds) along winding corridors instead of straight lines to the nearest outlet.
-/// The noise is laid out in metres, sampled every `cell_size` metres.
-pub fn meander_weights(width: usize, depth: usize, cell_size: f32, seed: u64) -> Vec<u8> {
+/// The noise has a period of `period` metres and is sampled every `cell_size` metres.
+pub fn meander_weights(
+    width: usize,
+    depth: usize,
+    cell_size: f32,
+    period: f32,
+    seed: u64,
+) -> Vec<u8> {
     crate::algorithms::threads::ensure_pool();
     let noise_seed = crate::algorithms::seed::derive32(seed, "meander");
-    let scale = cell_size / MEANDER_PERIOD;
+    let scale = cell_size / period;
     let mut weight = vec![1u8; width * depth];
     weight
         .par_chunks_mut(width.max(1))
@@ -77,10 +84,15 @@ pub fn runoff(grid: &Grid) -> Vec<bool> {
 }
 
 /// Floods the grid's heights with meandering flats, routes the flow and accumulates the
-/// [`runoff`], on cells of `cell_size` metres.
-pub fn drainage(grid: &Grid, cell_size: f32, seed: u64) -> Result<Drainage, HydrologyError> {
+/// [`runoff`], on cells of `cell_size` metres, the meanders `meander` metres long.
+pub fn drainage(
+    grid: &Grid,
+    cell_size: f32,
+    meander: f32,
+    seed: u64,
+) -> Result<Drainage, HydrologyError> {
     let (w, d) = (grid.width(), grid.depth());
-    let weight = meander_weights(w, d, cell_size, seed);
+    let weight = meander_weights(w, d, cell_size, meander, seed);
     let options = FloodOptions {
         flat_weight: Some(&weight),
         ..Default::default()
@@ -409,7 +421,9 @@ impl Hydrology {
             self.run_local(grid);
             return Ok(None);
         }
-        let drainage = drainage(grid, self.cell_size, self.seed)
+        let threshold = self.params.river_threshold(self.cell_size);
+        let meander = MEANDER_WIDTHS * river_width_metres(threshold, self.cell_size);
+        let drainage = drainage(grid, self.cell_size, meander, self.seed)
             .map_err(|e| LayerError::Grid(e.to_string()))?;
         let max_acc = drainage.accumulation.iter().copied().max().unwrap_or(0);
         ctx.stats_mut().max_accumulation = max_acc;

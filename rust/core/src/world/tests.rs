@@ -248,7 +248,7 @@ fn tile_params_turn_the_bounded_stages_off_and_cover_the_apron() {
     assert_eq!((p.width, p.depth), (32 + 2 * a, 32 + 2 * a));
     assert_eq!(p.world_mode, WorldMode::Infinite);
     assert_eq!(p.terrain.droplet_density, 0.0);
-    assert!(!p.water.lakes_enabled && !p.water.rivers_enabled && p.edge_falloff == 0);
+    assert!(!p.water.lakes_enabled && !p.water.rivers_enabled && p.edge_falloff_width == 0.0);
     let cs = params.cell_size;
     assert_eq!(p.origin_x, params.origin_x + (64.0 - a as f32) * cs);
     assert_eq!(p.origin_z, params.origin_z + (-32.0 - a as f32) * cs);

@@ -46,7 +46,7 @@ fn grid_and_mesh_are_identical_on_1_2_3_and_8_threads() {
         height_model,
         cell_size: 30.0,
         height_scale: 500.0,
-        edge_falloff: 10,
+        edge_falloff_width: 10.0,
         ..Default::default()
     };
     let cases = cases.into_iter().chain([

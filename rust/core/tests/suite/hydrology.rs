@@ -60,7 +60,7 @@ fn fields() -> Vec<(Vec<f32>, usize, usize)> {
 }
 
 fn floods(h: &[f32], w: usize, d: usize) -> Vec<Flood> {
-    let weight = meander_weights(w, d, 1.0, 5);
+    let weight = meander_weights(w, d, 1.0, 10.0, 5);
     vec![
         priority_flood(h, w, d, FloodOptions::default()).unwrap(),
         priority_flood(

@@ -68,7 +68,7 @@ fn every_model_makes_land_water_and_a_climate() {
             height_model: model,
             cell_size: 30.0,
             height_scale: 600.0,
-            edge_falloff: 8,
+            edge_falloff_width: 8.0 * 30.0,
             ..Default::default()
         };
         // Continents of a few kilometres, so the 2.9 km map holds coast and ranges.

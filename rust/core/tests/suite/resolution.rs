@@ -1,6 +1,6 @@
 //! One world at every resolution: the same extent sampled with cells four times smaller is the same
 //! world at more detail. A coarse map of 64² cells of 4 m is compared with a fine map of 256² cells
-//! of 1 m (40 m against 10 m for the continents, whose features span kilometres), the fine map
+//! of 1 m (160 m against 40 m for the continents, whose features span kilometres), the fine map
 //! brought down onto the coarse lattice (each coarse sample against the fine block of 4 × 4 cells
 //! centred on it).
 
@@ -14,23 +14,28 @@ const RATIO: u32 = 4;
 /// The coarse cell, metres (see [`coarse_cell`]).
 const COARSE_CELL: f32 = 4.0;
 
-/// The parameters of one world at `side`² cells of `cell` metres.
+/// The parameters of one world at `side`² cells of `cell` metres: the defaults, and the Continent
+/// preset's for the continents (the defaults' rivers and lakes are sized for a map of 128 m).
 fn params(model: HeightModel, side: u32, cell: f32) -> GeneratorParams {
+    let base = match model {
+        HeightModel::Continents => GeneratorParams::preset("continent").unwrap(),
+        _ => GeneratorParams::default(),
+    };
     GeneratorParams {
         height_model: model,
         width: side,
         depth: side,
         cell_size: cell,
         seed: 11,
-        ..GeneratorParams::default()
+        ..base
     }
 }
 
 /// The coarse cell of a model's test, metres: 4 m (a 256 m world) for the pool and subdivision
-/// models, 40 m (a 2.56 km world, a piece of a continent) for the continents.
+/// models, 160 m (a 10 km world, a piece of a continent) for the continents.
 fn coarse_cell(model: HeightModel) -> f32 {
     match model {
-        HeightModel::Continents => 10.0 * COARSE_CELL,
+        HeightModel::Continents => 40.0 * COARSE_CELL,
         _ => COARSE_CELL,
     }
 }

@@ -36,10 +36,10 @@ macro_rules! generator_properties {
             #[export(range = (0.01, 1000.0, 0.01, exp))]
             #[var(get = get_peak_height, set = set_peak_height)]
             peak_height: PhantomVar<f32>,
-            #[doc = "Width of the border over which land fades to the flat ground (pool) or into the sea (subdivision, continents), so no mountain is cut at the map edge; 0 turns it off. Accepted: [0, 2048] cells; default 0."]
-            #[export(range = (0.0, 256.0, 1.0, or_greater, suffix = "cells"))]
-            #[var(get = get_edge_falloff, set = set_edge_falloff)]
-            edge_falloff: PhantomVar<i64>,
+            #[doc = "Width of the border over which land fades to the flat ground (pool) or into the sea (subdivision, continents), so no mountain is cut at the map edge; 0 turns it off. Accepted: [0, 10000000] m (world units); default 0."]
+            #[export(range = (1.0, 100000.0, 0.1, or_greater, exp, suffix = "m"))]
+            #[var(get = get_edge_falloff_width, set = set_edge_falloff_width)]
+            edge_falloff_width: PhantomVar<f32>,
             #[doc = "World x of the map's first cell: the continents and the climate fields are functions of world position, so a map at an origin is that window of a larger map. Accepted: [-100000, 100000] m (world units); default 0."]
             #[export(range = (-10000.0, 10000.0, 1.0, or_greater, suffix = "m"))]
             #[var(get = get_origin_x, set = set_origin_x)]
@@ -394,16 +394,16 @@ macro_rules! generator_accessors {
                 }
             }
 
-            #[doc = "Returns [member edge_falloff]."]
+            #[doc = "Returns [member edge_falloff_width]."]
             #[func]
-            pub fn get_edge_falloff(&self) -> i64 {
-                self.store.int("edge_falloff")
+            pub fn get_edge_falloff_width(&self) -> f32 {
+                self.store.float("edge_falloff_width")
             }
 
-            #[doc = "Sets [member edge_falloff]; a different value is reported as a change."]
+            #[doc = "Sets [member edge_falloff_width]; a different value is reported as a change."]
             #[func]
-            pub fn set_edge_falloff(&mut self, value: i64) {
-                if self.store.set_int("edge_falloff", value) {
+            pub fn set_edge_falloff_width(&mut self, value: f32) {
+                if self.store.set_float("edge_falloff_width", value) {
                     self.on_param_changed();
                 }
             }

@@ -121,7 +121,7 @@ pub static GENERATOR: &[Param<GeneratorParams>] = &[
     HEIGHT_SCALE,
     HEIGHT_MODEL,
     PEAK_HEIGHT,
-    EDGE_FALLOFF,
+    EDGE_FALLOFF_WIDTH,
     ORIGIN_X,
     ORIGIN_Z,
     WORLD_MODE,

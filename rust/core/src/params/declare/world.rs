@@ -97,17 +97,21 @@ pub(super) const PEAK_HEIGHT: Param<GeneratorParams> = Param {
     aliases: &[Alias::Json("terrain.peak_height")],
 };
 
-/// `edge_falloff`.
-pub(super) const EDGE_FALLOFF: Param<GeneratorParams> = Param {
-    name: "edge_falloff",
+/// `edge_falloff_width`.
+pub(super) const EDGE_FALLOFF_WIDTH: Param<GeneratorParams> = Param {
+    name: "edge_falloff_width",
     group: &MAP,
-    access: field!(U32: edge_falloff),
-    default: Value::U32(0),
-    range: Some(Range::closed(0.0, SIDE / 2.0)),
-    slider: Some(Slider::new(0.0, 256.0, 1.0)),
-    unit: CELLS,
+    access: field!(F32: edge_falloff_width),
+    default: Value::F32(0.0),
+    range: Some(Range::closed(0.0, 1.0e7)),
+    slider: Some(Slider::exp(1.0, 100_000.0, 0.1)),
+    unit: METRES,
     doc: "Width of the border over which land fades to the flat ground (pool) or into the sea (subdivision, continents), so no mountain is cut at the map edge; 0 turns it off.",
-    aliases: &[],
+    aliases: &[Alias::Cells {
+        name: "edge_falloff",
+        flags: &[],
+        power: 1,
+    }],
 };
 
 /// `origin_x`.

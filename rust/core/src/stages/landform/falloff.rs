@@ -1,21 +1,22 @@
-//! The edge falloff: over a border `width` cells wide, land fades to a floor (the flat ground for
+//! The edge falloff: over a border `width` cells wide (the `edge_falloff_width` in metres over the
+//! cell size), land fades to a floor (the flat ground for
 //! the pool model, the sea bed for the others), so no mountain is cut into a wall at the map edge.
 //!
 //! A cell `d` cells from the nearest edge (0 on the edge row) keeps `t = smoothstep(d / width)` of
 //! its height above the floor: `h' = floor + (h − floor) · t` where `h > floor`.
 
 /// The share of height kept `d` cells in from the edge, over a border `width` cells wide.
-pub fn keep(d: usize, width: u32) -> f32 {
-    if width == 0 {
+pub fn keep(d: usize, width: f32) -> f32 {
+    if width <= 0.0 {
         return 1.0;
     }
-    let t = (d as f32 / width as f32).clamp(0.0, 1.0);
+    let t = (d as f32 / width).clamp(0.0, 1.0);
     t * t * (3.0 - 2.0 * t)
 }
 
 /// Fades the heights of a `w × d` plane toward `floor` over a border `width` cells wide.
-pub fn apply(height: &mut [f32], w: usize, d: usize, width: u32, floor: f32) {
-    if width == 0 {
+pub fn apply(height: &mut [f32], w: usize, d: usize, width: f32, floor: f32) {
+    if width <= 0.0 {
         return;
     }
     for z in 0..d {
@@ -39,7 +40,7 @@ mod tests {
         let (w, d) = (20, 12);
         let mut h = vec![1.0f32; w * d];
         h[5 * w + 10] = 0.1;
-        apply(&mut h, w, d, 4, 0.2);
+        apply(&mut h, w, d, 4.0, 0.2);
         assert_eq!(h[0], 0.2);
         assert_eq!(h[3 * w + 19], 0.2, "right edge");
         assert_eq!(h[6 * w + 10], 1.0, "inside the border");
@@ -51,7 +52,7 @@ mod tests {
     #[test]
     fn zero_width_changes_nothing() {
         let mut h = vec![0.7f32; 9];
-        apply(&mut h, 3, 3, 0, 0.0);
+        apply(&mut h, 3, 3, 0.0, 0.0);
         assert_eq!(h, vec![0.7; 9]);
     }
 }

@@ -92,8 +92,9 @@ pub struct LandTerrain {
     pub params: TerrainParams,
     /// Lakes droplets continue through (the lake-erosion article); `None`: plain erosion.
     pub lakes: Option<LakeFilter>,
-    /// Width in cells of the border over which land sinks into the sea (0: none).
-    pub edge_falloff: u32,
+    /// Width in cells (not necessarily whole) of the border over which land sinks into the sea (0:
+    /// none).
+    pub edge_falloff: f32,
     /// Metres between neighbouring cells.
     pub cell_size: f32,
     /// Biome shaping of the raw heights, when biomes are on.
@@ -140,7 +141,7 @@ impl LandTerrain {
             model,
             params: params.terrain,
             lakes: params.water.erosion_lakes(params.cell_size),
-            edge_falloff: params.edge_falloff,
+            edge_falloff: params.edge_falloff_width / params.cell_size,
             cell_size: params.cell_size,
             shaping: crate::stages::biomes::shape::Shaping::framed(params, frame),
         })

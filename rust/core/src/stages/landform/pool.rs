@@ -235,8 +235,9 @@ pub struct HybridTerrain {
     /// Droplets continue through the lakes that pass this filter (the lake-erosion article); `None`: plain
     /// erosion.
     pub lakes: Option<LakeFilter>,
-    /// Width in cells of the border over which the mountains fade to the flat ground (0: none).
-    pub edge_falloff: u32,
+    /// Width in cells (not necessarily whole) of the border over which the mountains fade to the flat
+    /// ground (0: none).
+    pub edge_falloff: f32,
     /// Metres between neighbouring cells.
     pub cell_size: f32,
     /// Biome shaping of the raw heights, when biomes are on.
@@ -250,7 +251,7 @@ impl HybridTerrain {
             seed,
             params,
             lakes: None,
-            edge_falloff: 0,
+            edge_falloff: 0.0,
             cell_size: 1.0,
             shaping: None,
         }
