@@ -120,13 +120,13 @@ pub struct Erosion<'a> {
 /// How a batch's changes are merged into the map.
 ///
 /// Droplets that a lake sends on from the same outflow start at rest on the same cell and follow
-/// the same path, so one batch can stack many equal changes on a few cells. The pool model keeps
-/// the original design's merge (heights never sink below 0; only dying droplets' loads are capped); land
-/// around a sea, with many lakes, caps every deposit at the cell's highest edge neighbour as the
-/// map stands, and never digs below the sea level.
+/// the same path, so one batch can stack many equal changes on a few cells: both guards cap every
+/// deposit at the cell's highest edge neighbour as the map stands (on lattices coarser than 1 m a
+/// step exchanges more, and uncapped stacks grew into spikes). The pool model's heights never sink
+/// below 0; land around a sea is never dug below the sea level.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub enum MergeGuard {
-    /// Heights stay at or above 0; only dying droplets' loads are capped.
+    /// Heights stay at or above 0; every deposit is capped.
     #[default]
     Pool,
     /// Heights stay at or above the sea level; every deposit is capped.
@@ -230,7 +230,7 @@ struct Worker {
 /// the height of its cell's highest neighbour, and no height below 0.
 fn merge(height: &mut [f32], workers: &[Worker], surface: &Surface, guard: MergeGuard) {
     let (floor, cap_all) = match guard {
-        MergeGuard::Pool => (0.0, false),
+        MergeGuard::Pool => (0.0, true),
         MergeGuard::Land { sea_level } => (sea_level, true),
     };
     for w in workers {
