@@ -38,6 +38,9 @@ pub struct TerrainParams {
     pub peak_height: f32,
     /// Erosion droplets per square metre of the map (see [`TerrainParams::droplet_count`]).
     pub droplet_density: f32,
+    /// Most cells droplets run on: bigger maps are eroded on a coarser lattice (see
+    /// [`TerrainParams::erosion_factor`]); 0: no limit.
+    pub erosion_max_cells: u32,
     /// Droplet physics.
     pub erosion: ErosionParams,
 }
@@ -51,6 +54,17 @@ impl TerrainParams {
     pub fn droplet_count(&self, cells: usize) -> u32 {
         let n = f64::from(self.droplet_density) * cells as f64;
         n.round().clamp(0.0, f64::from(crate::params::MAX_DROPLETS)) as u32
+    }
+
+    /// How many of a map's cells, along each axis, one cell of the erosion lattice spans: the
+    /// smallest whole factor that brings `cells` within `erosion_max_cells` (1 when it is 0 or
+    /// the map is within it).
+    pub fn erosion_factor(&self, cells: usize) -> usize {
+        if self.erosion_max_cells == 0 || cells <= self.erosion_max_cells as usize {
+            return 1;
+        }
+        let ratio = cells as f64 / f64::from(self.erosion_max_cells);
+        (ratio.sqrt().ceil() as usize).max(1)
     }
 }
 

@@ -184,6 +184,7 @@ impl GeneratorParams {
             edge_width: 0.0,
             peak_height: 0.0,
             droplet_density: 0.0,
+            erosion_max_cells: 0,
             erosion: ErosionParams {
                 dt: 0.0,
                 friction: 0.0,

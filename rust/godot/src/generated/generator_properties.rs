@@ -20,7 +20,7 @@ macro_rules! generator_properties {
             #[export(range = (1.0, 4096.0, 1.0, suffix = "cells"))]
             #[var(get = get_depth, set = set_depth)]
             depth: PhantomVar<i64>,
-            #[doc = "World size of one cell. The climate fields and the continents are laid out in metres, so with those it shapes the land; the pool and subdivision heights do not depend on it. Accepted: (0, 1000] m (world units); default 1."]
+            #[doc = "World size of one cell, metres: how finely the world is sampled. Every length, area and density is in metres, so the same world comes out at every cell size, at more or less detail. Accepted: (0, 1000] m (world units); default 1."]
             #[export(range = (0.01, 100.0, 0.01, or_greater, suffix = "m"))]
             #[var(get = get_cell_size, set = set_cell_size)]
             cell_size: PhantomVar<f32>,
@@ -155,6 +155,10 @@ macro_rules! generator_properties {
             #[export(range = (0.0001, 100.0, 1e-5, or_greater, exp, suffix = "/m²"))]
             #[var(get = get_erosion_droplet_density, set = set_erosion_droplet_density)]
             erosion_droplet_density: PhantomVar<f32>,
+            #[doc = "Most cells droplets run on: a map with more cells is eroded on a lattice coarser by a whole factor (2 m cells for a 1024² map of 1 m cells with the default), and the change is interpolated back onto its cells, so erosion costs the same on big maps while keeping its valleys and ridges. 0: every map is eroded on its own cells. Accepted: [0, 16777216] cells; default 262144."]
+            #[export(range = (4096.0, 16777216.0, 1.0, exp, suffix = "cells"))]
+            #[var(get = get_erosion_max_cells, set = set_erosion_max_cells)]
+            erosion_max_cells: PhantomVar<i64>,
             #[doc = "Integration time step of a droplet. Accepted: (0, 10] droplet time units; default 1.2."]
             #[export(range = (0.01, 10.0, 0.01))]
             #[var(get = get_erosion_dt, set = set_erosion_dt)]
@@ -776,6 +780,20 @@ macro_rules! generator_accessors {
             #[func]
             pub fn set_erosion_droplet_density(&mut self, value: f32) {
                 if self.store.set_float("erosion_droplet_density", value) {
+                    self.on_param_changed();
+                }
+            }
+
+            #[doc = "Returns [member erosion_max_cells]."]
+            #[func]
+            pub fn get_erosion_max_cells(&self) -> i64 {
+                self.store.int("erosion_max_cells")
+            }
+
+            #[doc = "Sets [member erosion_max_cells]; a different value is reported as a change."]
+            #[func]
+            pub fn set_erosion_max_cells(&mut self, value: i64) {
+                if self.store.set_int("erosion_max_cells", value) {
                     self.on_param_changed();
                 }
             }

@@ -203,9 +203,7 @@ impl Erosion<'_> {
             }));
             run_batch(&mut workers, &activity, &surface, &spawns, &steps);
             merge(height, &workers, &surface, self.guard);
-            workers
-                .par_iter_mut()
-                .for_each(|w| w.map.copy_from_slice(height));
+            catch_up(&mut workers, height);
             done += count as u32;
             since_rebuild += count as u64;
             if !progress(done as f32 / self.droplets as f32) {
@@ -250,6 +248,23 @@ fn merge(height: &mut [f32], workers: &[Worker], surface: &Surface, guard: Merge
             };
         }
     }
+}
+
+/// Brings every worker's map back to the merged map. A worker's map is the map as the batch
+/// started (each group undoes its changes), so only the cells some droplet of the batch changed
+/// differ: copying those, rather than the whole map, keeps a batch's cost proportional to its
+/// droplets' steps on maps of any size.
+fn catch_up(workers: &mut [Worker], height: &[f32]) {
+    let logs: Vec<&[Change]> = workers.iter().map(|w| w.log.as_slice()).collect();
+    let changed: Vec<u32> = logs
+        .iter()
+        .flat_map(|log| log.iter().map(|c| c.index))
+        .collect();
+    workers.par_iter_mut().for_each(|w| {
+        for &i in &changed {
+            w.map[i as usize] = height[i as usize];
+        }
+    });
 }
 
 /// Runs one batch: each worker simulates its share of the spawns in groups of [`LANES`] on its

@@ -26,6 +26,19 @@ pub(super) const EROSION_DROPLET_DENSITY: Param<GeneratorParams> = Param {
     ],
 };
 
+/// `erosion_max_cells`.
+pub(super) const EROSION_MAX_CELLS: Param<GeneratorParams> = Param {
+    name: "erosion_max_cells",
+    group: &EROSION,
+    access: field!(U32: terrain.erosion_max_cells),
+    default: Value::U32(262_144),
+    range: Some(Range::closed(0.0, 16_777_216.0)),
+    slider: Some(Slider::exp(4096.0, 16_777_216.0, 1.0)),
+    unit: CELLS,
+    doc: "Most cells droplets run on: a map with more cells is eroded on a lattice coarser by a whole factor (2 m cells for a 1024² map of 1 m cells with the default), and the change is interpolated back onto its cells, so erosion costs the same on big maps while keeping its valleys and ridges. 0: every map is eroded on its own cells.",
+    aliases: &[],
+};
+
 /// `erosion_dt`.
 pub(super) const EROSION_DT: Param<GeneratorParams> = Param {
     name: "erosion_dt",

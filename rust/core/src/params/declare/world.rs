@@ -50,7 +50,7 @@ pub(super) const CELL_SIZE: Param<GeneratorParams> = Param {
     range: Some(Range::open_closed(0.0, 1000.0)),
     slider: Some(Slider::new(0.01, 100.0, 0.01)),
     unit: METRES,
-    doc: "World size of one cell. The climate fields and the continents are laid out in metres, so with those it shapes the land; the pool and subdivision heights do not depend on it.",
+    doc: "World size of one cell, metres: how finely the world is sampled. Every length, area and density is in metres, so the same world comes out at every cell size, at more or less detail.",
     aliases: &[],
 };
 

@@ -6,6 +6,7 @@
 //! land as they work on the mountain pool; the sea level is recorded in `Grid::sea_level`.
 
 pub mod continents;
+pub mod erosion_lattice;
 pub mod falloff;
 pub mod minstd;
 pub mod pool;

@@ -3,6 +3,7 @@
 use crate::algorithms::erosion::{Erosion, ErosionError, ErosionReport, MergeGuard};
 use crate::algorithms::noise::fbm_row_resolved;
 use crate::data::grid::{Grid, Terrain};
+use crate::stages::landform::erosion_lattice::Lattice;
 use crate::params::LakeFilter;
 use crate::params::TerrainParams;
 use crate::stages::context::Context;
@@ -290,7 +291,8 @@ impl HybridTerrain {
 }
 
 /// Phase 3: droplet erosion of the grid's pool cells, its figures written into the context's
-/// statistics (the batches finished so far when cancelled).
+/// statistics (the batches finished so far when cancelled). A map with more cells than
+/// `erosion_max_cells` is eroded on the coarser [`Lattice`] and takes its change back.
 pub(crate) fn erode(
     grid: &mut Grid,
     ctx: &mut Context,
@@ -300,18 +302,65 @@ pub(crate) fn erode(
     lakes: Option<LakeFilter>,
     guard: MergeGuard,
 ) -> Result<ErosionReport, LayerError> {
+    let (width, depth) = (grid.width(), grid.depth());
+    let factor = params.erosion_factor(grid.len());
+    if factor == 1 {
+        return erode_lattice(
+            &mut grid.height,
+            &grid.pool,
+            (width, depth),
+            ctx,
+            seed,
+            params,
+            cell_size,
+            lakes,
+            guard,
+        );
+    }
+    let lattice = Lattice::down(&grid.height, &grid.pool, width, depth, factor);
+    let mut eroded = lattice.height.clone();
+    let mut report = erode_lattice(
+        &mut eroded,
+        &lattice.pool,
+        (lattice.width, lattice.depth),
+        ctx,
+        seed,
+        params,
+        cell_size * factor as f32,
+        lakes.map(|f| lattice.lakes(f)),
+        guard,
+    )?;
+    lattice.apply(&eroded, &mut grid.height, &grid.pool, width, guard);
+    report.activity = lattice.up(&report.activity, width, depth);
+    Ok(report)
+}
+
+/// Droplet erosion of one lattice's `height` plane (`size` = width × depth cells of
+/// `cell_size` metres).
+#[allow(clippy::too_many_arguments)]
+fn erode_lattice(
+    height: &mut [f32],
+    pool: &[bool],
+    size: (usize, usize),
+    ctx: &mut Context,
+    seed: u64,
+    params: &TerrainParams,
+    cell_size: f32,
+    lakes: Option<LakeFilter>,
+    guard: MergeGuard,
+) -> Result<ErosionReport, LayerError> {
     let erosion = Erosion {
-        pool: &grid.pool,
-        width: grid.width(),
-        depth: grid.depth(),
-        droplets: params.droplet_count(grid.len()),
+        pool,
+        width: size.0,
+        depth: size.1,
+        droplets: params.droplet_count(size.0 * size.1),
         params: params.erosion,
         cell_size,
         seed: crate::algorithms::seed::derive(seed, "erosion"),
         lakes,
         guard,
     };
-    match erosion.run(&mut grid.height, &mut |f| ctx.report(f)) {
+    match erosion.run(height, &mut |f| ctx.report(f)) {
         Ok(report) => {
             record(ctx, &report);
             Ok(report)
