@@ -12,6 +12,7 @@
 
 use super::walkable_cell;
 use crate::data::grid::Grid;
+use crate::outputs::mesh::water_surface::{in_water_region, water_height};
 use crate::params::{MeshParams, NavigationParams};
 use glam::Vec3;
 
@@ -133,17 +134,21 @@ pub fn gentle(tri: &[Vec3; 3], max_slope_degrees: f32) -> bool {
 /// Which quads of `rect` offer ground to stand on before the agent radius is kept (row by row):
 /// those on a bridge deck (`deck`, quads of `rect` row by row, empty without decks: a deck is
 /// built to be walked on, however it climbs over its river, see [`super::decks`]), and those
-/// whose cell is [walkable](walkable_cell) and both of whose triangles slope by at most the
-/// agent's limit ([`NavigationParams::agent_max_slope`] of `nav`). `heights` are the quads' corner heights ([`corner_heights`], the decks'
-/// raised).
+/// whose cell is [walkable](walkable_cell), over which the water mesh shows no water ([`wet`];
+/// the road quads of a bridge's ends, `approach`, whatever the water beside them) and both of
+/// whose triangles slope by at most the agent's limit ([`NavigationParams::agent_max_slope`] of
+/// `nav`). `heights` are the quads' corner heights ([`corner_heights`], the decks' raised).
+#[allow(clippy::too_many_arguments)]
 pub fn ground(
     grid: &Grid,
+    mesh: &MeshParams,
     nav: &NavigationParams,
     lat: &Lattice,
     rect: QuadRect,
     heights: &[f32],
     built: &[bool],
     deck: &[bool],
+    approach: &[bool],
 ) -> Vec<bool> {
     let columns = rect.width() + 1;
     let k = lat.per_cell;
@@ -163,10 +168,27 @@ pub fn ground(
             }
             let (p00, p10) = (corner(x, z), corner(x + 1, z));
             let (p01, p11) = (corner(x, z + 1), corner(x + 1, z + 1));
-            out.push(steep.gentle(p00, p10, p11) && steep.gentle(p00, p11, p01));
+            let dry = || {
+                approach.get(out.len()).copied().unwrap_or(false)
+                    || !in_water_region(grid, mesh, cx, cz)
+                    || [p00, p10, p01, p11].iter().all(|p| !wet(grid, mesh, *p))
+            };
+            out.push(steep.gentle(p00, p10, p11) && steep.gentle(p00, p11, p01) && dry());
         }
     }
     out
+}
+
+/// Water shallower than this over a lattice corner, world units, leaves it dry: the rounding of
+/// the water mesh's interpolations at the shoreline, where the depth is 0.
+pub const WET_DEPTH: f32 = 1e-3;
+
+/// Whether the water mesh shows water deeper than [`WET_DEPTH`] over the lattice corner `p` (on
+/// the rendered ground). The water continues beyond its cells up to where it meets the ground
+/// ([`crate::outputs::mesh::water_surface`]); on an exact lattice the depth is linear over each
+/// quad's triangles, so a quad none of whose corners is wet holds no water.
+pub fn wet(grid: &Grid, mesh: &MeshParams, p: Vec3) -> bool {
+    water_height(grid, mesh, p.x, p.z).is_some_and(|level| level - p.y > WET_DEPTH)
 }
 
 /// The slope test of [`gentle`] without a square root or an arc cosine per triangle.

@@ -5,7 +5,8 @@
 //!    [`NavigationParams::voxel_size`] allows and aligned with the mesh's micro-quads, so the
 //!    quads' corners and triangles lie on the rendered surface.
 //! 2. **Ground.** A quad is ground when its cell is dry land without a building
-//!    ([`walkable_cell`]) and both its triangles slope by at most
+//!    ([`walkable_cell`]), no water shows over it (the water mesh reaches beyond its cells up to
+//!    the shoreline: [`lattice::wet`]) and both its triangles slope by at most
 //!    [`NavigationParams::agent_max_slope`], or when it lies on a bridge deck (raised to the
 //!    deck, [`decks`]).
 //! 3. **Agent radius.** A ground quad is kept when no point of it comes closer than
@@ -47,6 +48,8 @@ pub mod roads;
 mod tests;
 #[cfg(test)]
 mod topology_tests;
+#[cfg(test)]
+mod water_tests;
 
 pub use lattice::{gentle, Lattice};
 
@@ -242,12 +245,14 @@ fn region(
     );
     let ground = lattice::ground(
         grid,
+        mesh,
         nav,
         lat,
         window,
         &heights,
         &masks.built,
         &on_decks.deck,
+        &on_decks.whole,
     );
     let radius = f64::from(radius) / f64::from(lat.step);
     let kept = lattice::erode(

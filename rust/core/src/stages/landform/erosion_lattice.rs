@@ -95,7 +95,11 @@ impl Lattice {
         width: usize,
         guard: MergeGuard,
     ) {
-        let change: Vec<f32> = eroded.iter().zip(&self.height).map(|(e, h)| e - h).collect();
+        let change: Vec<f32> = eroded
+            .iter()
+            .zip(&self.height)
+            .map(|(e, h)| e - h)
+            .collect();
         let floor = match guard {
             MergeGuard::Pool => 0.0,
             MergeGuard::Land { sea_level } => sea_level,
@@ -159,7 +163,9 @@ mod tests {
         assert!(map[1..].iter().all(|&h| (h - 4.0).abs() < 1e-6));
         // A plane rising one unit per lattice cell along x comes back rising 1/k per map cell
         // between the first and the last block centres.
-        let ramp: Vec<f32> = (0..l.width * l.depth).map(|i| (i % l.width) as f32).collect();
+        let ramp: Vec<f32> = (0..l.width * l.depth)
+            .map(|i| (i % l.width) as f32)
+            .collect();
         let up = l.up(&ramp, w, d);
         for x in 2..9 {
             assert!((up[x + 1] - up[x] - 0.25).abs() < 1e-6, "at {x}: {up:?}");
@@ -174,7 +180,13 @@ mod tests {
         let l = Lattice::down(&height, &pool, w, d, 2);
         let eroded = vec![0.0f32; 4];
         let mut map = height.clone();
-        l.apply(&eroded, &mut map, &pool, w, MergeGuard::Land { sea_level: 0.2 });
+        l.apply(
+            &eroded,
+            &mut map,
+            &pool,
+            w,
+            MergeGuard::Land { sea_level: 0.2 },
+        );
         assert!(map.iter().all(|&h| h == 0.2));
     }
 

@@ -3,10 +3,10 @@
 use crate::algorithms::erosion::{Erosion, ErosionError, ErosionReport, MergeGuard};
 use crate::algorithms::noise::fbm_row_resolved;
 use crate::data::grid::{Grid, Terrain};
-use crate::stages::landform::erosion_lattice::Lattice;
 use crate::params::LakeFilter;
 use crate::params::TerrainParams;
 use crate::stages::context::Context;
+use crate::stages::landform::erosion_lattice::Lattice;
 use crate::stages::pipeline::{Layer, LayerError};
 use rayon::prelude::*;
 
