@@ -221,7 +221,7 @@ impl DonjournoMap {
     /// Figures of the generation, with the keys of the CLI's `--json` statistics: `pool_fraction`,
     /// `max_height`, `class_counts` (cells per class: `grass`, `mountain`, `tree`, `water`),
     /// `erosion_steps`, `water` (`lakes`, `lake_cells`, `river_cells`, `sea_cells`,
-    /// `max_accumulation`, `erosion_lake_jumps`), `timings_ms` (per layer), `total_ms` (the layers'
+    /// `max_accumulation`, `erosion_lake_jumps`, `river_length` in metres), `timings_ms` (per layer), `total_ms` (the layers'
     /// sum) and `grid_hash` (as an int, as [method get_grid_hash]); plus `pipeline_ms`, the
     /// generation's wall time.
     #[func]

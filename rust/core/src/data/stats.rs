@@ -10,7 +10,7 @@
 //! | `max_height` | highest elevation |
 //! | `class_counts` | cells per class: `grass`, `mountain`, `tree`, `water` |
 //! | `erosion_steps` | droplet steps simulated by erosion |
-//! | `water` | `lakes`, `lake_cells`, `river_cells`, `sea_cells`, `max_accumulation`, `erosion_lake_jumps` |
+//! | `water` | `lakes`, `lake_cells`, `river_cells`, `sea_cells`, `max_accumulation`, `erosion_lake_jumps`, `river_length` (metres of river channel) |
 //! | `timings_ms` | wall time of each layer, by layer name, in milliseconds |
 //! | `total_ms` | sum of the layer times, in milliseconds |
 //! | `grid_hash` | [`Grid::hash`] as 16 lower-case hex digits |
@@ -45,6 +45,8 @@ pub struct GenerationStats {
     /// Largest flow accumulation: the most mountain cells draining through one cell, 0 when the
     /// water layer has nothing to do (written by `Hydrology`).
     pub max_accumulation: u32,
+    /// Length of the river channels, metres (written by `Hydrology`).
+    pub river_length: f64,
     /// Fraction of cells in the mountain pool.
     pub pool_fraction: f64,
     /// Highest elevation.

@@ -220,6 +220,28 @@ fn connect_diagonals(grid: &mut Grid, drainage: &Drainage, params: &Rivers) {
     }
 }
 
+/// Rivers: the length of the rivers' channels, metres: from each river cell the lattice resolves
+/// as a channel, the step to the cell it drains into (a cell or a diagonal).
+fn river_length(grid: &Grid, drainage: &Drainage, params: &Rivers) -> f64 {
+    let w = grid.width();
+    let cell = f64::from(params.cell_size);
+    (0..grid.len())
+        .filter(|&i| grid.water[i] == WaterKind::River && params.resolved(drainage.accumulation[i]))
+        .map(|i| {
+            let r = drainage.receivers[i];
+            let diagonal = r != NO_RECEIVER && {
+                let r = r as usize;
+                i % w != r % w && i / w != r / w
+            };
+            if diagonal {
+                cell * std::f64::consts::SQRT_2
+            } else {
+                cell
+            }
+        })
+        .sum()
+}
+
 /// Rivers: the width of a river draining [`RIVER_REFERENCE_CATCHMENT`], metres. A river's width
 /// grows with the square root of its catchment, as rivers' widths grow with the square root of
 /// their discharge.
@@ -414,6 +436,7 @@ impl Hydrology {
         self.params.validate()?;
         grid.clear_water();
         ctx.stats_mut().max_accumulation = 0;
+        ctx.stats_mut().river_length = 0.0;
         if !(self.params.any_water() || grid.sea_level > 0.0) || grid.is_empty() {
             return Ok(None);
         }
@@ -454,6 +477,7 @@ impl Hydrology {
             mark_rivers(grid, &drainage, &rivers);
             connect_diagonals(grid, &drainage, &rivers);
             widen_rivers(grid, &drainage, &rivers);
+            ctx.stats_mut().river_length = river_length(grid, &drainage, &rivers);
         }
         classify_water(grid);
         surface_planes(grid, &drainage, &rivers);

@@ -73,6 +73,7 @@ struct WaterRecord {
     sea_cells: usize,
     max_accumulation: u32,
     erosion_lake_jumps: u64,
+    river_length: f64,
 }
 
 impl Serialize for GenerationStats {
@@ -89,6 +90,7 @@ impl Serialize for GenerationStats {
             sea_cells: self.water_count(WaterKind::Sea),
             max_accumulation: self.max_accumulation,
             erosion_lake_jumps: self.lake_jumps,
+            river_length: self.river_length,
         };
         let mut out = s.serialize_struct("GenerationStats", 11)?;
         out.serialize_field("pool_fraction", &self.pool_fraction)?;
@@ -140,6 +142,7 @@ mod tests {
             erosion_steps: 10,
             lake_jumps: 2,
             max_accumulation: 7,
+            river_length: 12.5,
             pool_fraction: 0.25,
             max_height: 0.5,
             class_counts: [1, 2, 3, 4],
@@ -197,7 +200,7 @@ mod tests {
             v["water"],
             serde_json::json!({
                 "lakes": 5, "lake_cells": 7, "river_cells": 8, "sea_cells": 9,
-                "max_accumulation": 7, "erosion_lake_jumps": 2
+                "max_accumulation": 7, "erosion_lake_jumps": 2, "river_length": 12.5
             })
         );
         assert_eq!(v["timings_ms"], serde_json::json!({"A": 3.0, "B": 4.0}));

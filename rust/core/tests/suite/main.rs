@@ -9,6 +9,7 @@ mod biomes;
 mod cancel;
 mod determinism;
 mod droplet_density;
+mod extent;
 mod forest;
 mod heightmap;
 mod heights;

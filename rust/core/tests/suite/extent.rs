@@ -1,0 +1,172 @@
+//! A bigger map at the same cell size is a bigger piece of the same kind of land: the pool
+//! model's mountains keep their heights and slopes from 128² to 2048² cells of 1 m (never
+//! stretched into mesas), and its rivers per square kilometre from 512² to 4096².
+//!
+//! Also printed, not asserted (see the units page of the docs): the steepness of a pool's edge
+//! against its flanks, and the rivers per square kilometre of the subdivision model (one
+//! subdivision square spans the whole map, so a bigger map is the same island, larger) and of the
+//! continents (a window of 512 m and one of 4 km of a continent are different land).
+
+use donjourno::data::grid::Grid;
+use donjourno::data::stats::GenerationStats;
+use donjourno::{generate, GeneratorParams, HeightModel};
+
+/// One default world of `side`² cells of 1 m.
+fn world(model: HeightModel, side: u32, seed: u64) -> (Grid, GenerationStats) {
+    let params = GeneratorParams {
+        height_model: model,
+        width: side,
+        depth: side,
+        seed,
+        ..Default::default()
+    };
+    generate(&params, Default::default()).unwrap()
+}
+
+/// The `q`-quantile of `values` (sorted in place).
+fn quantile(values: &mut [f32], q: f64) -> f32 {
+    values.sort_unstable_by(f32::total_cmp);
+    values[((values.len() - 1) as f64 * q).round() as usize]
+}
+
+/// The slope (rise per run, height units per metre) of every inner cell, by central differences.
+fn slopes(grid: &Grid) -> Vec<Option<f32>> {
+    let (w, d) = (grid.width(), grid.depth());
+    (0..grid.len())
+        .map(|i| {
+            let (x, z) = (i % w, i / w);
+            if x == 0 || z == 0 || x + 1 == w || z + 1 == d {
+                return None;
+            }
+            let h = &grid.height;
+            let gx = (h[i + 1] - h[i - 1]) * 0.5;
+            let gz = (h[i + w] - h[i - w]) * 0.5;
+            Some(gx.hypot(gz))
+        })
+        .collect()
+}
+
+/// Figures of the pool model's mountains on one map.
+#[derive(Debug)]
+struct Mountains {
+    /// Standard deviation of the heights of the pool cells.
+    spread: f32,
+    /// Median and 90th percentile of the pool cells' slopes.
+    slope: [f32; 2],
+    /// 90th percentile of the slopes of the pool cells beside the flat ground (the edge).
+    edge: f32,
+    /// 90th percentile of the slopes of the other pool cells (the flanks).
+    flanks: f32,
+}
+
+fn mountains(grid: &Grid) -> Mountains {
+    let w = grid.width();
+    let pool: Vec<usize> = (0..grid.len()).filter(|&i| grid.pool[i]).collect();
+    let mean = pool.iter().map(|&i| f64::from(grid.height[i])).sum::<f64>() / pool.len() as f64;
+    let var = pool
+        .iter()
+        .map(|&i| (f64::from(grid.height[i]) - mean).powi(2))
+        .sum::<f64>()
+        / pool.len() as f64;
+    let slope = slopes(grid);
+    let beside_flat = |i: usize| {
+        let (x, z) = (i % w, i / w);
+        [(1i64, 0i64), (-1, 0), (0, 1), (0, -1)]
+            .iter()
+            .any(|(dx, dz)| {
+                let (nx, nz) = (x as i64 + dx, z as i64 + dz);
+                nx >= 0
+                    && nz >= 0
+                    && (nx as usize) < w
+                    && (nz as usize) < grid.depth()
+                    && !grid.pool[nz as usize * w + nx as usize]
+            })
+    };
+    let (mut all, mut edge, mut flanks) = (Vec::new(), Vec::new(), Vec::new());
+    for &i in &pool {
+        let Some(s) = slope[i] else { continue };
+        all.push(s);
+        if beside_flat(i) {
+            edge.push(s);
+        } else {
+            flanks.push(s);
+        }
+    }
+    Mountains {
+        spread: var.sqrt() as f32,
+        slope: [quantile(&mut all, 0.5), quantile(&mut all, 0.9)],
+        edge: quantile(&mut edge, 0.9),
+        flanks: quantile(&mut flanks, 0.9),
+    }
+}
+
+/// `value` within `share` of `reference`.
+fn within(value: f32, reference: f32, share: f32) -> bool {
+    (value - reference).abs() <= share * reference.abs()
+}
+
+#[test]
+fn pool_mountains_keep_their_heights_and_slopes_on_bigger_maps() {
+    // The 128² reference over four seeds: one map holds a few patches only.
+    let small: Vec<Mountains> = (11..15)
+        .map(|seed| mountains(&world(HeightModel::Pool, 128, seed).0))
+        .collect();
+    let n = small.len() as f32;
+    let reference = Mountains {
+        spread: small.iter().map(|m| m.spread).sum::<f32>() / n,
+        slope: [0, 1].map(|k| small.iter().map(|m| m.slope[k]).sum::<f32>() / n),
+        edge: small.iter().map(|m| m.edge).sum::<f32>() / n,
+        flanks: small.iter().map(|m| m.flanks).sum::<f32>() / n,
+    };
+    println!("128² (mean of 4 seeds): {reference:?}");
+    let mut failures = Vec::new();
+    for side in [512, 2048] {
+        let m = mountains(&world(HeightModel::Pool, side, 11).0);
+        println!("{side}²: {m:?}");
+        if !within(m.spread, reference.spread, 0.25) {
+            failures.push(format!(
+                "{side}²: height spread {} against {}",
+                m.spread, reference.spread
+            ));
+        }
+        for k in 0..2 {
+            if !within(m.slope[k], reference.slope[k], 0.25) {
+                failures.push(format!(
+                    "{side}²: slope quantile {k}: {} against {}",
+                    m.slope[k], reference.slope[k]
+                ));
+            }
+        }
+        println!(
+            "  {side}²: edge {:.3} against flanks {:.3} (90th percentile slopes)",
+            m.edge, m.flanks
+        );
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+/// Kilometres of river channel per square kilometre of land (the drainage density).
+fn rivers_per_km2(model: HeightModel, side: u32) -> f64 {
+    let (grid, stats) = world(model, side, 11);
+    let sea = grid.water_counts()[donjourno::data::water::WaterKind::Sea as usize];
+    let land_km2 = (grid.len() - sea) as f64 * 1e-6;
+    stats.river_length * 1e-3 / land_km2
+}
+
+#[test]
+fn the_pool_model_keeps_its_rivers_per_square_kilometre_on_bigger_maps() {
+    for model in [HeightModel::Subdivision, HeightModel::Continents] {
+        let (small, big) = (rivers_per_km2(model, 512), rivers_per_km2(model, 4096));
+        println!("{model:?}: {small:.2} km of river per km² of land at 512², {big:.2} at 4096²");
+    }
+    let (small, big) = (
+        rivers_per_km2(HeightModel::Pool, 512),
+        rivers_per_km2(HeightModel::Pool, 4096),
+    );
+    println!("Pool: {small:.2} km of river per km² of land at 512², {big:.2} at 4096²");
+    assert!(small > 0.0, "the 512² map has rivers");
+    assert!(
+        (big - small).abs() <= 0.25 * small,
+        "{small:.2} km/km² at 512², {big:.2} at 4096²"
+    );
+}
