@@ -315,7 +315,8 @@ mod tests {
         assert!(text[..file].contains("image_stretch: PhantomVar<bool>,"));
         assert!(text[file..].contains("#[export_group(name = \"Climate\""));
         assert!(text.contains("#[export_group(name = \"Erosion\", prefix = \"erosion_\")]"));
-        assert!(text.contains("erosion_droplets: PhantomVar<i64>,"));
+        assert!(text.contains("erosion_droplet_density: PhantomVar<f32>,"));
+        assert!(text.contains("erosion_max_cells: PhantomVar<i64>,"));
         assert!(text.contains("#[var(get = get_erosion_dt, set = set_erosion_dt)]"));
         assert!(text.contains("water_lakes_enabled: PhantomVar<bool>,"));
         assert!(text.contains(&format!("#[doc = {:?}]", entry("erosion_dt").describe())));

@@ -162,7 +162,7 @@ mod tests {
     #[test]
     fn messages_use_the_godot_property_names() {
         let mut params = GeneratorParams::default();
-        params.terrain.droplet_density = 5000.0;
+        params.terrain.droplet_density = -1.0;
         let message = property_message(&params.validate().unwrap_err());
         assert!(
             message.starts_with("erosion_droplet_density must be"),

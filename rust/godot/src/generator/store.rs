@@ -229,8 +229,8 @@ mod tests {
             "back to a fitting value is a change"
         );
         assert!(s.checked(&["cell_size"]).is_ok());
-        assert!(s.set_int("erosion_droplets", i64::from(u32::MAX) + 1));
-        assert_eq!(s.params().unwrap_err().field, "erosion_droplets");
+        assert!(s.set_int("erosion_max_cells", i64::from(u32::MAX) + 1));
+        assert_eq!(s.params().unwrap_err().field, "erosion_max_cells");
         assert!(s.set_params(&GeneratorParams::default()));
         assert!(s.params().is_ok());
     }
