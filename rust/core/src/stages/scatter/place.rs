@@ -16,7 +16,7 @@ pub const TILE: f64 = 64.0;
 /// Most candidates of one species per cell: on cells so coarse that a closed stand of the species
 /// would hold more, its candidates thin out to this many per cell (a level of detail that keeps
 /// the work and the instances in proportion to the cells; each instance then stands for several).
-pub const CANDIDATE_BUDGET: f64 = 16.0;
+pub const CANDIDATE_BUDGET: f64 = 8.0;
 /// Wavelength of the clustering noise's first octave, metres.
 pub const CLUSTER_SCALE: f32 = 80.0;
 /// Octaves of the clustering noise.
