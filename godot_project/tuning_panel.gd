@@ -155,7 +155,7 @@ func bind(main: Node, terrain: DonjournoTerrain) -> void:
 	_subdivisions.value_changed.connect(func(v: float) -> void: _terrain.subdivisions = int(v))
 	_droplets.value_changed.connect(func(v: float) -> void: _generator.set_droplet_count(int(v)))
 	_on_release(_coverage, func(v: float) -> void: _generator.coverage = v)
-	_on_release(_forest, func(v: float) -> void: _generator.forest_density = v)
+	_on_release(_forest, func(v: float) -> void: _generator.forest_cover = v)
 	_water.toggled.connect(_set_water)
 	_biomes.toggled.connect(func(on: bool) -> void: _generator.biomes_enabled = on)
 	_biome_map.set_pressed_no_signal(main.biome_view.visible)
@@ -180,7 +180,7 @@ func _sync_controls() -> void:
 	_coverage.set_value_no_signal(_generator.coverage)
 	_coverage.editable = _generator.height_model == DonjournoGenerator.HEIGHT_MODEL_POOL
 	_droplets.set_value_no_signal(_generator.get_droplet_count())
-	_forest.set_value_no_signal(_generator.forest_density)
+	_forest.set_value_no_signal(_generator.forest_cover)
 	_water.set_pressed_no_signal(_generator.water_lakes_enabled or _generator.water_rivers_enabled)
 	_biomes.set_pressed_no_signal(_generator.biomes_enabled)
 	_towns.set_pressed_no_signal(_generator.settlements_enabled)

@@ -251,9 +251,16 @@ fn run(cli: Cli) -> Result<(), String> {
             let water = build_water_mesh(&grid, &mesh_params).map_err(|e| e.to_string())?;
             let (w, d) = (grid.width(), grid.depth());
             let scale = scale.unwrap_or(1400.0 / ((w + d) as f32 * render::CELL_X));
-            let plants =
-                scatter_mesh_squashed(&grid, grid.scatter(), &mesh_params, render::SCATTER_HEIGHT)
-                    .map_err(|e| e.to_string())?;
+            // The preview's world unit is a cell.
+            let metre = 1.0 / params.cell_size;
+            let plants = scatter_mesh_squashed(
+                &grid,
+                grid.scatter(),
+                &mesh_params,
+                metre,
+                render::SCATTER_HEIGHT,
+            )
+            .map_err(|e| e.to_string())?;
             let image = render::render(&[&mesh, &plants, &water.mesh], 2, w, d, scale, time_of_day);
             output::write_rgb_png(&image, &out)?;
             eprintln!(

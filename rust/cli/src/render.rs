@@ -47,8 +47,8 @@ pub struct Image {
     pub pixels: Vec<u8>,
 }
 
-/// Pixels of height per cell of a plant's or rock's height: makes a scatter mesh in cell units
-/// stand as tall on screen as it is wide.
+/// Multiplier of a plant's or rock's height in the preview, whose heights stand taller than its
+/// cells are wide: makes a scatter mesh stand as tall on screen as it is wide.
 pub const SCATTER_HEIGHT: f32 = CELL_X / HEIGHT_PX;
 
 /// Renders meshes built with `cell_size = 1` (positions in cells; heights in world units, i.e.

@@ -6,7 +6,7 @@ const PATH := "user://donjourno_baked_test.res"
 
 func test_bake_load_and_show_without_generating() -> void:
 	var g := small_generator(17)
-	g.forest_density = 0.5
+	g.forest_cover = 0.5
 	var t := terrain_with(g, 2)
 	check_eq(t.bake_mesh(PATH), OK, "bake_mesh saves")
 	var baked: ArrayMesh = ResourceLoader.load(PATH, "", ResourceLoader.CACHE_MODE_IGNORE)
@@ -110,7 +110,7 @@ func _chunk_levels(t: DonjournoTerrain) -> Dictionary:
 
 func test_a_map_drawn_in_chunks_bakes_its_chunks_and_levels() -> void:
 	var g := small_generator(17)
-	g.forest_density = 0.5
+	g.forest_cover = 0.5
 	var t := await chunked_terrain(g, 24, 3)
 	check_eq(t.get_chunk_count(), 9, "3 × 3 chunks")
 	check_eq(t.bake_mesh(PATH), OK, "a map drawn in chunks bakes")

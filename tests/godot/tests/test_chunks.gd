@@ -369,7 +369,7 @@ func _ranged(t: DonjournoTerrain, name: String) -> GeometryInstance3D:
 
 func test_an_orthographic_camera_moves_the_visibility_ranges_out() -> void:
 	var g := small_generator(7)
-	g.forest_density = 0.5
+	g.forest_cover = 0.5
 	var t := await chunked_terrain(g, 16, 3, 20.0)
 	var level := _ranged(t, "Chunk_0_0_L1")
 	var trees: GeometryInstance3D = null

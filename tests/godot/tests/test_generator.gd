@@ -9,7 +9,7 @@ const EDITED := {
 	"coverage": 0.3, "erosion_droplet_density": 1.5, "erosion_dt": 1.1, "erosion_friction": 0.07,
 	"erosion_density": 1.5, "erosion_deposition_rate": 0.2, "erosion_evaporation_rate": 0.02,
 	"erosion_min_volume": 0.02, "forest_height_limit": 0.5, "forest_steepness": 3.0,
-	"forest_density": 0.6,
+	"forest_cover": 0.6,
 }
 
 
@@ -70,6 +70,7 @@ cell_size = 2.0
 erosion_droplets_per_cell = 3.0
 water_min_lake_cells = 6
 water_river_threshold = 150
+forest_density = 0.3
 """
 
 
@@ -85,6 +86,7 @@ func test_saved_parameters_in_cells_read_in_metres() -> void:
 		check_near(loaded.erosion_droplet_density, 3.0, 1e-6, "a droplet a cell stands for the cell's 4 m²")
 		check_near(loaded.water_min_lake_area, 24.0, 1e-4, "6 cells of 4 m²")
 		check_near(loaded.water_river_catchment, 600.0, 1e-3, "150 cells of 4 m²")
+		check_near(loaded.forest_cover, 0.3, 1e-6, "a tree's chance per fertile cell is the forest's share of the ground")
 		check_eq(loaded.get_validation_error(), "", "the converted values are valid")
 	DirAccess.remove_absolute(ProjectSettings.globalize_path(path))
 

@@ -21,7 +21,7 @@ func test_edits_in_one_frame_give_exactly_one_rebuild() -> void:
 	var runs: int = t.get_stats().pipeline_runs
 	g.seed = 77
 	g.coverage = 0.5
-	g.forest_density = 0.2
+	g.forest_cover = 0.2
 	check(t.is_rebuild_scheduled(), "a rebuild is scheduled")
 	check(finished.is_empty(), "nothing is rebuilt before the end of the frame")
 	await settled(t)

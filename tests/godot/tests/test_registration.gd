@@ -21,7 +21,7 @@ func test_generator_exports_every_parameter_with_a_range() -> void:
 		"erosion_dt", "erosion_friction", "erosion_density", "erosion_deposition_rate",
 		"erosion_evaporation_rate", "erosion_min_volume", "water_min_lake_area",
 		"water_min_lake_depth", "water_river_catchment", "water_river_depth", "water_sea_level",
-		"forest_height_limit", "forest_steepness", "forest_density",
+		"forest_height_limit", "forest_steepness", "forest_cover",
 	]
 	var switches := ["water_lakes_enabled", "water_lake_erosion", "water_rivers_enabled"]
 	var props := {}

@@ -194,3 +194,41 @@ func test_mesh_overrides_replace_one_species() -> void:
 			"other species keep their meshes")
 	t.scatter_meshes = {}
 	check(t.get_scatter_nodes(shrub)[0].multimesh.mesh == first_mesh, "built-in mesh again")
+
+
+## The heights (m) each species' instances stay within, whatever the cell size.
+const HEIGHTS := {
+	DonjournoTerrain.SPECIES_CONIFER: [8.0, 30.0],
+	DonjournoTerrain.SPECIES_BROADLEAF: [6.0, 25.0],
+	DonjournoTerrain.SPECIES_CACTUS: [1.0, 12.0],
+	DonjournoTerrain.SPECIES_SHRUB: [0.5, 3.0],
+	DonjournoTerrain.SPECIES_BOULDER: [0.5, 4.0],
+}
+
+
+func test_instances_stand_at_their_size_in_metres() -> void:
+	# The continent preset's 40 m cells, and the default world on cells of 4 m with small, cool
+	# climate features (forests, grassland and shrubs on its 256 m).
+	var fine := DonjournoGenerator.new()
+	fine.width = 64
+	fine.depth = 64
+	fine.cell_size = 4.0
+	fine.biomes_enabled = true
+	fine.climate_feature_scale = 0.08
+	fine.climate_temperature_range = 22.0
+	fine.climate_sea_temperature = 4.0
+	for g in [_biome_generator(), fine]:
+		var t := terrain_with(g, 1)
+		var measured := 0
+		for s in HEIGHTS:
+			var xfs := t.get_scatter_instances(s)
+			for i in range(0, xfs.size(), 5):
+				var xf: Transform3D = xfs[i]
+				var height := xf.basis.y.length()
+				var across := xf.basis.x.length()
+				check(height >= HEIGHTS[s][0] - 1e-3 and height <= HEIGHTS[s][1] + 1e-3,
+						"species %d on %.0f m cells: %.2f m tall" % [s, g.cell_size, height])
+				check(across > 0.2 and across < 20.0,
+						"species %d on %.0f m cells: %.2f m across" % [s, g.cell_size, across])
+				measured += 1
+		check(measured >= 20, "instances measured on %.0f m cells: %d" % [g.cell_size, measured])

@@ -12,7 +12,7 @@ func _tree_cells(t: DonjournoTerrain) -> int:
 
 func test_one_instance_per_tree_cell_on_the_surface() -> void:
 	var g := small_generator(5)
-	g.forest_density = 0.6
+	g.forest_cover = 0.6
 	var t := terrain_with(g, 2)
 	t.position = Vector3(3.0, -2.0, 1.0)
 	var mmi := t.get_trees_instance()
@@ -42,7 +42,7 @@ func test_one_instance_per_tree_cell_on_the_surface() -> void:
 			break
 	check(off_centre > mm.instance_count / 2, "jittered off the cell centres")
 	var again := terrain_with(small_generator(5), 2)
-	again.generator.forest_density = 0.6
+	again.generator.forest_cover = 0.6
 	again.regenerate()
 	check(again.get_tree_transforms() == transforms, "the same trees every time")
 

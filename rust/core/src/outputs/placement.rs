@@ -264,7 +264,7 @@ mod tests {
             ..Default::default()
         };
         gen.set_droplet_count(2_000);
-        gen.forest.density = 0.5;
+        gen.forest.cover = 0.5;
         generate(&gen, Default::default()).unwrap().0
     }
 

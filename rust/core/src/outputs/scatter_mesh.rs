@@ -7,23 +7,25 @@ use crate::params::MeshParams;
 use crate::stages::scatter::meshes::species_mesh;
 use crate::stages::scatter::{ScatterInstance, Species, SPECIES_COUNT, VARIANTS};
 
-/// Every instance of `instances` as one mesh over the terrain of `grid` built with `params`: each
-/// instance's variant turned by its yaw, scaled by its scale times the cell size, its foot on the
-/// surface.
+/// Every instance of `instances` as one mesh over the terrain of `grid` built with `params`, whose
+/// world units are metres (`params.cell_size` is the generator's cell size): each instance's
+/// variant stretched to its height and crown width, turned by its yaw, its foot on the surface.
 pub fn scatter_mesh(
     grid: &Grid,
     instances: &[ScatterInstance],
     params: &MeshParams,
 ) -> Result<Mesh, MeshError> {
-    scatter_mesh_squashed(grid, instances, params, 1.0)
+    scatter_mesh_squashed(grid, instances, params, 1.0, 1.0)
 }
 
-/// [`scatter_mesh`] with every instance's height multiplied by `vertical` (for projections that
-/// stretch heights, such as the CLI's isometric preview).
+/// [`scatter_mesh`] for a mesh of `metre` world units per metre (`params.cell_size` over the
+/// generator's cell size), with every instance's height multiplied by `vertical` (for projections
+/// that stretch heights, such as the CLI's isometric preview).
 pub fn scatter_mesh_squashed(
     grid: &Grid,
     instances: &[ScatterInstance],
     params: &MeshParams,
+    metre: f32,
     vertical: f32,
 ) -> Result<Mesh, MeshError> {
     params.validate()?;
@@ -35,7 +37,7 @@ pub fn scatter_mesh_squashed(
     let mut out = Mesh::default();
     for inst in instances {
         let source = &variants[inst.species as usize][usize::from(inst.variant % VARIANTS)];
-        let [c0, mut c1, c2] = inst.basis_columns(params.cell_size);
+        let [c0, mut c1, c2] = inst.basis_columns().map(|c| c.map(|v| v * metre));
         c1[1] *= vertical;
         let foot = inst.foot(grid, params);
         let apply = |p: [f32; 3], basis: bool| {
@@ -85,7 +87,8 @@ mod tests {
             species: Species::Conifer,
             position: [3.5, 4.25],
             yaw: 1.0,
-            scale: 1.5,
+            height: 12.0,
+            crown: 4.0,
             variant: 2,
         };
         let m = scatter_mesh(&grid, &[inst], &params).unwrap();
@@ -99,7 +102,16 @@ mod tests {
             .iter()
             .map(|p| p[1])
             .fold(f32::MIN, f32::max);
-        assert!((top - nominal * 1.5 * 2.0).abs() < 1e-4);
+        // Its height in metres, whatever the cell size.
+        assert!((top - nominal * 12.0).abs() < 1e-3, "top {top}");
+        let reach = (m.positions.iter())
+            .map(|p| ((p[0] - 7.0).powi(2) + (p[2] - 8.5).powi(2)).sqrt())
+            .fold(0.0f32, f32::max);
+        assert!((reach - 2.0).abs() < 1e-3, "crown radius {reach}");
+        // Half the size on a mesh of half a world unit per metre.
+        let half = scatter_mesh_squashed(&grid, &[inst], &params, 0.5, 1.0).unwrap();
+        let top_half = half.positions.iter().map(|p| p[1]).fold(f32::MIN, f32::max);
+        assert!((top_half - nominal * 6.0).abs() < 1e-3, "top {top_half}");
         let lowest = m.positions.iter().map(|p| p[1]).fold(f32::MAX, f32::min);
         assert!(lowest.abs() < 1e-4, "the foot is on the flat ground");
         let (mx, mz) = m

@@ -87,8 +87,9 @@ pub struct ForestMaskParams {
 /// Parameters of the [`ForestPlacement`](crate::stages::ForestPlacement) layer.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ForestPlacementParams {
-    /// Probability of a tree on a fully fertile cell, `0..=1`.
-    pub density: f32,
+    /// Share of fully fertile ground covered by forest, `0..=1`: the chance that a fully fertile
+    /// cell is forest, the same share of the ground at every cell size.
+    pub cover: f32,
 }
 
 /// Forest parameters as presented to users: the mask and the placement together.
@@ -98,8 +99,8 @@ pub struct ForestParams {
     pub height_limit: f32,
     /// Exponent of the fall-off with height.
     pub steepness: f32,
-    /// Probability of a tree on a fully fertile cell.
-    pub density: f32,
+    /// Share of fully fertile ground covered by forest.
+    pub cover: f32,
 }
 
 impl ForestParams {
@@ -113,9 +114,7 @@ impl ForestParams {
 
     /// The placement layer's share.
     pub fn placement(&self) -> ForestPlacementParams {
-        ForestPlacementParams {
-            density: self.density,
-        }
+        ForestPlacementParams { cover: self.cover }
     }
 }
 
@@ -341,10 +340,10 @@ impl Default for ForestPlacementParams {
 }
 
 impl ForestPlacementParams {
-    /// Checks the density.
+    /// Checks the cover.
     pub fn validate(&self) -> Result<(), ParamError> {
         let forest = ForestParams {
-            density: self.density,
+            cover: self.cover,
             ..ForestParams::default()
         };
         forest.validate()

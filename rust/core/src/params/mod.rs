@@ -197,7 +197,7 @@ impl GeneratorParams {
         forest: ForestParams {
             height_limit: 0.0,
             steepness: 0.0,
-            density: 0.0,
+            cover: 0.0,
         },
         water: WaterParams {
             lakes_enabled: false,

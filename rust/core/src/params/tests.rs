@@ -96,7 +96,7 @@ fn defaults_are_valid_and_of_their_type() {
     assert_eq!(ErosionParams::default(), d.terrain.erosion);
     assert_eq!(WaterParams::default(), d.water);
     assert_eq!(ForestMaskParams::default(), d.forest.mask());
-    assert_eq!(ForestPlacementParams::default().density, d.forest.density);
+    assert_eq!(ForestPlacementParams::default().cover, d.forest.cover);
 }
 
 #[test]
@@ -250,8 +250,8 @@ fn layer_structs_check_only_their_own_fields() {
         steepness: 2.0,
     };
     assert_eq!(mask.validate().unwrap_err().field, "forest_height_limit");
-    let placement = ForestPlacementParams { density: 2.0 };
-    assert_eq!(placement.validate().unwrap_err().field, "forest_density");
+    let placement = ForestPlacementParams { cover: 2.0 };
+    assert_eq!(placement.validate().unwrap_err().field, "forest_cover");
     let water = WaterParams {
         river_catchment: -1.0,
         ..WaterParams::default()

@@ -79,8 +79,9 @@ impl Layer for ForestMask {
     }
 }
 
-/// Turns a grass cell into a `Tree` where a seeded `random() < mask × density`, except on the
-/// roads and settlement sites of [`Grid::land_use`].
+/// Turns a grass cell into a `Tree` where a seeded `random() < mask × cover`, except on the
+/// roads and settlement sites of [`Grid::land_use`]: a cell of forest, whatever its size, so
+/// forest covers the same share of the ground at every cell size.
 ///
 /// Each row draws from its own PCG generator ([`row_rng`](crate::algorithms::seed::row_rng)), one number per
 /// cell, so rows run in parallel and the result is the same on every thread count; no two seeds
@@ -89,7 +90,7 @@ impl Layer for ForestMask {
 pub struct ForestPlacement {
     /// Master seed.
     pub seed: u64,
-    /// Tree density.
+    /// Forest cover.
     pub params: ForestPlacementParams,
     /// Where the grid lies, for a window of an endless world: each cell then draws from a hash
     /// of its world position ([`world_draw`]) instead of its row's generator, so every window of
@@ -114,7 +115,7 @@ impl Layer for ForestPlacement {
         crate::algorithms::threads::ensure_pool();
         self.params.validate()?;
         let width = grid.width().max(1);
-        let density = self.params.density;
+        let cover = self.params.cover;
         let seed = self.seed;
         let world = self
             .world
@@ -149,7 +150,7 @@ impl Layer for ForestPlacement {
                         }
                         None => rng.random(),
                     };
-                    if *t == Terrain::Grass && draw < m * density && open(z * width + x) {
+                    if *t == Terrain::Grass && draw < m * cover && open(z * width + x) {
                         *t = Terrain::Tree;
                     }
                 }

@@ -13,7 +13,7 @@ fn forest(seed: u64) -> Vec<bool> {
     grid.forest_mask.fill(0.5);
     let layer = ForestPlacement {
         seed,
-        params: ForestPlacementParams { density: 1.0 },
+        params: ForestPlacementParams { cover: 1.0 },
         world: None,
     };
     layer.apply(&mut grid, &mut Context::default()).unwrap();

@@ -33,7 +33,7 @@ fn floats(p: &mut GeneratorParams) -> [&mut f32; 14] {
         &mut e.min_volume,
         &mut f.height_limit,
         &mut f.steepness,
-        &mut f.density,
+        &mut f.cover,
         &mut w.min_lake_depth,
         &mut w.river_depth,
         &mut w.sea_level,
@@ -112,7 +112,7 @@ prop_compose! {
         let er = &mut p.terrain.erosion;
         (er.dt, er.friction, er.density, er.deposition_rate, er.evaporation_rate, er.min_volume) =
             (e[0], e[1], e[2], e[3], e[4], e[5]);
-        (p.forest.height_limit, p.forest.steepness, p.forest.density) = (f[0], f[1], f[2]);
+        (p.forest.height_limit, p.forest.steepness, p.forest.cover) = (f[0], f[1], f[2]);
         p.water = water;
         p
     }

@@ -192,9 +192,9 @@ fn trees_grow_only_on_fertile_grass_at_the_requested_density() {
                 );
                 assert!(g.forest_mask[i] > 0.0);
             }
-            fertile += f64::from(g.forest_mask[i] * p.forest.density);
+            fertile += f64::from(g.forest_mask[i] * p.forest.cover);
         }
-        // Trees are Bernoulli draws with probability mask × density: the count is near its mean.
+        // Trees are Bernoulli draws with probability mask × cover: the count is near its mean.
         let sd = fertile.sqrt();
         assert!(
             (trees as f64 - fertile).abs() < 5.0 * sd + 5.0,
@@ -202,7 +202,7 @@ fn trees_grow_only_on_fertile_grass_at_the_requested_density() {
         );
     }
     let mut none = params(64, 0.3, 4);
-    none.forest.density = 0.0;
+    none.forest.cover = 0.0;
     let g = generate(&none, Default::default()).unwrap().0;
     assert_eq!(g.class_counts()[Terrain::Tree as usize], 0);
 }

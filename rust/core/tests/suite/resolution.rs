@@ -205,3 +205,100 @@ fn each_height_model_gives_one_world_at_two_resolutions() {
     }
     assert!(failures.is_empty(), "{failures:#?}");
 }
+
+/// The default world with biomes on, at `side`² cells of `cell` metres: small climate features
+/// a wide temperature range about a cool sea, so that conifers, birches and broadleaf trees,
+/// grassland and warmer biomes share its 256 m.
+fn biome_params(side: u32, cell: f32) -> GeneratorParams {
+    let mut p = params(GeneratorParams::default().height_model, side, cell);
+    p.biomes.enabled = true;
+    p.climate.feature_scale = 0.08;
+    p.climate.temperature_range = 22.0;
+    p.climate.sea_temperature = 4.0;
+    p
+}
+
+/// The coarse and the fine map of the biome world: 64² cells of 4 m and 256² cells of 1 m.
+fn biome_pair() -> (Grid, Grid) {
+    let coarse = biome_params(COARSE, COARSE_CELL);
+    let fine = biome_params(COARSE * RATIO, COARSE_CELL / RATIO as f32);
+    let run = |p: &GeneratorParams| generate(p, Default::default()).unwrap().0;
+    (run(&coarse), run(&fine))
+}
+
+/// Hectares of a map of cells of `cell` metres.
+fn hectares(g: &Grid, cell: f32) -> f64 {
+    (g.width() * g.depth()) as f64 * f64::from(cell * cell) / 10_000.0
+}
+
+#[test]
+fn biomes_and_scatter_are_one_world_at_two_resolutions() {
+    use donjourno::stages::scatter::{counts, Species};
+    let (coarse, fine) = biome_pair();
+    // (a) The coarse cell's biome is the fine block's most common one.
+    let (mut same, mut cells) = (0usize, 0usize);
+    let mut kinds = std::collections::BTreeSet::new();
+    for z in 0..coarse.depth() {
+        for x in 0..coarse.width() {
+            let mut votes = std::collections::BTreeMap::<u8, usize>::new();
+            for i in block(&fine, x, z) {
+                *votes.entry(fine.biome()[i]).or_default() += 1;
+            }
+            let majority = votes.iter().max_by_key(|(_, n)| **n).map(|(b, _)| *b);
+            let here = coarse.biome()[coarse.index(x, z)];
+            kinds.insert(here);
+            same += usize::from(majority == Some(here));
+            cells += 1;
+        }
+    }
+    let agree = same as f64 / cells as f64;
+    println!(
+        "biomes: {:.3} of the coarse cells agree with the fine majority ({} biomes)",
+        agree,
+        kinds.len()
+    );
+    assert!(
+        kinds.len() >= 3,
+        "the world holds several biomes: {kinds:?}"
+    );
+    assert!(agree >= 0.9, "biomes agree on {agree:.3} of the cells");
+    // (b) Each species with enough instances to count stands as densely per hectare.
+    const FLOOR: usize = 30;
+    let (ha_c, ha_f) = (
+        hectares(&coarse, COARSE_CELL),
+        hectares(&fine, COARSE_CELL / RATIO as f32),
+    );
+    let (nc, nf) = (counts(coarse.scatter()), counts(fine.scatter()));
+    let mut counted = Vec::new();
+    let mut failures = Vec::new();
+    for s in Species::ALL {
+        let (c, f) = (nc[s as usize], nf[s as usize]);
+        let (dc, df) = (c as f64 / ha_c, f as f64 / ha_f);
+        println!(
+            "  {:>9}: {dc:7.1} /ha coarse ({c}), {df:7.1} /ha fine ({f})",
+            s.name()
+        );
+        if c.max(f) >= FLOOR {
+            counted.push(s);
+            if (dc - df).abs() > 0.1 * df {
+                failures.push(format!("{}: {dc:.1} against {df:.1} per ha", s.name()));
+            }
+        }
+    }
+    let trees = counted.iter().filter(|s| s.is_tree()).count();
+    assert!(
+        trees >= 3 && counted.len() >= 4,
+        "several species to count: {counted:?}"
+    );
+    // The forest the terrain marks covers as much of the ground.
+    let forest = |g: &Grid| {
+        g.terrain.iter().filter(|t| **t == Terrain::Tree).count() as f64 / g.len() as f64
+    };
+    let (fc, ff) = (forest(&coarse), forest(&fine));
+    println!("  forest cells: {fc:.3} of the coarse map, {ff:.3} of the fine map");
+    assert!(ff > 0.01, "the fine map has forest: {ff:.3}");
+    if (fc - ff).abs() > 0.1 * ff {
+        failures.push(format!("forest cover {fc:.3} against {ff:.3}"));
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}

@@ -40,7 +40,10 @@ fn no_tree_in_water_on_glacier_or_in_hot_desert() {
                     Species::Cactus | Species::Shrub | Species::Boulder
                 ));
             }
-            assert!(s.variant < scatter::VARIANTS && s.scale > 0.0);
+            assert!(s.variant < scatter::VARIANTS);
+            let info = s.species.info();
+            assert!((info.height.0..=info.height.1).contains(&s.height), "{s:?}");
+            assert!((info.crown.0..=info.crown.1).contains(&s.crown), "{s:?}");
             species_seen[s.species as usize] += 1;
         }
         barren_cells += g
@@ -86,29 +89,48 @@ fn scatter_is_identical_on_1_and_2_threads() {
 
 #[test]
 fn candidates_stay_put_when_the_map_grows_or_moves() {
-    // A 40 × 30 map at world cell (10, −7) inside a 100 × 90 map at world cell (−25, −40).
-    let small = candidates(9, [10.0, -7.0], 40, 30);
-    let large = candidates(9, [-25.0, -40.0], 100, 90);
+    // Cells of 2 m: a 40 × 30 map at world (20 m, −14 m) inside a 100 × 90 map at (−50 m, −80 m).
+    let cell = 2.0;
+    let species = Species::Shrub;
+    let small = candidates(9, species, [20.0, -14.0], cell, 40, 30);
+    let large = candidates(9, species, [-50.0, -80.0], cell, 100, 90);
     let by_key: BTreeMap<u64, [f64; 2]> = large.iter().map(|c| (c.key, c.world)).collect();
-    assert!(small.len() > 40 * 30 / 3, "{} candidates", small.len());
+    // A closed stand of shrubs: about 0.7 / spacing² per m².
+    let spacing = f64::from(species.info().spacing());
+    let expected = 0.7 / (spacing * spacing) * 80.0 * 60.0;
+    let n = small.len() as f64;
+    assert!(
+        n > 0.6 * expected && n < 1.4 * expected,
+        "{n} candidates, {expected:.0} expected"
+    );
     for c in &small {
         let world = by_key.get(&c.key).expect("the point is in the larger map");
         assert_eq!(*world, c.world);
-        assert!((f64::from(c.position[0]) + 10.0 - world[0]).abs() < 1e-3);
-        assert!((f64::from(c.position[1]) - 7.0 - world[1]).abs() < 1e-3);
+        assert!((f64::from(c.position[0]) * cell + 20.0 - world[0]).abs() < 1e-3);
+        assert!((f64::from(c.position[1]) * cell - 14.0 - world[1]).abs() < 1e-3);
     }
     // Points of the larger map inside the smaller map's rectangle are all in the smaller map.
     let inside = large
         .iter()
-        .filter(|c| (10.0..50.0).contains(&c.world[0]) && (-7.0..23.0).contains(&c.world[1]))
+        .filter(|c| (20.0..100.0).contains(&c.world[0]) && (-14.0..46.0).contains(&c.world[1]))
         .count();
     assert_eq!(inside, small.len());
-    // Another seed, other points.
-    let other = candidates(10, [10.0, -7.0], 40, 30);
-    assert_ne!(
-        other.iter().map(|c| c.key).collect::<Vec<_>>(),
+    // The same points on cells of 1 m: the same ground holds the same candidates.
+    let fine = candidates(9, species, [20.0, -14.0], 1.0, 80, 60);
+    assert_eq!(
+        fine.iter().map(|c| c.key).collect::<Vec<_>>(),
         small.iter().map(|c| c.key).collect::<Vec<_>>()
     );
+    // Another seed or another species, other points.
+    for other in [
+        candidates(10, species, [20.0, -14.0], cell, 40, 30),
+        candidates(9, Species::Conifer, [20.0, -14.0], cell, 40, 30),
+    ] {
+        assert_ne!(
+            other.iter().map(|c| c.key).collect::<Vec<_>>(),
+            small.iter().map(|c| c.key).collect::<Vec<_>>()
+        );
+    }
 }
 
 #[test]

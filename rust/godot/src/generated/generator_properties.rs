@@ -225,10 +225,10 @@ macro_rules! generator_properties {
             #[export(range = (0.01, 16.0, 0.01))]
             #[var(get = get_forest_steepness, set = set_forest_steepness)]
             forest_steepness: PhantomVar<f32>,
-            #[doc = "Probability of a tree on fully fertile grass. Accepted: [0, 1]; default 0.4."]
+            #[doc = "Share of fully fertile grass covered by forest (the canopy cover, less where the ground is less fertile): the same share of the ground at every cell size. Each fully fertile cell is forest with this chance; with biomes, the scatter's trees stand at their own density per hectare. Accepted: [0, 1] share of the ground; default 0.4."]
             #[export(range = (0.0, 1.0, 0.01))]
-            #[var(get = get_forest_density, set = set_forest_density)]
-            forest_density: PhantomVar<f32>,
+            #[var(get = get_forest_cover, set = set_forest_cover)]
+            forest_cover: PhantomVar<f32>,
             #[doc = "Place villages, towns and cities on the most habitable land, join them with roads, and flatten the ground under both. Accepted: true/false; default false."]
             #[export_group(name = "Settlements", prefix = "settlements_")]
             #[export]
@@ -1022,16 +1022,16 @@ macro_rules! generator_accessors {
                 }
             }
 
-            #[doc = "Returns [member forest_density]."]
+            #[doc = "Returns [member forest_cover]."]
             #[func]
-            pub fn get_forest_density(&self) -> f32 {
-                self.store.float("forest_density")
+            pub fn get_forest_cover(&self) -> f32 {
+                self.store.float("forest_cover")
             }
 
-            #[doc = "Sets [member forest_density]; a different value is reported as a change."]
+            #[doc = "Sets [member forest_cover]; a different value is reported as a change."]
             #[func]
-            pub fn set_forest_density(&mut self, value: f32) {
-                if self.store.set_float("forest_density", value) {
+            pub fn set_forest_cover(&mut self, value: f32) {
+                if self.store.set_float("forest_cover", value) {
                     self.on_param_changed();
                 }
             }

@@ -139,8 +139,10 @@ pub struct DonjournoTerrain {
     tree_mesh: PhantomVar<Option<Gd<Mesh>>>,
 
     /// With biomes, the meshes shown instead of the built-in species: a dictionary from a
-    /// `SPECIES_*` constant to a [Mesh] in cell units (one unit is one cell; foot at its origin;
-    /// the built-in meshes are about 0.5–1.8 cells tall). Species missing from it keep their
+    /// `SPECIES_*` constant to a [Mesh] of unit size (about one unit tall and one unit across,
+    /// foot at its origin), which each instance stretches to its height and crown width in
+    /// metres, as the built-in meshes are (a conifer 8–30 m tall, a shrub 0.5–3 m, whatever the
+    /// cell size). Species missing from it keep their
     /// built-in low-poly variants. Each species is one [MultiMeshInstance3D], shown while
     /// [member trees_enabled] is on.
     #[export]

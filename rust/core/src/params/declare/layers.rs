@@ -255,15 +255,19 @@ pub(super) const FOREST_STEEPNESS: Param<GeneratorParams> = Param {
     aliases: &[],
 };
 
-/// `forest_density`.
-pub(super) const FOREST_DENSITY: Param<GeneratorParams> = Param {
-    name: "forest_density",
+/// `forest_cover`.
+pub(super) const FOREST_COVER: Param<GeneratorParams> = Param {
+    name: "forest_cover",
     group: &FOREST,
-    access: field!(F32: forest.density),
+    access: field!(F32: forest.cover),
     default: Value::F32(0.4),
     range: Some(Range::closed(0.0, 1.0)),
     slider: Some(Slider::new(0.0, 1.0, 0.01)),
-    unit: NONE,
-    doc: "Probability of a tree on fully fertile grass.",
-    aliases: &[],
+    unit: GROUND_SHARE,
+    doc: "Share of fully fertile grass covered by forest (the canopy cover, less where the ground is less fertile): the same share of the ground at every cell size. Each fully fertile cell is forest with this chance; with biomes, the scatter's trees stand at their own density per hectare.",
+    aliases: &[Alias::Cells {
+        name: "forest_density",
+        flags: &[],
+        power: 0,
+    }],
 };

@@ -100,6 +100,7 @@ const TIME: Unit = Unit::new("droplet time units", "");
 const PER_TIME: Unit = Unit::new("per droplet time unit", "");
 const VOLUME: Unit = Unit::new("droplet volumes", "");
 const SQUARE_METRES: Unit = Unit::new("m²", "m²");
+const GROUND_SHARE: Unit = Unit::new("share of the ground", "");
 pub(super) const METRES: Unit = Unit::new("m (world units)", "m");
 const METRES_PER_HEIGHT: Unit = Unit::new("m per height unit", "m");
 const CELSIUS: Unit = Unit::new("°C", "°C");
@@ -165,7 +166,7 @@ pub static GENERATOR: &[Param<GeneratorParams>] = &[
     WATER_SEA_LEVEL,
     FOREST_HEIGHT_LIMIT,
     FOREST_STEEPNESS,
-    FOREST_DENSITY,
+    FOREST_COVER,
     SETTLEMENTS_ENABLED,
     SETTLEMENTS_COUNT,
     SETTLEMENTS_CITIES,

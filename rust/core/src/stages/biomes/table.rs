@@ -66,7 +66,7 @@ pub struct BiomeInfo {
     /// Its centre in climate space, `(°C, moisture)`, for the climate biomes; `None` for those
     /// only an override gives (water, coast, altitude, wetland, volcanic).
     pub centre: Option<(f32, f32)>,
-    /// Share of fertile cells that grow a tree, relative to the forest density.
+    /// Share of fertile ground under forest, relative to the forest cover.
     pub tree_cover: f32,
     /// Its ground.
     pub ground: GroundMix,

@@ -1,6 +1,7 @@
 //! What grows in each biome (the world design's table, "Vegetation and features"): per biome, the density
-//! of each species (expected instances per blue-noise candidate point, before the slope, moisture
-//! and clustering limits) and how strongly its plants clump into patches.
+//! of each species (the share of a closed stand of the species: expected instances per candidate
+//! point of its own, which lie its crown width apart, before the slope, moisture and clustering
+//! limits) and how strongly its plants clump into patches.
 
 use super::Biome;
 use crate::stages::scatter::Species;
@@ -9,7 +10,8 @@ use crate::stages::scatter::Species::*;
 /// One biome's vegetation.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Vegetation {
-    /// `(species, density)`: the densities of one biome sum to at most 1.
+    /// `(species, density)`: each density is the share, 0–1, of a closed stand of the species
+    /// (instances per candidate point of the species).
     pub species: &'static [(Species, f32)],
     /// 0: plants stand where they fall (savanna trees alone); 1: they grow only in the patches of
     /// the clustering noise (forests with clearings).
@@ -71,7 +73,7 @@ pub const VEGETATION: [Vegetation; 20] = [
     // Badlands: cacti, sparse shrubs, rocks.
     veg(&[(Cactus, 0.06), (Shrub, 0.05), (Boulder, 0.03)], 0.2),
     // Savanna: lone acacias in dry grass.
-    veg(&[(Acacia, 0.04), (Shrub, 0.04)], 0.0),
+    veg(&[(Acacia, 0.2), (Shrub, 0.04)], 0.0),
     // Tropical rainforest: tall trees and palms.
     veg(&[(Broadleaf, 0.6), (Palm, 0.25), (Shrub, 0.1)], 0.5),
     // Tropical dry forest: deciduous trees, thorny shrubs.
@@ -108,8 +110,8 @@ mod tests {
     #[test]
     fn densities_are_shares_and_barren_biomes_grow_no_trees() {
         for (i, v) in VEGETATION.iter().enumerate() {
-            let sum: f32 = v.species.iter().map(|(_, d)| d).sum();
-            assert!(sum <= 1.0 && (0.0..=1.0).contains(&v.clumping), "biome {i}");
+            let shares = v.species.iter().all(|(_, d)| (0.0..=1.0).contains(d));
+            assert!(shares && (0.0..=1.0).contains(&v.clumping), "biome {i}");
         }
         for b in [
             Biome::DeepOcean,

@@ -2,11 +2,14 @@
 //! on. The [`Scatter`] layer writes the grid's `scatter` list; [`meshes`] builds each species'
 //! low-poly variants.
 //!
-//! Candidate points come from Poisson-disk patterns seeded per world tile ([`poisson`]), so they
-//! stay put when the map grows or streams. A candidate becomes an instance with probability
-//! biome weight × species density ([`crate::stages::biomes::vegetation`]) × the species' slope, moisture
-//! and temperature limits × a clustering noise; its species comes from comparing a per-instance
-//! random number with the cell's biome weights, so forest edges thin out instead of stopping.
+//! Each species has its own candidate points: Poisson-disk patterns seeded per world tile
+//! ([`poisson`]) whose points lie the species' spacing apart (its crown width, metres), so they
+//! stay put when the map grows or streams and a hectare holds the same candidates at every cell
+//! size (up to [`place::CANDIDATE_BUDGET`] per cell). A candidate becomes an instance with
+//! probability: the density of its species in a biome picked by the cell's biome weights
+//! ([`crate::stages::biomes::vegetation`]) × the species' slope, moisture and temperature limits ×
+//! a clustering noise, so forest edges thin out instead of stopping. Its height and crown width
+//! are drawn in the species' ranges, metres.
 //! With biomes off the list stays empty and the original design's forests are untouched.
 
 pub mod meshes;
@@ -14,7 +17,7 @@ pub mod place;
 pub mod poisson;
 pub mod species;
 
-pub use place::{candidates, Candidate, RADIUS, TILE};
+pub use place::{candidates, Candidate, TILE};
 pub use species::{Species, SpeciesInfo, SPECIES, SPECIES_COUNT};
 
 use crate::data::grid::Grid;
@@ -35,19 +38,22 @@ pub struct ScatterInstance {
     pub position: [f32; 2],
     /// Rotation about the vertical axis, radians in `[0, 2π)`.
     pub yaw: f32,
-    /// Uniform scale of the species' mesh (1: the species' nominal height).
-    pub scale: f32,
+    /// Its height, metres (within its species' [`SpeciesInfo::height`]).
+    pub height: f32,
+    /// The width of its crown (or of the rock), metres.
+    pub crown: f32,
     /// Which of the species' [`VARIANTS`] meshes it shows.
     pub variant: u8,
 }
 
 impl ScatterInstance {
-    /// The columns of its basis for cells of `cell` world units (rotation about y by the yaw, then
-    /// the scale times the cell size), with `libm` trigonometry, equal on every platform.
-    pub fn basis_columns(&self, cell: f32) -> [[f32; 3]; 3] {
+    /// The columns of its basis in metres: a unit mesh ([`meshes`]) stretched to its crown width
+    /// across and its height up, then turned about y by the yaw, with `libm` trigonometry, equal
+    /// on every platform. The same size at every cell size.
+    pub fn basis_columns(&self) -> [[f32; 3]; 3] {
         let (s, c) = (libm::sinf(self.yaw), libm::cosf(self.yaw));
-        let k = self.scale * cell;
-        [[c * k, 0.0, -s * k], [0.0, k, 0.0], [s * k, 0.0, c * k]]
+        let (k, h) = (self.crown, self.height);
+        [[c * k, 0.0, -s * k], [0.0, h, 0.0], [s * k, 0.0, c * k]]
     }
 }
 
@@ -66,7 +72,7 @@ pub fn hash(instances: &[ScatterInstance]) -> u64 {
     h.update(&(instances.len() as u64).to_le_bytes());
     for i in instances {
         h.update(&[i.species as u8, i.variant]);
-        for v in [i.position[0], i.position[1], i.yaw, i.scale] {
+        for v in [i.position[0], i.position[1], i.yaw, i.height, i.crown] {
             h.update(&v.to_bits().to_le_bytes());
         }
     }
@@ -80,7 +86,7 @@ pub struct Scatter {
     pub seed: u64,
     /// Whether biomes (and so the scatter) are on.
     pub enabled: bool,
-    /// World x and z of cell 0, in cells (the map's origin over its cell size).
+    /// World x and z of cell 0's corner, metres.
     pub origin: [f64; 2],
     /// Metres per cell.
     pub cell_size: f32,
@@ -97,10 +103,7 @@ impl Scatter {
     /// The layer of a parameter set laid out in `frame`.
     pub fn framed(params: &GeneratorParams, frame: &crate::data::frame::MapFrame) -> Self {
         let cell = f64::from(params.cell_size);
-        let at = |origin: f32, offset: i64| match offset {
-            0 => f64::from(origin) / cell,
-            _ => f64::from(origin) / cell + offset as f64,
-        };
+        let at = |origin: f32, offset: i64| f64::from(origin) + offset as f64 * cell;
         Scatter {
             seed: params.seed,
             enabled: params.biomes.enabled,

@@ -1,73 +1,122 @@
-//! Where the species stand: blue-noise candidates per world tile, then each candidate's biome,
-//! species, limits and clustering.
+//! Where the species stand: blue-noise candidates per species and world tile, then each
+//! candidate's biome, limits and clustering. Everything is measured in metres, so a hectare holds
+//! the same plants at every cell size.
 
 use super::poisson::{self, PATTERNS};
 use super::species::ramp;
-use super::{Scatter, ScatterInstance, Species, VARIANTS};
+use super::{Scatter, ScatterInstance, Species, SPECIES_COUNT, VARIANTS};
 use crate::algorithms::seed::mix64;
 use crate::data::grid::Grid;
 use crate::data::water::WaterKind;
 use crate::stages::biomes::Biome;
 use rayon::prelude::*;
 
-/// Side of a world tile, in cells.
-pub const TILE: f64 = 16.0;
-/// Smallest distance between two candidates of a tile, in cells.
-pub const RADIUS: f32 = 1.0;
-/// Wavelength of the clustering noise's first octave, in cells.
-pub const CLUSTER_SCALE: f32 = 14.0;
+/// Side of a world tile, metres (more than twice the widest species' spacing).
+pub const TILE: f64 = 64.0;
+/// Most candidates of one species per cell: on cells so coarse that a closed stand of the species
+/// would hold more, its candidates thin out to this many per cell (a level of detail that keeps
+/// the work and the instances in proportion to the cells; each instance then stands for several).
+pub const CANDIDATE_BUDGET: f64 = 8.0;
+/// Wavelength of the clustering noise's first octave, metres.
+pub const CLUSTER_SCALE: f32 = 80.0;
 /// Octaves of the clustering noise.
 pub const CLUSTER_OCTAVES: u32 = 3;
 /// The clustering noise's values that fade from clearing (below) to patch (above).
 pub const CLUSTER_EDGE: (f32, f32) = (0.42, 0.56);
-/// Slope (m/m) of a cliff: scree gathers within [`SCREE_REACH`] cells of one.
+/// Span over which the scatter measures slopes, metres (at least two cells): the ground a plant
+/// or a rock stands on, the same at every cell size.
+pub const SLOPE_SPAN: f32 = 8.0;
+/// Slope (m/m) over [`SLOPE_SPAN`] of a cliff, where no scree stays.
 pub const CLIFF_SLOPE: f32 = 1.1;
-/// How far from a cliff scree lies, in cells.
-pub const SCREE_REACH: usize = 2;
-/// Share of the candidates below a cliff that become scree.
+/// How far from steep ground scree lies, metres.
+pub const SCREE_REACH: f32 = 10.0;
+/// Slope (m/m) over twice [`SCREE_REACH`] of ground steep enough to shed scree.
+pub const SCREE_SLOPE: f32 = 0.8;
+/// Share of the boulder candidates below a cliff that become scree.
 pub const SCREE_DENSITY: f32 = 0.3;
-/// Scale of a scree boulder against a boulder on open ground.
-pub const SCREE_SCALE: f32 = 0.55;
-/// Smallest and largest instance scale.
-pub const SCALE_RANGE: (f32, f32) = (0.8, 1.25);
+/// Size of the largest scree boulder, as a share of the way from the smallest boulder to the
+/// largest.
+pub const SCREE_SIZE: f32 = 0.5;
+/// How far an instance's crown strays from its height's share of the species' crown range, as a
+/// share of that range, either way.
+pub const CROWN_JITTER: f32 = 0.15;
 
 /// A blue-noise candidate point on the map.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Candidate {
     /// Its position in cell units of the map.
     pub position: [f32; 2],
-    /// Its position in world cells (the map's origin over its cell size, plus the position).
+    /// Its world position, metres.
     pub world: [f64; 2],
-    /// Its key: a hash of the seed, its tile and its index there, from which its random numbers
-    /// derive. Equal keys are the same point, whatever the map.
+    /// Its key: a hash of the seed, the species, its tile and its index there, from which its
+    /// random numbers derive. Equal keys are the same point, whatever the map.
     pub key: u64,
 }
 
-/// The candidates of one row `tz` of world tiles over a `width × depth` map whose cell 0 lies at
-/// world cell `origin`, in tile order, then pattern order.
-fn tile_row(
-    bank: &[Vec<[f32; 2]>],
+/// One species' candidate points: its pattern bank, the seed of its tiles and the share of its
+/// candidates kept on the map's cells (below 1 past [`CANDIDATE_BUDGET`]).
+struct Layer {
+    species: Species,
+    bank: Vec<Vec<[f32; 2]>>,
     seed: u64,
+    keep: f32,
+}
+
+impl Layer {
+    /// The layer of `species` for `seed` on cells of `cell` metres.
+    fn new(seed: u64, species: Species, cell: f64) -> Layer {
+        let seed = crate::algorithms::seed::derive(seed, species.name());
+        let radius = f64::from(species.info().spacing()) / TILE;
+        let bank = poisson::bank(seed, radius as f32);
+        let points = bank.iter().map(Vec::len).sum::<usize>() as f64 / bank.len() as f64;
+        let per_cell = points * cell * cell / (TILE * TILE);
+        let keep = (CANDIDATE_BUDGET / per_cell.max(f64::MIN_POSITIVE)).min(1.0) as f32;
+        Layer {
+            species,
+            bank,
+            seed,
+            keep,
+        }
+    }
+}
+
+/// Where the map lies: its origin (the world position of cell 0's corner), its cell and its size.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
     origin: [f64; 2],
+    cell: f64,
     size: [usize; 2],
-    tz: i64,
-) -> Vec<Candidate> {
+}
+
+impl Frame {
+    /// The map's extent along axis `a`, metres from its origin.
+    fn extent(&self, a: usize) -> f64 {
+        self.size[a] as f64 * self.cell
+    }
+}
+
+/// The candidates of one layer in row `tz` of world tiles, in tile order, then pattern order.
+fn tile_row(layer: &Layer, frame: &Frame, tz: i64) -> Vec<Candidate> {
     let mut out = Vec::new();
-    let tx0 = (origin[0] / TILE).floor() as i64;
-    let tx1 = ((origin[0] + size[0] as f64) / TILE).floor() as i64;
+    let tx0 = (frame.origin[0] / TILE).floor() as i64;
+    let tx1 = ((frame.origin[0] + frame.extent(0)) / TILE).floor() as i64;
+    let inv = 1.0 / frame.cell;
     for tx in tx0..=tx1 {
-        let tile = poisson::tile_key(seed, tx, tz);
-        let pattern = &bank[(tile % PATTERNS as u64) as usize];
+        let tile = poisson::tile_key(layer.seed, tx, tz);
+        let pattern = &layer.bank[(tile % PATTERNS as u64) as usize];
         for (k, p) in pattern.iter().enumerate() {
             let [u, v] = poisson::symmetry(*p, tile >> 8);
             let world = [
                 (tx as f64 + f64::from(u)) * TILE,
                 (tz as f64 + f64::from(v)) * TILE,
             ];
-            let x = (world[0] - origin[0]) as f32;
-            let z = (world[1] - origin[1]) as f32;
-            if x >= 0.0 && z >= 0.0 && x < size[0] as f32 && z < size[1] as f32 {
+            let x = ((world[0] - frame.origin[0]) * inv) as f32;
+            let z = ((world[1] - frame.origin[1]) * inv) as f32;
+            if x >= 0.0 && z >= 0.0 && x < frame.size[0] as f32 && z < frame.size[1] as f32 {
                 let key = mix64(tile ^ (k as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+                if layer.keep < 1.0 && unit(mix64(key ^ 0x3c6e_f372_fe94_f82b), 0) >= layer.keep {
+                    continue;
+                }
                 out.push(Candidate {
                     position: [x, z],
                     world,
@@ -80,18 +129,32 @@ fn tile_row(
 }
 
 /// Rows of world tiles over the map.
-fn tile_rows(origin: [f64; 2], depth: usize) -> std::ops::RangeInclusive<i64> {
-    let tz0 = (origin[1] / TILE).floor() as i64;
-    let tz1 = ((origin[1] + depth as f64) / TILE).floor() as i64;
+fn tile_rows(frame: &Frame) -> std::ops::RangeInclusive<i64> {
+    let tz0 = (frame.origin[1] / TILE).floor() as i64;
+    let tz1 = ((frame.origin[1] + frame.extent(1)) / TILE).floor() as i64;
     tz0..=tz1
 }
 
-/// Every candidate of a `width × depth` map whose cell 0 lies at world cell `origin`, for
-/// `seed`: tile row by tile row. A point of a map is a point of every larger map covering it.
-pub fn candidates(seed: u64, origin: [f64; 2], width: usize, depth: usize) -> Vec<Candidate> {
-    let bank = poisson::bank(seed, (f64::from(RADIUS) / TILE) as f32);
-    tile_rows(origin, depth)
-        .flat_map(|tz| tile_row(&bank, seed, origin, [width, depth], tz))
+/// Every candidate of `species` on a `width × depth` map of cells of `cell` metres whose cell 0
+/// lies at world position `origin` (metres), for `seed`: tile row by tile row. A point of a map is
+/// a point of every larger map of the same cell size covering it, and of every map of finer cells
+/// up to [`CANDIDATE_BUDGET`].
+pub fn candidates(
+    seed: u64,
+    species: Species,
+    origin: [f64; 2],
+    cell: f64,
+    width: usize,
+    depth: usize,
+) -> Vec<Candidate> {
+    let layer = Layer::new(seed, species, cell);
+    let frame = Frame {
+        origin,
+        cell,
+        size: [width, depth],
+    };
+    tile_rows(&frame)
+        .flat_map(|tz| tile_row(&layer, &frame, tz))
         .collect()
 }
 
@@ -105,44 +168,52 @@ fn unit(bits: u64, shift: u32) -> f32 {
 struct Planes {
     /// Slope, metres per metre.
     slope: Vec<f32>,
-    /// Whether a cliff lies within [`SCREE_REACH`] cells (and the cell is no cliff itself).
+    /// Whether the ground within [`SCREE_REACH`] sheds scree (and the cell is no cliff itself).
     scree: Vec<bool>,
 }
 
-/// The slope of every cell, and where scree gathers.
-fn planes(layer: &Scatter, grid: &Grid) -> Planes {
+/// The slope (m/m) of every cell of `grid` over `span` metres (at least a cell either way): the
+/// height difference between the cells half the span either way (clamped to the map).
+fn slopes(layer: &Scatter, grid: &Grid, span: f32) -> Vec<f32> {
     let (w, d) = (grid.width(), grid.depth());
-    let k = layer.height_scale / layer.cell_size;
+    let r = (0.5 * span / layer.cell_size).round().max(1.0) as usize;
     let mut slope = vec![0.0f32; grid.len()];
     slope.par_chunks_mut(w).enumerate().for_each(|(z, row)| {
+        let (z0, z1) = (z.saturating_sub(r), (z + r).min(d - 1));
         for (x, s) in row.iter_mut().enumerate() {
-            let (gx, gz) = grid.gradient(x, z);
-            *s = (gx * gx + gz * gz).sqrt() * k;
+            let (x0, x1) = (x.saturating_sub(r), (x + r).min(w - 1));
+            let along = |a: usize, b: usize, cells: usize| match cells {
+                0 => 0.0,
+                _ => (grid.height[b] - grid.height[a]) / cells as f32,
+            };
+            let gx = along(grid.index(x0, z), grid.index(x1, z), x1 - x0);
+            let gz = along(grid.index(x, z0), grid.index(x, z1), z1 - z0);
+            *s = (gx * gx + gz * gz).sqrt() * layer.height_scale / layer.cell_size;
         }
     });
-    let cliff: Vec<bool> = slope.iter().map(|s| *s >= CLIFF_SLOPE).collect();
-    // Dilate the cliffs by SCREE_REACH cells: along x, then along z.
-    let mut near_x = vec![false; grid.len()];
-    near_x.par_chunks_mut(w).enumerate().for_each(|(z, row)| {
-        for (x, n) in row.iter_mut().enumerate() {
-            let lo = x.saturating_sub(SCREE_REACH);
-            let hi = (x + SCREE_REACH).min(w - 1);
-            *n = (lo..=hi).any(|i| cliff[z * w + i]);
-        }
-    });
-    let mut scree = vec![false; grid.len()];
-    scree.par_chunks_mut(w).enumerate().for_each(|(z, row)| {
-        let lo = z.saturating_sub(SCREE_REACH);
-        let hi = (z + SCREE_REACH).min(d - 1);
-        for (x, s) in row.iter_mut().enumerate() {
-            *s = !cliff[z * w + x] && (lo..=hi).any(|j| near_x[j * w + x]);
-        }
-    });
+    slope
+}
+
+/// The slope of every cell over [`SLOPE_SPAN`], and where scree gathers: where the ground over
+/// twice [`SCREE_REACH`] is as steep as a cliff, off the cliffs themselves. Measured over spans
+/// of metres, the scree covers the same ground at every cell size.
+fn planes(layer: &Scatter, grid: &Grid) -> Planes {
+    let slope = slopes(layer, grid, SLOPE_SPAN);
+    let wide = slopes(layer, grid, 2.0 * SCREE_REACH);
+    let scree = (slope.par_iter().zip(&wide))
+        .map(|(s, w)| *s < CLIFF_SLOPE && *w >= SCREE_SLOPE)
+        .collect();
     Planes { slope, scree }
 }
 
-/// The instance a candidate grows, if any.
-fn grow(grid: &Grid, planes: &Planes, cluster_seed: u32, c: &Candidate) -> Option<ScatterInstance> {
+/// The instance a candidate of `species` grows, if any.
+fn grow(
+    grid: &Grid,
+    planes: &Planes,
+    cluster_seed: u32,
+    species: Species,
+    c: &Candidate,
+) -> Option<ScatterInstance> {
     let (x, z) = (c.position[0] as usize, c.position[1] as usize);
     let i = grid.index(x.min(grid.width() - 1), z.min(grid.depth() - 1));
     if grid.water[i] != WaterKind::Dry {
@@ -157,18 +228,22 @@ fn grow(grid: &Grid, planes: &Planes, cluster_seed: u32, c: &Candidate) -> Optio
     }
     let a = mix64(c.key);
     let b = mix64(a ^ 0x6a09_e667_f3bc_c908);
-    let (r_biome, r_species, r_accept) = (unit(a, 0), unit(a, 24), unit(b, 0));
-    let (species, mut scale, limit) = if planes.scree[i] && unit(b, 24) < SCREE_DENSITY {
-        (Species::Boulder, SCREE_SCALE, 1.0)
+    let (r_biome, r_accept) = (unit(a, 0), unit(b, 0));
+    let scree = species == Species::Boulder && planes.scree[i] && unit(b, 24) < SCREE_DENSITY;
+    let (limit, largest) = if scree {
+        (1.0, SCREE_SIZE)
     } else {
         let weights = grid.biome_weights()[i];
         let dominant = Biome::from_id(weights.dominant())?;
-        let biome = pick(weights.iter(), r_biome)?;
-        let veg = Biome::from_id(biome)?.vegetation();
-        let species = pick(veg.species.iter().copied(), r_species)?;
         if species.is_tree() && !dominant.grows_trees() {
             return None;
         }
+        let biome = pick(weights.iter(), r_biome)?;
+        let veg = Biome::from_id(biome)?.vegetation();
+        let density = veg
+            .species
+            .iter()
+            .find_map(|(s, d)| (*s == species).then_some(*d))?;
         let tolerance = species.tolerance(planes.slope[i], grid.moisture[i], grid.temperature[i]);
         let cluster = if veg.clumping > 0.0 {
             let n = crate::algorithms::noise::fbm(
@@ -181,19 +256,22 @@ fn grow(grid: &Grid, planes: &Planes, cluster_seed: u32, c: &Candidate) -> Optio
         } else {
             1.0
         };
-        (species, 1.0, tolerance * cluster)
+        (density * tolerance * cluster, 1.0)
     };
     if r_accept >= limit {
         return None;
     }
     let c2 = mix64(b ^ 0xbb67_ae85_84ca_a73b);
-    let (lo, hi) = SCALE_RANGE;
-    scale *= lo + (hi - lo) * unit(c2, 0);
+    let t = largest * unit(c2, 0);
+    let info = species.info();
+    let (height, _) = info.size_at(t);
+    let (_, crown) = info.size_at(t + CROWN_JITTER * (2.0 * unit(c2, 24) - 1.0));
     Some(ScatterInstance {
         species,
         position: c.position,
-        yaw: unit(c2, 24) * core::f32::consts::TAU,
-        scale,
+        yaw: unit(mix64(c2), 0) * core::f32::consts::TAU,
+        height,
+        crown,
         variant: ((c2 >> 48) % u64::from(VARIANTS)) as u8,
     })
 }
@@ -211,20 +289,32 @@ fn pick<T>(items: impl Iterator<Item = (T, f32)>, r: f32) -> Option<T> {
     None
 }
 
-/// The instances of a grid with biome weights, tile row by tile row (the same list on every
-/// thread count).
+/// The instances of a grid with biome weights, tile row by tile row and species by species
+/// within a row (the same list on every thread count).
 pub fn place(layer: &Scatter, grid: &Grid) -> Vec<ScatterInstance> {
     let planes = planes(layer, grid);
-    let bank = poisson::bank(layer.seed, (f64::from(RADIUS) / TILE) as f32);
+    let cell = f64::from(layer.cell_size);
+    let layers: Vec<Layer> = Species::ALL
+        .par_iter()
+        .map(|s| Layer::new(layer.seed, *s, cell))
+        .collect();
+    debug_assert_eq!(layers.len(), SPECIES_COUNT);
     let cluster_seed = crate::algorithms::seed::derive32(layer.seed, "scatter-cluster");
-    let size = [grid.width(), grid.depth()];
-    let rows: Vec<i64> = tile_rows(layer.origin, size[1]).collect();
+    let frame = Frame {
+        origin: layer.origin,
+        cell,
+        size: [grid.width(), grid.depth()],
+    };
+    let rows: Vec<i64> = tile_rows(&frame).collect();
     let per_row: Vec<Vec<ScatterInstance>> = rows
         .par_iter()
         .map(|&tz| {
-            tile_row(&bank, layer.seed, layer.origin, size, tz)
-                .iter()
-                .filter_map(|c| grow(grid, &planes, cluster_seed, c))
+            (layers.iter())
+                .flat_map(|l| {
+                    tile_row(l, &frame, tz)
+                        .into_iter()
+                        .filter_map(|c| grow(grid, &planes, cluster_seed, l.species, &c))
+                })
                 .collect()
         })
         .collect();

@@ -1,5 +1,5 @@
 //! The species the scatter places (the world design's scatter): eight plants and the boulder, each with the
-//! climate and slope it tolerates and its size.
+//! climate and slope it tolerates and its size in metres (the same at every cell size).
 
 /// A species of the scatter, numbered in the order scripts see them (`SPECIES_CONIFER` = 0 …).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -37,14 +37,38 @@ pub struct SpeciesInfo {
     pub name: &'static str,
     /// Whether it is a tree (trees never stand on glacier, in hot desert or on a barren biome).
     pub tree: bool,
-    /// Its height, in cells, at instance scale 1.
-    pub height: f32,
+    /// The heights it grows to, metres: the smallest and the tallest instance.
+    pub height: (f32, f32),
+    /// The widths of its crown (or of the rock), metres, at the smallest and at the tallest
+    /// instance: the crown widens with the height between them.
+    pub crown: (f32, f32),
     /// The steepest slope it grows on, metres per metre (it thins out from 70 % of this).
     pub max_slope: f32,
     /// The moisture range it grows in (soft edges of [`MOISTURE_EDGE`]).
     pub moisture: (f32, f32),
     /// The temperature range it grows in, °C (soft edges of [`TEMPERATURE_EDGE`]).
     pub temperature: (f32, f32),
+}
+
+/// The closest two trunks of a closed stand, in crown widths: crowns touch and interlock (the
+/// nearest neighbours of a Poisson-disk set lie about 1.2 radii apart).
+pub const CROWN_SPACING: f32 = 0.7;
+
+impl SpeciesInfo {
+    /// The height and crown width, metres, of an instance `t` of the way (`0..=1`) from the
+    /// smallest to the tallest of the species.
+    pub fn size_at(&self, t: f32) -> (f32, f32) {
+        let t = t.clamp(0.0, 1.0);
+        let lerp = |(lo, hi): (f32, f32)| lo + (hi - lo) * t;
+        (lerp(self.height), lerp(self.crown))
+    }
+
+    /// The smallest distance between two instances of the species, metres (the Poisson-disk
+    /// radius of its candidate points): [`CROWN_SPACING`] of the crown width of a middling
+    /// instance, the trunk spacing of a closed stand.
+    pub fn spacing(&self) -> f32 {
+        CROWN_SPACING * self.size_at(0.5).1
+    }
 }
 
 /// Width of the soft edge of a moisture range.
@@ -56,7 +80,7 @@ const fn info(
     species: Species,
     name: &'static str,
     tree: bool,
-    height: f32,
+    size: [(f32, f32); 2],
     max_slope: f32,
     moisture: (f32, f32),
     temperature: (f32, f32),
@@ -65,7 +89,8 @@ const fn info(
         species,
         name,
         tree,
-        height,
+        height: size[0],
+        crown: size[1],
         max_slope,
         moisture,
         temperature,
@@ -78,7 +103,7 @@ pub const SPECIES: [SpeciesInfo; SPECIES_COUNT] = [
         Species::Conifer,
         "conifer",
         true,
-        1.7,
+        [(8.0, 30.0), (3.0, 8.0)],
         0.9,
         (0.25, 1.0),
         (-12.0, 22.0),
@@ -87,7 +112,7 @@ pub const SPECIES: [SpeciesInfo; SPECIES_COUNT] = [
         Species::Broadleaf,
         "broadleaf",
         true,
-        1.4,
+        [(6.0, 25.0), (5.0, 16.0)],
         0.7,
         (0.3, 1.0),
         (0.0, 36.0),
@@ -96,7 +121,7 @@ pub const SPECIES: [SpeciesInfo; SPECIES_COUNT] = [
         Species::Birch,
         "birch",
         true,
-        1.5,
+        [(8.0, 22.0), (3.0, 7.0)],
         0.7,
         (0.3, 1.0),
         (-10.0, 16.0),
@@ -105,7 +130,7 @@ pub const SPECIES: [SpeciesInfo; SPECIES_COUNT] = [
         Species::Palm,
         "palm",
         true,
-        1.8,
+        [(6.0, 20.0), (5.0, 9.0)],
         0.5,
         (0.2, 1.0),
         (18.0, 50.0),
@@ -114,7 +139,7 @@ pub const SPECIES: [SpeciesInfo; SPECIES_COUNT] = [
         Species::Acacia,
         "acacia",
         true,
-        1.2,
+        [(4.0, 12.0), (6.0, 15.0)],
         0.5,
         (0.1, 0.75),
         (15.0, 50.0),
@@ -123,7 +148,7 @@ pub const SPECIES: [SpeciesInfo; SPECIES_COUNT] = [
         Species::DeadSnag,
         "dead snag",
         true,
-        1.2,
+        [(4.0, 18.0), (1.5, 5.0)],
         1.0,
         (0.0, 1.0),
         (-30.0, 60.0),
@@ -132,7 +157,7 @@ pub const SPECIES: [SpeciesInfo; SPECIES_COUNT] = [
         Species::Cactus,
         "cactus",
         false,
-        0.8,
+        [(1.0, 12.0), (0.5, 3.5)],
         0.8,
         (0.0, 0.35),
         (12.0, 60.0),
@@ -141,7 +166,7 @@ pub const SPECIES: [SpeciesInfo; SPECIES_COUNT] = [
         Species::Shrub,
         "shrub",
         false,
-        0.45,
+        [(0.5, 3.0), (0.8, 3.0)],
         1.0,
         (0.03, 1.0),
         (-20.0, 50.0),
@@ -150,7 +175,7 @@ pub const SPECIES: [SpeciesInfo; SPECIES_COUNT] = [
         Species::Boulder,
         "boulder",
         false,
-        0.45,
+        [(0.5, 4.0), (0.7, 5.0)],
         9.0,
         (0.0, 1.0),
         (-60.0, 60.0),
@@ -234,6 +259,46 @@ mod tests {
         }
         assert_eq!(Species::from_id(SPECIES_COUNT as u8), None);
         assert!(!Species::Cactus.is_tree() && Species::Palm.is_tree());
+    }
+
+    #[test]
+    fn sizes_are_in_metres_within_each_species_range() {
+        // The heights a species reaches, metres, and the widest crown it may have.
+        let bounds = |s: Species| match s {
+            Species::Conifer => ((8.0, 30.0), 10.0),
+            Species::Broadleaf => ((6.0, 25.0), 20.0),
+            Species::Birch => ((5.0, 25.0), 10.0),
+            Species::Palm => ((4.0, 25.0), 12.0),
+            Species::Acacia => ((3.0, 15.0), 20.0),
+            Species::DeadSnag => ((3.0, 25.0), 8.0),
+            Species::Cactus => ((1.0, 12.0), 5.0),
+            Species::Shrub => ((0.5, 3.0), 4.0),
+            Species::Boulder => ((0.5, 4.0), 6.0),
+        };
+        for s in Species::ALL {
+            let i = s.info();
+            let ((lo, hi), widest) = bounds(s);
+            assert!(
+                lo <= i.height.0 && i.height.0 < i.height.1 && i.height.1 <= hi,
+                "{s:?}"
+            );
+            assert!(
+                0.3 <= i.crown.0 && i.crown.0 < i.crown.1 && i.crown.1 <= widest,
+                "{s:?}"
+            );
+            assert_eq!(i.size_at(0.0), (i.height.0, i.crown.0));
+            assert_eq!(i.size_at(1.0), (i.height.1, i.crown.1));
+            let spacing = i.spacing();
+            assert!(0.5 * i.crown.0 < spacing && spacing < i.crown.1, "{s:?}");
+        }
+        // Trees stand taller than shrubs, cacti and boulders.
+        let tallest_small = [Species::Shrub, Species::Boulder].map(|s| s.info().height.1);
+        for s in Species::ALL.iter().filter(|s| s.is_tree()) {
+            assert!(
+                tallest_small.iter().all(|h| s.info().height.1 > 2.0 * h),
+                "{s:?}"
+            );
+        }
     }
 
     #[test]

@@ -114,7 +114,8 @@ impl DonjournoTerrain {
     /// The local transforms of one species' instances (one of the `SPECIES_*` constants), in
     /// the order of its multimesh: for gameplay such as chopping trees or collision for
     /// boulders. Empty for an unknown species, without biomes, or when nothing is shown. The
-    /// basis scales a mesh in cell units (see [member scatter_meshes]).
+    /// basis stretches a mesh of unit size to the instance's height and crown width in metres
+    /// (see [member scatter_meshes]).
     #[func]
     pub fn get_scatter_instances(&self, species: i32) -> Array<Transform3D> {
         match u8::try_from(species).ok().and_then(Species::from_id) {

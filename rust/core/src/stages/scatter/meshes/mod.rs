@@ -1,6 +1,8 @@
-//! The species' low-poly meshes: a few seeded variants each, flat-shaded, vertex-coloured, in
-//! cell units (one unit is one cell; a mesh is about its species' height tall) with the foot at
-//! the origin. The scatter's instance transforms scale them by the cell size.
+//! The species' low-poly meshes: a few seeded variants each, flat-shaded, vertex-coloured, of unit
+//! size (about one unit tall, exactly one unit across: every vertex within half a unit of the
+//! vertical axis, some on that circle) with the foot at the origin. An instance's transform
+//! stretches a mesh to its height and crown width in metres
+//! ([`crate::stages::scatter::ScatterInstance::basis_columns`]).
 
 mod build;
 
@@ -39,7 +41,8 @@ pub fn species_mesh(species: Species, variant: u8) -> Mesh {
     let key =
         crate::algorithms::seed::mix64(MESH_SEED ^ ((species as u64) << 8 | u64::from(variant)));
     let mut rng = rand_pcg::Pcg32::seed_from_u64(key);
-    let h = species.info().height;
+    // Built one unit tall, then narrowed or widened to one unit across.
+    let h = 1.0;
     let mut b = Builder {
         mesh: Mesh::default(),
     };
@@ -194,7 +197,28 @@ pub fn species_mesh(species: Species, variant: u8) -> Mesh {
         }
         Species::Boulder => boulder(&mut b, h, rng),
     }
-    b.mesh
+    unit_width(b.mesh)
+}
+
+/// `mesh` stretched horizontally to one unit across: its farthest vertex from the vertical axis
+/// half a unit from it (normals follow the inverse stretch).
+fn unit_width(mut mesh: Mesh) -> Mesh {
+    let reach = mesh
+        .positions
+        .iter()
+        .map(|p| (p[0] * p[0] + p[2] * p[2]).sqrt())
+        .fold(0.0f32, f32::max);
+    if reach <= 0.0 {
+        return mesh;
+    }
+    let k = 0.5 / reach;
+    for p in &mut mesh.positions {
+        (p[0], p[2]) = (p[0] * k, p[2] * k);
+    }
+    for n in &mut mesh.normals {
+        *n = build::normalize([n[0] / k, n[1], n[2] / k]);
+    }
+    mesh
 }
 
 /// A displaced icosphere sunk a little into the ground, longer than it is tall.
@@ -231,18 +255,18 @@ mod tests {
     use build::dot;
 
     #[test]
-    fn every_species_has_distinct_variants_of_about_its_height() {
+    fn every_species_has_distinct_variants_of_unit_size() {
         for s in Species::ALL {
             let meshes: Vec<Mesh> = (0..VARIANTS).map(|v| species_mesh(s, v)).collect();
             for m in &meshes {
                 assert!(m.vertex_count() >= 12 && m.vertex_count() % 3 == 0, "{s:?}");
                 assert_eq!(m.colors.len(), m.vertex_count());
                 let top = m.positions.iter().map(|p| p[1]).fold(f32::MIN, f32::max);
-                let h = s.info().height;
-                assert!(
-                    top > 0.5 * h && top < 1.5 * h,
-                    "{s:?}: top {top}, height {h}"
-                );
+                assert!(top > 0.5 && top < 1.5, "{s:?}: top {top}");
+                let reach = (m.positions.iter())
+                    .map(|p| (p[0] * p[0] + p[2] * p[2]).sqrt())
+                    .fold(0.0f32, f32::max);
+                assert!((reach - 0.5).abs() < 1e-4, "{s:?}: reach {reach}");
                 for n in &m.normals {
                     assert!((dot(*n, *n) - 1.0).abs() < 1e-3);
                 }
@@ -255,7 +279,7 @@ mod tests {
     #[test]
     fn faces_point_away_from_the_boulder_centre() {
         let m = species_mesh(Species::Boulder, 1);
-        let centre = [0.0, 0.3 * Species::Boulder.info().height, 0.0];
+        let centre = [0.0, 0.3, 0.0];
         for (t, n) in m.positions.chunks(3).zip(m.normals.chunks(3)) {
             let c = [
                 (t[0][0] + t[1][0] + t[2][0]) / 3.0 - centre[0],

@@ -28,12 +28,14 @@ pub const INSTANCE_FLOATS: usize = 13;
 const TRANSFORM_FLOATS: usize = 12;
 
 /// The instance buffers of a grid's scatter, one per species in id order: per instance the rows
-/// of its basis each followed by a component of its foot, then its variant.
+/// of its basis (a unit mesh stretched to the instance's height and crown width in metres, the
+/// terrain's world unit, whatever the cell size) each followed by a component of its foot, then
+/// its variant.
 pub fn buffers(grid: &Grid, params: &MeshParams) -> Vec<Vec<f32>> {
     let mut out = vec![Vec::new(); SPECIES_COUNT];
     for inst in grid.scatter() {
         let b: &mut Vec<f32> = &mut out[inst.species as usize];
-        let [c0, c1, c2] = inst.basis_columns(params.cell_size);
+        let [c0, c1, c2] = inst.basis_columns();
         let foot = inst.foot(grid, params);
         for row in 0..3 {
             b.extend([c0[row], c1[row], c2[row], foot[row]]);
@@ -284,7 +286,8 @@ mod tests {
             species,
             position: [2.5, 3.5],
             yaw: 0.0,
-            scale: 2.0,
+            height: 9.0,
+            crown: 2.0,
             variant,
         };
         *grid.scatter_mut() = vec![
@@ -300,7 +303,9 @@ mod tests {
         let palm = &b[Species::Palm as usize];
         assert_eq!(palm[12], 1.0);
         assert_eq!(palm[INSTANCE_FLOATS + 12], 2.0);
-        assert_eq!(palm[0], 2.0 * params.cell_size);
+        // Its size in metres, whatever the cell size.
+        assert_eq!(palm[0], 2.0);
+        assert_eq!(palm[5], 9.0);
         assert_eq!(palm[3], 2.5 * params.cell_size);
         assert_eq!(palm[11], 3.5 * params.cell_size);
     }
