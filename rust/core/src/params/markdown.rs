@@ -15,6 +15,7 @@ pub const TABLES: &[Table] = &[
     ("mesh", mesh_table),
     ("godot-generator", godot_generator_table),
     ("godot-terrain", godot_terrain_table),
+    ("old-names", old_names_table),
 ];
 
 /// The generation parameters: name, JSON path, default, accepted values, unit, meaning, and the
@@ -32,6 +33,50 @@ pub fn generation_table() -> String {
             join_words(&products),
             first.range
         ));
+    }
+    text
+}
+
+/// The old names in cells and counts that still read, converted with the map's cell size or
+/// cell count: old name (Godot property, JSON key and flag alike), older flags, the parameter it
+/// becomes and how its value converts.
+pub fn old_names_table() -> String {
+    use super::table::Alias;
+    let mut text =
+        String::from("| old name | older flags | now | conversion |\n|---|---|---|---|\n");
+    let flags = |f: &[&str]| {
+        let shown: Vec<String> = f.iter().map(|f| format!("`--{f}`")).collect();
+        shown.join(", ")
+    };
+    for p in GENERATOR {
+        for alias in p.aliases {
+            let (old, older, conversion) = match alias {
+                Alias::Cells {
+                    name,
+                    flags: f,
+                    power,
+                } => (
+                    *name,
+                    flags(f),
+                    match power {
+                        0 => "the same value".to_string(),
+                        1 => "× `cell_size` (cells to metres)".to_string(),
+                        2 => "× `cell_size`² (cells to square metres)".to_string(),
+                        n => format!("× `cell_size`^{n}"),
+                    },
+                ),
+                Alias::Count { name, flags: f, .. } => (
+                    *name,
+                    flags(f),
+                    "÷ (`width` × `depth`) (a count over the map to one per cell)".to_string(),
+                ),
+                _ => continue,
+            };
+            text.push_str(&format!(
+                "| `{old}` | {older} | `{}` | {conversion} |\n",
+                p.name
+            ));
+        }
     }
     text
 }
