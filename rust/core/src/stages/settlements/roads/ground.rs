@@ -115,12 +115,29 @@ pub fn deck_passes(cell_size: f32) -> usize {
     ((DECK_REACH / cell_size).ceil() as usize).max(1)
 }
 
-/// The road height of every cell on cells of `cell_size` metres: the [`smoothed`] ground on
-/// land, the ground on lakes; on a river, a bridge deck at the mean height of the neighbouring
-/// banks, carried inward one cell per pass over [`deck_passes`] passes (never below the water),
-/// so a road crosses at bank level.
-pub fn decks(grid: &Grid, footing: &[Footing], cell_size: f32) -> Vec<f32> {
+/// Height of a bridge deck above the river's surface where the banks lie no higher, metres: at
+/// most half the rise the steepest grade allows over a cell, so a road steps onto the deck.
+pub const DECK_CLEARANCE: f32 = 0.25;
+
+/// The road height of every cell on cells of `cell_size` metres (heights `height_scale` metres
+/// per unit, roads no steeper than `max_grade`): the [`smoothed`] ground on land, the ground on
+/// lakes; on a river, a bridge deck at the mean height of the neighbouring banks, carried inward
+/// one cell per pass over [`deck_passes`] passes, and above the water (its filled level and its
+/// drawn surface) by [`DECK_CLEARANCE`] or half a cell's rise at the steepest grade, whichever is
+/// less, so a road crosses at bank level and never at the water's.
+pub fn decks(
+    grid: &Grid,
+    footing: &[Footing],
+    cell_size: f32,
+    height_scale: f32,
+    max_grade: f32,
+) -> Vec<f32> {
     let (w, d) = (grid.width(), grid.depth());
+    let clearance = DECK_CLEARANCE.min(0.5 * max_grade * cell_size) / height_scale;
+    let water = |i: usize| {
+        let surface = grid.water_surface.get(i).copied().unwrap_or(0.0);
+        grid.water_level[i].max(surface) + clearance
+    };
     let mut height = smoothed(grid, smooth_cells(cell_size));
     let mut known: Vec<bool> = footing.iter().map(|f| *f != Footing::River).collect();
     for _ in 0..deck_passes(cell_size) {
@@ -140,7 +157,7 @@ pub fn decks(grid: &Grid, footing: &[Footing], cell_size: f32) -> Vec<f32> {
                 }
             }
             if n > 0 {
-                height[i] = (sum / n as f32).max(grid.water_level[i]);
+                height[i] = (sum / n as f32).max(water(i));
                 known[i] = true;
                 changed = true;
             }
@@ -151,7 +168,7 @@ pub fn decks(grid: &Grid, footing: &[Footing], cell_size: f32) -> Vec<f32> {
     }
     for i in 0..w * d {
         if !known[i] {
-            height[i] = grid.height[i].max(grid.water_level[i]);
+            height[i] = grid.height[i].max(water(i));
         }
     }
     height
@@ -170,7 +187,7 @@ impl RoadGround {
                 WaterKind::Lake | WaterKind::Sea => Footing::Closed,
             })
             .collect::<Vec<_>>();
-        let height = decks(grid, &footing, cell_size);
+        let height = decks(grid, &footing, cell_size, height_scale, max_grade);
         RoadGround {
             width: grid.width(),
             depth: grid.depth(),
