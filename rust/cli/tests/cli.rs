@@ -287,7 +287,8 @@ fn generate_writes_settlements_as_geojson() {
         ..Default::default()
     };
     p.settlements.enabled = true;
-    p.settlements.hex_size = 8.0;
+    // The old flag in cells: 8 cells of 4 m.
+    p.settlements.hex_radius = 32.0;
     let (grid, _) = donjourno::generate(&p, Default::default()).unwrap();
     assert!(grid.settlements().len() >= 3, "a map with settlements");
     assert!(!grid.roads().is_empty(), "a map with roads");

@@ -4,7 +4,8 @@ extends "res://lib/navigation_case.gd"
 ## roads.
 
 ## How far from a road's line (through the centres of its cells) a path on the road may lie, in
-## cells: the road bed reaches one cell to either side of its line (settlements_road_width 2), so
+## cells: the road bed reaches one cell to either side of its line (settlements_road_bed_width 2 m
+## on 1 m cells), so
 ## its outer edge lies 1.5 cells from the line, and half a cell more where the line turns by a
 ## diagonal step.
 const ROAD_REACH_CELLS := 2.0
@@ -17,7 +18,8 @@ const CLOSER_SHARE := 0.6
 ## the bridge's ends.
 const BANK_CELLS := 3
 ## How far from a bridge's line (through its cells' centres) a path over the river may lie, in
-## cells: the deck reaches one cell to either side of it (settlements_road_width 2), and half a
+## cells: the deck reaches one cell to either side of it (settlements_road_bed_width 2 m on 1 m
+## cells), and half a
 ## cell more where the line steps diagonally.
 const BRIDGE_REACH_CELLS := 1.5
 ## Least height of a path over the river above the water surface, in world units: it stays out
@@ -31,11 +33,22 @@ const DETOUR_SHARE := 1.5
 const DECK_POINT_TOLERANCE := 0.1
 
 
+## Metres per cell of the map whose towns have buildings: towns have real sizes (lots of a few
+## hundred square metres, streets 7 to 12 m wide), which the default 128 m map is too small for.
+const BUILT_CELL := 8.0
+
+
 ## The default map (128² cells of 1 m) with towns and roads, navigation on, in chunks of
-## `chunk_size` cells.
-func town_terrain(chunk_size: int) -> DonjournoTerrain:
+## `chunk_size` cells; on cells of `cell` metres, with the settlements' lengths in proportion (the
+## same hexagons, reach of water and road beds in cells).
+func town_terrain(chunk_size: int, cell := 1.0) -> DonjournoTerrain:
 	var g := DonjournoGenerator.new()
 	g.settlements_enabled = true
+	if cell != 1.0:
+		g.cell_size = cell
+		g.settlements_hex_radius *= cell
+		g.settlements_water_reach *= cell
+		g.settlements_road_bed_width *= cell
 	var t := DonjournoTerrain.new()
 	t.chunk_size = chunk_size
 	t.navigation_enabled = true
@@ -306,7 +319,7 @@ func test_a_path_across_a_river_goes_over_the_bridge() -> void:
 
 func test_a_baked_town_keeps_its_roads_buildings_and_navigation() -> void:
 	var path := "user://donjourno_baked_town_test.res"
-	var t := town_terrain(48)
+	var t := town_terrain(48, BUILT_CELL)
 	await baked(t)
 	var road := dry_road(t)
 	check(not road.is_empty(), "two settlements share a road that crosses no water")

@@ -48,7 +48,7 @@ pub(super) fn town_suite() -> Result<Vec<TownCase>, String> {
     let (grid, _) =
         generate(&params, Default::default()).map_err(|e| format!("town:preset=default: {e}"))?;
     let vertical = params.height_scale / params.cell_size;
-    let site = flattest_site(&grid, vertical, 30.0, 0.7, params.seed)
+    let site = flattest_site(&grid, vertical, params.cell_size, 30.0, 0.7, params.seed)
         .ok_or("town:preset=default: no site")?;
     cases.push(TownCase {
         name: "preset=default".into(),

@@ -301,16 +301,16 @@ pub struct SettlementParams {
     pub towns: u32,
     /// Population of the first-ranked settlement.
     pub largest_population: u32,
-    /// Hexagon size (centre to corner), cells.
-    pub hex_size: f32,
+    /// Hexagon radius (centre to corner), metres.
+    pub hex_radius: f32,
     /// Steepest ground a settlement stands on, m/m.
     pub max_slope: f32,
-    /// Distance within which water makes land habitable, cells.
-    pub water_distance: f32,
+    /// Distance within which water makes land habitable, metres.
+    pub water_reach: f32,
     /// Steepest road step, m/m.
     pub max_road_grade: f32,
-    /// Width of the flattened road bed, cells.
-    pub road_width: f32,
+    /// Width of the flattened road bed, metres.
+    pub road_bed_width: f32,
     /// Extra links beyond the minimum spanning tree.
     pub extra_roads: u32,
 }

@@ -301,4 +301,117 @@ fn biomes_and_scatter_are_one_world_at_two_resolutions() {
         failures.push(format!("forest cover {fc:.3} against {ff:.3}"));
     }
     assert!(failures.is_empty(), "{failures:#?}");
+/// The settlement hexagon radius of the settlements' test, metres: 8 coarse cells, about twenty
+/// hexagons over the 256 m world.
+const SETTLEMENT_HEX: f32 = 8.0 * COARSE_CELL;
+/// The reach of water of the settlements' test, metres: 5 coarse cells.
+const SETTLEMENT_WATER_REACH: f32 = 5.0 * COARSE_CELL;
+/// The seed of the settlements' test: a world with six settlements.
+const SETTLEMENT_SEED: u64 = 25;
+
+/// The coarse cells (of [`COARSE_CELL`] metres) the roads of `grid` (cells of `cell` metres) pass
+/// through, sampled every quarter of a fine cell along each road, with the length of road in
+/// each, metres.
+fn road_cells(grid: &Grid, cell: f32) -> Vec<f64> {
+    let mut out = vec![0.0; (COARSE * COARSE) as usize];
+    let coarse = |v: f32| ((v * cell / COARSE_CELL) as usize).min(COARSE as usize - 1);
+    for road in grid.roads() {
+        for w in road.points.windows(2) {
+            let (a, b) = (w[0], w[1]);
+            let len = ((b[0] - a[0]).powi(2) + (b[1] - a[1]).powi(2)).sqrt();
+            let steps = (len * 4.0 * cell / COARSE_CELL.min(cell)).ceil().max(1.0) as usize;
+            for s in 0..steps {
+                let t = (s as f32 + 0.5) / steps as f32;
+                let (x, z) = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t);
+                out[coarse(z) * COARSE as usize + coarse(x)] += f64::from(len * cell) / steps as f64;
+            }
+        }
+    }
+    out
+}
+
+/// The share of the road length in `from` (per coarse cell) that lies within one coarse cell of
+/// a coarse cell of `to` holding road.
+fn road_overlap(from: &[f64], to: &[f64]) -> f64 {
+    let n = COARSE as i64;
+    let near = |x: i64, z: i64| {
+        (-1..=1).any(|dz| {
+            (-1..=1).any(|dx| {
+                let (nx, nz) = (x + dx, z + dz);
+                (0..n).contains(&nx) && (0..n).contains(&nz) && to[(nz * n + nx) as usize] > 0.0
+            })
+        })
+    };
+    let total: f64 = from.iter().sum();
+    let kept: f64 = (0..n * n)
+        .filter(|&i| from[i as usize] > 0.0 && near(i % n, i / n))
+        .map(|i| from[i as usize])
+        .sum();
+    kept / total.max(f64::MIN_POSITIVE)
+}
+
+#[test]
+fn settlements_and_roads_are_the_same_at_two_resolutions() {
+    let world = |side: u32, cell: f32| {
+        let mut p = params(HeightModel::Pool, side, cell);
+        p.seed = SETTLEMENT_SEED;
+        p.settlements.enabled = true;
+        p.settlements.hex_radius = SETTLEMENT_HEX;
+        p.settlements.water_reach = SETTLEMENT_WATER_REACH;
+        generate(&p, Default::default()).unwrap().0
+    };
+    let coarse = world(COARSE, COARSE_CELL);
+    let fine = world(COARSE * RATIO, COARSE_CELL / RATIO as f32);
+    let (cs, fs) = (coarse.settlements(), fine.settlements());
+    println!(
+        "settlements: {} coarse, {} fine; roads {:.0} m coarse, {:.0} m fine",
+        cs.len(),
+        fs.len(),
+        coarse.roads().iter().map(|r| r.length()).sum::<f32>() * COARSE_CELL,
+        fine.roads().iter().map(|r| r.length()).sum::<f32>() * COARSE_CELL / RATIO as f32,
+    );
+    for (label, list, cell) in [("coarse", cs, COARSE_CELL), ("fine", fs, COARSE_CELL / RATIO as f32)] {
+        for s in list {
+            println!(
+                "  {label} {} ({}) at ({:.0}, {:.0}) m",
+                s.name,
+                s.tier.name(),
+                s.position[0] * cell,
+                s.position[1] * cell
+            );
+        }
+    }
+    assert!(cs.len() >= 3, "a world with a few settlements: {}", cs.len());
+    assert_eq!(cs.len(), fs.len(), "as many settlements at both resolutions");
+    // Neighbouring hexagon centres lie √3 hexagon radii apart.
+    let one_hexagon = 3f32.sqrt() * SETTLEMENT_HEX;
+    for c in cs {
+        let at = |p: [f32; 2], cell: f32| [p[0] * cell, p[1] * cell];
+        let [cx, cz] = at(c.position, COARSE_CELL);
+        let (f, d) = fs
+            .iter()
+            .map(|f| {
+                let [fx, fz] = at(f.position, COARSE_CELL / RATIO as f32);
+                (f, (fx - cx).hypot(fz - cz))
+            })
+            .min_by(|a, b| a.1.total_cmp(&b.1))
+            .unwrap();
+        println!(
+            "  {} ({}) at ({cx:.0}, {cz:.0}) m: the fine {} ({}) {d:.1} m away",
+            c.name,
+            c.tier.name(),
+            f.name,
+            f.tier.name()
+        );
+        assert!(d <= one_hexagon, "{} has no counterpart within a hexagon", c.name);
+        assert_eq!(c.tier, f.tier, "{} keeps its tier", c.name);
+    }
+    let (rc, rf) = (road_cells(&coarse, COARSE_CELL), road_cells(&fine, COARSE_CELL / RATIO as f32));
+    let (fine_on_coarse, coarse_on_fine) = (road_overlap(&rf, &rc), road_overlap(&rc, &rf));
+    println!(
+        "roads: {:.1} % of the fine network within a coarse cell of the coarse one, {:.1} % the other way",
+        100.0 * fine_on_coarse,
+        100.0 * coarse_on_fine
+    );
+    assert!(fine_on_coarse >= 0.7 && coarse_on_fine >= 0.7, "the roads overlap");
 }

@@ -15,7 +15,7 @@ fn maps() -> Vec<GeneratorParams> {
     continent.biomes.enabled = true;
     continent.settlements.enabled = true;
     continent.settlements.count = 16;
-    continent.settlements.hex_size = 8.0;
+    continent.settlements.hex_radius = 8.0 * continent.cell_size;
     let mut pool = GeneratorParams {
         seed: 3,
         width: 120,
@@ -23,7 +23,7 @@ fn maps() -> Vec<GeneratorParams> {
         ..Default::default()
     };
     pool.settlements.enabled = true;
-    pool.settlements.hex_size = 8.0;
+    pool.settlements.hex_radius = 8.0;
     let mut subdivision = GeneratorParams {
         seed: 9,
         width: 128,
@@ -35,6 +35,7 @@ fn maps() -> Vec<GeneratorParams> {
     };
     subdivision.settlements.enabled = true;
     subdivision.settlements.max_road_grade = 0.3;
+    subdivision.settlements.hex_radius = 120.0;
     vec![continent, pool, subdivision]
 }
 
@@ -151,9 +152,10 @@ fn every_settlement_reaches_every_other_that_land_joins() {
                 if ca == cb && ca != u32::MAX {
                     assert!(
                         !path.is_empty(),
-                        "{} and {} are not joined",
+                        "{} and {} are not joined on {:?}",
                         s[a].name,
-                        s[b].name
+                        s[b].name,
+                        p.height_model
                     );
                     assert_eq!(path[0], s[a].position);
                     assert_eq!(*path.last().unwrap(), s[b].position);
@@ -194,7 +196,9 @@ fn nearest_centres(grid: &Grid) -> Vec<Option<(f32, u32)>> {
 #[test]
 fn road_beds_are_level_across_within_the_documented_tolerance() {
     for (p, grid) in generated() {
-        let half = p.settlements.road_width * 0.5;
+        // The bed's width in cells.
+        let width = p.settlements.road_bed_width / p.cell_size;
+        let half = width * 0.5;
         // Height units of rise per cell of run at the steepest grade.
         let rise = p.settlements.max_road_grade * p.cell_size / p.height_scale;
         let near = nearest_centres(&grid);
@@ -216,7 +220,7 @@ fn road_beds_are_level_across_within_the_documented_tolerance() {
                         continue;
                     }
                     // Level with its nearest centre, exactly.
-                    assert_eq!(grid.height[i], grid.height[*c as usize], "bed cell {i}");
+                    assert_eq!(grid.height[i], grid.height[*c as usize], "bed cell {i} of {:?}, centre {c}", p.height_model);
                     // Within the road's rise between that centre and this point, when both are
                     // on this road.
                     let Some(j) = road.cells.iter().position(|q| q == c) else {
@@ -231,8 +235,8 @@ fn road_beds_are_level_across_within_the_documented_tolerance() {
                     checked += 1;
                     // Where the road runs straight across its width, the documented tolerance:
                     // the rise over the road width.
-                    if run <= p.settlements.road_width {
-                        assert!(dh <= rise * p.settlements.road_width * 1.0001 + 1e-6);
+                    if run <= width {
+                        assert!(dh <= rise * width * 1.0001 + 1e-6);
                         straight += 1;
                     }
                 }

@@ -250,26 +250,26 @@ macro_rules! generator_properties {
             #[export(range = (10.0, 10000000.0, 1.0, exp))]
             #[var(get = get_settlements_largest_population, set = set_settlements_largest_population)]
             settlements_largest_population: PhantomVar<i64>,
-            #[doc = "Size (centre to corner) of the hexagons the habitability is gathered on: at most one settlement per hexagon, and neighbouring settlements at least two hexagons apart. Accepted: [3, 512] cells; default 12."]
-            #[export(range = (3.0, 512.0, 0.5, exp, suffix = "cells"))]
-            #[var(get = get_settlements_hex_size, set = set_settlements_hex_size)]
-            settlements_hex_size: PhantomVar<f32>,
+            #[doc = "Radius (centre to corner) of the hexagons the habitability is gathered on: at most one settlement per hexagon, and neighbouring settlements at least two hexagons apart. Never less than three cells of the map. Accepted: [1, 1000000] m (world units); default 12."]
+            #[export(range = (3.0, 100000.0, 0.5, or_greater, exp, suffix = "m"))]
+            #[var(get = get_settlements_hex_radius, set = set_settlements_hex_radius)]
+            settlements_hex_radius: PhantomVar<f32>,
             #[doc = "Steepest ground (metres of rise per metre) a settlement may stand on; gentler ground is more habitable. Accepted: (0, 2] m of rise per m; default 0.25."]
             #[export(range = (0.01, 2.0, 0.01))]
             #[var(get = get_settlements_max_slope, set = set_settlements_max_slope)]
             settlements_max_slope: PhantomVar<f32>,
-            #[doc = "Distance within which a lake, a river or the sea makes land habitable: nearer is better, farther counts a fifth. Accepted: (0, 512] cells; default 10."]
-            #[export(range = (0.5, 512.0, 0.5, exp, suffix = "cells"))]
-            #[var(get = get_settlements_water_distance, set = set_settlements_water_distance)]
-            settlements_water_distance: PhantomVar<f32>,
+            #[doc = "Distance within which a lake, a river or the sea makes land habitable: nearer is better, farther counts a fifth. Accepted: (0, 1000000] m (world units); default 10."]
+            #[export(range = (0.5, 100000.0, 0.5, or_greater, exp, suffix = "m"))]
+            #[var(get = get_settlements_water_reach, set = set_settlements_water_reach)]
+            settlements_water_reach: PhantomVar<f32>,
             #[doc = "Steepest grade (metres of rise per metre) of any road step: roads wind across slopes to stay under it and leave out what they cannot reach. Accepted: (0, 2] m of rise per m; default 0.15."]
             #[export(range = (0.01, 2.0, 0.01))]
             #[var(get = get_settlements_max_road_grade, set = set_settlements_max_road_grade)]
             settlements_max_road_grade: PhantomVar<f32>,
-            #[doc = "Width of the road bed flattened across each road, centred on its line; the ground blends back over as much again on each side. Accepted: [1, 16] cells; default 2."]
-            #[export(range = (1.0, 16.0, 0.5, suffix = "cells"))]
-            #[var(get = get_settlements_road_width, set = set_settlements_road_width)]
-            settlements_road_width: PhantomVar<f32>,
+            #[doc = "Width of the road bed flattened across each road, centred on its line; the ground blends back over as much again on each side. The cells a road runs through are always part of its bed. Accepted: [0.5, 10000] m (world units); default 2."]
+            #[export(range = (0.5, 200.0, 0.5, or_greater, exp, suffix = "m"))]
+            #[var(get = get_settlements_road_bed_width, set = set_settlements_road_bed_width)]
+            settlements_road_bed_width: PhantomVar<f32>,
             #[doc = "Shortest links added to the minimum spanning tree of roads, each only where the network's way is over half as long again as the straight line. Accepted: [0, 64]; default 3."]
             #[export(range = (0.0, 64.0, 1.0))]
             #[var(get = get_settlements_extra_roads, set = set_settlements_extra_roads)]
@@ -1106,16 +1106,16 @@ macro_rules! generator_accessors {
                 }
             }
 
-            #[doc = "Returns [member settlements_hex_size]."]
+            #[doc = "Returns [member settlements_hex_radius]."]
             #[func]
-            pub fn get_settlements_hex_size(&self) -> f32 {
-                self.store.float("settlements_hex_size")
+            pub fn get_settlements_hex_radius(&self) -> f32 {
+                self.store.float("settlements_hex_radius")
             }
 
-            #[doc = "Sets [member settlements_hex_size]; a different value is reported as a change."]
+            #[doc = "Sets [member settlements_hex_radius]; a different value is reported as a change."]
             #[func]
-            pub fn set_settlements_hex_size(&mut self, value: f32) {
-                if self.store.set_float("settlements_hex_size", value) {
+            pub fn set_settlements_hex_radius(&mut self, value: f32) {
+                if self.store.set_float("settlements_hex_radius", value) {
                     self.on_param_changed();
                 }
             }
@@ -1134,16 +1134,16 @@ macro_rules! generator_accessors {
                 }
             }
 
-            #[doc = "Returns [member settlements_water_distance]."]
+            #[doc = "Returns [member settlements_water_reach]."]
             #[func]
-            pub fn get_settlements_water_distance(&self) -> f32 {
-                self.store.float("settlements_water_distance")
+            pub fn get_settlements_water_reach(&self) -> f32 {
+                self.store.float("settlements_water_reach")
             }
 
-            #[doc = "Sets [member settlements_water_distance]; a different value is reported as a change."]
+            #[doc = "Sets [member settlements_water_reach]; a different value is reported as a change."]
             #[func]
-            pub fn set_settlements_water_distance(&mut self, value: f32) {
-                if self.store.set_float("settlements_water_distance", value) {
+            pub fn set_settlements_water_reach(&mut self, value: f32) {
+                if self.store.set_float("settlements_water_reach", value) {
                     self.on_param_changed();
                 }
             }
@@ -1162,16 +1162,16 @@ macro_rules! generator_accessors {
                 }
             }
 
-            #[doc = "Returns [member settlements_road_width]."]
+            #[doc = "Returns [member settlements_road_bed_width]."]
             #[func]
-            pub fn get_settlements_road_width(&self) -> f32 {
-                self.store.float("settlements_road_width")
+            pub fn get_settlements_road_bed_width(&self) -> f32 {
+                self.store.float("settlements_road_bed_width")
             }
 
-            #[doc = "Sets [member settlements_road_width]; a different value is reported as a change."]
+            #[doc = "Sets [member settlements_road_bed_width]; a different value is reported as a change."]
             #[func]
-            pub fn set_settlements_road_width(&mut self, value: f32) {
-                if self.store.set_float("settlements_road_width", value) {
+            pub fn set_settlements_road_bed_width(&mut self, value: f32) {
+                if self.store.set_float("settlements_road_bed_width", value) {
                     self.on_param_changed();
                 }
             }

@@ -176,7 +176,8 @@ pub fn settlement_meshes(
             } else {
                 MINOR_HALF_WIDTH
             };
-            let s = style(cs, 2.0 * half, STREET_COLOR);
+            // Street half widths are in metres.
+            let s = style(cs, 2.0 * half / cs, STREET_COLOR);
             ribbon(
                 &to_world(&street.points, cs),
                 &[],
@@ -264,7 +265,11 @@ mod tests {
             roughness_strength: 0.0,
             ..MeshParams::default()
         };
-        let town = grow_town(&TownSite::new([32.0, 32.0], 18.0, 0.9, 3), &grid);
+        // On 8 m cells: a town 144 m across its radius.
+        let town = grow_town(
+            &TownSite::new([32.0, 32.0], 18.0, 0.9, 3).with_cell_size(8.0),
+            &grid,
+        );
         assert!(!town.buildings.is_empty());
         let line = [[2.0, 2.0], [30.0, 10.0], [60.0, 60.0]];
         let roads = [RoadLine {

@@ -141,9 +141,12 @@ fn no_walkable_polygon_stands_on_a_building() {
         width: 96,
         depth: 96,
         seed: 3,
+        // Towns have real sizes: a map of 768 m, with hexagons of 12 cells.
+        cell_size: 8.0,
         ..Default::default()
     };
     params.settlements.enabled = true;
+    params.settlements.hex_radius = 96.0;
     let grid = generate(&params, Default::default()).unwrap().0;
     let built = crate::stages::settlements::towns::building_cells(&grid);
     assert!(built.iter().any(|b| *b), "the map has buildings");

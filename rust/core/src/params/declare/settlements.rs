@@ -67,17 +67,22 @@ pub(super) const SETTLEMENTS_LARGEST_POPULATION: Param<GeneratorParams> = Param 
     aliases: &[],
 };
 
-/// `settlements_hex_size`.
-pub(super) const SETTLEMENTS_HEX_SIZE: Param<GeneratorParams> = Param {
-    name: "settlements_hex_size",
+/// `settlements_hex_radius`: the hexagon size in metres (it was `settlements_hex_size`, in
+/// cells).
+pub(super) const SETTLEMENTS_HEX_RADIUS: Param<GeneratorParams> = Param {
+    name: "settlements_hex_radius",
     group: &SETTLEMENTS,
-    access: field!(F32: settlements.hex_size),
+    access: field!(F32: settlements.hex_radius),
     default: Value::F32(12.0),
-    range: Some(Range::closed(3.0, 512.0)),
-    slider: Some(Slider::exp(3.0, 512.0, 0.5)),
-    unit: CELLS,
-    doc: "Size (centre to corner) of the hexagons the habitability is gathered on: at most one settlement per hexagon, and neighbouring settlements at least two hexagons apart.",
-    aliases: &[],
+    range: Some(Range::closed(1.0, 1.0e6)),
+    slider: Some(Slider::exp(3.0, 100_000.0, 0.5)),
+    unit: METRES,
+    doc: "Radius (centre to corner) of the hexagons the habitability is gathered on: at most one settlement per hexagon, and neighbouring settlements at least two hexagons apart. Never less than three cells of the map.",
+    aliases: &[Alias::Cells {
+        name: "settlements_hex_size",
+        flags: &[],
+        power: 1,
+    }],
 };
 
 /// `settlements_max_slope`.
@@ -93,17 +98,21 @@ pub(super) const SETTLEMENTS_MAX_SLOPE: Param<GeneratorParams> = Param {
     aliases: &[],
 };
 
-/// `settlements_water_distance`.
-pub(super) const SETTLEMENTS_WATER_DISTANCE: Param<GeneratorParams> = Param {
-    name: "settlements_water_distance",
+/// `settlements_water_reach`: in metres (it was `settlements_water_distance`, in cells).
+pub(super) const SETTLEMENTS_WATER_REACH: Param<GeneratorParams> = Param {
+    name: "settlements_water_reach",
     group: &SETTLEMENTS,
-    access: field!(F32: settlements.water_distance),
+    access: field!(F32: settlements.water_reach),
     default: Value::F32(10.0),
-    range: Some(Range::open_closed(0.0, 512.0)),
-    slider: Some(Slider::exp(0.5, 512.0, 0.5)),
-    unit: CELLS,
+    range: Some(Range::open_closed(0.0, 1.0e6)),
+    slider: Some(Slider::exp(0.5, 100_000.0, 0.5)),
+    unit: METRES,
     doc: "Distance within which a lake, a river or the sea makes land habitable: nearer is better, farther counts a fifth.",
-    aliases: &[],
+    aliases: &[Alias::Cells {
+        name: "settlements_water_distance",
+        flags: &[],
+        power: 1,
+    }],
 };
 
 /// `settlements_max_road_grade`.
@@ -119,17 +128,21 @@ pub(super) const SETTLEMENTS_MAX_ROAD_GRADE: Param<GeneratorParams> = Param {
     aliases: &[],
 };
 
-/// `settlements_road_width`.
-pub(super) const SETTLEMENTS_ROAD_WIDTH: Param<GeneratorParams> = Param {
-    name: "settlements_road_width",
+/// `settlements_road_bed_width`: in metres (it was `settlements_road_width`, in cells).
+pub(super) const SETTLEMENTS_ROAD_BED_WIDTH: Param<GeneratorParams> = Param {
+    name: "settlements_road_bed_width",
     group: &SETTLEMENTS,
-    access: field!(F32: settlements.road_width),
+    access: field!(F32: settlements.road_bed_width),
     default: Value::F32(2.0),
-    range: Some(Range::closed(1.0, 16.0)),
-    slider: Some(Slider::new(1.0, 16.0, 0.5)),
-    unit: CELLS,
-    doc: "Width of the road bed flattened across each road, centred on its line; the ground blends back over as much again on each side.",
-    aliases: &[],
+    range: Some(Range::closed(0.5, 10_000.0)),
+    slider: Some(Slider::exp(0.5, 200.0, 0.5)),
+    unit: METRES,
+    doc: "Width of the road bed flattened across each road, centred on its line; the ground blends back over as much again on each side. The cells a road runs through are always part of its bed.",
+    aliases: &[Alias::Cells {
+        name: "settlements_road_width",
+        flags: &[],
+        power: 1,
+    }],
 };
 
 /// `settlements_extra_roads`.

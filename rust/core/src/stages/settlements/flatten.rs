@@ -14,7 +14,7 @@
 //! against any other point of the same road within half a width of it, it differs by at most the
 //! road's rise between the two points, `max_road_grade` × their distance along the road. Where the
 //! road runs straight across its width (the two points at most a road width apart along it), that
-//! is at most `max_road_grade × road_width × cell_size` metres. Where two roads, or two legs of a
+//! is at most `max_road_grade × settlements_road_bed_width` metres. Where two roads, or two legs of a
 //! road winding up a slope, come within a road width of each other, each bed cell follows the
 //! nearer one.
 
@@ -23,9 +23,9 @@ use super::Settlement;
 use crate::data::grid::Grid;
 use crate::data::water::WaterKind;
 
-/// The blend band of a site, as a share of its radius (at least [`MIN_SITE_BLEND`] cells).
+/// The blend band of a site, as a share of its radius (at least [`MIN_SITE_BLEND`]).
 pub const SITE_BLEND_SHARE: f32 = 0.75;
-/// Narrowest blend band of a site, cells.
+/// Narrowest blend band of a site, metres.
 pub const MIN_SITE_BLEND: f32 = 2.0;
 
 /// `0..=1` rising smoothly from `t = 0` to `t = 1`.
@@ -49,18 +49,19 @@ fn disc(grid: &Grid, p: [f32; 2], reach: f32) -> impl Iterator<Item = (usize, f3
     })
 }
 
-/// The blend band of a site of radius `radius`.
-pub fn site_blend(radius: f32) -> f32 {
-    (radius * SITE_BLEND_SHARE).max(MIN_SITE_BLEND)
+/// The blend band, in cells, of a site of radius `radius` cells on cells of `cell_size` metres.
+pub fn site_blend(radius: f32, cell_size: f32) -> f32 {
+    (radius * SITE_BLEND_SHARE).max(MIN_SITE_BLEND / cell_size)
 }
 
 /// Levels each site to the height of its settlement's cell over its radius and blends it back
-/// over [`site_blend`]; returns the dry cells within each radius (the site cells).
-pub fn sites(grid: &mut Grid, sites: &[Settlement]) -> Vec<bool> {
+/// over [`site_blend`] (cells of `cell_size` metres); returns the dry cells within each radius
+/// (the site cells).
+pub fn sites(grid: &mut Grid, sites: &[Settlement], cell_size: f32) -> Vec<bool> {
     let mut site = vec![false; grid.len()];
     for s in sites {
         let target = grid.height[s.cell as usize];
-        let blend = site_blend(s.radius);
+        let blend = site_blend(s.radius, cell_size);
         let cells: Vec<(usize, f32)> = disc(grid, s.position, s.radius + blend).collect();
         for (i, dist) in cells {
             if grid.water[i] != WaterKind::Dry {
@@ -106,7 +107,7 @@ pub fn centre_cells(grid: &Grid, roads: &[Road]) -> Vec<usize> {
     cells
 }
 
-/// Levels the bed of every road, `width` cells wide, to the road height (`road`, per cell: the
+/// Levels the bed of every road, `width` cells wide (the centre cells always), to the road height (`road`, per cell: the
 /// routed ground) of its nearest centre cell and blends the ground back over another `width`;
 /// returns the bed cells (the centre cells included).
 pub fn roads(grid: &mut Grid, roads: &[Road], road: &[f32], width: f32) -> Vec<bool> {
@@ -121,13 +122,14 @@ pub fn roads(grid: &mut Grid, roads: &[Road], road: &[f32], width: f32) -> Vec<b
             continue;
         }
         let dist = d2.sqrt();
-        let w = if dist <= half {
+        let target = road[c as usize];
+        grid.height[i] = if dist <= half {
+            // Exactly the road's height (a blend at weight 1 may round).
             bed[i] = true;
-            1.0
+            target
         } else {
-            smoothstep((reach - dist) / width)
+            base[i] + (target - base[i]) * smoothstep((reach - dist) / width)
         };
-        grid.height[i] = base[i] + (road[c as usize] - base[i]) * w;
     }
     bed
 }

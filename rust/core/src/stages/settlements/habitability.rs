@@ -13,9 +13,12 @@ pub const COMFORT: (f32, f32) = (8.0, 24.0);
 pub const COMFORT_FADE: f32 = 16.0;
 /// The water factor of land farther from water than the water distance.
 pub const FAR_FROM_WATER: f32 = 0.2;
-/// Nearest water a settlement's centre may have, cells: none of its eight neighbours is water, so
-/// its levelled site is level around it.
-pub const SHORE_GAP: f32 = 1.5;
+/// Nearest water a settlement's centre may have, metres (out of reach of a flood), and never
+/// nearer than [`SHORE_GAP_CELLS`].
+pub const SHORE_GAP: f32 = 6.0;
+/// Nearest water a settlement's centre may have, in cells of the map: none of its eight
+/// neighbours is water, so its levelled site is level around it.
+pub const SHORE_GAP_CELLS: f32 = 1.5;
 /// Fertility of grass when biomes are off.
 pub const GRASS_FERTILITY: f32 = 1.0;
 /// Fertility of mountain ground when biomes are off.
@@ -30,10 +33,27 @@ pub struct Scale {
     pub height_scale: f32,
 }
 
+/// Half the span over which the slope of a settlement's ground is measured, metres: the lie of
+/// the land over a few house lots, not the roughness of each metre, so a finer map finds the
+/// same gentle ground as a coarser one.
+pub const SLOPE_HALF_SPAN: f32 = 4.0;
+
 impl Scale {
-    /// Slope of cell `(x, z)` in metres of rise per metre.
+    /// Slope of cell `(x, z)` in metres of rise per metre: central differences over
+    /// [`SLOPE_HALF_SPAN`] each way (at least one cell; clamped at the map's edge).
     pub fn slope(&self, grid: &Grid, x: usize, z: usize) -> f32 {
-        let (gx, gz) = grid.gradient(x, z);
+        let k = ((SLOPE_HALF_SPAN / self.cell_size).round() as usize).max(1);
+        let (w, d) = (grid.width(), grid.depth());
+        let h = |x: usize, z: usize| grid.height[z * w + x];
+        let along = |lo: usize, hi: usize, at: &dyn Fn(usize) -> f32| {
+            if hi > lo {
+                (at(hi) - at(lo)) / (hi - lo) as f32
+            } else {
+                0.0
+            }
+        };
+        let gx = along(x.saturating_sub(k), (x + k).min(w - 1), &|i| h(i, z));
+        let gz = along(z.saturating_sub(k), (z + k).min(d - 1), &|j| h(x, j));
         (gx * gx + gz * gz).sqrt() * self.height_scale / self.cell_size
     }
 }
@@ -64,10 +84,21 @@ pub fn comfort(t: f32) -> f32 {
     (1.0 - off / COMFORT_FADE).clamp(0.0, 1.0)
 }
 
-/// Distance in cells from every cell to the nearest water cell (lake, river or sea): a two-pass
-/// chamfer transform with steps of 1 and √2; `f32::INFINITY` on a map without water.
-pub fn water_distance(grid: &Grid) -> Vec<f32> {
-    let wet = |i: usize| grid.water[i] != WaterKind::Dry;
+/// Narrowest river that makes land habitable, metres: a brook narrower than this does not count
+/// as water within reach. (A map draws rivers down to half its cell wide, so without this a
+/// finer map would find water nearer than a coarser one.)
+pub const MIN_RIVER_WIDTH: f32 = 2.0;
+
+/// Distance in cells from every cell to the nearest water cell (lake, sea, or river at least
+/// [`MIN_RIVER_WIDTH`] wide on cells of `cell_size` metres): a two-pass chamfer transform with
+/// steps of 1 and √2; `f32::INFINITY` on a map without water.
+pub fn water_distance(grid: &Grid, cell_size: f32) -> Vec<f32> {
+    let narrowest = MIN_RIVER_WIDTH / cell_size;
+    let wet = |i: usize| match grid.water[i] {
+        WaterKind::Dry => false,
+        WaterKind::River => grid.river_width.get(i).is_none_or(|&w| w >= narrowest),
+        WaterKind::Lake | WaterKind::Sea => true,
+    };
     crate::algorithms::chamfer::distance(grid.width(), grid.len(), wet)
 }
 
@@ -86,7 +117,7 @@ fn fertility(grid: &Grid, i: usize) -> f32 {
     }
 }
 
-/// The water factor of a cell `distance` cells from water, within reach `reach`: 1 on the shore,
+/// The water factor of a cell `distance` metres from water, within reach `reach` metres: 1 on the shore,
 /// falling to a half at the reach, [`FAR_FROM_WATER`] beyond.
 fn water_factor(distance: f32, reach: f32) -> f32 {
     if distance <= reach {
@@ -96,16 +127,19 @@ fn water_factor(distance: f32, reach: f32) -> f32 {
     }
 }
 
-/// Habitability of every cell, `0..=1`: 0 on water, next to water ([`SHORE_GAP`]) and on ground
-/// steeper than the settlements' steepest slope; else fertility × (1 − slope / max slope) × comfort × water factor.
+/// Habitability of every cell, `0..=1`: 0 on water, next to water ([`SHORE_GAP`],
+/// [`SHORE_GAP_CELLS`]) and on ground steeper than the settlements' steepest slope; else
+/// fertility × (1 − slope / max slope) × comfort × water factor, the water measured in metres.
 pub fn scores(grid: &Grid, params: &SettlementParams, scale: Scale) -> Vec<f32> {
-    let water = water_distance(grid);
+    let cell = scale.cell_size;
+    let water = water_distance(grid, cell);
+    let gap = SHORE_GAP.max(SHORE_GAP_CELLS * cell);
     let width = grid.width().max(1);
     let mut out = vec![0.0f32; grid.len()];
     out.par_chunks_mut(width).enumerate().for_each(|(z, row)| {
         for (x, s) in row.iter_mut().enumerate() {
             let i = z * width + x;
-            if grid.water[i] != WaterKind::Dry || water[i] < SHORE_GAP {
+            if grid.water[i] != WaterKind::Dry || water[i] * cell < gap {
                 continue;
             }
             let slope = scale.slope(grid, x, z);
@@ -115,7 +149,7 @@ pub fn scores(grid: &Grid, params: &SettlementParams, scale: Scale) -> Vec<f32> 
             *s = fertility(grid, i)
                 * (1.0 - slope / params.max_slope)
                 * comfort(grid.temperature[i])
-                * water_factor(water[i], params.water_distance);
+                * water_factor(water[i] * cell, params.water_reach);
         }
     });
     out
@@ -136,23 +170,28 @@ mod tests {
     fn water_distance_counts_chamfer_steps() {
         let mut g = Grid::new(5, 3);
         g.water[0] = WaterKind::River;
-        let d = water_distance(&g);
+        g.river_width[0] = MIN_RIVER_WIDTH;
+        let d = water_distance(&g, 1.0);
         assert_eq!(d[0], 0.0);
         assert_eq!(d[4], 4.0);
         assert!((d[2 * 5 + 2] - 2.0 * std::f32::consts::SQRT_2).abs() < 1e-6);
-        assert!(water_distance(&Grid::new(2, 2))
+        assert!(water_distance(&Grid::new(2, 2), 1.0)
             .iter()
             .all(|v| v.is_infinite()));
     }
 
     #[test]
     fn water_and_steep_cells_score_nothing() {
-        let mut g = Grid::new(8, 1);
+        // A lake at x = 0, a cliff at x = 19; slopes over 4 m each way, water reach 20 m.
+        let mut g = Grid::new(20, 1);
         g.temperature.fill(15.0);
         g.water[0] = WaterKind::Lake;
         g.terrain[0] = Terrain::Water;
-        g.height[7] = 5.0;
-        let params = SettlementParams::default();
+        g.height[19] = 5.0;
+        let params = SettlementParams {
+            water_reach: 20.0,
+            ..Default::default()
+        };
         let s = scores(
             &g,
             &params,
@@ -162,8 +201,9 @@ mod tests {
             },
         );
         assert_eq!(s[0], 0.0, "water");
-        assert_eq!(s[7], 0.0, "a cliff");
-        assert_eq!(s[1], 0.0, "the shore");
-        assert!(s[2] > s[4] && s[4] > 0.0, "nearer water is better: {s:?}");
+        assert_eq!(s[19], 0.0, "a cliff");
+        assert_eq!(s[15], 0.0, "four metres from a cliff");
+        assert_eq!(s[5], 0.0, "within the shore gap");
+        assert!(s[6] > s[10] && s[10] > 0.0, "nearer water is better: {s:?}");
     }
 }

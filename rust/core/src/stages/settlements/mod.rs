@@ -15,9 +15,12 @@
 //! 5. routes the roads ([`roads`]), cheaper along town streets and dearer across lots, and levels
 //!    their beds ([`flatten::roads`]).
 //!
-//! Everything is in **cell units**: a point `[x, z]` lies in cell `(⌊x⌋, ⌊z⌋)`, cell `(i, j)`
-//! covers `[i, i + 1) × [j, j + 1)`; multiply by `cell_size` for the mesh's local metres.
-//! Heights are in height units (times `height_scale` for metres).
+//! The parameters and every length the stages work with are in **metres** (hexagons, the reach
+//! of water, road beds, the road search's costs, the towns' streets and lots), so a world has
+//! the same settlements and roads at every cell size. The outputs are in **cell units**: a point
+//! `[x, z]` lies in cell `(⌊x⌋, ⌊z⌋)`, cell `(i, j)` covers `[i, i + 1) × [j, j + 1)`; multiply by
+//! `cell_size` for the mesh's local metres. Heights are in height units (times `height_scale`
+//! for metres).
 
 pub mod flatten;
 pub mod habitability;
@@ -76,7 +79,8 @@ pub struct Settlement {
     pub population: u32,
     /// Its name, unique on the map.
     pub name: String,
-    /// Radius of its levelled site, cells.
+    /// Radius of its levelled site, cells (the hexagon radius times the tier's
+    /// [`places::SITE_SHARE`], at least one cell).
     pub radius: f32,
 }
 
@@ -155,8 +159,9 @@ impl Settlements {
     /// Places, routes and levels on `grid` (settlements on).
     fn build(&self, grid: &mut Grid) {
         let scores = habitability::scores(grid, &self.params, self.scale);
-        let mut sites = places::place(grid, &self.params, &scores, self.seed);
-        let site_cells = flatten::sites(grid, &sites);
+        let cell = self.scale.cell_size;
+        let mut sites = places::place(grid, &self.params, &scores, self.seed, cell);
+        let site_cells = flatten::sites(grid, &sites, cell);
         let mut towns = towns::grow(grid, &sites, &self.params, self.scale, self.seed);
         let lots = towns::level_lots(grid, &mut towns);
         let streets = towns::street_cells(grid, &towns);
@@ -168,10 +173,11 @@ impl Settlements {
         );
         ground.lot = lots.clone();
         let mut network = roads::build(&ground, &sites, &streets, self.params.extra_roads as usize);
-        let bed = flatten::roads(grid, &network, &ground.height, self.params.road_width);
+        let width = self.params.road_bed_width / cell;
+        let bed = flatten::roads(grid, &network, &ground.height, width);
         for road in &mut network {
             flatten::road_heights(&ground, road);
-            road.width = self.params.road_width;
+            road.width = width;
         }
         for s in &mut sites {
             s.height = grid.height[s.cell as usize];

@@ -11,8 +11,17 @@ use std::cmp::Ordering;
 pub const TIER_RADIUS: [i32; 3] = [1, 2, 4];
 /// Least mean habitability of a hexagon that holds a settlement.
 pub const MIN_MEAN: f32 = 0.02;
-/// Site radius of each tier (village, town, city) as a share of the hexagon size.
+/// Site radius of each tier (village, town, city) as a share of the hexagon radius.
 pub const SITE_SHARE: [f32; 3] = [0.2, 0.3, 0.45];
+/// Smallest hexagon radius, in cells of the map: a hexagon holds at least a few cells, and the
+/// hexagons over a map stay fewer than its cells.
+pub const MIN_HEX_CELLS: f32 = 3.0;
+
+/// The hexagon radius of `params` in metres on cells of `cell_size` metres: the parameter, at
+/// least [`MIN_HEX_CELLS`] cells.
+pub fn hex_radius(params: &SettlementParams, cell_size: f32) -> f32 {
+    params.hex_radius.max(MIN_HEX_CELLS * cell_size)
+}
 
 /// One hexagon's habitability.
 #[derive(Clone, Copy, Debug, Default)]
@@ -151,10 +160,18 @@ fn choose(map: &HexMap, params: &SettlementParams) -> Vec<(usize, Tier)> {
 
 /// The settlements of a map from its cell scores: positions on each chosen hexagon's most
 /// habitable cell, populations `largest_population / rank` in the order chosen, and names from
-/// the seed. Heights are left at 0 (see the layer).
-pub fn place(grid: &Grid, params: &SettlementParams, scores: &[f32], seed: u64) -> Vec<Settlement> {
+/// the seed. Heights are left at 0 (see the layer). The hexagons are [`hex_radius`] metres on
+/// cells of `cell_size` metres; site radii come out in cells, at least one.
+pub fn place(
+    grid: &Grid,
+    params: &SettlementParams,
+    scores: &[f32],
+    seed: u64,
+    cell_size: f32,
+) -> Vec<Settlement> {
+    let radius = hex_radius(params, cell_size);
     let hexes = HexGrid {
-        size: params.hex_size,
+        size: radius / cell_size,
     };
     let map = HexMap::gather(hexes, grid.width(), grid.depth(), scores);
     let chosen = choose(&map, params);
@@ -175,7 +192,7 @@ pub fn place(grid: &Grid, params: &SettlementParams, scores: &[f32], seed: u64) 
                 population: (f64::from(params.largest_population) / (rank + 1) as f64).round()
                     as u32,
                 name,
-                radius: (params.hex_size * SITE_SHARE[tier as usize]).max(1.0),
+                radius: (radius * SITE_SHARE[tier as usize] / cell_size).max(1.0),
             })
         })
         .collect()
@@ -213,13 +230,13 @@ mod tests {
         ]);
         let grid = Grid::new(60, 60);
         let params = SettlementParams {
-            hex_size: 5.0,
+            hex_radius: 5.0,
             count: 5,
             cities: 1,
             towns: 2,
             ..Default::default()
         };
-        let s = place(&grid, &params, &scores, 3);
+        let s = place(&grid, &params, &scores, 3, 1.0);
         assert_eq!(s.len(), 5);
         assert_eq!(s[0].tier, Tier::City);
         let [x, z] = s[0].position;
@@ -255,7 +272,7 @@ mod tests {
     #[test]
     fn nothing_is_placed_where_nothing_scores() {
         let grid = Grid::new(60, 60);
-        let s = place(&grid, &SettlementParams::default(), &vec![0.0; 3600], 1);
+        let s = place(&grid, &SettlementParams::default(), &vec![0.0; 3600], 1, 1.0);
         assert!(s.is_empty());
     }
 }

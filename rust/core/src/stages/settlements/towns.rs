@@ -9,20 +9,40 @@ use crate::params::SettlementParams;
 use crate::stages::towns::{geom, grow_town, Town, TownSite};
 use rayon::prelude::*;
 
-/// Town radius of each tier (village, town, city) as a share of the hexagon size.
+/// Largest town radius of each tier (village, town, city) as a share of the hexagon radius, so
+/// that a town keeps to its hexagon and its neighbours' (settlements are at least two hexagons
+/// apart).
 pub const TOWN_RADIUS_SHARE: [f32; 3] = [0.5, 0.8, 1.2];
+/// Gross density of each tier (village, town, city), people per hectare of the town's disc,
+/// streets and open ground included: a village of scattered houses, a town of houses and
+/// terraces, a city of blocks (European towns and cities run from about 20 to over 100 people per
+/// hectare).
+pub const PEOPLE_PER_HECTARE: [f32; 3] = [15.0, 40.0, 90.0];
+/// Square metres in a hectare.
+const HECTARE: f32 = 10_000.0;
 /// Density of each tier (village, town, city): sparse streets and houses to tight blocks and
 /// towers.
 pub const TOWN_DENSITY: [f32; 3] = [0.3, 0.6, 0.9];
 /// Height of one storey, metres.
 pub const STOREY_METRES: f32 = 3.0;
 
+/// The radius in metres of a town of `population` people of tier `tier` (an index into
+/// [`PEOPLE_PER_HECTARE`]): the disc that holds them at the tier's gross density, at most
+/// [`TOWN_RADIUS_SHARE`] of `hex_radius` (metres).
+pub fn town_radius(population: u32, tier: usize, hex_radius: f32) -> f32 {
+    let area = population as f32 / PEOPLE_PER_HECTARE[tier] * HECTARE;
+    (area / std::f32::consts::PI)
+        .sqrt()
+        .min(hex_radius * TOWN_RADIUS_SHARE[tier])
+}
+
 /// The town site of a settlement.
 pub fn site(s: &Settlement, params: &SettlementParams, scale: Scale, seed: u64) -> TownSite {
     let tier = s.tier as usize;
+    let hex_radius = super::places::hex_radius(params, scale.cell_size);
     TownSite {
         centre: s.position,
-        radius: params.hex_size * TOWN_RADIUS_SHARE[tier],
+        radius: town_radius(s.population, tier, hex_radius) / scale.cell_size,
         density: TOWN_DENSITY[tier],
         seed: crate::algorithms::seed::mix64(
             crate::algorithms::seed::derive(seed, "town") ^ u64::from(s.id),
@@ -30,6 +50,7 @@ pub fn site(s: &Settlement, params: &SettlementParams, scale: Scale, seed: u64) 
         vertical_scale: scale.height_scale / scale.cell_size,
         max_grade: params.max_road_grade,
         storey: STOREY_METRES / scale.cell_size,
+        cell_size: scale.cell_size,
     }
 }
 

@@ -1,8 +1,13 @@
-//! Standard towns for benchmarks and tests: a city of radius 40 cells on flat ground and on a
-//! sloped, wavy coast, and a site on the flattest dry spot of a generated map.
+//! Standard towns for benchmarks and tests: a city of radius 40 cells of [`BENCH_CELL`] metres
+//! on flat ground and on a sloped, wavy coast, and a site on the flattest dry spot of a generated
+//! map.
 
 use super::{grow_town, Ground, Plane, SlopedCoast, Town, TownSite};
 use crate::data::grid::Grid;
+
+/// Metres per cell of the benchmark grounds: a city of radius 40 cells is 320 m across its
+/// radius.
+pub const BENCH_CELL: f32 = 8.0;
 
 /// One of the standard benchmark towns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,6 +37,7 @@ impl BenchCase {
             BenchCase::Flat => TownSite::new([64.0, 64.0], 40.0, 0.9, 12),
             BenchCase::Coast => TownSite::new([70.0, 64.0], 40.0, 0.9, 12),
         }
+        .with_cell_size(BENCH_CELL)
     }
 
     /// The case's ground.
@@ -63,10 +69,12 @@ const WINDOW: usize = 4;
 /// A site on the flattest dry spot of `grid`: the cell whose surroundings (4 cells each way)
 /// hold no water and the gentlest steepest slope, at least a quarter of the map (at most 20
 /// cells) from its edges; ties go to the lowest row, then column. `None` on maps too small to
-/// have such a cell. `vertical_scale` is the map's `height_scale / cell_size`.
+/// have such a cell. `vertical_scale` is the map's `height_scale / cell_size`, `cell_size` its
+/// metres per cell, `radius` in cells.
 pub fn flattest_site(
     grid: &Grid,
     vertical_scale: f32,
+    cell_size: f32,
     radius: f32,
     density: f32,
     seed: u64,
@@ -91,8 +99,11 @@ pub fn flattest_site(
         .flat_map(|z| (mx..w - mx).map(move |x| (x, z)))
         .min_by_key(|&(x, z)| (score(x, z), z, x))?;
     let centre = [x as f32 + 0.5, z as f32 + 0.5];
-    Some(TownSite {
-        vertical_scale,
-        ..TownSite::new(centre, radius, density, seed)
-    })
+    Some(
+        TownSite {
+            vertical_scale,
+            ..TownSite::new(centre, radius, density, seed)
+        }
+        .with_cell_size(cell_size),
+    )
 }

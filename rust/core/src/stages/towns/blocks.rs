@@ -14,16 +14,17 @@ use super::lots::district_of;
 use super::{Block, Ground, TownSite};
 use glam::Vec2;
 
-/// Half the width of a major street, in cells.
-pub const MAJOR_HALF_WIDTH: f32 = 0.5;
-/// Half the width of a minor street, in cells.
-pub const MINOR_HALF_WIDTH: f32 = 0.3;
-/// Smallest block, in square cells.
-pub const MIN_BLOCK_AREA: f32 = 2.0;
-/// Largest block, in square cells.
-pub const MAX_BLOCK_AREA: f32 = 600.0;
-/// Spacing of the water samples inside a block, in cells.
-const WATER_SAMPLE: f32 = 0.5;
+/// Half the width of a major street, metres: a 12 m street, two lanes each way or one with
+/// parking and pavements.
+pub const MAJOR_HALF_WIDTH: f32 = 6.0;
+/// Half the width of a minor street, metres: a 7 m residential street, two lanes with pavements.
+pub const MINOR_HALF_WIDTH: f32 = 3.5;
+/// Smallest block, square metres: about one small lot.
+pub const MIN_BLOCK_AREA: f32 = 120.0;
+/// Largest block, square metres (4 ha): a bigger face is open land between streets.
+pub const MAX_BLOCK_AREA: f32 = 40_000.0;
+/// Spacing of the water samples inside a block, in cells of the map (the water comes in cells).
+const WATER_SAMPLE_CELLS: f32 = 0.5;
 
 /// The blocks of a street graph, in the order of their faces' first half-edges.
 pub fn find_blocks(site: &TownSite, ground: &dyn Ground, graph: &StreetGraph) -> Vec<Block> {
@@ -152,7 +153,7 @@ fn shape_block(
         .collect();
     let shrunk = inset(&ring, &widths)?;
     let area = signed_area(&shrunk);
-    if !(MIN_BLOCK_AREA..=MAX_BLOCK_AREA).contains(&area) || touches_water(ground, &ring) {
+    if !(MIN_BLOCK_AREA..=MAX_BLOCK_AREA).contains(&area) || touches_water(ground, &ring, site.cell_size) {
         return None;
     }
     let district = district_of(site, &shrunk);
@@ -164,12 +165,13 @@ fn shape_block(
 }
 
 /// Whether any sample on the ring's edges or inside it is water or off the map.
-fn touches_water(ground: &dyn Ground, ring: &[Vec2]) -> bool {
+fn touches_water(ground: &dyn Ground, ring: &[Vec2], cell_size: f32) -> bool {
+    let sample = WATER_SAMPLE_CELLS * cell_size;
     let wet = |p: Vec2| !ground.in_bounds(p.x, p.y) || ground.is_water(p.x, p.y);
     let n = ring.len();
     for i in 0..n {
         let (a, b) = (ring[i], ring[(i + 1) % n]);
-        let k = (a.distance(b) / WATER_SAMPLE).ceil().max(1.0) as usize;
+        let k = (a.distance(b) / sample).ceil().max(1.0) as usize;
         if (0..k).any(|s| wet(a.lerp(b, s as f32 / k as f32))) {
             return true;
         }
@@ -178,12 +180,12 @@ fn touches_water(ground: &dyn Ground, ring: &[Vec2]) -> bool {
         .iter()
         .fold((ring[0], ring[0]), |(lo, hi), &p| (lo.min(p), hi.max(p)));
     let (nx, nz) = (
-        ((hi.x - lo.x) / WATER_SAMPLE) as usize,
-        ((hi.y - lo.y) / WATER_SAMPLE) as usize,
+        ((hi.x - lo.x) / sample) as usize,
+        ((hi.y - lo.y) / sample) as usize,
     );
     (0..=nz).any(|j| {
         (0..=nx).any(|i| {
-            let p = lo + Vec2::new(i as f32, j as f32) * WATER_SAMPLE;
+            let p = lo + Vec2::new(i as f32, j as f32) * sample;
             super::geom::contains(ring, p) && wet(p)
         })
     })

@@ -39,12 +39,13 @@ impl Style {
         }
     }
 
-    /// Distance from the lot's edge to the walls, in cells.
+    /// Distance from the lot's edge to the walls, metres: towers stand at the pavement, houses
+    /// behind a front garden.
     pub fn setback(self) -> f32 {
         match self {
-            Style::Tower => 0.15,
-            Style::House => 0.45,
-            Style::Shed => 0.3,
+            Style::Tower => 1.0,
+            Style::House => 3.0,
+            Style::Shed => 2.5,
         }
     }
 
@@ -72,8 +73,8 @@ pub fn raise(site: &TownSite, ground: &dyn Ground, lots: &[Lot]) -> Vec<Building
         .collect()
 }
 
-/// Tolerance of the lot outline's simplification before the setback, in cells.
-const SIMPLIFY: f32 = 0.1;
+/// Tolerance of the lot outline's simplification before the setback, metres.
+const SIMPLIFY: f32 = 0.5;
 
 /// The lot's outline, simplified, shrunk by `setback` (or a half or a quarter of it when the
 /// shape cannot take it) and checked to lie inside the lot.
@@ -82,6 +83,17 @@ fn footprint_of(lot: &[Vec2], setback: f32) -> Option<Vec<Vec2>> {
     [1.0, 0.5, 0.25]
         .iter()
         .find_map(|f| inset(&simple, &vec![setback * f; simple.len()]).filter(|fp| nested(fp, lot)))
+}
+
+/// The ground a building on `footprint` stands on: the lowest of the ground under its corners and
+/// its centroid.
+pub(super) fn base_of(ground: &dyn Ground, footprint: &[Vec2]) -> f32 {
+    let c = centroid(footprint);
+    footprint
+        .iter()
+        .chain(std::iter::once(&c))
+        .map(|p| ground.height(p.x, p.y))
+        .fold(f32::INFINITY, f32::min)
 }
 
 /// The building of lot number `index`, if its shape can take the setback.
@@ -100,11 +112,7 @@ fn raise_one(site: &TownSite, ground: &dyn Ground, lot: &Lot, index: u32) -> Opt
     };
     let to_height = 1.0 / site.vertical_scale.max(1e-6);
     let roof = style.pitch() * min_area_obb(&footprint).half_short * to_height;
-    let base = footprint
-        .iter()
-        .chain(std::iter::once(&c))
-        .map(|p| ground.height(p.x, p.y))
-        .fold(f32::INFINITY, f32::min);
+    let base = base_of(ground, &footprint);
     Some(Building {
         footprint: footprint.iter().map(|p| p.to_array()).collect(),
         base,

@@ -17,23 +17,26 @@ use crate::algorithms::seed;
 use glam::Vec2;
 use rand::Rng;
 
-/// Lattice spacing, in cells.
-const STEP: f32 = 1.0;
-/// Lattice margin beyond the radius, in cells.
-const MARGIN: f32 = 3.0;
+/// Lattice spacing, in cells of the map: the field follows the ground cell by cell.
+const STEP_CELLS: f32 = 1.0;
+/// Lattice margin beyond the radius, in cells of the map.
+const MARGIN_CELLS: f32 = 3.0;
 /// The grid field never fades below this weight, so the field is never zero.
 const GRID_FLOOR: f32 = 0.1;
 /// Weight of the contour field on ground at the grade limit.
 const CONTOUR_WEIGHT: f32 = 3.0;
 /// Weight of the coast field at the shoreline.
 const COAST_WEIGHT: f32 = 2.5;
-/// Distance from the water over which the coast field fades by 1/e, in cells.
-const COAST_REACH: f32 = 5.0;
+/// Distance from the water over which the coast field fades by 1/e, metres: about the depth of
+/// the first block along a waterfront.
+const COAST_REACH: f32 = 40.0;
 
 /// The sampled tensor field of one town.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TensorField {
     origin: Vec2,
+    /// Lattice spacing, metres: [`STEP_CELLS`] of the map's cells.
+    step: f32,
     nx: usize,
     nz: usize,
     /// `a` and `b` per lattice point, row by row.
@@ -62,10 +65,12 @@ impl TensorField {
         let angle: f32 = rng.random_range(0.0..std::f32::consts::PI);
         let grid_dir = Vec2::new(libm::cosf(angle), libm::sinf(angle));
         let grid_share: f32 = rng.random_range(0.35..1.0);
-        let r = site.radius.max(1.0);
-        let origin = Vec2::from_array(site.centre) - Vec2::splat(r + MARGIN);
-        let n = ((2.0 * (r + MARGIN)) / STEP).ceil() as usize + 1;
-        let at = |i: usize, j: usize| origin + Vec2::new(i as f32, j as f32) * STEP;
+        let step = STEP_CELLS * site.cell_size;
+        let margin = MARGIN_CELLS * site.cell_size;
+        let r = site.radius.max(step);
+        let origin = Vec2::from_array(site.centre) - Vec2::splat(r + margin);
+        let n = ((2.0 * (r + margin)) / step).ceil() as usize + 1;
+        let at = |i: usize, j: usize| origin + Vec2::new(i as f32, j as f32) * step;
         let water: Vec<bool> = (0..n * n)
             .map(|k| {
                 let p = at(k % n, k / n);
@@ -82,13 +87,13 @@ impl TensorField {
                 let w_grid = grid_share * (1.0 - smoothstep(0.25 * r, r, d)) + GRID_FLOOR;
                 let w_radial = (1.0 - grid_share) * smoothstep(0.0, 0.3 * r, d);
                 let mut t = tensor_along(grid_dir) * w_grid + tensor_along(p - centre) * w_radial;
-                let g = height_gradient(ground, p);
+                let g = height_gradient(ground, p, step);
                 let steep = (g.length() * site.vertical_scale / site.max_grade.max(1e-6)).min(1.0);
                 t += tensor_along(g.perp()) * CONTOUR_WEIGHT * steep * steep;
                 let k = j * n + i;
                 if dist[k].is_finite() {
                     let gd = distance_gradient(&dist, n, i, j);
-                    let w = COAST_WEIGHT * libm::expf(-dist[k] * STEP / COAST_REACH);
+                    let w = COAST_WEIGHT * libm::expf(-dist[k] * step / COAST_REACH);
                     t += tensor_along(gd.perp()) * w;
                 }
                 ab.push(t);
@@ -96,6 +101,7 @@ impl TensorField {
         }
         TensorField {
             origin,
+            step,
             nx: n,
             nz: n,
             ab,
@@ -104,7 +110,7 @@ impl TensorField {
 
     /// The tensor `(a, b)` at `p`, bilinear between lattice points (clamped to the lattice).
     pub fn tensor(&self, p: Vec2) -> Vec2 {
-        let f = (p - self.origin) / STEP;
+        let f = (p - self.origin) / self.step;
         let fx = f.x.clamp(0.0, (self.nx - 1) as f32);
         let fz = f.y.clamp(0.0, (self.nz - 1) as f32);
         let (i, j) = (
@@ -147,9 +153,10 @@ impl TensorField {
     }
 }
 
-/// Central-difference gradient of the ground height, in height units per cell.
-fn height_gradient(ground: &dyn Ground, p: Vec2) -> Vec2 {
-    let h = 0.5 * STEP;
+/// Central-difference gradient of the ground height over the lattice spacing `step`, in height
+/// units per metre.
+fn height_gradient(ground: &dyn Ground, p: Vec2, step: f32) -> Vec2 {
+    let h = 0.5 * step;
     Vec2::new(
         ground.height(p.x + h, p.y) - ground.height(p.x - h, p.y),
         ground.height(p.x, p.y + h) - ground.height(p.x, p.y - h),
@@ -218,6 +225,7 @@ mod tests {
             let t = tensor_along(d);
             let f = TensorField {
                 origin: Vec2::ZERO,
+                step: 1.0,
                 nx: 2,
                 nz: 2,
                 ab: vec![t; 4],

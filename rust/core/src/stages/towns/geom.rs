@@ -7,11 +7,15 @@ use glam::Vec2;
 /// Tolerance for "the same point" and for open-interval crossing tests, in cells.
 pub const EPS: f32 = 1e-4;
 
-/// Twice-halved shoelace area: positive for counter-clockwise rings.
+/// Twice-halved shoelace area: positive for counter-clockwise rings. Measured from the first
+/// vertex, so a small ring far from the origin keeps its precision.
 pub fn signed_area(poly: &[Vec2]) -> f32 {
     let n = poly.len();
+    let Some(&o) = poly.first() else {
+        return 0.0;
+    };
     (0..n)
-        .map(|i| poly[i].perp_dot(poly[(i + 1) % n]))
+        .map(|i| (poly[i] - o).perp_dot(poly[(i + 1) % n] - o))
         .sum::<f32>()
         * 0.5
 }

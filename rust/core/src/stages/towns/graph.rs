@@ -30,7 +30,8 @@ impl StreetEdge {
 /// A planar graph of street segments: edges meet only at shared nodes.
 #[derive(Clone, Debug, Default)]
 pub struct StreetGraph {
-    /// Node positions `[x, z]` in cell coordinates.
+    /// Node positions `[x, z]`: in metres while the town grows, in cell coordinates in a
+    /// [`Town`](super::Town).
     pub nodes: Vec<[f32; 2]>,
     /// Segments.
     pub edges: Vec<StreetEdge>,
@@ -71,6 +72,15 @@ impl StreetGraph {
             Some(index) => index.nodes_in(lo, hi),
             None => (0..self.nodes.len() as u32).collect(),
         }
+    }
+
+    /// Moves every node to `f` of its position; the bucket index is dropped (queries then scan
+    /// the whole graph, with the same answers).
+    pub fn map_nodes(&mut self, f: impl Fn([f32; 2]) -> [f32; 2]) {
+        for p in &mut self.nodes {
+            *p = f(*p);
+        }
+        self.index = None;
     }
 
     /// Position of node `n`.

@@ -28,18 +28,18 @@ use rand::Rng;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-/// Segment length of major streets, in cells.
-const MAJOR_SEGMENT: f32 = 3.0;
-/// Segment length of minor streets, in cells.
-const MINOR_SEGMENT: f32 = 2.5;
+/// Segment length of major streets, metres.
+const MAJOR_SEGMENT: f32 = 24.0;
+/// Segment length of minor streets, metres.
+const MINOR_SEGMENT: f32 = 20.0;
 /// Streets meeting at a node must differ in direction by more than ~35°.
 const MIN_ANGLE_COS: f32 = 0.82;
-/// Sample spacing of the ground checks along a segment, in cells.
-const SAMPLE: f32 = 0.2;
-/// Each sample also checks the eight points this far away (a 3×3 stencil), in cells: with
+/// Sample spacing of the ground checks along a segment, in cells of the map.
+const SAMPLE_CELLS: f32 = 0.2;
+/// Each sample also checks the eight points this far away (a 3×3 stencil), in cells of the map: with
 /// samples at most 0.1 cells from any point of the segment, water that comes in whole cells
 /// cannot hide between the checks, and streets keep about this distance from the water.
-const WATER_MARGIN: f32 = 0.25;
+const WATER_MARGIN_CELLS: f32 = 0.25;
 /// Queue delay of minor streets behind majors.
 const MINOR_DELAY: u32 = 40;
 /// Largest turn of a street per segment (cosine): sharper field turns keep the old heading.
@@ -143,7 +143,8 @@ impl Growth<'_> {
     fn usable(&self, p: Vec2) -> bool {
         let ground = self.ground;
         let wet = |q: Vec2| ground.in_bounds(q.x, q.y) && ground.is_water(q.x, q.y);
-        let stencil = [-WATER_MARGIN, 0.0, WATER_MARGIN];
+        let margin = WATER_MARGIN_CELLS * self.site.cell_size;
+        let stencil = [-margin, 0.0, margin];
         ground.in_bounds(p.x, p.y)
             && p.distance(Vec2::from_array(self.site.centre)) <= self.site.radius
             && !stencil
@@ -293,7 +294,9 @@ impl Growth<'_> {
 
     /// Cuts `p→q` before the first sample that leaves the usable land; `true` when cut.
     fn clip_to_land(&self, p: Vec2, q: Vec2) -> (Vec2, bool) {
-        let n = (p.distance(q) / SAMPLE).ceil().max(1.0) as usize;
+        let n = (p.distance(q) / (SAMPLE_CELLS * self.site.cell_size))
+            .ceil()
+            .max(1.0) as usize;
         let mut last = p;
         for k in 1..=n {
             let x = p.lerp(q, k as f32 / n as f32);

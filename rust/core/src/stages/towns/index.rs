@@ -4,8 +4,8 @@
 
 use glam::Vec2;
 
-/// Side of one bucket, in cells.
-pub const BUCKET: f32 = 4.0;
+/// Side of one bucket, metres: about a block's minor street spacing.
+pub const BUCKET: f32 = 32.0;
 
 /// Node and edge ids per square bucket over a fixed extent; positions outside it fall into the
 /// border buckets.

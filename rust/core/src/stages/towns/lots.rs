@@ -48,12 +48,14 @@ impl District {
         }
     }
 
-    /// The lot area the subdivision aims for, in square cells.
+    /// The lot area the subdivision aims for, square metres: a town house's plot downtown, a
+    /// detached house's plot in the residential districts, a workshop's yard in the industrial
+    /// quarter. Lots come out between about half and one and a half times this.
     pub fn target_area(self) -> f32 {
         match self {
-            District::Downtown => 4.0,
-            District::Residential => 7.0,
-            District::Industrial => 20.0,
+            District::Downtown => 300.0,
+            District::Residential => 450.0,
+            District::Industrial => 1_500.0,
         }
     }
 }

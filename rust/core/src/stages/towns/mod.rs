@@ -14,12 +14,17 @@
 //!    triangles.
 //!
 //! Everything is a pure function of the [`TownSite`] and the [`Ground`]: same inputs, same bits.
-//! Coordinates are cell coordinates: `x` along the map's width, `z` along its depth.
+//! The site, the ground and the town are in cell coordinates (`x` along the map's width, `z` along
+//! its depth); the town grows in metres (the site's coordinates times its
+//! [`cell_size`](TownSite::cell_size)), so streets, blocks, lots and buildings have the same sizes
+//! in metres on every lattice. (It grows around its centre, in metres from it, so that the
+//! coordinates keep their precision far from the map's origin.) Steps that sample the ground (the tensor field's lattice, the
+//! water checks along a street and inside a block) keep to the lattice: a fraction of a cell.
 //!
 //! ```
 //! use donjourno::stages::towns::{grow_town, Plane, TownSite};
-//! let ground = Plane { size: [64.0, 64.0], height: 0.0, tilt: [0.0, 0.0] };
-//! let town = grow_town(&TownSite::new([32.0, 32.0], 20.0, 0.8, 7), &ground);
+//! let ground = Plane { size: [400.0, 400.0], height: 0.0, tilt: [0.0, 0.0] };
+//! let town = grow_town(&TownSite::new([200.0, 200.0], 150.0, 0.8, 7), &ground);
 //! assert!(!town.streets.is_empty() && !town.lots.is_empty());
 //! assert!(town.buildings.len() <= town.lots.len());
 //! ```
@@ -71,11 +76,13 @@ pub struct TownSite {
     pub max_grade: f32,
     /// Height of one storey, in cells.
     pub storey: f32,
+    /// Metres per cell: the town's streets, lots and buildings have their sizes in metres.
+    pub cell_size: f32,
 }
 
 impl TownSite {
-    /// A site with the default vertical scale (10, the generator's default), grade limit and
-    /// storey height.
+    /// A site on 1 m cells with the default vertical scale (10, the generator's default), grade
+    /// limit and storey height (3 m).
     pub fn new(centre: [f32; 2], radius: f32, density: f32, seed: u64) -> Self {
         TownSite {
             centre,
@@ -84,14 +91,27 @@ impl TownSite {
             seed,
             vertical_scale: 10.0,
             max_grade: 0.2,
-            storey: 0.6,
+            storey: 3.0,
+            cell_size: 1.0,
+        }
+    }
+}
+
+impl TownSite {
+    /// The same site on cells of `cell_size` metres: the same centre, radius and grades in
+    /// cells, the storey kept at its height in metres.
+    pub fn with_cell_size(self, cell_size: f32) -> Self {
+        TownSite {
+            storey: self.storey * self.cell_size / cell_size,
+            cell_size,
+            ..self
         }
     }
 }
 
 impl Default for TownSite {
     fn default() -> Self {
-        TownSite::new([0.0, 0.0], 30.0, 0.5, 0)
+        TownSite::new([0.0, 0.0], 150.0, 0.5, 0)
     }
 }
 
@@ -215,12 +235,13 @@ impl Town {
     }
 }
 
-/// Largest town radius, in cells: larger sites are grown at this radius.
+/// Largest town radius, in cells: larger sites are grown at this radius (the tensor field samples
+/// every cell of the town's square).
 pub const MAX_RADIUS: f32 = 512.0;
 
 impl TownSite {
     /// Whether the site can carry a town: a finite centre, a finite radius above zero, a finite
-    /// density, a positive vertical scale and storey, a non-negative grade limit.
+    /// density, a positive vertical scale, storey and cell size, a non-negative grade limit.
     pub fn is_valid(&self) -> bool {
         self.centre.iter().all(|v| v.is_finite())
             && self.radius > 0.0
@@ -231,21 +252,119 @@ impl TownSite {
             && self.max_grade >= 0.0
             && self.storey > 0.0
             && self.storey.is_finite()
+            && self.cell_size > 0.0
+            && self.cell_size.is_finite()
+    }
+
+    /// The site in metres from its centre: the centre at the origin, radius and storey times the
+    /// cell size, and the vertical scale in metres per height unit (the radius capped at
+    /// [`MAX_RADIUS`] cells, the density clamped to `0..=1`).
+    fn in_metres(&self) -> TownSite {
+        let c = self.cell_size;
+        TownSite {
+            centre: [0.0, 0.0],
+            radius: self.radius.min(MAX_RADIUS) * c,
+            density: self.density.clamp(0.0, 1.0),
+            vertical_scale: self.vertical_scale * c,
+            storey: self.storey * c,
+            ..*self
+        }
+    }
+}
+
+/// A ground in cell coordinates seen in metres from `origin` (cell coordinates).
+struct Metric<'a> {
+    ground: &'a dyn Ground,
+    cell_size: f32,
+    origin: [f32; 2],
+}
+
+impl Metric<'_> {
+    /// The cell coordinates of the point `(x, z)` metres from the origin.
+    fn cells(&self, x: f32, z: f32) -> (f32, f32) {
+        (
+            self.origin[0] + x / self.cell_size,
+            self.origin[1] + z / self.cell_size,
+        )
+    }
+}
+
+impl Ground for Metric<'_> {
+    fn height(&self, x: f32, z: f32) -> f32 {
+        let (x, z) = self.cells(x, z);
+        self.ground.height(x, z)
+    }
+
+    fn is_water(&self, x: f32, z: f32) -> bool {
+        let (x, z) = self.cells(x, z);
+        self.ground.is_water(x, z)
+    }
+
+    fn in_bounds(&self, x: f32, z: f32) -> bool {
+        let (x, z) = self.cells(x, z);
+        self.ground.in_bounds(x, z)
+    }
+}
+
+impl Town {
+    /// The town grown in metres from `origin` (cell coordinates) in the cell coordinates of
+    /// `ground`: every coordinate divided by `cell_size` and moved to the origin, and the
+    /// buildings seated again on the ground under their footprints there (the same heights but
+    /// for rounding).
+    fn in_cells(mut self, cell_size: f32, origin: [f32; 2], ground: &dyn Ground) -> Town {
+        let to_cells = |p: [f32; 2]| [origin[0] + p[0] / cell_size, origin[1] + p[1] / cell_size];
+        let scale = |poly: &mut Vec<[f32; 2]>| {
+            for p in poly.iter_mut() {
+                *p = to_cells(*p);
+            }
+        };
+        self.graph.map_nodes(to_cells);
+        // Outlines also lose the vertices that fall within [`geom::EPS`] of the one before once
+        // scaled: the geometry's tolerance is absolute.
+        let outline = |poly: &mut Vec<[f32; 2]>| {
+            scale(poly);
+            let close = |a: [f32; 2], b: [f32; 2]| v2(a).distance(v2(b)) < geom::EPS;
+            let mut kept: Vec<[f32; 2]> = Vec::with_capacity(poly.len());
+            for &p in poly.iter() {
+                if kept.last().is_none_or(|&q| !close(p, q)) {
+                    kept.push(p);
+                }
+            }
+            while kept.len() > 3 && close(kept[0], kept[kept.len() - 1]) {
+                kept.pop();
+            }
+            *poly = kept;
+        };
+        self.streets.iter_mut().for_each(|s| scale(&mut s.points));
+        self.blocks.iter_mut().for_each(|b| outline(&mut b.polygon));
+        self.lots.iter_mut().for_each(|l| outline(&mut l.polygon));
+        for b in &mut self.buildings {
+            outline(&mut b.footprint);
+            let ring: Vec<glam::Vec2> = b.footprint.iter().map(|&p| v2(p)).collect();
+            b.base = buildings::base_of(ground, &ring);
+        }
+        self
     }
 }
 
 /// Grows the streets, blocks, lots and buildings of one town: an empty town when the site is
 /// not [valid](TownSite::is_valid) or its centre is water or off the map. The radius is capped at
-/// [`MAX_RADIUS`] and the density clamped to `0..=1`.
+/// [`MAX_RADIUS`] and the density clamped to `0..=1`. The town grows in metres and comes back in
+/// the site's cell coordinates.
 pub fn grow_town(site: &TownSite, ground: &dyn Ground) -> Town {
     if !site.is_valid() {
         return Town::default();
     }
-    let site = &TownSite {
-        radius: site.radius.min(MAX_RADIUS),
-        density: site.density.clamp(0.0, 1.0),
-        ..*site
+    let metric = Metric {
+        ground,
+        cell_size: site.cell_size,
+        origin: site.centre,
     };
+    grow_in_metres(&site.in_metres(), &metric).in_cells(site.cell_size, site.centre, ground)
+}
+
+/// [`grow_town`] on a site and a ground in metres.
+fn grow_in_metres(site: &TownSite, ground: &dyn Ground) -> Town {
     let field = field::TensorField::new(site, ground);
     let graph = grow::grow_streets(site, ground, &field);
     let streets = graph.streets();

@@ -14,9 +14,9 @@ pub struct Piece {
     pub front: Vec<bool>,
 }
 
-/// The least street frontage a lot keeps, in cells: a piece that meets the street only at a
+/// The least street frontage a lot keeps, metres: a piece that meets the street only at a
 /// corner or along a sliver has no door to the street.
-pub const MIN_FRONTAGE: f32 = 0.5;
+pub const MIN_FRONTAGE: f32 = 4.0;
 
 impl Piece {
     /// Whether the piece's street edges add up to at least [`MIN_FRONTAGE`].

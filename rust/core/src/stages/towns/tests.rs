@@ -6,6 +6,10 @@ use super::tests_checks::{self as check, ring, Verdict};
 use super::*;
 use proptest::prelude::*;
 
+/// Metres per cell of the test grounds: a site of radius 22 cells is a village 176 m across
+/// its radius.
+const TEST_CELL: f32 = bench::BENCH_CELL;
+
 /// A named site on a ground.
 type Case = (String, TownSite, Box<dyn Ground + Send + Sync>);
 
@@ -21,7 +25,7 @@ fn cases() -> Vec<Case> {
         height: 0.0,
         tilt: [0.015, 0.006],
     };
-    let village = TownSite::new([50.0, 50.0], 22.0, 0.15, 5);
+    let village = TownSite::new([50.0, 50.0], 22.0, 0.15, 5).with_cell_size(TEST_CELL);
     out.push(("village".into(), village, Box::new(hill)));
     let coast = SlopedCoast {
         size: [90.0, 90.0],
@@ -29,7 +33,7 @@ fn cases() -> Vec<Case> {
         slope: 0.004,
         wave: 4.0,
     };
-    let town = TownSite::new([45.0, 45.0], 28.0, 0.55, 99);
+    let town = TownSite::new([45.0, 45.0], 28.0, 0.55, 99).with_cell_size(TEST_CELL);
     out.push(("town".into(), town, Box::new(coast)));
     out
 }
@@ -79,7 +83,7 @@ fn blocks_are_simple_dry_polygons() {
 
 #[test]
 fn lots_partition_their_blocks_and_front_streets() {
-    on_every_case(|_, _, town| check::lots_partition(town));
+    on_every_case(|site, _, town| check::lots_partition(town, site.cell_size));
 }
 
 #[test]
@@ -171,7 +175,7 @@ fn unusable_sites_give_empty_towns() {
         slope: 0.01,
         wave: 0.0,
     };
-    let ok = TownSite::new([25.0, 25.0], 10.0, 0.5, 1);
+    let ok = TownSite::new([25.0, 25.0], 10.0, 0.5, 1).with_cell_size(TEST_CELL);
     let sites = [
         TownSite {
             centre: [f32::NAN, 25.0],
@@ -210,21 +214,29 @@ fn unusable_sites_give_empty_towns() {
     assert!(!grow_town(&ok, &ground).lots.is_empty());
 }
 
-/// A 96² map of preset `name` and a site of `radius` cells on its flattest dry spot.
-fn generated_site(name: &str, radius: f32) -> (crate::data::grid::Grid, TownSite) {
+/// A 96² map of preset `name` (on cells of `cell_size` metres when given) and a site of `radius`
+/// cells on its flattest dry spot.
+fn generated_site(
+    name: &str,
+    cell_size: Option<f32>,
+    radius: f32,
+) -> (crate::data::grid::Grid, TownSite) {
     let mut params = crate::params::GeneratorParams::preset(name).unwrap();
     (params.width, params.depth, params.seed) = (96, 96, 2);
+    params.cell_size = cell_size.unwrap_or(params.cell_size);
     params.set_droplet_count(4000);
     let (grid, _) = crate::stages::generate::generate(&params, Default::default()).unwrap();
     let vertical = params.height_scale / params.cell_size;
-    let site = bench::flattest_site(&grid, vertical, radius, 0.7, 4).unwrap();
+    let site = bench::flattest_site(&grid, vertical, params.cell_size, radius, 0.7, 4).unwrap();
     (grid, site)
 }
 
 #[test]
 fn towns_on_generated_maps_keep_every_invariant() {
-    for (preset, radius) in [("default", 30.0), ("continent", 20.0)] {
-        let (grid, site) = generated_site(preset, radius);
+    // The default preset on 10 m cells (a town 300 m across its radius), the continent on its
+    // 40 m cells (800 m).
+    for (preset, cell, radius) in [("default", Some(10.0), 30.0), ("continent", None, 20.0)] {
+        let (grid, site) = generated_site(preset, cell, radius);
         let town = grow_town(&site, &grid);
         let m = ascii_map(&site, &grid, &town, 1.0);
         assert!(
@@ -252,7 +264,7 @@ proptest! {
         wave in 0.0f32..8.0,
     ) {
         let ground = SlopedCoast { size: [100.0, 100.0], shore, slope, wave };
-        let site = TownSite::new([50.0, 50.0], radius, density, seed);
+        let site = TownSite::new([50.0, 50.0], radius, density, seed).with_cell_size(TEST_CELL);
         let town = grow_town(&site, &ground);
         if let Err(why) = check::all(&site, &ground, &town) {
             prop_assert!(false, "{why}\n{}", ascii_map(&site, &ground, &town, 1.0));
@@ -297,13 +309,71 @@ fn town_figures() {
         println!("{}", ascii_map(&site, g, &case.run(), 1.0));
     }
     for preset in ["default", "continent"] {
-        let (grid, site) = generated_site(preset, 30.0);
+        let (grid, site) = generated_site(preset, Some(10.0), 30.0);
         let town = grow_town(&site, &grid);
         let m = ascii_map(&site, &grid, &town, 1.0);
         println!(
             "{preset} at {:?}: {} lots\n{m}",
             site.centre,
             town.lots.len()
+        );
+    }
+}
+
+#[test]
+fn lots_streets_and_storeys_have_real_sizes() {
+    // House lots of 150 to 800 m², streets 6 to 12 m wide, storeys of 3 m.
+    let (site, ground) = (BenchCase::Flat.site(), BenchCase::Flat.ground());
+    let town = grow_town(&site, ground.as_ref());
+    let c = site.cell_size;
+    let mut areas: Vec<f32> = town
+        .lots
+        .iter()
+        .filter(|l| l.district == District::Residential)
+        .map(|l| geom::signed_area(&ring(&l.polygon)) * c * c)
+        .collect();
+    areas.sort_by(f32::total_cmp);
+    assert!(areas.len() > 20, "{} house lots", areas.len());
+    let inside = areas.iter().filter(|a| (150.0..=800.0).contains(*a)).count();
+    let median = areas[areas.len() / 2];
+    println!(
+        "house lots: {} from {:.0} to {:.0} m², median {median:.0} m², {inside} within 150..800 m²",
+        areas.len(),
+        areas[0],
+        areas[areas.len() - 1]
+    );
+    assert!((150.0..=800.0).contains(&median), "median {median} m²");
+    assert!(inside * 10 >= areas.len() * 8, "{inside} of {} lots", areas.len());
+    // Every block keeps at least half a street's width from every street's centreline.
+    let street = |major: bool| 2.0 * if major { blocks::MAJOR_HALF_WIDTH } else { blocks::MINOR_HALF_WIDTH };
+    for major in [true, false] {
+        assert!((6.0..=12.0).contains(&street(major)), "a street {} m wide", street(major));
+    }
+    let edges: Vec<(glam::Vec2, glam::Vec2)> = town
+        .graph
+        .edges
+        .iter()
+        .map(|e| (town.graph.pos(e.a), town.graph.pos(e.b)))
+        .collect();
+    let mut nearest = f32::INFINITY;
+    for b in &town.blocks {
+        for p in ring(&b.polygon) {
+            for &(a, q) in &edges {
+                let d = geom::to_segment(p, a, q).0 * c;
+                nearest = nearest.min(d);
+            }
+        }
+    }
+    println!("blocks keep {nearest:.2} m from the nearest street centreline");
+    assert!(nearest >= street(false) * 0.5 - 1e-2, "a block {nearest} m from a street");
+    // Houses have one or two storeys of 3 m (their walls' height in metres).
+    // Metres per height unit: the vertical scale is in cells per height unit.
+    let metres_per_unit = site.vertical_scale * c;
+    for b in town.buildings.iter().filter(|b| b.style == Style::House) {
+        let metres = b.height * metres_per_unit;
+        assert!(
+            (metres - 3.0).abs() < 1e-3 || (metres - 6.0).abs() < 1e-3,
+            "a house {metres} m tall"
         );
     }
 }

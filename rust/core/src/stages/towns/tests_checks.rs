@@ -85,7 +85,8 @@ pub fn blocks_simple(ground: &dyn Ground, town: &Town) -> Verdict {
 }
 
 /// Lots are simple, lie in their block, add up to it and each has an edge on its outline.
-pub fn lots_partition(town: &Town) -> Verdict {
+/// `cell_size` is the town's metres per cell.
+pub fn lots_partition(town: &Town, cell_size: f32) -> Verdict {
     let mut area = vec![0.0f32; town.blocks.len()];
     for (i, lot) in town.lots.iter().enumerate() {
         let block = ring(&town.blocks[lot.block as usize].polygon);
@@ -101,7 +102,7 @@ pub fn lots_partition(town: &Town) -> Verdict {
             .filter(|&(p, q)| boundary_distance(&block, (p + q) * 0.5) < 1e-3)
             .map(|(p, q)| p.distance(q))
             .sum();
-        if frontage < super::split::MIN_FRONTAGE - 1e-3 {
+        if frontage * cell_size < super::split::MIN_FRONTAGE - 1e-3 {
             return Err(format!("lot {i} fronts {frontage} cells of street"));
         }
         area[lot.block as usize] += signed_area(&poly);
@@ -157,6 +158,6 @@ pub fn all(site: &TownSite, ground: &dyn Ground, town: &Town) -> Verdict {
     streets_on_land(site, ground, town)?;
     planar(town)?;
     blocks_simple(ground, town)?;
-    lots_partition(town)?;
+    lots_partition(town, site.cell_size)?;
     buildings_inside(ground, town)
 }

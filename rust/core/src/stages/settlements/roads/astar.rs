@@ -1,24 +1,29 @@
 //! Least-cost road paths: A* over the eight neighbours of each cell, with costs for grade, turns,
 //! bridges, and a discount on cells that already carry a road, so new roads join the network.
 //!
-//! Ties break by cell index, so a path is the same on every platform and thread count.
+//! Costs are in metres of open flat road, so a road is the same road on every cell size. Ties
+//! break by cell index, so a path is the same on every platform and thread count.
 
 use super::ground::{step_length, Footing, RoadGround};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-/// Extra cost per cell of length at the steepest allowed grade (it grows with the square of the
+/// Extra cost per metre of length at the steepest allowed grade (it grows with the square of the
 /// grade's share).
 pub const GRADE_COST: f32 = 3.0;
-/// Cost of each 45° of turn between two steps.
+/// Cost of each 45° of turn between two steps, per metre of the cell size: the lattice draws a
+/// slanted road as a staircase with a turn every few cells, so turns cost the same per metre of
+/// road on every lattice.
 pub const TURN_COST: f32 = 0.3;
-/// Extra cost of a river cell: a bridge is dear, so roads cross rivers where they are narrow.
+/// Extra cost per metre of river crossed (a river cell costs this times the cell size): a bridge
+/// is dear, so roads cross rivers where they are narrow.
 pub const BRIDGE_COST: f32 = 12.0;
-/// Extra cost of a town lot cell: roads go round the lots, along the streets.
+/// Extra cost per metre of town lot crossed (a lot cell costs this times the cell size): roads
+/// go round the lots, along the streets.
 pub const LOT_COST: f32 = 6.0;
 /// Cost factor on cells that already carry a road.
 pub const REUSE_FACTOR: f32 = 0.4;
-/// The heuristic's cost per cell of straight-line distance: between [`REUSE_FACTOR`] (never
+/// The heuristic's cost per metre of straight-line distance: between [`REUSE_FACTOR`] (never
 /// overestimating, slow) and 1 (the cost of open flat ground, fast but blind to distant roads).
 pub const HEURISTIC_WEIGHT: f32 = 0.7;
 
@@ -55,19 +60,21 @@ impl<'a> Router<'a> {
         }
     }
 
-    /// The cost of stepping from `a` (reached with heading `from`) to `b` in direction `dir`.
+    /// The cost of stepping from `a` (reached with heading `from`) to `b` in direction `dir`, in
+    /// metres of open flat road.
     fn step_cost(&self, a: usize, b: usize, dir: usize, from: u8, road: &[bool]) -> f32 {
         let g = self.ground;
+        let cell = g.cell_size;
         let share = g.grade_share(a, b, dir);
-        let mut c = step_length(dir) * (1.0 + GRADE_COST * share * share);
+        let mut c = step_length(dir) * cell * (1.0 + GRADE_COST * share * share);
         if from != u8::MAX {
-            c += TURN_COST * turn(from, dir) as f32;
+            c += TURN_COST * cell * turn(from, dir) as f32;
         }
         if g.footing[b] == Footing::River {
-            c += BRIDGE_COST;
+            c += BRIDGE_COST * cell;
         }
         if g.lot[b] {
-            c += LOT_COST;
+            c += LOT_COST * cell;
         }
         if road[b] {
             c *= REUSE_FACTOR;
@@ -75,12 +82,12 @@ impl<'a> Router<'a> {
         c
     }
 
-    /// The heuristic: straight-line distance in cells times [`HEURISTIC_WEIGHT`].
+    /// The heuristic: straight-line distance in metres times [`HEURISTIC_WEIGHT`].
     fn distance(&self, a: usize, b: usize) -> f32 {
         let w = self.ground.width;
         let dx = (a % w) as f32 - (b % w) as f32;
         let dz = (a / w) as f32 - (b / w) as f32;
-        (dx * dx + dz * dz).sqrt() * HEURISTIC_WEIGHT
+        (dx * dx + dz * dz).sqrt() * self.ground.cell_size * HEURISTIC_WEIGHT
     }
 
     /// The least-cost path from cell `from` to cell `to` (both included), where `road` marks the
@@ -152,6 +159,7 @@ mod tests {
             lot: vec![false; width * depth],
             height: vec![0.0; width * depth],
             max_rise: 0.1,
+            cell_size: 1.0,
         }
     }
 

@@ -53,18 +53,26 @@ pub struct RoadGround {
     /// Largest height difference of an axis step (height units); a diagonal allows √2 times
     /// this.
     pub max_rise: f32,
+    /// Metres per cell: the router's costs are per metre.
+    pub cell_size: f32,
 }
 
-/// Radius of the box filter that smooths the land under a road, cells: roads are routed over,
-/// and their centre cells levelled to, the mean ground of the `(2r + 1)²` window (dry cells only),
-/// so a road cuts through bumps and fills dips instead of climbing each of them.
-pub const SMOOTH_RADIUS: usize = 2;
+/// Radius of the box filter that smooths the land under a road, metres (one cell each way on
+/// 4 m cells, four on 1 m cells): roads are routed over,
+/// and their centre cells levelled to, the mean ground of the window (dry cells only), so a road
+/// cuts through bumps and fills dips instead of climbing each of them.
+pub const SMOOTH_RADIUS: f32 = 4.0;
 
-/// The mean height of the dry cells in the window of [`SMOOTH_RADIUS`] around every dry cell
+/// The radius in cells of a window [`SMOOTH_RADIUS`] metres wide on cells of `cell_size` metres:
+/// the nearest whole number of cells, at least one (a coarse lattice's own steps are rough).
+pub fn smooth_cells(cell_size: f32) -> usize {
+    ((SMOOTH_RADIUS / cell_size).round() as usize).max(1)
+}
+
+/// The mean height of the dry cells in the window of `r` cells around every dry cell
 /// (separable running sums, row order); water cells keep their height.
-pub fn smoothed(grid: &Grid) -> Vec<f32> {
+pub fn smoothed(grid: &Grid, r: usize) -> Vec<f32> {
     let (w, d) = (grid.width(), grid.depth());
-    let r = SMOOTH_RADIUS;
     let dry: Vec<bool> = grid.water.iter().map(|k| *k == WaterKind::Dry).collect();
     let mut rows = vec![(0.0f64, 0u32); w * d];
     for z in 0..d {
@@ -99,17 +107,40 @@ pub fn smoothed(grid: &Grid) -> Vec<f32> {
     out
 }
 
-/// Passes of [`decks`]: a river up to twice this many cells wide gets a deck between its banks.
-pub const DECK_PASSES: usize = 8;
+/// Half the widest river a deck spans from bank to bank, metres; at least one cell.
+pub const DECK_REACH: f32 = 8.0;
 
-/// The road height of every cell: the [`smoothed`] ground on land, the ground on lakes; on a river, a bridge deck at the
-/// mean height of the neighbouring banks, carried inward one cell per pass over
-/// [`DECK_PASSES`] passes (never below the water), so a road crosses at bank level.
-pub fn decks(grid: &Grid, footing: &[Footing]) -> Vec<f32> {
+/// Passes of [`decks`] on cells of `cell_size` metres: [`DECK_REACH`] in cells, at least one.
+pub fn deck_passes(cell_size: f32) -> usize {
+    ((DECK_REACH / cell_size).ceil() as usize).max(1)
+}
+
+/// Height of a bridge deck above the river's surface where the banks lie no higher, metres: at
+/// most half the rise the steepest grade allows over a cell, so a road steps onto the deck.
+pub const DECK_CLEARANCE: f32 = 0.25;
+
+/// The road height of every cell on cells of `cell_size` metres (heights `height_scale` metres
+/// per unit, roads no steeper than `max_grade`): the [`smoothed`] ground on land, the ground on
+/// lakes; on a river, a bridge deck at the mean height of the neighbouring banks, carried inward
+/// one cell per pass over [`deck_passes`] passes, and above the water (its filled level and its
+/// drawn surface) by [`DECK_CLEARANCE`] or half a cell's rise at the steepest grade, whichever is
+/// less, so a road crosses at bank level and never at the water's.
+pub fn decks(
+    grid: &Grid,
+    footing: &[Footing],
+    cell_size: f32,
+    height_scale: f32,
+    max_grade: f32,
+) -> Vec<f32> {
     let (w, d) = (grid.width(), grid.depth());
-    let mut height = smoothed(grid);
+    let clearance = DECK_CLEARANCE.min(0.5 * max_grade * cell_size) / height_scale;
+    let water = |i: usize| {
+        let surface = grid.water_surface.get(i).copied().unwrap_or(0.0);
+        grid.water_level[i].max(surface) + clearance
+    };
+    let mut height = smoothed(grid, smooth_cells(cell_size));
     let mut known: Vec<bool> = footing.iter().map(|f| *f != Footing::River).collect();
-    for _ in 0..DECK_PASSES {
+    for _ in 0..deck_passes(cell_size) {
         let (before, had) = (height.clone(), known.clone());
         let mut changed = false;
         for i in (0..w * d).filter(|&i| !had[i]) {
@@ -126,7 +157,7 @@ pub fn decks(grid: &Grid, footing: &[Footing]) -> Vec<f32> {
                 }
             }
             if n > 0 {
-                height[i] = (sum / n as f32).max(grid.water_level[i]);
+                height[i] = (sum / n as f32).max(water(i));
                 known[i] = true;
                 changed = true;
             }
@@ -137,7 +168,7 @@ pub fn decks(grid: &Grid, footing: &[Footing]) -> Vec<f32> {
     }
     for i in 0..w * d {
         if !known[i] {
-            height[i] = grid.height[i].max(grid.water_level[i]);
+            height[i] = grid.height[i].max(water(i));
         }
     }
     height
@@ -156,7 +187,7 @@ impl RoadGround {
                 WaterKind::Lake | WaterKind::Sea => Footing::Closed,
             })
             .collect::<Vec<_>>();
-        let height = decks(grid, &footing);
+        let height = decks(grid, &footing, cell_size, height_scale, max_grade);
         RoadGround {
             width: grid.width(),
             depth: grid.depth(),
@@ -164,6 +195,7 @@ impl RoadGround {
             footing,
             height,
             max_rise: max_grade * cell_size / height_scale,
+            cell_size,
         }
     }
 

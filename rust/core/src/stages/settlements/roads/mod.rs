@@ -34,7 +34,7 @@ pub struct Road {
     /// Whether each point lies on a bridge (over a river cell).
     pub bridge: Vec<bool>,
     /// Width across, cells: the bed levelled under the road and its ribbon
-    /// (`settlements_road_width`).
+    /// (`settlements_road_bed_width` over the cell size).
     pub width: f32,
 }
 
