@@ -301,6 +301,8 @@ fn biomes_and_scatter_are_one_world_at_two_resolutions() {
         failures.push(format!("forest cover {fc:.3} against {ff:.3}"));
     }
     assert!(failures.is_empty(), "{failures:#?}");
+}
+
 /// The settlement hexagon radius of the settlements' test, metres: 8 coarse cells, about twenty
 /// hexagons over the 256 m world.
 const SETTLEMENT_HEX: f32 = 8.0 * COARSE_CELL;
