@@ -34,7 +34,8 @@ pub(super) fn hash_town(case: &TownCase) -> Result<Value, String> {
 }
 
 /// The town cases: the benchmark cities on flat ground and on a sloped coast, and a town of
-/// radius 30 on the flattest dry spot of the default preset's map.
+/// radius 100 m on the flattest dry spot of the default preset's world sampled with 8 m cells
+/// (1 km across: the 128 m of the default map hold no town of real lots and streets).
 pub(super) fn town_suite() -> Result<Vec<TownCase>, String> {
     let mut cases: Vec<TownCase> = BenchCase::ALL
         .iter()
@@ -44,14 +45,17 @@ pub(super) fn town_suite() -> Result<Vec<TownCase>, String> {
             ground: c.ground(),
         })
         .collect();
-    let params = GeneratorParams::preset("default").ok_or("preset default is missing")?;
+    let params = GeneratorParams {
+        cell_size: 8.0,
+        ..GeneratorParams::preset("default").ok_or("preset default is missing")?
+    };
     let (grid, _) =
         generate(&params, Default::default()).map_err(|e| format!("town:preset=default: {e}"))?;
     let vertical = params.height_scale / params.cell_size;
-    let site = flattest_site(&grid, vertical, params.cell_size, 30.0, 0.7, params.seed)
+    let site = flattest_site(&grid, vertical, params.cell_size, 100.0, 0.7, params.seed)
         .ok_or("town:preset=default: no site")?;
     cases.push(TownCase {
-        name: "preset=default".into(),
+        name: "preset=default,cell_size=8".into(),
         site,
         ground: Box::new(grid),
     });
@@ -66,7 +70,7 @@ mod tests {
     fn town_lines_fingerprint_the_town() {
         let cases = town_suite().unwrap();
         let names: Vec<&str> = cases.iter().map(|c| c.name.as_str()).collect();
-        assert_eq!(names, ["flat", "coast", "preset=default"]);
+        assert_eq!(names, ["flat", "coast", "preset=default,cell_size=8"]);
         let coast = &cases[1];
         let line = hash_town(coast).unwrap();
         let town = BenchCase::Coast.run();

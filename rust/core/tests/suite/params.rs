@@ -235,7 +235,10 @@ fn reference_tables_match_the_declarations() {
 
 /// The pages that hold the generated parameter tables, and the tables each holds.
 const TABLE_PAGES: [(&str, &[&str]); 2] = [
-    ("docs/reference/parameters.md", &["old-names", "generation", "mesh"]),
+    (
+        "docs/reference/parameters.md",
+        &["old-names", "generation", "mesh"],
+    ),
     (
         "docs/reference/classes.md",
         &["godot-generator", "godot-terrain"],

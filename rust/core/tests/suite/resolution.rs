@@ -325,7 +325,8 @@ fn road_cells(grid: &Grid, cell: f32) -> Vec<f64> {
             for s in 0..steps {
                 let t = (s as f32 + 0.5) / steps as f32;
                 let (x, z) = (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t);
-                out[coarse(z) * COARSE as usize + coarse(x)] += f64::from(len * cell) / steps as f64;
+                out[coarse(z) * COARSE as usize + coarse(x)] +=
+                    f64::from(len * cell) / steps as f64;
             }
         }
     }
@@ -372,7 +373,10 @@ fn settlements_and_roads_are_the_same_at_two_resolutions() {
         coarse.roads().iter().map(|r| r.length()).sum::<f32>() * COARSE_CELL,
         fine.roads().iter().map(|r| r.length()).sum::<f32>() * COARSE_CELL / RATIO as f32,
     );
-    for (label, list, cell) in [("coarse", cs, COARSE_CELL), ("fine", fs, COARSE_CELL / RATIO as f32)] {
+    for (label, list, cell) in [
+        ("coarse", cs, COARSE_CELL),
+        ("fine", fs, COARSE_CELL / RATIO as f32),
+    ] {
         for s in list {
             println!(
                 "  {label} {} ({}) at ({:.0}, {:.0}) m",
@@ -383,8 +387,16 @@ fn settlements_and_roads_are_the_same_at_two_resolutions() {
             );
         }
     }
-    assert!(cs.len() >= 3, "a world with a few settlements: {}", cs.len());
-    assert_eq!(cs.len(), fs.len(), "as many settlements at both resolutions");
+    assert!(
+        cs.len() >= 3,
+        "a world with a few settlements: {}",
+        cs.len()
+    );
+    assert_eq!(
+        cs.len(),
+        fs.len(),
+        "as many settlements at both resolutions"
+    );
     // Neighbouring hexagon centres lie √3 hexagon radii apart.
     let one_hexagon = 3f32.sqrt() * SETTLEMENT_HEX;
     for c in cs {
@@ -405,15 +417,25 @@ fn settlements_and_roads_are_the_same_at_two_resolutions() {
             f.name,
             f.tier.name()
         );
-        assert!(d <= one_hexagon, "{} has no counterpart within a hexagon", c.name);
+        assert!(
+            d <= one_hexagon,
+            "{} has no counterpart within a hexagon",
+            c.name
+        );
         assert_eq!(c.tier, f.tier, "{} keeps its tier", c.name);
     }
-    let (rc, rf) = (road_cells(&coarse, COARSE_CELL), road_cells(&fine, COARSE_CELL / RATIO as f32));
+    let (rc, rf) = (
+        road_cells(&coarse, COARSE_CELL),
+        road_cells(&fine, COARSE_CELL / RATIO as f32),
+    );
     let (fine_on_coarse, coarse_on_fine) = (road_overlap(&rf, &rc), road_overlap(&rc, &rf));
     println!(
         "roads: {:.1} % of the fine network within a coarse cell of the coarse one, {:.1} % the other way",
         100.0 * fine_on_coarse,
         100.0 * coarse_on_fine
     );
-    assert!(fine_on_coarse >= 0.7 && coarse_on_fine >= 0.7, "the roads overlap");
+    assert!(
+        fine_on_coarse >= 0.7 && coarse_on_fine >= 0.7,
+        "the roads overlap"
+    );
 }

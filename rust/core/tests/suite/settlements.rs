@@ -220,7 +220,11 @@ fn road_beds_are_level_across_within_the_documented_tolerance() {
                         continue;
                     }
                     // Level with its nearest centre, exactly.
-                    assert_eq!(grid.height[i], grid.height[*c as usize], "bed cell {i} of {:?}, centre {c}", p.height_model);
+                    assert_eq!(
+                        grid.height[i], grid.height[*c as usize],
+                        "bed cell {i} of {:?}, centre {c}",
+                        p.height_model
+                    );
                     // Within the road's rise between that centre and this point, when both are
                     // on this road.
                     let Some(j) = road.cells.iter().position(|q| q == c) else {

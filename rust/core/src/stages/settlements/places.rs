@@ -272,7 +272,13 @@ mod tests {
     #[test]
     fn nothing_is_placed_where_nothing_scores() {
         let grid = Grid::new(60, 60);
-        let s = place(&grid, &SettlementParams::default(), &vec![0.0; 3600], 1, 1.0);
+        let s = place(
+            &grid,
+            &SettlementParams::default(),
+            &vec![0.0; 3600],
+            1,
+            1.0,
+        );
         assert!(s.is_empty());
     }
 }

@@ -153,7 +153,9 @@ fn shape_block(
         .collect();
     let shrunk = inset(&ring, &widths)?;
     let area = signed_area(&shrunk);
-    if !(MIN_BLOCK_AREA..=MAX_BLOCK_AREA).contains(&area) || touches_water(ground, &ring, site.cell_size) {
+    if !(MIN_BLOCK_AREA..=MAX_BLOCK_AREA).contains(&area)
+        || touches_water(ground, &ring, site.cell_size)
+    {
         return None;
     }
     let district = district_of(site, &shrunk);

@@ -334,7 +334,10 @@ fn lots_streets_and_storeys_have_real_sizes() {
         .collect();
     areas.sort_by(f32::total_cmp);
     assert!(areas.len() > 20, "{} house lots", areas.len());
-    let inside = areas.iter().filter(|a| (150.0..=800.0).contains(*a)).count();
+    let inside = areas
+        .iter()
+        .filter(|a| (150.0..=800.0).contains(*a))
+        .count();
     let median = areas[areas.len() / 2];
     println!(
         "house lots: {} from {:.0} to {:.0} m², median {median:.0} m², {inside} within 150..800 m²",
@@ -343,11 +346,25 @@ fn lots_streets_and_storeys_have_real_sizes() {
         areas[areas.len() - 1]
     );
     assert!((150.0..=800.0).contains(&median), "median {median} m²");
-    assert!(inside * 10 >= areas.len() * 8, "{inside} of {} lots", areas.len());
+    assert!(
+        inside * 10 >= areas.len() * 8,
+        "{inside} of {} lots",
+        areas.len()
+    );
     // Every block keeps at least half a street's width from every street's centreline.
-    let street = |major: bool| 2.0 * if major { blocks::MAJOR_HALF_WIDTH } else { blocks::MINOR_HALF_WIDTH };
+    let street = |major: bool| {
+        2.0 * if major {
+            blocks::MAJOR_HALF_WIDTH
+        } else {
+            blocks::MINOR_HALF_WIDTH
+        }
+    };
     for major in [true, false] {
-        assert!((6.0..=12.0).contains(&street(major)), "a street {} m wide", street(major));
+        assert!(
+            (6.0..=12.0).contains(&street(major)),
+            "a street {} m wide",
+            street(major)
+        );
     }
     let edges: Vec<(glam::Vec2, glam::Vec2)> = town
         .graph
@@ -365,7 +382,10 @@ fn lots_streets_and_storeys_have_real_sizes() {
         }
     }
     println!("blocks keep {nearest:.2} m from the nearest street centreline");
-    assert!(nearest >= street(false) * 0.5 - 1e-2, "a block {nearest} m from a street");
+    assert!(
+        nearest >= street(false) * 0.5 - 1e-2,
+        "a block {nearest} m from a street"
+    );
     // Houses have one or two storeys of 3 m (their walls' height in metres).
     // Metres per height unit: the vertical scale is in cells per height unit.
     let metres_per_unit = site.vertical_scale * c;
