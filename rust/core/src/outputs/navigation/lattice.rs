@@ -12,7 +12,7 @@
 
 use super::walkable_cell;
 use crate::data::grid::Grid;
-use crate::outputs::mesh::water_surface::{in_water_region, water_height};
+use crate::outputs::mesh::water_surface::{in_water_region, vertex_depth, water_height};
 use crate::params::{MeshParams, NavigationParams};
 use glam::Vec3;
 
@@ -157,6 +157,7 @@ pub fn ground(
         let h = heights[(z - rect.z0) * columns + (x - rect.x0)];
         Vec3::new(x as f32 * lat.step, h, z as f32 * lat.step)
     };
+    let mut water = WaterDepths::new(grid, mesh, lat);
     let mut out = Vec::with_capacity(rect.width() * rect.depth());
     for z in rect.z0..rect.z1 {
         for x in rect.x0..rect.x1 {
@@ -168,12 +169,15 @@ pub fn ground(
             }
             let (p00, p10) = (corner(x, z), corner(x + 1, z));
             let (p01, p11) = (corner(x, z + 1), corner(x + 1, z + 1));
-            let dry = || {
-                approach.get(out.len()).copied().unwrap_or(false)
-                    || !in_water_region(grid, mesh, cx, cz)
-                    || [p00, p10, p01, p11].iter().all(|p| !wet(grid, mesh, *p))
-            };
-            out.push(steep.gentle(p00, p10, p11) && steep.gentle(p00, p11, p01) && dry());
+            let gentle = steep.gentle(p00, p10, p11) && steep.gentle(p00, p11, p01);
+            let dry = gentle
+                && (approach.get(out.len()).copied().unwrap_or(false)
+                    || !water.in_region(cx, cz)
+                    || [(x, z), (x + 1, z), (x, z + 1), (x + 1, z + 1)]
+                        .iter()
+                        .zip([p00, p10, p01, p11])
+                        .all(|(&(qx, qz), p)| !water.wet(qx, qz, p)));
+            out.push(dry);
         }
     }
     out
@@ -189,6 +193,74 @@ pub const WET_DEPTH: f32 = 1e-3;
 /// quad's triangles, so a quad none of whose corners is wet holds no water.
 pub fn wet(grid: &Grid, mesh: &MeshParams, p: Vec3) -> bool {
     water_height(grid, mesh, p.x, p.z).is_some_and(|level| level - p.y > WET_DEPTH)
+}
+
+/// Which lattice corners the water mesh covers, worked out once per cell and micro-vertex: on an
+/// exact lattice a quad's corner takes the depth interpolated between the micro-vertices around
+/// it, as the water mesh's triangles are linear there; otherwise each corner asks [`wet`].
+struct WaterDepths<'a> {
+    grid: &'a Grid,
+    mesh: &'a MeshParams,
+    /// Micro-quads per cell side and lattice quads per micro-quad side (0: not exact).
+    n: usize,
+    m: usize,
+    regions: std::collections::HashMap<(usize, usize), bool>,
+    depths: std::collections::HashMap<(usize, usize), f32>,
+}
+
+impl<'a> WaterDepths<'a> {
+    fn new(grid: &'a Grid, mesh: &'a MeshParams, lat: &'a Lattice) -> Self {
+        let n = mesh.subdivisions.max(1) as usize;
+        WaterDepths {
+            grid,
+            mesh,
+            n,
+            m: if lat.exact(mesh) { lat.per_cell / n } else { 0 },
+            regions: Default::default(),
+            depths: Default::default(),
+        }
+    }
+
+    /// Whether cell `(cx, cz)` belongs to the water mesh's region.
+    fn in_region(&mut self, cx: usize, cz: usize) -> bool {
+        let (grid, mesh) = (self.grid, self.mesh);
+        *self
+            .regions
+            .entry((cx, cz))
+            .or_insert_with(|| in_water_region(grid, mesh, cx, cz))
+    }
+
+    /// The depth at micro-vertex `(gx, gz)`.
+    fn vertex(&mut self, gx: usize, gz: usize) -> f32 {
+        let (grid, mesh) = (self.grid, self.mesh);
+        *self
+            .depths
+            .entry((gx, gz))
+            .or_insert_with(|| vertex_depth(grid, mesh, gx, gz))
+    }
+
+    /// Whether water deeper than [`WET_DEPTH`] shows over lattice corner `(x, z)` at `p`.
+    fn wet(&mut self, x: usize, z: usize, p: Vec3) -> bool {
+        if self.m == 0 {
+            return wet(self.grid, self.mesh, p);
+        }
+        let (micro_w, micro_d) = (self.grid.width() * self.n, self.grid.depth() * self.n);
+        let m = self.m;
+        let split = |v: usize, len: usize| {
+            let g = (v / m).min(len - 1);
+            (g, (v - g * m) as f32 / m as f32)
+        };
+        let (gx, u) = split(x, micro_w);
+        let (gz, v) = split(z, micro_d);
+        let (d00, d10) = (self.vertex(gx, gz), self.vertex(gx + 1, gz));
+        let (d01, d11) = (self.vertex(gx, gz + 1), self.vertex(gx + 1, gz + 1));
+        let depth = if u >= v {
+            d00 + (d10 - d00) * u + (d11 - d10) * v
+        } else {
+            d00 + (d11 - d01) * u + (d01 - d00) * v
+        };
+        depth > WET_DEPTH
+    }
 }
 
 /// The slope test of [`gentle`] without a square root or an arc cosine per triangle.

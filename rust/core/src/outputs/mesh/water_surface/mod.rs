@@ -290,6 +290,25 @@ pub fn water_height(grid: &Grid, params: &MeshParams, x: f32, z: f32) -> Option<
     (level >= ground - QUERY_TOLERANCE * params.height_scale).then_some(level)
 }
 
+/// The water mesh's depth at vertex `(gx, gz)` of the mesh's micro-quad lattice (`subdivisions`
+/// per cell), world units: its water level there minus the ground's, negative where the ground is
+/// above it, NaN where no water level reaches the vertex. Over every triangle of a cell of the water
+/// region the depth is linear between its vertices' (see the module's notes). `params` valid.
+pub fn vertex_depth(grid: &Grid, params: &MeshParams, gx: usize, gz: usize) -> f32 {
+    let (w, d) = (grid.width(), grid.depth());
+    let n = params.subdivisions.max(1) as usize;
+    let src = OnDemand { grid, params };
+    let strength = params.roughness_strength;
+    let corner = |cx: usize, cz: usize| {
+        corner_level(&src, cx, cz, || {
+            vertex_height_direct(grid, cx * n, cz * n, n, strength)
+        })
+        .unwrap_or(f32::NAN)
+    };
+    let level = lattice_level(&corner, gx, gz, n, w, d);
+    (level - vertex_height_direct(grid, gx, gz, n, strength)) * params.height_scale
+}
+
 /// Rounding allowance of [`water_height`], in height units: a point of a kept triangle whose
 /// water lies this little below the ground (the last bits of two interpolations) still has water.
 pub const QUERY_TOLERANCE: f32 = 1e-5;
