@@ -130,6 +130,52 @@ fn roads_keep_off_lakes_and_sea_stay_under_the_grade_and_bridge_only_rivers() {
     }
 }
 
+/// The level of the water drawn over dry cell `(x, z)` from the water cells beside it: at each
+/// corner the mean surface of the water cells sharing it, over the cell the lowest such corner.
+fn drawn_beside(grid: &Grid, x: usize, z: usize) -> Option<f32> {
+    let (w, d) = (grid.width(), grid.depth());
+    let mut out: Option<f32> = None;
+    for (cx, cz) in [(x, z), (x + 1, z), (x, z + 1), (x + 1, z + 1)] {
+        let wet: Vec<f32> = (cz.saturating_sub(1)..(cz + 1).min(d))
+            .flat_map(|zz| (cx.saturating_sub(1)..(cx + 1).min(w)).map(move |xx| (xx, zz)))
+            .map(|(xx, zz)| grid.index(xx, zz))
+            .filter(|&j| grid.water[j] != WaterKind::Dry)
+            .map(|j| grid.water_surface[j])
+            .collect();
+        if !wet.is_empty() {
+            let level = wet.iter().sum::<f32>() / wet.len() as f32;
+            let lo = wet.iter().copied().fold(f32::INFINITY, f32::min);
+            let level = if wet.iter().all(|&v| v == lo) {
+                lo
+            } else {
+                level
+            };
+            out = Some(out.map_or(level, |o: f32| o.min(level)));
+        }
+    }
+    out
+}
+
+#[test]
+fn road_beds_lie_at_or_above_the_water_drawn_beside_them() {
+    let mut checked = 0;
+    for (p, grid) in generated() {
+        for i in (0..grid.len()).filter(|&i| grid.land_use()[i] == LandUse::Road) {
+            let (x, z) = grid.xz(i);
+            if let Some(level) = drawn_beside(&grid, x, z) {
+                assert!(
+                    grid.height[i] >= level - 1e-6,
+                    "bed cell ({x}, {z}) at {} under the water beside it at {level} on {:?}",
+                    grid.height[i],
+                    p.height_model
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 0, "no road bed beside water");
+}
+
 #[test]
 fn every_settlement_reaches_every_other_that_land_joins() {
     for (p, grid) in generated() {
@@ -139,6 +185,7 @@ fn every_settlement_reaches_every_other_that_land_joins() {
         let ground = RoadGround::of(
             &grid,
             p.settlements.max_road_grade,
+            p.settlements.road_bed_width,
             p.cell_size,
             p.height_scale,
         );

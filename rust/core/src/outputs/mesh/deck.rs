@@ -4,7 +4,8 @@
 //!
 //! The polyline is resampled every `step` ([`profile`]). At each sample the ribbon lies level
 //! across its width at the highest of the surface heights under its centre and its two edges,
-//! plus [`RibbonStyle::lift`]. A run of samples marked as a bridge is a straight deck from the
+//! plus [`RibbonStyle::lift`]; off bridges, never below a floor taken at the same three points (a
+//! road's: the water drawn over its ground, [`profile_above`]). A run of samples marked as a bridge is a straight deck from the
 //! last sample before it to the first sample after it, kept at least [`RibbonStyle::clearance`]
 //! above the surface ([`deck_heights`]).
 
@@ -125,6 +126,24 @@ pub fn profile(
     step: f32,
     surface: impl Fn(f32, f32) -> f32,
 ) -> Profile {
+    profile_above(points, bridge, style, step, surface, |_, _| {
+        f32::NEG_INFINITY
+    })
+}
+
+/// [`profile`] with a floor: off bridges, the ground of each sample is at least the highest of
+/// `floor` under its centre and its two edges. A road takes the water drawn over the ground as its
+/// floor: where a river is carved below the land beside it, the drawn ground between the cells'
+/// centres dips under the river's surface, and the road (so a deck's end) stays on top of the
+/// water instead.
+pub fn profile_above(
+    points: &[[f32; 2]],
+    bridge: &[bool],
+    style: &RibbonStyle,
+    step: f32,
+    surface: impl Fn(f32, f32) -> f32,
+    floor: impl Fn(f32, f32) -> f32,
+) -> Profile {
     let step = if step > 0.0 {
         step
     } else {
@@ -133,12 +152,18 @@ pub fn profile(
     let (at, bridge) = resample(points, bridge, step);
     let sides = across(&at);
     let half = style.width * 0.5;
-    let ground: Vec<f32> = at
-        .iter()
-        .zip(&sides)
-        .map(|(&[x, z], side)| {
-            let edge = |sign: f32| surface(x + side[0] * half * sign, z + side[1] * half * sign);
-            surface(x, z).max(edge(1.0)).max(edge(-1.0))
+    let highest = |f: &dyn Fn(f32, f32) -> f32, [x, z]: [f32; 2], side: [f32; 2]| {
+        let edge = |sign: f32| f(x + side[0] * half * sign, z + side[1] * half * sign);
+        f(x, z).max(edge(1.0)).max(edge(-1.0))
+    };
+    let ground: Vec<f32> = (at.iter().zip(&sides).zip(&bridge))
+        .map(|((&p, &side), &on_bridge)| {
+            let g = highest(&surface, p, side);
+            if on_bridge {
+                g
+            } else {
+                g.max(highest(&floor, p, side))
+            }
         })
         .collect();
     let height = deck_heights(&ground, &bridge, style);
@@ -166,6 +191,39 @@ mod tests {
         assert!((deck[2] - (y0 + (y1 - y0) * 0.25)).abs() < 1e-6);
         assert_eq!(deck[3], 1.9 + style.clearance, "clearance over a rise");
         assert!((deck[4] - (y0 + (y1 - y0) * 0.75)).abs() < 1e-6);
+    }
+
+    #[test]
+    fn off_bridges_the_ground_is_at_least_the_floor() {
+        // Ground dipping to -1 under a river at x = 2..4 whose water is drawn at 0 from x = 1
+        // to 5: the road on the banks lies on the water, and the deck between them above it.
+        let line = [[0.0, 0.0], [2.0, 0.0], [4.0, 0.0], [6.0, 0.0]];
+        let style = RibbonStyle::default();
+        let surface = |x: f32, _: f32| -(2.0 - (x - 3.0).abs()).clamp(0.0, 1.0);
+        let water = |x: f32, _: f32| {
+            if (1.0..=5.0).contains(&x) {
+                0.0
+            } else {
+                f32::NEG_INFINITY
+            }
+        };
+        let bridge = [false, true, false];
+        let p = profile_above(&line, &bridge, &style, 0.5, surface, water);
+        let q = profile(&line, &bridge, &style, 0.5, surface);
+        for i in 0..p.len() {
+            let x = p.at[i][0];
+            if !p.bridge[i] {
+                assert_eq!(p.height[i], surface(x, 0.0).max(water(x, 0.0)) + style.lift);
+            }
+            assert!(p.height[i] >= q.height[i]);
+            if (1.0..=5.0).contains(&x) {
+                assert!(p.height[i] >= style.lift, "the road at {x} above the water");
+            }
+        }
+        assert!(
+            q.height.iter().any(|&h| h < 0.0),
+            "without the floor, under the water"
+        );
     }
 
     #[test]

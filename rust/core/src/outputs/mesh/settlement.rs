@@ -2,8 +2,9 @@
 //! inside them as ribbons over the surface ([`super::ribbon`]), and the buildings split into walls
 //! (with their facade coordinates, for a window shader) and roofs.
 
-use super::deck::{profile, Profile};
+use super::deck::{profile_above, Profile};
 use super::ribbon::{draw, ribbon, RibbonStyle};
+use super::water_surface::water_height;
 use super::{surface_height, Mesh};
 use crate::data::grid::Grid;
 use crate::params::MeshParams;
@@ -131,18 +132,20 @@ fn ribbon_step(params: &MeshParams) -> f32 {
 
 /// The ribbon profile of `road` on `grid`'s surface as [`super::build_mesh`] draws it with
 /// `params`: its line smoothed ([`smooth`]), in world units, with the heights of the deck rule
-/// ([`super::deck`]). The road's ribbon is drawn from it, and its bridges' navigation decks are
-/// laid on it.
+/// ([`super::deck`]), off its bridges never below the water drawn over the ground
+/// ([`water_height`]), so the road and its bridges' ends stay out of the river beside them. The
+/// road's ribbon is drawn from it, and its bridges' navigation decks are laid on it.
 pub fn road_profile(grid: &Grid, params: &MeshParams, road: &RoadLine) -> Profile {
     let cs = params.cell_size;
     let (points, bridge) = smooth(road.points, road.bridge);
     let s = style(cs, road.width, ROAD_COLOR);
-    profile(
+    profile_above(
         &to_world(&points, cs),
         &bridge,
         &s,
         ribbon_step(params),
         surface(grid, params),
+        |x, z| water_height(grid, params, x, z).unwrap_or(f32::NEG_INFINITY),
     )
 }
 

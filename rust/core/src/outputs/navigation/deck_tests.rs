@@ -92,6 +92,49 @@ fn every_bridge_cell_is_walkable_at_the_decks_height_above_the_water() {
     }
 }
 
+#[test]
+fn over_a_river_every_point_of_a_deck_is_above_the_water() {
+    // The default map's river runs on flat ground, its bed carved below it, so the drawn ground
+    // at the roads' ends beside it dips under the water: the decks' ends stay on the water, so the
+    // deck across its whole width (at the height of the nearest point of its line, as the
+    // navigation mesh lays it) is above the water over every point of a river cell.
+    let (grid, mesh, _) = towns();
+    let decks = Decks::of(&grid, &mesh);
+    assert!(!decks.is_empty());
+    let cs = mesh.cell_size;
+    let mut over = 0;
+    for seg in &decks.segments {
+        let r = seg.half_width;
+        let (x0, x1) = (seg.a[0].min(seg.b[0]) - r, seg.a[0].max(seg.b[0]) + r);
+        let (z0, z1) = (seg.a[1].min(seg.b[1]) - r, seg.a[1].max(seg.b[1]) + r);
+        let n = 16;
+        for (a, b) in (0..=n).flat_map(|a| (0..=n).map(move |b| (a, b))) {
+            let p = [
+                x0 + (x1 - x0) * a as f32 / n as f32,
+                z0 + (z1 - z0) * b as f32 / n as f32,
+            ];
+            let (x, z) = ((p[0] / cs).floor(), (p[1] / cs).floor());
+            if x < 0.0 || z < 0.0 || x as usize >= grid.width() || z as usize >= grid.depth() {
+                continue;
+            }
+            let i = grid.index(x as usize, z as usize);
+            let Some((distance, deck)) = decks.nearest(p) else {
+                continue;
+            };
+            if grid.water[i] == crate::data::water::WaterKind::Dry || distance > seg.half_width {
+                continue;
+            }
+            let water = crate::outputs::mesh::water_surface::water_height(&grid, &mesh, p[0], p[1]);
+            assert!(
+                water.is_none_or(|w| deck > w + 0.01),
+                "the deck ({deck}) over the river at {p:?} is above the water ({water:?})"
+            );
+            over += 1;
+        }
+    }
+    assert!(over > 10, "{over} deck points over rivers");
+}
+
 /// The polygons of every set of `regions` as `(set, polygon)` keys, and for each the polygons
 /// that share one of its edges (the same two vertex positions, in either direction).
 fn adjacency(regions: &[NavRegion]) -> BTreeMap<(usize, usize), Vec<(usize, usize)>> {

@@ -168,6 +168,7 @@ impl Settlements {
         let mut ground = roads::RoadGround::of(
             grid,
             self.params.max_road_grade,
+            self.params.road_bed_width,
             self.scale.cell_size,
             self.scale.height_scale,
         );
