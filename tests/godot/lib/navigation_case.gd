@@ -54,3 +54,17 @@ func baked(t: DonjournoTerrain) -> void:
 			since = Time.get_ticks_msec()
 		last = now
 	check(owners.call(), "the navigation map took the regions in")
+
+
+## The path from `from` to `to` on the navigation map `map`, the search never cut short: Godot stops
+## a search after 4096 polygons by default, fewer than a path across a map of a kilometre crosses
+## at the default voxel size.
+func full_path(map: RID, from: Vector3, to: Vector3) -> PackedVector3Array:
+	var query := NavigationPathQueryParameters3D.new()
+	query.map = map
+	query.start_position = from
+	query.target_position = to
+	query.path_search_max_polygons = 0
+	var result := NavigationPathQueryResult3D.new()
+	NavigationServer3D.query_path(query, result)
+	return result.path

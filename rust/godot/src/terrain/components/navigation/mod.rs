@@ -213,6 +213,9 @@ fn fill<'a>(
         if i == regions.len() {
             let mut region = NavigationRegion3D::new_alloc();
             region.set_name(format!("{name}{i}").as_str());
+            // The regions share their vertices along the chunk lines: Godot's edge connections,
+            // which compare every free edge of the map with every other, are not needed.
+            region.set_use_edge_connections(false);
             root.add_child(&region);
             regions.push(region);
         }
