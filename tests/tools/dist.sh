@@ -25,7 +25,7 @@ readonly ADDON=addons/donjourno
 readonly GDEXTENSION=$ADDON/donjourno.gdextension
 # What a user gets besides bin/; anything else in the addon folder stays out.
 readonly CONTENTS=(plugin.cfg plugin.gd plugin.gd.uid editor_actions.gd editor_actions.gd.uid
-    donjourno.gdextension donjourno.gdextension.uid icons presets docs LICENSE README.md)
+    donjourno.gdextension donjourno.gdextension.uid icons presets LICENSE README.md)
 # The .gdextension keys of the libraries the package ships.
 readonly SHIPPED_RE='^(linux\.(debug|release)\.x86_64|windows\.(debug|release)\.x86_64|web\.(debug|release)\.(nothreads|threads)\.wasm32)$'
 
