@@ -167,7 +167,7 @@ pub fn accessors(entries: &[&dyn Declared]) -> String {
                 let constant = format!("{}_{}", p.name(), choice).to_uppercase();
                 let _ = write!(
                     out,
-                    "            #[doc = \"[member {name}]: {choice}.\"]
+                    "            #[doc = \"The {choice} choice of [member {name}].\"]
             #[constant]
             pub const {constant}: i64 = {i};
 

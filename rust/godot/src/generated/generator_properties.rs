@@ -354,19 +354,19 @@ macro_rules! generator_accessors {
                 }
             }
 
-            #[doc = "[member height_model]: pool."]
+            #[doc = "The pool choice of [member height_model]."]
             #[constant]
             pub const HEIGHT_MODEL_POOL: i64 = 0;
 
-            #[doc = "[member height_model]: subdivision."]
+            #[doc = "The subdivision choice of [member height_model]."]
             #[constant]
             pub const HEIGHT_MODEL_SUBDIVISION: i64 = 1;
 
-            #[doc = "[member height_model]: continents."]
+            #[doc = "The continents choice of [member height_model]."]
             #[constant]
             pub const HEIGHT_MODEL_CONTINENTS: i64 = 2;
 
-            #[doc = "[member height_model]: image."]
+            #[doc = "The image choice of [member height_model]."]
             #[constant]
             pub const HEIGHT_MODEL_IMAGE: i64 = 3;
 
@@ -440,11 +440,11 @@ macro_rules! generator_accessors {
                 }
             }
 
-            #[doc = "[member world_mode]: bounded."]
+            #[doc = "The bounded choice of [member world_mode]."]
             #[constant]
             pub const WORLD_MODE_BOUNDED: i64 = 0;
 
-            #[doc = "[member world_mode]: infinite."]
+            #[doc = "The infinite choice of [member world_mode]."]
             #[constant]
             pub const WORLD_MODE_INFINITE: i64 = 1;
 

@@ -45,7 +45,7 @@ terrain_mesh_properties! {
 ///
 /// Rebuilds are cached: the generation pipeline (mountains, erosion, forests, colours) only runs
 /// again when a generation parameter changed; a change of [member subdivisions],
-/// [member roughness_strength], [member height_scale], [member diorama_base],
+/// [member roughness_strength], [member diorama_base],
 /// [member diorama_depth] or the generator's [member DonjournoGenerator.cell_size] only
 /// re-tessellates; an unchanged input rebuilds nothing.
 ///
@@ -62,7 +62,7 @@ terrain_mesh_properties! {
 /// The mesh is one [ArrayMesh] surface (a flat-shaded triangle list with vertex colours) spanning
 /// `[0, width × cell_size] × [0, depth × cell_size]` on the node's local x and z axes, with
 /// `y = height × height_scale`: its top is about the map's highest point times
-/// [member height_scale]. With [member diorama_base], side walls in soil and rock strata close the
+/// [member DonjournoGenerator.height_scale]. With [member diorama_base], side walls in soil and rock strata close the
 /// map down to a base level [member diorama_depth] height units below its lowest point, like a
 /// tabletop piece (collision and queries follow the surface alone). It carries a [StandardMaterial3D] that uses the vertex colours as albedo;
 /// set [member GeometryInstance3D.material_override] to use your own. The mesh is never saved
