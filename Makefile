@@ -46,8 +46,10 @@ build: ## Build the library, the CLI and the Godot addon (debug and release) int
 # together, where the native release build alone takes 298 s and the Web's 872 s
 # (CONTRIBUTING.md, stage times). The last
 # stage checks that no crate was compiled twice for one target and profile.
-TEST_STAGES := test-tools check-docs test-rust lint test-godot+test-windows test-wasi test-bench test-web \
-	test-browser+test-dist check-builds
+# The docs' stage comes right after the Godot suite, which leaves it the debug addon and Godot it
+# needs; it compiles nothing of the project (mdBook is installed once into the cache).
+TEST_STAGES := test-tools check-docs test-rust lint test-godot+test-windows test-docs test-wasi test-bench \
+	test-web test-browser+test-dist check-builds
 
 test: ## Run every test and check, stage by stage, printing how long each stage took
 	@mkdir -p target && touch target/.test-run-start
@@ -61,6 +63,19 @@ test-tools: ## Checks of the project's own scripts (the Web toolchain's --env co
 
 check-docs: ## Markdown pages: every relative link and image resolves, README.md within 250 lines, design documents by title
 	python3 tests/tools/check-docs.py
+
+# The site: docs/ (book.toml, docs/SUMMARY.md) built by the pinned mdBook, installed on first use
+# into the cache (tests/tools/mdbook.sh). The class pages it includes are committed: `make
+# class-docs` regenerates them from the extension's class docs.
+.PHONY: docs class-docs test-docs
+docs: ## Build the documentation site (mdBook) into target/docs/
+	tests/tools/docs.sh build
+
+class-docs: addon-debug link godot ## Regenerate docs/reference/classes/ from the extension's class docs (Godot's --doctool)
+	tests/tools/docs.sh classes
+
+test-docs: addon-debug link godot ## Every class and member described, class pages current, every link and image of the built site resolves
+	tests/tools/docs.sh test
 
 test-rust: ## Rust unit, integration, property and doc tests
 	$(CARGO) test --workspace

@@ -34,3 +34,32 @@ unsafe impl ExtensionLibrary for DonjournoExtension {
         }
     }
 }
+
+/// The class docs that godot-rust's `register-docs` feature hands to the editor's help, from the doc
+/// comments of this crate, written as one XML file per class into the folder that
+/// `DONJOURNO_CLASS_DOCS_XML` names (and nothing without it). Godot's `--doctool DIR
+/// --gdextension-docs` lists the classes' members from the loaded extension but takes their
+/// descriptions only from XML files already in `DIR/doc_classes/`: `tests/tools/docs.sh` puts these
+/// there first, so the reference it dumps has both.
+#[cfg(test)]
+mod class_docs {
+    #[test]
+    fn class_docs_xml() {
+        let Some(dir) = std::env::var_os("DONJOURNO_CLASS_DOCS_XML") else {
+            return;
+        };
+        let dir = std::path::Path::new(&dir);
+        std::fs::create_dir_all(dir).expect("the class docs folder can be made");
+        let mut classes = 0;
+        for xml in godot::docs::__gather_xml_docs() {
+            let name = xml
+                .split("<class name=\"")
+                .nth(1)
+                .and_then(|rest| rest.split('"').next())
+                .expect("each class document names its class");
+            std::fs::write(dir.join(format!("{name}.xml")), &xml).expect("the folder is writable");
+            classes += 1;
+        }
+        assert!(classes >= 4, "only {classes} classes carry docs");
+    }
+}
