@@ -144,7 +144,7 @@ def page(name, root, classes):
                        + (f"`{cell(default)}`" if default is not None else "") + " |")
         out.append("")
         for m in members:
-            out.append(f'### <a id="{anchor("property", m.get("name"))}"></a>`{m.get("name")}: {type_of(m)}`\n')
+            out.append(f'<a id="{anchor("property", m.get("name"))}"></a>\n\n### `{m.get("name")}: {type_of(m)}`\n')
             out.append((conv.convert(m.text) or "*No description.*") + "\n")
 
     methods = root.findall("methods/method")
@@ -154,14 +154,14 @@ def page(name, root, classes):
             qual = m.get("qualifiers")
             ret = type_of(m.find("return"))
             sig = f"{m.get('name')}({signature(m)}) -> {ret}" + (f" {qual}" if qual else "")
-            out.append(f'### <a id="{anchor("method", m.get("name"))}"></a>`{sig}`\n')
+            out.append(f'<a id="{anchor("method", m.get("name"))}"></a>\n\n### `{sig}`\n')
             out.append((conv.convert(m.findtext("description")) or "*No description.*") + "\n")
 
     signals = root.findall("signals/signal")
     if signals:
         out.append("## Signals\n")
         for s in signals:
-            out.append(f'### <a id="{anchor("signal", s.get("name"))}"></a>`{s.get("name")}({signature(s)})`\n')
+            out.append(f'<a id="{anchor("signal", s.get("name"))}"></a>\n\n### `{s.get("name")}({signature(s)})`\n')
             out.append((conv.convert(s.findtext("description")) or "*No description.*") + "\n")
 
     constants = root.findall("constants/constant")
