@@ -233,6 +233,13 @@ def main(argv):
     for old in out_dir.glob("*.md"):
         if old.name not in pages:
             errors.append(f"{old}: no such class any more: run `make class-docs`")
+    summary = out_dir.parent.parent / "SUMMARY.md"
+    if summary.exists():
+        listed = summary.read_text()
+        folder = out_dir.relative_to(out_dir.parent.parent).as_posix()
+        for name in pages:
+            if f"({folder}/{name})" not in listed:
+                errors.append(f"{summary}: lists no {folder}/{name}: add it, or the site leaves it out")
     for e in errors:
         print(f"class-docs: {e}", file=sys.stderr)
     if errors:
