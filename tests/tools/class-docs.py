@@ -157,14 +157,16 @@ def page(name, root, classes):
             out.append(f'<a id="{anchor("method", m.get("name"))}"></a>\n\n### `{sig}`\n')
             out.append((conv.convert(m.findtext("description")) or "*No description.*") + "\n")
 
-    signals = root.findall("signals/signal")
+    signals = sorted(root.findall("signals/signal"), key=lambda s: s.get("name"))
     if signals:
         out.append("## Signals\n")
         for s in signals:
             out.append(f'<a id="{anchor("signal", s.get("name"))}"></a>\n\n### `{s.get("name")}({signature(s)})`\n')
             out.append((conv.convert(s.findtext("description")) or "*No description.*") + "\n")
 
-    constants = root.findall("constants/constant")
+    # By name: Godot keeps the order the classes registered them in, which changes between builds;
+    # the name keeps each family (BIOME_*, TERRAIN_*, …) together.
+    constants = sorted(root.findall("constants/constant"), key=lambda c: c.get("name"))
     if constants:
         out.append("## Constants\n")
         for c in constants:
