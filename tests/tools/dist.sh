@@ -21,6 +21,7 @@
 # VERSION is the workspace's (Cargo.toml [workspace.package] version); plugin.cfg must agree.
 #
 # Usage: tests/tools/dist.sh    (make dist builds the libraries first)
+#        tests/tools/dist.sh --shipped-keys    (prints the keys of SHIPPED_KEYS, one a line)
 #
 # Environment: CARGO_TARGET_DIR, DONJOURNO_CACHE, DONJOURNO_DIST_MAX_MIB (default 40).
 
@@ -40,6 +41,11 @@ readonly SHIPPED_KEYS=(
     web.debug.nothreads.wasm32 web.release.nothreads.wasm32
     web.debug.threads.wasm32 web.release.threads.wasm32
 )
+
+if [[ "${1:-}" == --shipped-keys ]]; then
+    printf '%s\n' "${SHIPPED_KEYS[@]}"
+    exit 0
+fi
 
 log() { printf 'dist: %s\n' "$*" >&2; }
 die() { printf 'dist: error: %s\n' "$*" >&2; exit 1; }

@@ -3,7 +3,8 @@
 #
 #   1. the version has one source: plugin.cfg and the crates agree with Cargo.toml, and the check
 #      rejects a plugin.cfg that does not;
-#   2. the zip holds addons/donjourno/ only, with the 8 libraries (6 files) the package ships; the release
+#   2. the zip holds addons/donjourno/ only, with the libraries the package ships (the .gdextension
+#      keys of dist.sh's SHIPPED_KEYS: today 8 keys, 6 files); the release
 #      libraries have no symbol table left, the debug ones still name the addon's functions, each
 #      exports the entry symbol, and the Web ones keep the section Emscripten's loader needs;
 #   3. unzipped into a fresh, empty Godot project (not the demo), the addon loads, and
@@ -112,11 +113,12 @@ lib_check() {
     esac
 }
 
+mapfile -t shipped_keys < <(tests/tools/dist.sh --shipped-keys)
 libraries=0
 while IFS= read -r line; do
     [[ "$line" =~ ^([a-z0-9_.]+)[[:space:]]*=[[:space:]]*\"res://(addons/donjourno/[^\"]+)\" ]] || continue
     key="${BASH_REMATCH[1]}" file="$project/${BASH_REMATCH[2]}"
-    [[ "$key" =~ ^(linux\.[a-z]+\.x86_64|windows\.[a-z]+\.x86_64|web\..*)$ ]] || continue
+    [[ " ${shipped_keys[*]} " == *" $key "* ]] || continue
     libraries=$((libraries + 1))
     if [[ -f "$file" ]]; then
         lib_check "$key" "$file"
@@ -124,7 +126,8 @@ while IFS= read -r line; do
         check 1 "$key: ${file#"$project/"} is not in the zip"
     fi
 done < "$GDEXTENSION"
-check "$(( libraries == 8 ? 0 : 1 ))" "the .gdextension lists 8 Linux x86_64, Windows x86_64 and Web libraries, all in the zip ($libraries)"
+check "$(( libraries == ${#shipped_keys[@]} && libraries >= 8 ? 0 : 1 ))" \
+    "the .gdextension lists the ${#shipped_keys[@]} libraries the package ships (dist.sh's SHIPPED_KEYS), all in the zip ($libraries)"
 
 # 3. A new user's project.
 cat > "$project/project.godot" <<'EOF'
