@@ -58,8 +58,9 @@ test: ## Run every test and check, stage by stage, printing how long each stage 
 check-builds: ## After `make test`: the core and the Godot bindings were compiled once per target and profile
 	tests/tools/check-one-build.sh target/.test-run-start
 
-test-tools: ## Checks of the project's own scripts (the Web toolchain's --env contract)
+test-tools: ## Checks of the project's own scripts (the toolchains' --env contract, make release in a throwaway clone)
 	tests/tools/test-toolchain-env.sh
+	tests/tools/test-release.sh
 
 check-docs: ## Markdown pages: every relative link and image resolves, README.md within 250 lines, design documents by title
 	python3 tests/tools/check-docs.py
@@ -168,7 +169,7 @@ windows: ## Cross-build the addon's Windows x86_64 DLLs (debug and release) into
 test-windows: windows ## Windows checks: each DLL exports the entry symbol; the Windows CLI under Wine prints the golden hashes
 	tests/tools/test-windows.sh
 
-.PHONY: browser test-browser dist test-dist
+.PHONY: browser test-browser dist test-dist release
 
 browser: ## Provision the test browser (Debian's headless Chromium, playwright-core) into ~/.cache/donjourno/browser
 	tests/tools/browser.sh
@@ -176,8 +177,12 @@ browser: ## Provision the test browser (Debian's headless Chromium, playwright-c
 test-browser: ## Web in headless Chromium: each .wasm loads into a browser host; the CLI prints the golden hashes in the page; load and generation times
 	tests/tools/test-browser.sh
 
-dist: addon-debug addon-release windows web ## Package the addon (Linux, Windows, Web; debug and release) as target/dist/donjourno-VERSION.zip
+dist: addon-debug addon-release windows web ## Package the addon (Linux, Windows, Web; debug and release) as target/dist/donjourno-VERSION.zip, and the demo project with it as donjourno-demo-VERSION.zip
 	tests/tools/dist.sh
 
-test-dist: dist godot ## The package: versions agree, stripped libraries, and a new user's script in a fresh project where it was unzipped
+test-dist: dist godot ## The packages: versions agree, stripped libraries, a new user's script in a fresh project where the addon was unzipped, the unzipped demo imports and runs
 	tests/tools/test-dist.sh
+
+release: ## Release VERSION=x.y.z: bump Cargo.toml, plugin.cfg and CHANGELOG.md, commit, make dist, tag vx.y.z (on a clean tree)
+	@test -n "$(VERSION)" || { echo "usage: make release VERSION=x.y.z" >&2; exit 1; }
+	tests/tools/release.sh "$(VERSION)"

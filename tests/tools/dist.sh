@@ -13,21 +13,40 @@
 # The libraries listed for macOS and Linux arm64 cannot be built here and are left out: the
 # platforms guide (docs/guide/platforms.md) says how to build them.
 #
+# Beside it, target/dist/donjourno-demo-VERSION.zip: the demo project (godot_project/) in one folder,
+# donjourno-demo-VERSION/, with a real copy of the same addons/donjourno/ (the same stripped
+# libraries) where the repository has a symlink (`make link`); a user unzips it and opens
+# project.godot. Godot's import cache (.godot/, *.import) stays out, and the zip holds no symlink.
+#
 # VERSION is the workspace's (Cargo.toml [workspace.package] version); plugin.cfg must agree.
 #
 # Usage: tests/tools/dist.sh    (make dist builds the libraries first)
+#        tests/tools/dist.sh --shipped-keys    (prints the keys of SHIPPED_KEYS, one a line)
 #
 # Environment: CARGO_TARGET_DIR, DONJOURNO_CACHE, DONJOURNO_DIST_MAX_MIB (default 40).
 
 set -euo pipefail
 
 readonly ADDON=addons/donjourno
+readonly DEMO=godot_project
 readonly GDEXTENSION=$ADDON/donjourno.gdextension
 # What a user gets besides bin/; anything else in the addon folder stays out.
 readonly CONTENTS=(plugin.cfg plugin.gd plugin.gd.uid editor_actions.gd editor_actions.gd.uid
     donjourno.gdextension donjourno.gdextension.uid icons presets LICENSE README.md)
-# The .gdextension keys of the libraries the package ships.
-readonly SHIPPED_RE='^(linux\.(debug|release)\.x86_64|windows\.(debug|release)\.x86_64|web\.(debug|release)\.(nothreads|threads)\.wasm32)$'
+# The .gdextension keys of the libraries the package ships, each of which must be listed there and
+# built (the Web's debug keys name its release build, so 8 keys give 6 files).
+readonly SHIPPED_KEYS=(
+    linux.debug.x86_64 linux.release.x86_64
+    linux.debug.arm64 linux.release.arm64
+    windows.debug.x86_64 windows.release.x86_64
+    web.debug.nothreads.wasm32 web.release.nothreads.wasm32
+    web.debug.threads.wasm32 web.release.threads.wasm32
+)
+
+if [[ "${1:-}" == --shipped-keys ]]; then
+    printf '%s\n' "${SHIPPED_KEYS[@]}"
+    exit 0
+fi
 
 log() { printf 'dist: %s\n' "$*" >&2; }
 die() { printf 'dist: error: %s\n' "$*" >&2; exit 1; }
@@ -65,11 +84,12 @@ strip_release() {
     esac
 }
 
-declare -A shipped=()
+declare -A shipped=() found=()
 while IFS= read -r line; do
     [[ "$line" =~ ^([a-z0-9_.]+)[[:space:]]*=[[:space:]]*\"res://addons/donjourno/([^\"]+)\" ]] || continue
     key="${BASH_REMATCH[1]}" file="${BASH_REMATCH[2]}"
-    [[ "$key" =~ $SHIPPED_RE ]] || continue
+    [[ " ${SHIPPED_KEYS[*]} " == *" $key "* ]] || continue
+    found["$key"]=1
     [[ -f "$ADDON/$file" ]] || die "$ADDON/$file ($key) is missing: make dist builds it"
     [[ -n "${shipped[$file]:-}" ]] && continue
     shipped["$file"]="$key"
@@ -78,11 +98,41 @@ while IFS= read -r line; do
     [[ "$key" == *.release.* || "$key" == web.* ]] && strip_release "$stage/$ADDON/$file"
     log "$(printf '%-28s %6d KiB  %s' "$key" $(( $(stat -c %s "$stage/$ADDON/$file") / 1024 )) "$file")"
 done < "$GDEXTENSION"
-(( ${#shipped[@]} == 6 )) || die "expected 6 library files (Linux and Windows: debug and release; Web: one per thread mode, for both), found ${#shipped[@]}"
+for key in "${SHIPPED_KEYS[@]}"; do
+    [[ -n "${found[$key]:-}" ]] || die "$GDEXTENSION does not list $key, which the package ships"
+done
 
-# Zip entries in a fixed order, with the files' own times: the same inputs give the same zip.
-( cd "$stage" && find addons -print | LC_ALL=C sort | zip -q -X -9 -@ "$OLDPWD/$zip_file" ) \
-    || die "zip failed"
-size=$(stat -c %s "$zip_file")
-log "$zip_file: $(awk -v s="$size" 'BEGIN { printf "%.1f", s / 1048576 }') MiB ($(find "$stage" -type f | wc -l) files)"
-(( size < max_mib * 1024 * 1024 )) || die "$zip_file is larger than $max_mib MiB"
+
+# zip_dir DIR ZIP ENTRY: writes ZIP from ENTRY (a folder under DIR), entries in a fixed order, with
+# the files' own times, so that the same inputs give the same zip; then reports and caps its size.
+zip_dir() {
+    local dir="$1" zip="$2" entry="$3" size
+    ( cd "$dir" && find "$entry" -print | LC_ALL=C sort | zip -q -X -9 -@ "$OLDPWD/$zip" ) \
+        || die "zip failed"
+    size=$(stat -c %s "$zip")
+    log "$zip: $(awk -v s="$size" 'BEGIN { printf "%.1f", s / 1048576 }') MiB ($(find "$dir" -type f | wc -l) files)"
+    (( size < max_mib * 1024 * 1024 )) || die "$zip is larger than $max_mib MiB"
+}
+
+zip_dir "$stage" "$zip_file" addons
+
+# The demo: the project's own files (not Godot's import cache, not the symlink to the addon), and
+# the addon as staged above.
+demo_name="donjourno-demo-$version"
+demo_stage="$target_root/dist/demo-stage"
+demo_zip="$target_root/dist/$demo_name.zip"
+rm -rf "$demo_stage" "$demo_zip"
+mkdir -p "$demo_stage/$demo_name"
+[[ -f "$DEMO/project.godot" ]] || die "$DEMO/project.godot is missing"
+( cd "$DEMO" && find . -mindepth 1 \( -path ./.godot -o -path ./addons \) -prune -o \
+    \( -type f -o -type d \) ! -name '*.import' -print ) | while IFS= read -r path; do
+    if [[ -d "$DEMO/$path" ]]; then
+        mkdir -p "$demo_stage/$demo_name/$path"
+    else
+        cp -p "$DEMO/$path" "$demo_stage/$demo_name/$path"
+    fi
+done
+cp -R "$stage/addons" "$demo_stage/$demo_name/"
+links="$(find "$demo_stage" -type l)"
+[[ -z "$links" ]] || die "the demo's stage holds symlinks: $links"
+zip_dir "$demo_stage" "$demo_zip" "$demo_name"

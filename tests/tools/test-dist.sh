@@ -3,13 +3,18 @@
 #
 #   1. the version has one source: plugin.cfg and the crates agree with Cargo.toml, and the check
 #      rejects a plugin.cfg that does not;
-#   2. the zip holds addons/donjourno/ only, with the 8 libraries (6 files) the package ships; the release
+#   2. the zip holds addons/donjourno/ only, with the libraries the package ships (the .gdextension
+#      keys of dist.sh's SHIPPED_KEYS: today 8 keys, 6 files); the release
 #      libraries have no symbol table left, the debug ones still name the addon's functions, each
 #      exports the entry symbol, and the Web ones keep the section Emscripten's loader needs;
 #   3. unzipped into a fresh, empty Godot project (not the demo), the addon loads, and
 #      tests/dist/new_user.gd does what a new user does first: creates a generator and a terrain,
 #      waits for generation_finished, asks for heights and loads a preset; its log shows no
-#      error, Rust panic or leak (tests/godot/check_log.awk, as for the Godot suite).
+#      error, Rust panic or leak (tests/godot/check_log.awk, as for the Godot suite);
+#   4. the demo (target/dist/donjourno-demo-VERSION.zip) holds one folder with the demo project and
+#      a real copy of the package's addon (the same files, byte for byte), no import cache, no
+#      symlink, no test file; unzipped into a fresh folder it imports, and its main scene runs
+#      headless for 300 frames with a clean log and exit status 0.
 #
 # Usage: tests/tools/test-dist.sh
 #
@@ -108,11 +113,12 @@ lib_check() {
     esac
 }
 
+mapfile -t shipped_keys < <(tests/tools/dist.sh --shipped-keys)
 libraries=0
 while IFS= read -r line; do
     [[ "$line" =~ ^([a-z0-9_.]+)[[:space:]]*=[[:space:]]*\"res://(addons/donjourno/[^\"]+)\" ]] || continue
     key="${BASH_REMATCH[1]}" file="$project/${BASH_REMATCH[2]}"
-    [[ "$key" =~ ^(linux\.[a-z]+\.x86_64|windows\.[a-z]+\.x86_64|web\..*)$ ]] || continue
+    [[ " ${shipped_keys[*]} " == *" $key "* ]] || continue
     libraries=$((libraries + 1))
     if [[ -f "$file" ]]; then
         lib_check "$key" "$file"
@@ -120,7 +126,8 @@ while IFS= read -r line; do
         check 1 "$key: ${file#"$project/"} is not in the zip"
     fi
 done < "$GDEXTENSION"
-check "$(( libraries == 8 ? 0 : 1 ))" "the .gdextension lists 8 Linux x86_64, Windows x86_64 and Web libraries, all in the zip ($libraries)"
+check "$(( libraries == ${#shipped_keys[@]} && libraries >= 8 ? 0 : 1 ))" \
+    "the .gdextension lists the ${#shipped_keys[@]} libraries the package ships (dist.sh's SHIPPED_KEYS), all in the zip ($libraries)"
 
 # 3. A new user's project.
 cat > "$project/project.godot" <<'EOF'
@@ -162,6 +169,72 @@ else
         printf '%s\n' "$problems" | head -n 20 | sed 's/^/    /' >&2
         check 1 "new_user.gd's log is clean (no errors, no Rust panics, no leaks): $(head -n 1 <<<"$problems")"
     fi
+fi
+
+# 4. The demo.
+demo_zip="$target_root/dist/donjourno-demo-$version.zip"
+demo_name="donjourno-demo-$version"
+[[ -f "$demo_zip" ]] || die "$demo_zip is missing (make dist writes it)"
+size=$(stat -c %s "$demo_zip")
+log "$demo_zip: $(awk -v s="$size" 'BEGIN { printf "%.1f", s / 1048576 }') MiB"
+check "$(( size < 40 * 1024 * 1024 ? 0 : 1 ))" "the demo zip is under 40 MiB ($(( size / 1024 )) KiB)"
+entries="$(unzip -Z1 "$demo_zip")"
+outside="$(grep -v "^$demo_name/" <<<"$entries" || true)"
+check "$(succeeds test -z "$outside")" "every demo entry is under $demo_name/${outside:+ (not: $outside)}"
+check "$(succeeds grep -qx "$demo_name/project.godot" <<<"$entries")" "the demo zip holds $demo_name/project.godot"
+cache="$(grep -E '(^|/)\.godot/|\.import$' <<<"$entries" || true)"
+check "$(succeeds test -z "$cache")" "no import cache in the demo zip${cache:+ (found: $(head -n 1 <<<"$cache"))}"
+# zipinfo's first column is the entry's Unix mode: 'l' for a symlink.
+links="$(unzip -Z "$demo_zip" | awk '/^l/ { print $NF }')"
+check "$(succeeds test -z "$links")" "no symlink in the demo zip${links:+ (found: $links)}"
+tests_found="$(grep -iE '(^|/)tests?/|(^|/|_)tests?(_[^/]*)?\.(gd|tscn|cfg)$|\.gdunit' <<<"$entries" || true)"
+check "$(succeeds test -z "$tests_found")" "no test file in the demo zip${tests_found:+ (found: $(head -n 1 <<<"$tests_found"))}"
+
+demo_root="$target_root/dist/demo-project"
+rm -rf "$demo_root" "$work/package"
+mkdir -p "$demo_root" "$work/package"
+unzip -q "$demo_zip" -d "$demo_root"
+unzip -q "$zip_file" -d "$work/package"
+demo="$demo_root/$demo_name"
+if diff -r "$work/package/$ADDON" "$demo/$ADDON" > "$work/addon.diff" 2>&1; then
+    check 0 "the demo's $ADDON/ is the package's, file for file, libraries included"
+else
+    head -n 10 "$work/addon.diff" >&2
+    check 1 "the demo's $ADDON/ is the package's, file for file, libraries included"
+fi
+
+# log_clean LOG WHAT: a check that LOG shows no error, Rust panic or leak (tests/godot/check_log.awk).
+log_clean() {
+    local problems
+    problems="$(awk -f tests/godot/check_log.awk "$1" | sed 's/^LOG\t//; s/^TEST\t/in /')"
+    if [[ -z "$problems" ]]; then
+        check 0 "$2's log is clean (no errors, no Rust panics, no leaks)"
+    else
+        printf '%s\n' "$problems" | head -n 20 | sed 's/^/    /' >&2
+        check 1 "$2's log is clean (no errors, no Rust panics, no leaks): $(head -n 1 <<<"$problems")"
+    fi
+}
+
+log "importing the demo"
+if ! tests/tools/godot-import.sh "$demo" "$work/demo_import.log"; then
+    tail -n 30 "$work/demo_import.log" >&2
+    check 1 "the demo imports where it was unzipped"
+else
+    check 0 "the demo imports where it was unzipped"
+    log_clean "$work/demo_import.log" "the demo's import"
+    main_scene="$(sed -n 's/^run\/main_scene="\(.*\)"$/\1/p' "$demo/project.godot")"
+    log "running the demo's main scene ($main_scene) for 300 frames"
+    set +e
+    timeout 300 tests/tools/godot.sh --headless --path "$demo" --quit-after 300 > "$work/demo.log" 2>&1
+    status=$?
+    set -e
+    if (( status == 0 )); then
+        check 0 "the demo's main scene $main_scene runs 300 frames headless"
+    else
+        tail -n 40 "$work/demo.log" >&2
+        check 1 "the demo's main scene $main_scene runs 300 frames headless (exit status $status)"
+    fi
+    log_clean "$work/demo.log" "the demo run"
 fi
 
 log "done in $(( SECONDS - start ))s"
