@@ -16,8 +16,7 @@
 #     ELF files;
 #   - the arm64 glibc 2.36 and libgcc of bookworm's libc6-dev-arm64-cross and
 #     libgcc-12-dev-arm64-cross: what the libraries link against, and the system root
-#     (usr/aarch64-linux-gnu) the emulated CLI loads them from. Built against glibc 2.36, the
-#     library loads on any arm64 Linux with glibc 2.36 or later;
+#     (usr/aarch64-linux-gnu) the emulated CLI loads them from;
 #   - QEMU 7.2's qemu-aarch64-static from bookworm's qemu-user-static (only that emulator is kept),
 #     to run the arm64 CLI for the hash check.
 #
