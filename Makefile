@@ -28,7 +28,7 @@ endef
 	addon-release link godot run editor preview bench shots clean
 
 help: ## List the targets
-	@awk -F ':.*## ' '/^[a-z-]+:.*## / { printf "  %-14s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
+	@awk -F ':.*## ' '/^[a-z0-9-]+:.*## / { printf "  %-14s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
 
 build: ## Build the library, the CLI and the Godot addon (debug and release) into addons/donjourno/bin
 	$(CARGO) build --release --workspace
@@ -41,15 +41,18 @@ build: ## Build the library, the CLI and the Godot addon (debug and release) int
 #
 # Stages joined with '+' run side by side (tests/tools/stages.sh): the Godot suite, mostly one
 # busy thread, beside the Windows builds, which have their own cargo build folders; the browser
-# and the package's new user, each mostly one busy thread, once everything is built. Two compiling
-# stages side by side lose: the native release and WASI builds beside the Web's took 1,709 s
-# together, where the native release build alone takes 298 s and the Web's 872 s
-# (CONTRIBUTING.md, stage times). The last
-# stage checks that no crate was compiled twice for one target and profile.
+# and the package's new user, each mostly one busy thread, once everything is built. The browser
+# runs beside the Linux arm64 builds, which have a cargo build folder of their own
+# (target/aarch64) and need nothing built before them: the only compiler of its group, it takes up
+# what the browser leaves of the cores; the package comes after both, as it ships the arm64
+# libraries. Two compiling stages side by side lose: the native release and WASI builds beside the
+# Web's took 1,709 s together, where the native release build alone takes 298 s and the Web's
+# 872 s (CONTRIBUTING.md, stage times). The last stage checks that no crate was compiled twice
+# for one target and profile.
 # The docs' stage comes right after the Godot suite, which leaves it the debug addon and Godot it
 # needs; it compiles nothing of the project (mdBook is installed once into the cache).
 TEST_STAGES := test-tools check-docs test-rust lint test-godot+test-windows test-docs test-wasi test-bench \
-	test-web test-browser+test-dist check-builds
+	test-web test-browser+test-arm64 test-dist check-builds
 
 test: ## Run every test and check, stage by stage, printing how long each stage took
 	@mkdir -p target && touch target/.test-run-start
@@ -58,7 +61,7 @@ test: ## Run every test and check, stage by stage, printing how long each stage 
 check-builds: ## After `make test`: the core and the Godot bindings were compiled once per target and profile
 	tests/tools/check-one-build.sh target/.test-run-start
 
-test-tools: ## Checks of the project's own scripts (the toolchains' --env contract, make release in a throwaway clone)
+test-tools: ## Checks of the project's own scripts (the Web, Windows and arm64 toolchains' --env contract, make release in a throwaway clone)
 	tests/tools/test-toolchain-env.sh
 	tests/tools/test-release.sh
 
@@ -143,7 +146,8 @@ clean: ## Remove build outputs
 	rm -rf $(ADDON_BIN) $(DEMO)/.godot $(DEMO)/addons tests/godot/.godot tests/godot/addons \
 		tests/bench/.godot tests/bench/bin
 
-.PHONY: test-wasi web-toolchain web test-web serve windows-toolchain windows test-windows
+.PHONY: test-wasi web-toolchain web test-web serve windows-toolchain windows test-windows \
+	arm64-toolchain arm64 test-arm64
 
 test-wasi: ## Same terrain everywhere: the CLI under Node's WASI prints the native grid and mesh hashes
 	tests/tools/test-wasi.sh
@@ -169,6 +173,15 @@ windows: ## Cross-build the addon's Windows x86_64 DLLs (debug and release) into
 test-windows: windows ## Windows checks: each DLL exports the entry symbol; the Windows CLI under Wine prints the golden hashes
 	tests/tools/test-windows.sh
 
+arm64-toolchain: ## Provision the Linux arm64 cross toolchain (rustup target, aarch64 GCC and glibc, QEMU) into ~/.cache/donjourno/arm64
+	tests/tools/arm64-toolchain.sh
+
+arm64: ## Cross-build the addon's Linux arm64 libraries (debug and release) into addons/donjourno/bin
+	tests/tools/arm64-build.sh
+
+test-arm64: arm64 ## Linux arm64 checks: each library is aarch64 and exports the entry symbol; the arm64 CLI under QEMU prints the golden hashes
+	tests/tools/test-arm64.sh
+
 .PHONY: browser test-browser dist test-dist release
 
 browser: ## Provision the test browser (Debian's headless Chromium, playwright-core) into ~/.cache/donjourno/browser
@@ -177,7 +190,7 @@ browser: ## Provision the test browser (Debian's headless Chromium, playwright-c
 test-browser: ## Web in headless Chromium: each .wasm loads into a browser host; the CLI prints the golden hashes in the page; load and generation times
 	tests/tools/test-browser.sh
 
-dist: addon-debug addon-release windows web ## Package the addon (Linux, Windows, Web; debug and release) as target/dist/donjourno-VERSION.zip, and the demo project with it as donjourno-demo-VERSION.zip
+dist: addon-debug addon-release windows web arm64 ## Package the addon (Linux x86_64 and arm64, Windows, Web; debug and release) as target/dist/donjourno-VERSION.zip, and the demo project with it as donjourno-demo-VERSION.zip
 	tests/tools/dist.sh
 
 test-dist: dist godot ## The packages: versions agree, stripped libraries, a new user's script in a fresh project where the addon was unzipped, the unzipped demo imports and runs

@@ -4,14 +4,15 @@
 # Godot Asset Library, whose packages have the same layout):
 #
 #   plugin.cfg, plugin.gd, editor_actions.gd, donjourno.gdextension (and their .uid files),
-#   icons/, presets/, docs/, LICENSE, README.md, and in bin/ every library the .gdextension lists
-#   for Linux x86_64, Windows x86_64 and the Web (with and without threads), debug and release.
+#   icons/, presets/, LICENSE, README.md, and in bin/ every library the .gdextension lists
+#   for Linux x86_64 and arm64, Windows x86_64 and the Web (with and without threads), debug and
+#   release. The pictures of the docs are not in it: they live in the documentation (docs/figures/).
 #
 # The release libraries are stripped of everything a program does not need to run (symbol table
 # and debug info; the Web ones of their name and producers sections); the debug libraries keep
 # their symbol table, so backtraces name functions, but no DWARF debug info (tests/tools/install-lib.sh).
-# The libraries listed for macOS and Linux arm64 cannot be built here and are left out: the
-# platforms guide (docs/guide/platforms.md) says how to build them.
+# macOS is not built (the platforms guide, docs/guide/platforms.md, says why), and the .gdextension
+# lists no macOS library.
 #
 # Beside it, target/dist/donjourno-demo-VERSION.zip: the demo project (godot_project/) in one folder,
 # donjourno-demo-VERSION/, with a real copy of the same addons/donjourno/ (the same stripped
@@ -23,7 +24,7 @@
 # Usage: tests/tools/dist.sh    (make dist builds the libraries first)
 #        tests/tools/dist.sh --shipped-keys    (prints the keys of SHIPPED_KEYS, one a line)
 #
-# Environment: CARGO_TARGET_DIR, DONJOURNO_CACHE, DONJOURNO_DIST_MAX_MIB (default 40).
+# Environment: CARGO_TARGET_DIR, DONJOURNO_CACHE, DONJOURNO_DIST_MAX_MIB (default 25).
 
 set -euo pipefail
 
@@ -34,7 +35,7 @@ readonly GDEXTENSION=$ADDON/donjourno.gdextension
 readonly CONTENTS=(plugin.cfg plugin.gd plugin.gd.uid editor_actions.gd editor_actions.gd.uid
     donjourno.gdextension donjourno.gdextension.uid icons presets LICENSE README.md)
 # The .gdextension keys of the libraries the package ships, each of which must be listed there and
-# built (the Web's debug keys name its release build, so 8 keys give 6 files).
+# built (the Web's debug keys name its release build, so 10 keys give 8 files).
 readonly SHIPPED_KEYS=(
     linux.debug.x86_64 linux.release.x86_64
     linux.debug.arm64 linux.release.arm64
@@ -53,7 +54,7 @@ die() { printf 'dist: error: %s\n' "$*" >&2; exit 1; }
 
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 target_root="${CARGO_TARGET_DIR:-target}"
-max_mib="${DONJOURNO_DIST_MAX_MIB:-40}"
+max_mib="${DONJOURNO_DIST_MAX_MIB:-25}"
 
 # The version, from its one place, and the files that must repeat it.
 version="$(tests/tools/dist-version.sh)" || die "the versions disagree (see above)"
@@ -61,6 +62,8 @@ version="$(tests/tools/dist-version.sh)" || die "the versions disagree (see abov
 env_lines="$(tests/tools/windows-toolchain.sh --env)" || die "the Windows toolchain is not available"
 eval "$env_lines"
 env_lines="$(tests/tools/web-toolchain.sh --env)" || die "the Web toolchain is not available"
+eval "$env_lines"
+env_lines="$(tests/tools/arm64-toolchain.sh --env)" || die "the Linux arm64 toolchain is not available"
 eval "$env_lines"
 llvm_strip="$(sed -n "s/^LLVM_ROOT = '\(.*\)'$/\1/p" "$EM_CONFIG")/llvm-strip"
 [[ -x "$llvm_strip" ]] || die "llvm-strip is missing from the Web toolchain"
@@ -80,6 +83,7 @@ strip_release() {
         *.dll) x86_64-w64-mingw32-strip --strip-all "$1" ;;
         # Custom sections other than these go; the dynamic linker needs dylink.0.
         *.wasm) "$llvm_strip" --strip-all --keep-section=dylink.0 --keep-section=target_features "$1" ;;
+        *.arm64.so) aarch64-linux-gnu-strip --strip-all "$1" ;;
         *) strip --strip-all "$1" ;;
     esac
 }

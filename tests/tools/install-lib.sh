@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs a built library into the addon folder without its DWARF debug info (Linux .so,
-# macOS .dylib, or a Windows .dll, stripped with the MinGW objcopy).
+# macOS .dylib, or a Windows .dll, stripped with the MinGW objcopy; a cross-built Linux .so is
+# stripped with the objcopy OBJCOPY names).
 #
 # Usage: tests/tools/install-lib.sh BUILT INSTALLED
 #
@@ -28,7 +29,8 @@ elif [[ "$(uname -s)" == Darwin ]]; then
     cp "$built" "$tmp"
     strip -S "$tmp"
 else
-    objcopy --strip-debug "$built" "$tmp"
+    # OBJCOPY: the cross objcopy for a library of another architecture (aarch64-linux-gnu-objcopy).
+    "${OBJCOPY:-objcopy}" --strip-debug "$built" "$tmp"
 fi
 mv -f "$tmp" "$installed"
 echo "install-lib: $installed ($(( $(wc -c < "$installed") / 1024 / 1024 )) MiB; $(( $(wc -c < "$built") / 1024 / 1024 )) MiB with debug info in $built)"

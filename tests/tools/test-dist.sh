@@ -4,7 +4,7 @@
 #   1. the version has one source: plugin.cfg and the crates agree with Cargo.toml, and the check
 #      rejects a plugin.cfg that does not;
 #   2. the zip holds addons/donjourno/ only, with the libraries the package ships (the .gdextension
-#      keys of dist.sh's SHIPPED_KEYS: today 8 keys, 6 files); the release
+#      keys of dist.sh's SHIPPED_KEYS: today 10 keys, 8 files); the release
 #      libraries have no symbol table left, the debug ones still name the addon's functions, each
 #      exports the entry symbol, and the Web ones keep the section Emscripten's loader needs;
 #   3. unzipped into a fresh, empty Godot project (not the demo), the addon loads, and
@@ -75,7 +75,7 @@ zip_file="$target_root/dist/donjourno-$version.zip"
 [[ -f "$zip_file" ]] || die "$zip_file is missing (make dist writes it)"
 size=$(stat -c %s "$zip_file")
 log "$zip_file: $(awk -v s="$size" 'BEGIN { printf "%.1f", s / 1048576 }') MiB"
-check "$(( size < 40 * 1024 * 1024 ? 0 : 1 ))" "the zip is under 40 MiB ($(( size / 1024 )) KiB)"
+check "$(( size <= 25000000 ? 0 : 1 ))" "the zip is at most 25 MB ($(( size / 1000 )) kB)"
 outside="$(unzip -Z1 "$zip_file" | grep -v "^$ADDON/" | grep -vx 'addons/' || true)"
 check "$(succeeds test -z "$outside")" "every entry is under $ADDON/${outside:+ (not: $outside)}"
 
@@ -177,7 +177,7 @@ demo_name="donjourno-demo-$version"
 [[ -f "$demo_zip" ]] || die "$demo_zip is missing (make dist writes it)"
 size=$(stat -c %s "$demo_zip")
 log "$demo_zip: $(awk -v s="$size" 'BEGIN { printf "%.1f", s / 1048576 }') MiB"
-check "$(( size < 40 * 1024 * 1024 ? 0 : 1 ))" "the demo zip is under 40 MiB ($(( size / 1024 )) KiB)"
+check "$(( size <= 26000000 ? 0 : 1 ))" "the demo zip is at most 26 MB: the addon's package and 1 MB of demo ($(( size / 1000 )) kB)"
 entries="$(unzip -Z1 "$demo_zip")"
 outside="$(grep -v "^$demo_name/" <<<"$entries" || true)"
 check "$(succeeds test -z "$outside")" "every demo entry is under $demo_name/${outside:+ (not: $outside)}"

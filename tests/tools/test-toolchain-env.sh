@@ -101,3 +101,27 @@ wenv="$(env -i PATH=/usr/bin:/bin bash -c "set -eu; eval \"\$1\"; printf '%s\n' 
 [[ "$wenv" == "$wprefix/bin/wine"$'\n'"$wprefix/bin/x86_64-w64-mingw32-gcc" ]] \
     || fail "evaluating windows-toolchain.sh --env set DONJOURNO_WINE/the linker to '$wenv'"
 echo "test-toolchain-env: windows-toolchain.sh --env prints only export lines when it adds the rustup target (3 checks passed)"
+
+# The same contract for tests/tools/arm64-toolchain.sh --env: a stand-in for a provisioned prefix,
+# and a rustup without the aarch64-unknown-linux-gnu target.
+aprefix="$work/cache/arm64/$(sed -n 's/^readonly TOOLCHAIN_ID=//p' tests/tools/arm64-toolchain.sh)"
+mkdir -p "$aprefix/bin" "$aprefix/root/usr/aarch64-linux-gnu/lib" "$work/abin" "$work/arustup-state"
+touch "$aprefix/.donjourno-arm64-toolchain" "$aprefix/root/usr/aarch64-linux-gnu/lib/ld-linux-aarch64.so.1"
+for exe in "$aprefix/bin/aarch64-linux-gnu-gcc" "$aprefix/bin/qemu-aarch64"; do
+    printf '#!/bin/sh\nexit 0\n' > "$exe"
+    chmod +x "$exe"
+done
+sed 's/x86_64-pc-windows-gnu/aarch64-unknown-linux-gnu/' "$work/wbin/rustup" > "$work/abin/rustup"
+chmod +x "$work/abin/rustup"
+aout="$(PATH="$work/abin:$PATH" FAKE_RUSTUP_STATE="$work/arustup-state" DONJOURNO_CACHE="$work/cache" \
+    tests/tools/arm64-toolchain.sh --env 2>"$work/astderr")" \
+    || { cat "$work/astderr" >&2; fail "arm64-toolchain.sh --env failed"; }
+[[ -f "$work/arustup-state/added-by-test" ]] || fail "arm64-toolchain.sh did not add the missing rustup target"
+bad="$(grep -Ev '^export [A-Z_][A-Z0-9_]*=' <<<"$aout" || true)"
+[[ -z "$bad" ]] || fail "arm64-toolchain.sh --env printed lines other than export lines: $bad"
+grep -q "installing component 'rust-std'" "$work/astderr" || fail "rustup's output was not passed on to standard error"
+aenv="$(env -i PATH=/usr/bin:/bin bash -c "set -eu; eval \"\$1\"; printf '%s\n' \"\$DONJOURNO_QEMU_AARCH64\" \"\$CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER\"" _ "$aout")" \
+    || fail "the output of arm64-toolchain.sh --env does not evaluate in bash"
+[[ "$aenv" == "$aprefix/bin/qemu-aarch64"$'\n'"$aprefix/bin/aarch64-linux-gnu-gcc" ]] \
+    || fail "evaluating arm64-toolchain.sh --env set DONJOURNO_QEMU_AARCH64/the linker to '$aenv'"
+echo "test-toolchain-env: arm64-toolchain.sh --env prints only export lines when it adds the rustup target (3 checks passed)"
