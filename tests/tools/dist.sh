@@ -10,7 +10,8 @@
 #
 # The release libraries are stripped of everything a program does not need to run (symbol table
 # and debug info; the Web ones of their name and producers sections); the debug libraries keep
-# their symbol table, so backtraces name functions, but no DWARF debug info (tests/tools/install-lib.sh).
+# the symbols of the addon's own functions, so backtraces name them, and no DWARF debug info
+# (tests/tools/install-lib.sh).
 # macOS is not built (the platforms guide, docs/guide/platforms.md, says why), and the .gdextension
 # lists no macOS library.
 #
@@ -76,6 +77,9 @@ for item in "${CONTENTS[@]}"; do
     [[ -e "$ADDON/$item" ]] || die "$ADDON/$item is missing"
     cp -R "$ADDON/$item" "$stage/$ADDON/"
 done
+# Godot's import files (written beside the icons when a project using the addon is opened) are
+# the user's project's to make.
+find "$stage/$ADDON" -name '*.import' -delete
 
 # strip_release FILE: strips a release library in place, with the tool for its format.
 strip_release() {
@@ -85,6 +89,18 @@ strip_release() {
         *.wasm) "$llvm_strip" --strip-all --keep-section=dylink.0 --keep-section=target_features "$1" ;;
         *.arm64.so) aarch64-linux-gnu-strip --strip-all "$1" ;;
         *) strip --strip-all "$1" ;;
+    esac
+}
+
+# strip_debug FILE: strips a debug library in place of every symbol but the addon's own (those
+# whose names hold "donjourno"), so a backtrace still names the addon's functions while the names
+# of the standard library's and the dependencies' functions stay out of the package.
+strip_debug() {
+    local keep=(--strip-all --wildcard --keep-symbol='*donjourno*')
+    case "$1" in
+        *.dll) x86_64-w64-mingw32-strip "${keep[@]}" "$1" ;;
+        *.arm64.so) aarch64-linux-gnu-strip "${keep[@]}" "$1" ;;
+        *) strip "${keep[@]}" "$1" ;;
     esac
 }
 
@@ -99,7 +115,11 @@ while IFS= read -r line; do
     shipped["$file"]="$key"
     cp "$ADDON/$file" "$stage/$ADDON/$file"
     # The Web's debug and release keys name the same release build.
-    [[ "$key" == *.release.* || "$key" == web.* ]] && strip_release "$stage/$ADDON/$file"
+    if [[ "$key" == *.release.* || "$key" == web.* ]]; then
+        strip_release "$stage/$ADDON/$file"
+    else
+        strip_debug "$stage/$ADDON/$file"
+    fi
     log "$(printf '%-28s %6d KiB  %s' "$key" $(( $(stat -c %s "$stage/$ADDON/$file") / 1024 )) "$file")"
 done < "$GDEXTENSION"
 for key in "${SHIPPED_KEYS[@]}"; do
