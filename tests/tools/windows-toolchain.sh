@@ -69,16 +69,8 @@ die() { printf 'windows-toolchain: error: %s\n' "$*" >&2; exit 1; }
 # Rust target
 # ---------------------------------------------------------------------------
 
-rust_ready() {
-    rustup target list --installed 2>/dev/null | grep -qx "$RUST_TARGET"
-}
-
-install_rust_target() {
-    command -v rustup >/dev/null 2>&1 || die "rustup is required (https://rustup.rs) but was not found"
-    log "adding the rustup target $RUST_TARGET"
-    # rustup prints its summary on standard output: keep it on standard error.
-    rustup target add "$RUST_TARGET" >&2 || die "rustup could not add the $RUST_TARGET target"
-}
+# shellcheck source=tests/tools/rust-target.sh
+. "$TOOLS_DIR/rust-target.sh"
 
 # ---------------------------------------------------------------------------
 # MinGW and Wine
