@@ -187,6 +187,10 @@ check "$(succeeds test -z "$cache")" "no import cache in the demo zip${cache:+ (
 # zipinfo's first column is the entry's Unix mode: 'l' for a symlink.
 links="$(unzip -Z "$demo_zip" | awk '/^l/ { print $NF }')"
 check "$(succeeds test -z "$links")" "no symlink in the demo zip${links:+ (found: $links)}"
+presets="$(unzip -p "$demo_zip" "$demo_name/export_presets.cfg" | grep '^export_path=' || true)"
+check "$(succeeds test -n "$presets")" "the demo zip holds its export presets"
+check "$(succeeds test -z "$(grep -v '^export_path="export/' <<<"$presets" || true)")" "the demo's exports go into its own export/ folder: $(tr '\n' ' ' <<<"$presets")"
+check "$(succeeds test -z "$(unzip -p "$demo_zip" "$demo_name/project.godot" | grep 'make run' || true)")" "the demo's project.godot names no make target"
 tests_found="$(grep -iE '(^|/)tests?/|(^|/|_)tests?(_[^/]*)?\.(gd|tscn|cfg)$|\.gdunit' <<<"$entries" || true)"
 check "$(succeeds test -z "$tests_found")" "no test file in the demo zip${tests_found:+ (found: $(head -n 1 <<<"$tests_found"))}"
 
