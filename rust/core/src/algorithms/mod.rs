@@ -1,8 +1,10 @@
 //! Algorithms the stages and outputs share, free of any stage: [`noise`], droplet [`erosion`],
-//! [`hydrology`] (depression filling, flow and the priority queue), [`chamfer`] distance
-//! transforms, [`seed`] derivation and random numbers, and the worker [`threads`].
+//! [`hydrology`] (depression filling, flow and the priority queue), [`chamfer`] and exact
+//! ([`distance`]) distance transforms, [`seed`] derivation and random numbers, and the worker
+//! [`threads`].
 
 pub mod chamfer;
+pub mod distance;
 pub mod erosion;
 pub mod hydrology;
 pub mod noise;

@@ -123,7 +123,7 @@ fn distance_transform_is_exact() {
     let mut marked = vec![false; w * d];
     marked[2 * w + 3] = true;
     marked[6 * w + 8] = true;
-    let got = lattice::squared_distances(&marked, w, d);
+    let got = crate::algorithms::distance::squared_distances(&marked, w, d);
     for z in 0..d {
         for x in 0..w {
             let sq = |mx: usize, mz: usize| {

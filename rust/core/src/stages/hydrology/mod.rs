@@ -1,0 +1,272 @@
+//! `Hydrology`: lakes, rivers and sea on the eroded terrain (the world design, "Rivers, bounded maps").
+//!
+//! Phases: the flat-routing weights, the Priority-Flood of the whole map, flow directions and
+//! accumulation of the mountain runoff, then the water itself — sea below `sea_level`, lakes in
+//! the depressions of the mountain pool that pass the filters, rivers where the accumulation
+//! exceeds the threshold (the `rivers` module: carved by
+//! [`river_depth`](crate::algorithms::hydrology::river_depth), joined across diagonal steps, wider
+//! where they gather much water) — the `Water` class for every wet cell, and finally the rendered
+//! water surface (rivers never rising downstream) and the river widths.
+
+use crate::algorithms::hydrology::queue::MAX_WEIGHT;
+use crate::algorithms::hydrology::{
+    accumulate, find_lakes, flow_directions, priority_flood, Flood, FloodOptions, HydrologyError,
+    LakeMap,
+};
+use crate::algorithms::noise::fbm_row_resolved;
+use crate::data::grid::{Grid, Terrain};
+use crate::data::water::WaterKind;
+use crate::params::LakeFilter;
+use crate::params::WaterParams;
+use crate::stages::context::Context;
+use crate::stages::landform::pool::MOUNTAIN_MIN_HEIGHT;
+use crate::stages::pipeline::{Layer, LayerError};
+use rayon::prelude::*;
+
+mod rivers;
+
+use rivers::{connect_diagonals, mark_rivers, river_length, surface_planes, widen_rivers, Rivers};
+pub use rivers::{river_width_metres, RIVER_REFERENCE_CATCHMENT, RIVER_REFERENCE_WIDTH};
+
+/// Flat routing: the period of the weight noise's first octave, in widths of a river at the
+/// threshold catchment ([`river_width_metres`]): rivers meander over about ten of their widths
+/// (10 m on the default map, whose rivers start 1 m wide; half a kilometre on a continent's).
+pub const MEANDER_WIDTHS: f32 = 10.0;
+/// Flat routing: octaves of the weight noise.
+pub const MEANDER_OCTAVES: u32 = 4;
+/// Flat routing: noise values from `MEANDER_LOW` to `MEANDER_HIGH` map linearly onto the weights
+/// `1..=MAX_WEIGHT`, so flats drain along the low valleys of the noise.
+pub const MEANDER_LOW: f32 = 0.3;
+/// Flat routing: see [`MEANDER_LOW`].
+pub const MEANDER_HIGH: f32 = 0.7;
+
+/// Flat routing: the per-cell weights of the cost that drains flats (the flat ground, valley
+/// floors, lake beds) along winding corridors instead of straight lines to the nearest outlet.
+/// The noise has a period of `period` metres and is sampled every `cell_size` metres.
+pub fn meander_weights(
+    width: usize,
+    depth: usize,
+    cell_size: f32,
+    period: f32,
+    seed: u64,
+) -> Vec<u8> {
+    crate::algorithms::threads::ensure_pool();
+    let noise_seed = crate::algorithms::seed::derive32(seed, "meander");
+    let scale = cell_size / period;
+    let mut weight = vec![1u8; width * depth];
+    weight
+        .par_chunks_mut(width.max(1))
+        .enumerate()
+        .for_each(|(z, row)| {
+            let mut noise = vec![0.0f32; row.len()];
+            fbm_row_resolved(z, scale, MEANDER_OCTAVES, noise_seed, &mut noise);
+            for (w, &f) in row.iter_mut().zip(&noise) {
+                let t = ((f - MEANDER_LOW) / (MEANDER_HIGH - MEANDER_LOW)).clamp(0.0, 1.0);
+                *w = 1 + (t * f32::from(MAX_WEIGHT - 1) + 0.5) as u8;
+            }
+        });
+    weight
+}
+
+/// Drainage of a grid: the flood, every cell's receiver and accumulation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Drainage {
+    /// The filled surface and the flood order.
+    pub flood: Flood,
+    /// Downstream neighbour of every cell ([`NO_RECEIVER`](crate::algorithms::hydrology::NO_RECEIVER) at the
+    /// border).
+    pub receivers: Vec<u32>,
+    /// Runoff cells upstream of every cell, itself included.
+    pub accumulation: Vec<u32>,
+}
+
+/// Runoff: rain counts on mountain ground (above [`MOUNTAIN_MIN_HEIGHT`]); on the low ground it
+/// soaks in, so rivers rise in the mountains.
+pub fn runoff(grid: &Grid) -> Vec<bool> {
+    grid.height
+        .iter()
+        .map(|&h| h > MOUNTAIN_MIN_HEIGHT)
+        .collect()
+}
+
+/// Floods the grid's heights with meandering flats, routes the flow and accumulates the
+/// [`runoff`], on cells of `cell_size` metres, the meanders `meander` metres long.
+pub fn drainage(
+    grid: &Grid,
+    cell_size: f32,
+    meander: f32,
+    seed: u64,
+) -> Result<Drainage, HydrologyError> {
+    let (w, d) = (grid.width(), grid.depth());
+    let weight = meander_weights(w, d, cell_size, meander, seed);
+    let options = FloodOptions {
+        flat_weight: Some(&weight),
+        ..Default::default()
+    };
+    let flood = priority_flood(&grid.height, w, d, options)?;
+    let receivers = flow_directions(&flood);
+    let accumulation = accumulate(&flood, &receivers, &runoff(grid))?;
+    Ok(Drainage {
+        flood,
+        receivers,
+        accumulation,
+    })
+}
+
+/// Sea: every cell whose filled level lies strictly below the sea level (the sea reaches it from
+/// the border without rising above that level).
+fn mark_sea(grid: &mut Grid, filled: &[f32], sea_level: f32) {
+    for (i, &f) in filled.iter().enumerate() {
+        if f < sea_level {
+            grid.water[i] = WaterKind::Sea;
+            grid.water_level[i] = sea_level;
+        }
+    }
+}
+
+/// Lakes: the depressions of the mountain pool that pass the filters, at their spill level. A
+/// depression reaching the flat ground outside the pool stays dry: that ground is kept walkable,
+/// its water soaks in.
+fn mark_lakes(grid: &mut Grid, lakes: LakeMap) {
+    for (i, &id) in lakes.id.iter().enumerate() {
+        if id != 0 && grid.water[i] == WaterKind::Dry {
+            grid.water[i] = WaterKind::Lake;
+            grid.water_level[i] = lakes.lakes[id as usize - 1].level;
+            grid.lake[i] = id;
+        }
+    }
+    grid.lakes = lakes.lakes;
+}
+
+/// Water cells become `Water` with a smooth surface (roughness 0).
+fn classify_water(grid: &mut Grid) {
+    let Grid {
+        terrain,
+        roughness,
+        water,
+        ..
+    } = grid;
+    for ((t, r), w) in terrain
+        .iter_mut()
+        .zip(roughness.iter_mut())
+        .zip(water.iter())
+    {
+        if *w != WaterKind::Dry {
+            *t = Terrain::Water;
+            *r = 0.0;
+        }
+    }
+}
+
+/// The water layer: sea, lakes and rivers from the terrain's drainage. It writes
+/// `max_accumulation` into the context's statistics.
+#[derive(Clone, Copy, Debug)]
+pub struct Hydrology {
+    /// Master seed (fixes the meander noise).
+    pub seed: u64,
+    /// Lakes, rivers and sea.
+    pub params: WaterParams,
+    /// The endless world's rule: every cell below the sea level is sea, without a flood from the
+    /// map border, and there are no lakes or accumulation rivers (they need a bounded map).
+    pub local_sea: bool,
+    /// Metres between neighbouring cells: areas become counts of cells with it.
+    pub cell_size: f32,
+}
+
+impl Hydrology {
+    /// The layer for a seed and its parameters.
+    pub fn new(seed: u64, params: WaterParams) -> Self {
+        Hydrology {
+            seed,
+            params,
+            local_sea: false,
+            cell_size: 1.0,
+        }
+    }
+
+    /// The endless world's water: sea on every cell whose ground lies strictly below the sea
+    /// level, at that level; nothing else.
+    fn run_local(&self, grid: &mut Grid) {
+        let sea_level = self.sea_level(grid);
+        if sea_level > 0.0 {
+            let ground = grid.height.clone();
+            mark_sea(grid, &ground, sea_level);
+        }
+        classify_water(grid);
+        for i in 0..grid.len() {
+            grid.water_surface[i] = match grid.water[i] {
+                WaterKind::Dry => 0.0,
+                _ => grid.water_level[i],
+            };
+        }
+    }
+
+    /// The sea level: the `water_sea_level` parameter or the height model's, whichever is higher.
+    pub fn sea_level(&self, grid: &Grid) -> f32 {
+        self.params.sea_level.max(grid.sea_level)
+    }
+
+    /// Runs every phase and returns the drainage (`None` when no water is enabled).
+    pub fn run(&self, grid: &mut Grid, ctx: &mut Context) -> Result<Option<Drainage>, LayerError> {
+        crate::algorithms::threads::ensure_pool();
+        self.params.validate()?;
+        grid.clear_water();
+        ctx.stats_mut().max_accumulation = 0;
+        ctx.stats_mut().river_length = 0.0;
+        if !(self.params.any_water() || grid.sea_level > 0.0) || grid.is_empty() {
+            return Ok(None);
+        }
+        if self.local_sea {
+            self.run_local(grid);
+            return Ok(None);
+        }
+        let threshold = self.params.river_threshold(self.cell_size);
+        let meander = MEANDER_WIDTHS * river_width_metres(threshold, self.cell_size);
+        let drainage = drainage(grid, self.cell_size, meander, self.seed)
+            .map_err(|e| LayerError::Grid(e.to_string()))?;
+        let max_acc = drainage.accumulation.iter().copied().max().unwrap_or(0);
+        ctx.stats_mut().max_accumulation = max_acc;
+        let sea_level = self.sea_level(grid);
+        if sea_level > 0.0 {
+            mark_sea(grid, &drainage.flood.filled, sea_level);
+        }
+        if self.params.lakes_enabled {
+            let filter = LakeFilter {
+                sea_level,
+                ..self.params.lake_filter(self.cell_size)
+            };
+            let lakes = find_lakes(&grid.height, &drainage.flood, &filter, Some(&grid.pool))
+                .map_err(|e| LayerError::Grid(e.to_string()))?;
+            mark_lakes(grid, lakes);
+        }
+        let rivers = Rivers {
+            river_threshold: self.params.river_threshold(self.cell_size),
+            river_depth: self.params.river_depth,
+            cell_size: self.cell_size,
+            floor: if sea_level > 0.0 {
+                sea_level
+            } else {
+                f32::NEG_INFINITY
+            },
+        };
+        if self.params.rivers_enabled {
+            mark_rivers(grid, &drainage, &rivers);
+            connect_diagonals(grid, &drainage, &rivers);
+            widen_rivers(grid, &drainage, &rivers);
+            ctx.stats_mut().river_length = river_length(grid, &drainage, &rivers);
+        }
+        classify_water(grid);
+        surface_planes(grid, &drainage, &rivers);
+        Ok(Some(drainage))
+    }
+}
+
+impl Layer for Hydrology {
+    fn name(&self) -> &str {
+        "Hydrology"
+    }
+
+    fn apply(&self, grid: &mut Grid, ctx: &mut Context) -> Result<(), LayerError> {
+        self.run(grid, ctx).map(|_| ())
+    }
+}
