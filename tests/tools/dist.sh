@@ -163,9 +163,8 @@ sed -i 's|`make run` builds the addon, links it into addons/ and starts it\.|Ope
     "$demo_stage/$demo_name/project.godot"
 sed -i 's|^export_path="\.\./target/\([a-z0-9]*\)-export/|export_path="export/\1/|' \
     "$demo_stage/$demo_name/export_presets.cfg"
-if grep -rIl -e 'make run' -e '\.\./target/' "$demo_stage/$demo_name" --exclude-dir=addons >/dev/null; then
-    die "the demo still names the repository's make targets or target/: $(grep -rIl -e 'make run' -e '\.\./target/' "$demo_stage/$demo_name" --exclude-dir=addons | head -n 3)"
-fi
+stale="$(grep -rIl -e 'make run' -e '\.\./target/' "$demo_stage/$demo_name" --exclude-dir=addons || true)"
+[[ -z "$stale" ]] || die "the demo still names the repository's make targets or target/: $(head -n 3 <<<"$stale")"
 links="$(find "$demo_stage" -type l)"
 [[ -z "$links" ]] || die "the demo's stage holds symlinks: $links"
 zip_dir "$demo_stage" "$demo_zip" "$demo_name"
