@@ -69,8 +69,9 @@ pub struct Grid {
     /// sea level, and along rivers a level that never rises downstream (see
     /// [`river_surface`](crate::algorithms::hydrology::river_surface)). Not part of [`Grid::hash`].
     pub water_surface: Vec<f32>,
-    /// River width in cells per river cell, growing with the flow (see
-    /// [`river_width`](crate::algorithms::hydrology::river_width)); 0 elsewhere. Not part of [`Grid::hash`].
+    /// River width in metres per river cell, growing with the square root of its catchment (see
+    /// [`river_width_metres`](crate::stages::hydrology::river_width_metres)); the widest
+    /// neighbouring channel's on widened banks; 0 elsewhere. Not part of [`Grid::hash`].
     pub river_width: Vec<f32>,
     /// Lake id per cell: 0 for no lake, else the lake `lakes[id − 1]`.
     pub lake: Vec<u32>,

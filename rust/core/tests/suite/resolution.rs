@@ -150,6 +150,39 @@ fn agreement(coarse: &Grid, fine: &Grid) -> Agreement {
     }
 }
 
+/// Rivers as wide in metres: over the coarse map's river cells that have river on the fine map
+/// within one coarse cell, the share whose width in metres is within one coarse cell of the
+/// widest fine river there, and how many such cells there are.
+fn river_widths(coarse: &Grid, fine: &Grid, cell: f32) -> (f64, usize) {
+    use donjourno::data::water::WaterKind;
+    let (mut within, mut compared) = (0usize, 0usize);
+    for z in 0..coarse.depth() {
+        for x in 0..coarse.width() {
+            let i = coarse.index(x, z);
+            if coarse.water[i] != WaterKind::River {
+                continue;
+            }
+            let mut widest = 0.0f32;
+            for (nx, nz) in (-1i64..=1).flat_map(|dz| (-1i64..=1).map(move |dx| (dx, dz))) {
+                let (cx, cz) = (x as i64 + nx, z as i64 + nz);
+                if !coarse.contains(cx, cz) {
+                    continue;
+                }
+                for f in block(fine, cx as usize, cz as usize) {
+                    if fine.water[f] == WaterKind::River {
+                        widest = widest.max(fine.river_width[f]);
+                    }
+                }
+            }
+            if widest > 0.0 {
+                compared += 1;
+                within += usize::from((coarse.river_width[i] - widest).abs() <= cell);
+            }
+        }
+    }
+    (within as f64 / compared.max(1) as f64, compared)
+}
+
 #[test]
 fn each_height_model_gives_one_world_at_two_resolutions() {
     let mut failures = Vec::new();
@@ -192,6 +225,14 @@ fn each_height_model_gives_one_world_at_two_resolutions() {
                     .collect();
                 println!("  {row}");
             }
+        }
+        let (widths, compared) = river_widths(&coarse, &fine, coarse_cell(model));
+        println!(
+            "  river widths in metres within one coarse cell on {:.3} of {compared} river cells",
+            widths
+        );
+        if compared > 0 && widths < 0.9 {
+            failures.push(format!("{model:?}: river widths agree on {widths:.3}"));
         }
         if a.heights < 0.95 {
             failures.push(format!("{model:?}: heights correlate at {:.3}", a.heights));

@@ -2,7 +2,7 @@
 //! on the shore, rivers that never rise downstream and widen with their flow, wetland pools when
 //! biomes are on, and the same bits on every thread count.
 
-use donjourno::algorithms::hydrology::{river_width, NO_RECEIVER};
+use donjourno::algorithms::hydrology::NO_RECEIVER;
 use donjourno::outputs::mesh::surface_height;
 use donjourno::outputs::mesh::water_surface::levels::{
     pool_depth, pool_level, standing_water_weight, POOL_MIN_WEIGHT,
@@ -10,7 +10,7 @@ use donjourno::outputs::mesh::water_surface::levels::{
 use donjourno::outputs::mesh::water_surface::{build_water_mesh, water_height, WaterMesh};
 use donjourno::params::MeshParams;
 use donjourno::params::TerrainParams;
-use donjourno::stages::hydrology::Hydrology;
+use donjourno::stages::hydrology::{river_width_metres, Hydrology};
 use donjourno::stages::landform::pool::HybridTerrain;
 use donjourno::stages::pipeline::Layer;
 use donjourno::{generate, Context, GeneratorParams, Grid, Terrain, WaterKind, WaterParams};
@@ -20,6 +20,16 @@ fn watered(
     size: usize,
     seed: u64,
     water: WaterParams,
+) -> (Grid, donjourno::stages::hydrology::Drainage) {
+    watered_on(size, seed, water, 1.0)
+}
+
+/// As [`watered`], the water stage on cells of `cell_size` metres.
+fn watered_on(
+    size: usize,
+    seed: u64,
+    water: WaterParams,
+    cell_size: f32,
 ) -> (Grid, donjourno::stages::hydrology::Drainage) {
     let terrain = TerrainParams {
         coverage: 0.55,
@@ -33,10 +43,13 @@ fn watered(
     };
     let mut grid = Grid::new(size, size);
     layer.apply(&mut grid, &mut Context::default()).unwrap();
-    let drainage = Hydrology::new(seed, water)
-        .run(&mut grid, &mut Context::default())
-        .unwrap()
-        .unwrap();
+    let drainage = Hydrology {
+        cell_size,
+        ..Hydrology::new(seed, water)
+    }
+    .run(&mut grid, &mut Context::default())
+    .unwrap()
+    .unwrap();
     (grid, drainage)
 }
 
@@ -170,10 +183,11 @@ fn rivers_widen_with_their_flow() {
         assert!(pair[0].1 <= pair[1].1, "more flow, narrower: {pair:?}");
     }
     for &(acc, width) in &channels {
-        assert_eq!(width, river_width(acc, water.river_threshold(1.0)));
+        assert_eq!(width, river_width_metres(acc, 1.0), "the width in metres");
     }
+    // Drawn rivers are at least half a cell (of 1 m) wide.
     let (narrow, wide) = (channels[0].1, channels[channels.len() - 1].1);
-    assert!(narrow >= 1.0 && wide > 2.0 * narrow, "{narrow} .. {wide}");
+    assert!(narrow >= 0.5 && wide > 2.0 * narrow, "{narrow} .. {wide}");
     // Dry cells carry no width; every river cell does.
     for i in 0..grid.len() {
         assert_eq!(
@@ -181,6 +195,28 @@ fn rivers_widen_with_their_flow() {
             grid.water[i] == WaterKind::River,
             "cell {i}"
         );
+    }
+}
+
+#[test]
+fn river_widths_are_in_metres_at_every_cell_size() {
+    let water = river_water();
+    for cell in [0.5f32, 2.0, 4.0] {
+        let (grid, drainage) = watered_on(96, 4, water, cell);
+        let threshold = water.river_threshold(cell);
+        let mut channels = 0;
+        for i in 0..grid.len() {
+            let acc = drainage.accumulation[i];
+            if grid.water[i] == WaterKind::River && acc > threshold {
+                let own = river_width_metres(acc, cell);
+                if 2.0 * own < cell {
+                    continue; // narrower than half a cell: a bank taking its channel's width
+                }
+                channels += 1;
+                assert_eq!(grid.river_width[i], own, "{cell} m cells");
+            }
+        }
+        assert!(channels > 20, "{cell} m cells: {channels} channel cells");
     }
 }
 

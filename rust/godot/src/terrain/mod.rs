@@ -161,7 +161,7 @@ pub struct DonjournoTerrain {
     /// The material of the water surface. Empty: the built-in water shader
     /// (`addons/donjourno/water/water.gdshader`: depth tint, shore foam and waves). The water mesh
     /// carries a depth-tinted colour with its opacity in alpha in `COLOR`, and in `UV2` the water
-    /// depth in world units (0 on the shoreline, `UV2.x`) and the river width in cells (`UV2.y`),
+    /// depth in world units (0 on the shoreline, `UV2.x`) and the river width in metres (`UV2.y`),
     /// so a material needs no depth texture.
     #[export]
     #[var(get, set)]

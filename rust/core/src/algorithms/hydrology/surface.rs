@@ -1,5 +1,5 @@
-//! The rendered river surface and the river width: a water level for every river channel cell that
-//! never rises downstream, and a width that grows with the flow.
+//! The rendered river surface: a water level for every river channel cell that never rises
+//! downstream.
 //!
 //! A channel's own water level follows its ground, which may climb a little downstream where the
 //! river crosses a dry depression. The surface is the upper envelope of those levels along the flow
@@ -50,28 +50,6 @@ pub fn river_surface(roles: &[SurfaceRole], receivers: &[u32], order: &[u32]) ->
     surface
 }
 
-/// Width of a river, in cells, at the river threshold.
-pub const RIVER_MIN_WIDTH: f32 = 1.0;
-/// Largest river width, in cells (reached at sixteen times the threshold).
-pub const RIVER_MAX_WIDTH: f32 = 5.0;
-
-/// Width in cells of a river channel with accumulation `acc` above `threshold`: with
-/// `s = sqrt(acc / threshold)`, 1 at `s = 1`, 3 at `s = 2` (four times the threshold), 5 at
-/// `s = 4` (sixteen times), linear in `s` in between and capped there — the widths the channel is
-/// carved to, made continuous. 0 at or below the threshold. Only `sqrt` is used (exactly rounded).
-pub fn river_width(acc: u32, threshold: u32) -> f32 {
-    if acc <= threshold || threshold == 0 {
-        return 0.0;
-    }
-    let s = (acc as f32 / threshold as f32).sqrt();
-    let w = if s < 2.0 {
-        RIVER_MIN_WIDTH + 2.0 * (s - 1.0)
-    } else {
-        3.0 + (s - 2.0)
-    };
-    w.min(RIVER_MAX_WIDTH)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -103,19 +81,5 @@ mod tests {
         // A lone channel keeps its level; other cells have none.
         let lone = river_surface(&[Channel(0.3), Other], &[NO_RECEIVER; 2], &[0, 1]);
         assert_eq!(lone, vec![Some(0.3), None]);
-    }
-
-    #[test]
-    fn width_grows_with_flow_through_the_carved_widths() {
-        assert_eq!(river_width(100, 100), 0.0);
-        assert_eq!(river_width(400, 100), 3.0);
-        assert_eq!(river_width(1600, 100), 5.0);
-        assert_eq!(river_width(u32::MAX, 100), RIVER_MAX_WIDTH);
-        let mut last = 0.0;
-        for acc in (101..3000).step_by(7) {
-            let w = river_width(acc, 100);
-            assert!(w >= last && w >= RIVER_MIN_WIDTH, "{acc}: {w} < {last}");
-            last = w;
-        }
     }
 }

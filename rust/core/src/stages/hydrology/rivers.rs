@@ -2,9 +2,7 @@
 //! diagonal steps and widened with their catchment, their length, and the rendered water planes.
 
 use super::Drainage;
-use crate::algorithms::hydrology::{
-    river_depth, river_surface, river_width, SurfaceRole, NO_RECEIVER,
-};
+use crate::algorithms::hydrology::{river_depth, river_surface, SurfaceRole, NO_RECEIVER};
 use crate::data::grid::Grid;
 use crate::data::water::WaterKind;
 
@@ -194,11 +192,11 @@ fn is_channel(grid: &Grid, drainage: &Drainage, rivers: &Rivers, i: usize) -> bo
 }
 
 /// Rendered surface and width: lakes and sea at their level; channels on the monotone
-/// [`river_surface`] with their [`river_width`]; the other river cells (widened banks and diagonal
-/// joins) take their water level clamped between the lowest and highest channel surface within
-/// two cells, and the widest of those channels' widths.
+/// [`river_surface`] with their width in metres ([`river_width_metres`]); the other river cells
+/// (widened banks and diagonal joins) take their water level clamped between the lowest and
+/// highest channel surface within two cells, and the widest of those channels' widths.
 pub(super) fn surface_planes(grid: &mut Grid, drainage: &Drainage, params: &Rivers) {
-    let t = params.river_threshold;
+    let width_of = |i: usize| river_width_metres(drainage.accumulation[i], params.cell_size);
     let roles: Vec<SurfaceRole> = (0..grid.len())
         .map(|i| match grid.water[i] {
             WaterKind::Lake | WaterKind::Sea => SurfaceRole::Still(grid.water_level[i]),
@@ -213,7 +211,7 @@ pub(super) fn surface_planes(grid: &mut Grid, drainage: &Drainage, params: &Rive
     for i in 0..grid.len() {
         let (surface, width) = match (grid.water[i], channels[i]) {
             (WaterKind::Dry, _) => (0.0, 0.0),
-            (WaterKind::River, Some(s)) => (s, river_width(drainage.accumulation[i], t)),
+            (WaterKind::River, Some(s)) => (s, width_of(i)),
             (WaterKind::River, None) => {
                 let (x, z) = (i as i64 % w, i as i64 / w);
                 let (mut lo, mut hi, mut wide) = (f32::INFINITY, f32::NEG_INFINITY, 0.0f32);
@@ -224,7 +222,7 @@ pub(super) fn surface_planes(grid: &mut Grid, drainage: &Drainage, params: &Rive
                     let n = (nz * w + nx) as usize;
                     if let Some(s) = channels[n] {
                         (lo, hi) = (lo.min(s), hi.max(s));
-                        wide = wide.max(river_width(drainage.accumulation[n], t));
+                        wide = wide.max(width_of(n));
                     }
                 }
                 let level = grid.water_level[i];

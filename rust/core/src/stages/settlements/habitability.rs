@@ -86,17 +86,20 @@ pub fn comfort(t: f32) -> f32 {
 
 /// Narrowest river that makes land habitable, metres: a brook narrower than this does not count
 /// as water within reach. (A map draws rivers down to half its cell wide, so without this a
-/// finer map would find water nearer than a coarser one.)
-pub const MIN_RIVER_WIDTH: f32 = 2.0;
+/// finer map would find water nearer than a coarser one.) With the default catchment, a river is
+/// this wide where it drains 2.25 times the river catchment.
+pub const MIN_RIVER_WIDTH: f32 = 1.5;
 
 /// Distance in cells from every cell to the nearest water cell (lake, sea, or river at least
-/// [`MIN_RIVER_WIDTH`] wide on cells of `cell_size` metres): a two-pass chamfer transform with
-/// steps of 1 and √2; `f32::INFINITY` on a map without water.
-pub fn water_distance(grid: &Grid, cell_size: f32) -> Vec<f32> {
-    let narrowest = MIN_RIVER_WIDTH / cell_size;
+/// [`MIN_RIVER_WIDTH`] metres wide): a two-pass chamfer transform with steps of 1 and √2;
+/// `f32::INFINITY` on a map without water.
+pub fn water_distance(grid: &Grid) -> Vec<f32> {
     let wet = |i: usize| match grid.water[i] {
         WaterKind::Dry => false,
-        WaterKind::River => grid.river_width.get(i).is_none_or(|&w| w >= narrowest),
+        WaterKind::River => grid
+            .river_width
+            .get(i)
+            .is_none_or(|&w| w >= MIN_RIVER_WIDTH),
         WaterKind::Lake | WaterKind::Sea => true,
     };
     crate::algorithms::chamfer::distance(grid.width(), grid.len(), wet)
@@ -132,7 +135,7 @@ fn water_factor(distance: f32, reach: f32) -> f32 {
 /// fertility × (1 − slope / max slope) × comfort × water factor, the water measured in metres.
 pub fn scores(grid: &Grid, params: &SettlementParams, scale: Scale) -> Vec<f32> {
     let cell = scale.cell_size;
-    let water = water_distance(grid, cell);
+    let water = water_distance(grid);
     let gap = SHORE_GAP.max(SHORE_GAP_CELLS * cell);
     let width = grid.width().max(1);
     let mut out = vec![0.0f32; grid.len()];
@@ -171,13 +174,16 @@ mod tests {
         let mut g = Grid::new(5, 3);
         g.water[0] = WaterKind::River;
         g.river_width[0] = MIN_RIVER_WIDTH;
-        let d = water_distance(&g, 1.0);
+        let d = water_distance(&g);
         assert_eq!(d[0], 0.0);
         assert_eq!(d[4], 4.0);
         assert!((d[2 * 5 + 2] - 2.0 * std::f32::consts::SQRT_2).abs() < 1e-6);
-        assert!(water_distance(&Grid::new(2, 2), 1.0)
+        assert!(water_distance(&Grid::new(2, 2))
             .iter()
             .all(|v| v.is_infinite()));
+        // A brook narrower than the narrowest river in metres is no water within reach.
+        g.river_width[0] = 0.99 * MIN_RIVER_WIDTH;
+        assert!(water_distance(&g).iter().all(|v| v.is_infinite()));
     }
 
     #[test]

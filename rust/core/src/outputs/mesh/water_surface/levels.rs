@@ -96,7 +96,7 @@ pub fn pool_level(grid: &Grid, params: &MeshParams, x: usize, z: usize) -> Optio
     Some(sum / n + share * pool_depth(params.cell_size) / params.height_scale)
 }
 
-/// The water of cell `(x, z)`: its level (height units), body and river width in cells, or `None`
+/// The water of cell `(x, z)`: its level (height units), body and river width in metres, or `None`
 /// for a dry cell without a pool.
 pub fn cell_water(
     grid: &Grid,

@@ -14,7 +14,7 @@
 //! Per vertex: the position (`x = cell · cell_size`, `y = level · height_scale`, wound clockwise
 //! seen from above like the terrain mesh), the face normal, a colour tinted by depth
 //! ([`clip::water_color`], its alpha the opacity) and `uv2 = (depth in world units, river width in
-//! cells)`, so a shader tints the water and draws shore foam without a depth texture.
+//! metres)`, so a shader tints the water and draws shore foam without a depth texture.
 
 pub mod clip;
 pub mod far_rivers;
@@ -43,7 +43,7 @@ pub struct WaterMesh {
     /// Positions, normals and depth-tinted colours (alpha: opacity).
     pub mesh: Mesh,
     /// Per vertex: `[depth, river width]`, the water depth in world units (0 on the shore) and the
-    /// river width in cells (0 for still water and pools).
+    /// river width in metres (0 for still water and pools).
     pub uv2: Vec<[f32; 2]>,
 }
 
