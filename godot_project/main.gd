@@ -11,7 +11,9 @@ extends Node3D
 ## `--lod-view` shows a chunked map through a perspective camera, tinted by level of detail
 ## (lod_view.gd), `--towns` turns the settlements on, `--focus-town=N` points the camera at
 ## settlement N (0 is the largest) close up, `--size=N` makes the map N × N cells at one
-## subdivision (4096 at most: its chunks then build their detail as the camera comes near).
+## subdivision (4096 at most: its chunks then build their detail as the camera comes near),
+## `--cell-size=M` samples the same world with cells of M metres (the map's extent in metres
+## kept, its cells counted again; every other size is in metres, so the world stays the same).
 
 ## Hours of sunrise and sunset.
 const Shot := preload("res://shot.gd")
@@ -42,6 +44,7 @@ var _model := -1
 var _focus_water := false
 var _zoom := 1.0
 var _focus_town := -1
+var _cell_size := 0.0
 ## What the view was last fitted to: re-fitting only when it changes keeps the user's pan and
 ## zoom while they tune the terrain.
 var _framed := []
@@ -75,6 +78,8 @@ func _ready() -> void:
 			terrain.subdivisions = 1
 			terrain.generator.width = side
 			terrain.generator.depth = side
+		elif arg.begins_with("--cell-size="):
+			_cell_size = float(arg.trim_prefix("--cell-size="))
 		elif arg.begins_with("--zoom="):
 			_zoom = maxf(float(arg.trim_prefix("--zoom=")), 0.1)
 		elif arg == "--lod-view":
@@ -87,6 +92,8 @@ func _ready() -> void:
 	panel.bind(self, terrain)
 	if _model >= 0:
 		panel.select_model(_model)
+	if _cell_size > 0.0:
+		resample(_cell_size)
 	_update_sun()
 	if terrain.get_map() != null:
 		_on_generation_finished(terrain.get_stats())
@@ -118,6 +125,20 @@ func jump_to_settlement(index: int) -> void:
 	rig.position = terrain.to_global(s.position)
 	rig.camera.h_offset = 0.0
 	rig.camera.size = clampf(float(s.radius) * 3.2, 20.0, rig.camera.size)
+
+
+## Samples the same world with cells of `cell_size` metres: the map keeps its extent in metres
+## (at most 4096 cells a side), so its cells are counted again; the mesh keeps its vertex
+## spacing where the subdivisions allow.
+func resample(cell_size: float) -> void:
+	var g := terrain.generator
+	var ratio := g.cell_size / cell_size
+	terrain.subdivisions = maxi(1, roundi(terrain.subdivisions / ratio))
+	g.width = clampi(roundi(g.width * ratio), 1, 4096)
+	g.depth = clampi(roundi(g.depth * ratio), 1, 4096)
+	g.cell_size = cell_size
+	# Drawn as one mesh, as the map it is compared with, not in chunks with distant levels of detail.
+	terrain.chunk_size = maxi(terrain.chunk_size, maxi(g.width, g.depth))
 
 
 ## Shows or hides the biome map debug view.

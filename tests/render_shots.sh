@@ -10,6 +10,8 @@
 # shoreline where the terrain meets the water), water_biomes_1000 (the continents with biomes on,
 # close up on their biggest lake or water: coast, rivers and wetland pools),
 # scatter_biomes_1000 (the same magnified 3 times: the species of the biomes' scatter),
+# scatter_biomes_20m_1000 and town_close_20m_1000 (those two shots of the same world sampled with
+# cells of 20 m instead of the Continent preset's 40 m: trees and houses keep their sizes),
 # chunks_lod_1000 (a 384² map in 48-cell chunks through a low perspective camera, each chunk tinted
 # by the level of detail it shows),
 # towns_1000 (the continents with biomes and settlements: roads joining villages, towns and a
@@ -31,7 +33,7 @@ cd "$(dirname "$0")/.."
 OUT="${1:-target/shots}"
 shift || true
 SHOTS=("$@")
-(( ${#SHOTS[@]} )) || SHOTS=(terrain_0900 terrain_1700 subdivision_1000 continents_1000 biomes_1000 biome_map_1000 water_pool_1000 water_biomes_1000 scatter_biomes_1000 chunks_lod_1000 towns_1000 town_close_1000 demo_1000 endless_1000 big_map_1000 forest_close_1000 editor_terrain)
+(( ${#SHOTS[@]} )) || SHOTS=(terrain_0900 terrain_1700 subdivision_1000 continents_1000 biomes_1000 biome_map_1000 water_pool_1000 water_biomes_1000 scatter_biomes_1000 scatter_biomes_20m_1000 chunks_lod_1000 towns_1000 town_close_1000 town_close_20m_1000 demo_1000 endless_1000 big_map_1000 forest_close_1000 editor_terrain)
 mkdir -p "$OUT"
 OUT="$(cd "$OUT" && pwd)"
 GODOT=(tests/tools/godot.sh --rendering-driver opengl3 --audio-driver Dummy --resolution 1280x720)
@@ -94,9 +96,11 @@ for shot in "${SHOTS[@]}"; do
         water_pool_1000) render water_pool_1000 10 --hide-ui --focus-water || status=1 ;;
         water_biomes_1000) render water_biomes_1000 10 --hide-ui --model=2 --biomes --focus-water || status=1 ;;
         scatter_biomes_1000) render scatter_biomes_1000 10 --hide-ui --model=2 --biomes --zoom=3 || status=1 ;;
+        scatter_biomes_20m_1000) render scatter_biomes_20m_1000 10 --hide-ui --model=2 --biomes --zoom=3 --cell-size=20 || status=1 ;;
         chunks_lod_1000) render chunks_lod_1000 10 --hide-ui --lod-view || status=1 ;;
         towns_1000) render towns_1000 10 --hide-ui --model=2 --biomes --towns || status=1 ;;
         town_close_1000) render town_close_1000 10 --hide-ui --model=2 --biomes --towns --focus-town=0 || status=1 ;;
+        town_close_20m_1000) render town_close_20m_1000 10 --hide-ui --model=2 --biomes --towns --focus-town=0 --cell-size=20 || status=1 ;;
         demo_1000) render demo_1000 10 || status=1 ;;
         endless_1000) SCENE=res://endless.tscn render endless_1000 10 || status=1 ;;
         big_map_1000) SHOT_TIMEOUT=1200 render big_map_1000 10 --hide-ui --size=4096 --zoom=5 || status=1 ;;
