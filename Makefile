@@ -84,10 +84,11 @@ test-docs: addon-debug link godot ## Every class and member described, class pag
 test-rust: ## Rust unit, integration, property and doc tests
 	$(CARGO) test --workspace
 
-lint: ## clippy (warnings are errors) and rustfmt
+lint: ## clippy (warnings are errors), rustfmt, and the Rust API docs with every link resolved
 	@if command -v rustup >/dev/null; then rustup component add clippy rustfmt >/dev/null 2>&1 || true; fi
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	$(CARGO) fmt --all --check
+	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --no-deps --lib --workspace --exclude donjourno-godot
 
 # The addon is built with the whole workspace, as the tests build it, so that each build of the
 # core serves the tests, the CLI and the addon alike (see rust/workspace-hack).

@@ -29,7 +29,7 @@ pub fn rng(master: u64, stream: &str) -> rand_pcg::Pcg32 {
 /// A PCG generator for row `row` of one named stream: each row of each master seed has its own
 /// generator, so rows can be drawn in parallel.
 ///
-/// The stream's key [`derive`]`(master, stream)` is a bijection of the master seed, so no two seeds
+/// The stream's key [`derive`](fn@derive)`(master, stream)` is a bijection of the master seed, so no two seeds
 /// share a key; the row picks the PCG stream (the increment) and, mixed into the key, the start
 /// state. No two `(master, row)` pairs share a generator, and neighbouring seeds or rows give
 /// unrelated numbers.

@@ -20,7 +20,7 @@ pub struct ErosionParams {
     pub min_volume: f32,
 }
 
-/// Parameters of the [`HybridTerrain`](crate::stages::HybridTerrain) layer.
+/// Parameters of the [`HybridTerrain`](crate::stages::landform::pool::HybridTerrain) layer.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TerrainParams {
     /// Fraction of cells that form the mountain pool, `0..=1`.
@@ -75,7 +75,7 @@ pub fn cells_of_area(area: f32, cell_size: f32) -> u32 {
     (cells - 1e-6).ceil().clamp(0.0, f64::from(u32::MAX)) as u32
 }
 
-/// Parameters of the [`ForestMask`](crate::stages::ForestMask) layer.
+/// Parameters of the [`ForestMask`](crate::stages::forest::ForestMask) layer.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ForestMaskParams {
     /// Height at which fertility reaches zero, in height units.
@@ -84,7 +84,7 @@ pub struct ForestMaskParams {
     pub steepness: f32,
 }
 
-/// Parameters of the [`ForestPlacement`](crate::stages::ForestPlacement) layer.
+/// Parameters of the [`ForestPlacement`](crate::stages::forest::ForestPlacement) layer.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct ForestPlacementParams {
     /// Share of fully fertile ground covered by forest, `0..=1`: the chance that a fully fertile
@@ -118,7 +118,7 @@ impl ForestParams {
     }
 }
 
-/// Parameters of the [`Hydrology`](crate::stages::Hydrology) layer and of the lake-aware erosion.
+/// Parameters of the [`Hydrology`](crate::stages::hydrology::Hydrology) layer and of the lake-aware erosion.
 ///
 /// Heights are in height units (the flat ground outside the mountains lies at 0). Accumulation
 /// counts the mountain cells (above the mountain threshold) upstream of a cell, itself included:

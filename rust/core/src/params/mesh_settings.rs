@@ -201,7 +201,7 @@ pub static MESH_TABLE: &[Param<MeshSettings>] = &[
 ];
 
 /// The parameters a generator holds, in inspector order: every [`GENERATOR`] entry and the mesh
-/// settings outside the terrain's groups (the cell size, in [`MAP`]).
+/// settings outside the terrain's groups (the cell size, in [`MAP`](super::declare::MAP)).
 pub fn generator_entries() -> Vec<&'static dyn Declared> {
     let mut entries: Vec<&'static dyn Declared> = Vec::new();
     for group in GROUPS {

@@ -201,7 +201,7 @@ pub fn height_at_world(params: &GeneratorParams, x: f64, z: f64) -> f32 {
 /// Chunks of a tile.
 impl<'a> ChunkBuilder<'a> {
     /// The builder of an endless world's tile: its cells, with the corner planes computed with
-    /// its neighbours' cells ([`Tile::corners`]), and skirts under every chunk border, the tile's
+    /// its neighbours' cells, and skirts under every chunk border, the tile's
     /// edge included.
     pub fn for_tile(tile: &'a Tile, params: &MeshParams) -> Result<Self, MeshError> {
         ChunkBuilder::with_corners(&tile.grid, tile.corners(), params)

@@ -8,7 +8,8 @@
 //!    the neighbour each was reached from.
 //! 2. [`find_lakes`] labels the connected cells whose filled level lies above their height, with
 //!    their level, depth and outflow (the spill cell on the rim), dropping lakes smaller than
-//!    [`LakeFilter::min_cells`] or shallower than [`LakeFilter::min_depth`].
+//!    [`LakeFilter::min_cells`](crate::params::LakeFilter::min_cells) or shallower than
+//!    [`LakeFilter::min_depth`](crate::params::LakeFilter::min_depth).
 //! 3. [`flow_directions`] gives every cell one downstream neighbour (D8 steepest descent on the
 //!    filled surface; on flats, the neighbour the flood reached the cell from), and
 //!    [`accumulate`] sums upstream runoff in the reverse flood order, which is a topological order

@@ -151,7 +151,7 @@ pub fn walkable_cell(grid: &Grid, built: &[bool], x: usize, z: usize) -> bool {
 }
 
 /// Cells a region looks beyond its chunk for what limits its walkable area: enough to hold the
-/// agent radius of `nav` in cells of `mesh`, plus [`MARGIN_EXTRA_CELLS`].
+/// agent radius of `nav` in cells of `mesh`, plus one cell.
 pub fn margin_cells(mesh: &MeshParams, nav: &NavigationParams) -> usize {
     let radius = nav.agent_radius.max(0.0);
     (radius / mesh.cell_size).ceil() as usize + MARGIN_EXTRA_CELLS

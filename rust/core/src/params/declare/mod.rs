@@ -67,7 +67,7 @@ pub static GROUPS: &[&Group] = &[
 pub static MODEL_GROUPS: [&Group; 4] = [&POOL, &SUBDIVISION, &CONTINENTS, &IMAGE];
 
 /// A file the generation reads, shown with its group's parameters in the Godot inspector. It is
-/// not a value of [`GeneratorParams`]: the bytes reach the pipeline as [`crate::Inputs`], and the
+/// not a value of [`GeneratorParams`]: the bytes reach the pipeline as [`crate::ExternalInputs`], and the
 /// CLI takes the file as a flag of its own.
 pub struct FileInput {
     /// Property name (`image_file`).

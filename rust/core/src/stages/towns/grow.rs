@@ -12,7 +12,7 @@
 //!   enough;
 //!   it ends on the first street it crosses (the crossing becomes a node), or snaps to a node or a
 //!   street within the snap radius. Segments that would meet another street at an angle below
-//!   [`MIN_ANGLE_COS`], pass too close to a node, or repeat an edge are dropped.
+//!   `MIN_ANGLE_COS` (about 35°), pass too close to a node, or repeat an edge are dropped.
 //!
 //! Every segment is checked against the whole graph before it is added, so the graph stays
 //! planar: edges meet only at shared nodes.

@@ -9,7 +9,7 @@
 //! - *residential* everywhere else.
 //!
 //! **Lots** come from recursive oriented-bounding-box subdivision: a piece larger than 1.5 times
-//! its district's [`target_area`] is cut across the long side of its smallest bounding box,
+//! its district's [`target_area`](District::target_area) is cut across the long side of its smallest bounding box,
 //! near the middle (a seeded offset of up to 15 % of the long side). A cut is kept only when every
 //! resulting piece still fronts a street (has an edge on the block's outline); otherwise the
 //! cut across the short side is tried, and when that fails too the piece stays whole as one
