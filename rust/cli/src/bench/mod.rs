@@ -14,6 +14,7 @@ mod models;
 mod navigation;
 mod scatter;
 mod settlements;
+mod targets;
 mod tiles;
 
 use models::{biomes, continents, field_sample, subdivision};
@@ -49,7 +50,8 @@ fn median<T>(reps: usize, mut f: impl FnMut() -> T) -> Duration {
     times[times.len() / 2]
 }
 
-fn erosion(size: u32, reps: usize) {
+/// Droplet erosion on the default pool terrain of `size`²; returns nanoseconds per droplet step.
+fn erosion(size: u32, reps: usize) -> f64 {
     let params = GeneratorParams {
         width: size,
         depth: size,
@@ -95,6 +97,7 @@ fn erosion(size: u32, reps: usize) {
         secs * 1e9 / steps as f64,
         f64::from(droplets) / secs
     );
+    secs * 1e9 / steps.max(1) as f64
 }
 
 /// Plain erosion against lake-aware erosion (default lake filter) for the same droplets.
@@ -137,7 +140,8 @@ fn lake_erosion(size: u32, reps: usize) {
     );
 }
 
-fn fbm(reps: usize) {
+/// Value fBm on one thread; returns the samples per second by rows, in millions.
+fn fbm(reps: usize) -> f64 {
     let side = 512usize;
     let point = median(reps, || {
         let mut s = 0.0f32;
@@ -161,6 +165,7 @@ fn fbm(reps: usize) {
         samples / point.as_secs_f64() / 1e6,
         samples / rows.as_secs_f64() / 1e6
     );
+    samples / rows.as_secs_f64() / 1e6
 }
 
 fn tessellation(reps: usize) {
@@ -191,7 +196,9 @@ fn tessellation(reps: usize) {
 
 /// The default world end to end at each of `sizes` (side, repetitions): the median time and the
 /// time per million cells, which stays level when the work grows with the cells and no faster.
-fn end_to_end(sizes: &[(u32, usize)]) {
+/// Returns the last size's median time, seconds.
+fn end_to_end(sizes: &[(u32, usize)]) -> f64 {
+    let mut last = 0.0;
     for &(size, reps) in sizes {
         let params = GeneratorParams {
             width: size,
@@ -210,7 +217,9 @@ fn end_to_end(sizes: &[(u32, usize)]) {
             params.terrain.erosion_factor(cells as usize),
             ms / (cells / 1e6)
         );
+        last = t.as_secs_f64();
     }
+    last
 }
 
 /// A terrain of the default pipeline before erosion: the coverage mask and the pool heights.
@@ -235,7 +244,10 @@ fn pool_terrain(size: u32) -> (Vec<f32>, Vec<bool>) {
 }
 
 /// Priority-Flood, flow directions and accumulation on one thread.
-fn hydrology(sizes: &[u32], reps: usize) {
+/// Priority-Flood, flow directions and accumulation on one thread; returns the last size's
+/// Priority-Flood rate, million cells per second.
+fn hydrology(sizes: &[u32], reps: usize) -> f64 {
+    let mut last = 0.0;
     let single = rayon::ThreadPoolBuilder::new()
         .num_threads(1)
         .build()
@@ -274,8 +286,10 @@ fn hydrology(sizes: &[u32], reps: usize) {
                 rate(dirs),
                 rate(acc)
             );
+            last = rate(fill);
         });
     }
+    last
 }
 
 /// The figures `donjourno bench` prints, by name (for `--only`).
@@ -311,29 +325,64 @@ pub fn run(quick: bool, only: Option<&str>) -> Result<(), String> {
     let times = |k: usize| if quick { 1 } else { reps * k };
     let on = |name: &str| only.is_none_or(|o| name.contains(o));
     println!("donjourno bench — {} threads", rayon::current_num_threads());
+    let mut goals = targets::Targets::default();
     if on("hydrology") {
-        hydrology(if quick { &[512] } else { &[512, 1024] }, times(3));
+        let sizes: &[u32] = if quick { &[512] } else { &[512, 1024] };
+        let rate = hydrology(sizes, times(3));
+        goals.at_least(
+            format!("Priority-Flood, {}², one thread", sizes[sizes.len() - 1]),
+            rate,
+            "Mcells/s",
+            30.0,
+            "≥ 30 Mcells/s",
+        );
     }
     if on("erosion") {
-        erosion(256, reps);
+        let (mut ns, mut side) = (erosion(256, reps), 256);
         lake_erosion(256, reps);
         if !quick {
-            erosion(512, 3);
+            (ns, side) = (erosion(512, 3), 512);
             lake_erosion(512, 3);
         }
+        goals.at_most(
+            format!("droplet erosion, {side}²"),
+            ns,
+            "ns/step",
+            8.0,
+            "≤ 8 ns/step",
+        );
     }
     if on("fbm") {
-        fbm(reps);
+        let rows = fbm(reps);
+        goals.at_least(
+            "value fBm, 6 octaves, one thread, by rows".into(),
+            rows,
+            "Msamples/s",
+            60.0,
+            "≥ 60 Msamples/s",
+        );
     }
     if on("tessellation") {
         tessellation(reps);
     }
     if on("generate") {
-        end_to_end(if quick {
+        let sizes: &[(u32, usize)] = if quick {
             &[(128, 1)]
         } else {
             &[(256, 5), (1024, 3), (4096, 1)]
-        });
+        };
+        let secs = end_to_end(sizes);
+        let side = sizes[sizes.len() - 1].0;
+        goals.at_most(format!("default world {side}²"), secs, "s", 3.0, "≤ 3 s");
+        if let Some(mb) = targets::peak_memory_mb() {
+            goals.at_most(
+                format!("peak memory of the run so far ({side}² world)"),
+                mb,
+                "MB",
+                600.0,
+                "≤ 600 MB",
+            );
+        }
     }
     if on("subdivision") {
         subdivision(times(2));
@@ -351,7 +400,15 @@ pub fn run(quick: bool, only: Option<&str>) -> Result<(), String> {
         scatter::scatter(if quick { 1 } else { 5 });
     }
     if on("chunks") {
-        chunks::chunks(if quick { 1 } else { 3 });
+        if let Some(ratio) = chunks::chunks(if quick { 1 } else { 3 }) {
+            goals.at_most(
+                "chunks 1024², 4 levels, against the one mesh".into(),
+                ratio,
+                "×",
+                1.3,
+                "≤ 1.3×",
+            );
+        }
     }
     if on("navigation") {
         navigation::navigation(if quick { 1 } else { 5 });
@@ -362,5 +419,6 @@ pub fn run(quick: bool, only: Option<&str>) -> Result<(), String> {
     if on("tiles") {
         tiles::tiles(if quick { 1 } else { 3 });
     }
+    goals.print(quick);
     Ok(())
 }
