@@ -29,8 +29,8 @@ pub fn rng(master: u64, stream: &str) -> rand_pcg::Pcg32 {
 /// A PCG generator for row `row` of one named stream: each row of each master seed has its own
 /// generator, so rows can be drawn in parallel.
 ///
-/// The stream's key [`derive`](fn@derive)`(master, stream)` is a bijection of the master seed, so no two seeds
-/// share a key; the row picks the PCG stream (the increment) and, mixed into the key, the start
+/// The stream's key [`derive`](fn@derive)`(master, stream)` is a bijection of the master seed, so
+/// no two seeds share a key; the row picks the PCG stream (the increment) and, mixed into the key, the start
 /// state. No two `(master, row)` pairs share a generator, and neighbouring seeds or rows give
 /// unrelated numbers.
 pub fn row_rng(master: u64, stream: &str, row: u64) -> rand_pcg::Pcg32 {

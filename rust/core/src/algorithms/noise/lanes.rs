@@ -1,9 +1,9 @@
 //! Several noise samples at once, in lanes.
 //!
 //! A lane function evaluates `N` independent samples with the scalar formula of
-//! [`value_noise`] or [`value_noise_d`], written as a
-//! plain loop over arrays. The compiler keeps the lanes side by side in SIMD registers, doing per
-//! lane exactly the IEEE operations of the scalar code (no fused multiply-add, no reassociation),
+//! [`value_noise`] or [`value_noise_d`], written as a plain loop over arrays. The compiler keeps
+//! the lanes side by side in SIMD registers, doing per lane exactly the IEEE operations of the
+//! scalar code (no fused multiply-add, no reassociation),
 //! so every lane is bit-identical to the scalar call on every platform; platforms without SIMD run
 //! the loop one lane at a time.
 //!

@@ -227,9 +227,9 @@ pub(crate) fn vertex_height_direct(
 /// or `None` when the point lies outside `[0, width·cell_size] × [0, depth·cell_size]`, the grid
 /// is empty or `params` are invalid.
 ///
-/// The value lies exactly on the triangle [`build_mesh`](super::build_mesh) emits over that point (each micro-quad
-/// `(p00, p10, p01, p11)` is split along its `p00–p11` diagonal), so objects placed with it sit
-/// on the rendered surface. Costs a few dozen operations: no mesh needs to be built.
+/// The value lies exactly on the triangle [`build_mesh`](super::build_mesh) emits over that point
+/// (each micro-quad `(p00, p10, p01, p11)` is split along its `p00–p11` diagonal), so objects
+/// placed with it sit on the rendered surface. Costs a few dozen operations: no mesh needs to be built.
 ///
 /// ```
 /// use donjourno::outputs::mesh::{build_mesh, surface_height};

@@ -1,0 +1,179 @@
+//! The figures of the core's kernels alone, on the default pool terrain: droplet erosion (plain
+//! and lake-aware), value fBm, and Priority-Flood with flow directions and accumulation.
+
+use super::median;
+use donjourno::algorithms::erosion::Erosion;
+use donjourno::algorithms::hydrology::{accumulate, flow_directions, priority_flood, FloodOptions};
+use donjourno::params::LakeFilter;
+use donjourno::stages::landform::pool::{coverage_mask, pool_heights, PoolShape};
+use donjourno::GeneratorParams;
+use std::time::Duration;
+
+/// Droplet erosion on the default pool terrain of `size`²; returns nanoseconds per droplet step.
+pub(super) fn erosion(size: u32, reps: usize) -> f64 {
+    let params = GeneratorParams::default();
+    let (base, pool) = pool_terrain(size);
+    let droplets = size * size / 2;
+    let mut steps = 0;
+    let t = median(reps, || {
+        let mut h = base.clone();
+        let erosion = Erosion {
+            pool: &pool,
+            width: size as usize,
+            depth: size as usize,
+            droplets,
+            params: params.terrain.erosion,
+            cell_size: params.cell_size,
+            seed: 9,
+            lakes: None,
+            guard: Default::default(),
+        };
+        let r = erosion.run(&mut h, &mut |_| true).expect("not cancelled");
+        steps = r.steps;
+    });
+    let secs = t.as_secs_f64();
+    let ns = secs * 1e9 / steps.max(1) as f64;
+    println!(
+        "erosion {size}²: {droplets} droplets, {steps} steps, {:.1} ms → {ns:.2} ns/droplet-step, {:.0} droplets/s",
+        secs * 1e3,
+        f64::from(droplets) / secs
+    );
+    ns
+}
+
+/// Plain erosion against lake-aware erosion (default lake filter) for the same droplets.
+pub(super) fn lake_erosion(size: u32, reps: usize) {
+    let params = GeneratorParams::default();
+    let side = size as usize;
+    let (base, pool) = pool_terrain(size);
+    let droplets = size * size / 2;
+    let filter = params.water.lake_filter(params.cell_size);
+    let run = |lakes: Option<LakeFilter>| {
+        let mut report = None;
+        let erosion = Erosion {
+            pool: &pool,
+            width: side,
+            depth: side,
+            droplets,
+            params: params.terrain.erosion,
+            cell_size: params.cell_size,
+            seed: 9,
+            lakes,
+            guard: Default::default(),
+        };
+        let t = median(reps, || {
+            let mut h = base.clone();
+            report = erosion.run(&mut h, &mut |_| true).ok();
+        });
+        (t, report.unwrap_or_default())
+    };
+    let (plain, plain_report) = run(None);
+    let plain_steps = plain_report.steps;
+    let (lakes, r) = run(Some(filter));
+    println!(
+        "lake-aware erosion {size}²: {droplets} droplets, plain {:.1} ms ({plain_steps} steps), with lakes {:.1} ms ({} steps, {} lake jumps, {} lake-map builds) → {:.2}×",
+        plain.as_secs_f64() * 1e3,
+        lakes.as_secs_f64() * 1e3,
+        r.steps,
+        r.lake_jumps,
+        r.lake_rebuilds,
+        lakes.as_secs_f64() / plain.as_secs_f64()
+    );
+}
+
+/// Value fBm on one thread; returns the samples per second by rows, in millions.
+pub(super) fn fbm(reps: usize) -> f64 {
+    let side = 512usize;
+    let point = median(reps, || {
+        let mut s = 0.0f32;
+        for z in 0..side {
+            for x in 0..side {
+                s += donjourno::algorithms::noise::fbm(x as f32 * 0.02, z as f32 * 0.02, 6, 7);
+            }
+        }
+        s
+    });
+    let mut row = vec![0.0f32; side];
+    let rows = median(reps, || {
+        for z in 0..side {
+            donjourno::algorithms::noise::fbm_row(z, 0.02, 6, 7, &mut row);
+        }
+        row[0]
+    });
+    let samples = (side * side) as f64;
+    let by_rows = samples / rows.as_secs_f64() / 1e6;
+    println!(
+        "fBm (6 octaves, one thread, scale 0.02): {:.1} Msamples/s per point, {by_rows:.1} Msamples/s by rows",
+        samples / point.as_secs_f64() / 1e6,
+    );
+    by_rows
+}
+
+/// A terrain of the default pipeline before erosion: the coverage mask and the pool heights.
+fn pool_terrain(size: u32) -> (Vec<f32>, Vec<bool>) {
+    let params = GeneratorParams::default();
+    let side = size as usize;
+    let mask = coverage_mask(
+        side,
+        side,
+        params.terrain.coverage,
+        &PoolShape::new(&params.terrain, params.cell_size),
+        params.seed,
+    );
+    let height = pool_heights(
+        &mask,
+        side,
+        params.terrain.peak_height,
+        &PoolShape::new(&params.terrain, params.cell_size),
+        params.seed,
+    );
+    (height, mask.pool)
+}
+
+/// Priority-Flood, flow directions and accumulation on one thread; returns the last size's
+/// Priority-Flood rate, million cells per second.
+pub(super) fn hydrology(sizes: &[u32], reps: usize) -> f64 {
+    let mut last = 0.0;
+    let single = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .expect("a one-thread pool");
+    for &size in sizes {
+        let side = size as usize;
+        let cells = (side * side) as f64;
+        let (height, pool) = pool_terrain(size);
+        let weight = donjourno::stages::hydrology::meander_weights(side, side, 1.0, 10.0, 1);
+        let rate = |t: Duration| cells / t.as_secs_f64() / 1e6;
+        single.install(|| {
+            let fill = median(reps, || {
+                priority_flood(&height, side, side, FloodOptions::default()).expect("sizes match")
+            });
+            let routed = median(reps, || {
+                priority_flood(
+                    &height,
+                    side,
+                    side,
+                    FloodOptions {
+                        flat_weight: Some(&weight),
+                        ..Default::default()
+                    },
+                )
+                .expect("sizes match")
+            });
+            let flood = priority_flood(&height, side, side, FloodOptions::default())
+                .expect("sizes match");
+            let dirs = median(reps, || flow_directions(&flood));
+            let receivers = flow_directions(&flood);
+            let acc = median(reps, || accumulate(&flood, &receivers, &pool).expect("sizes match"));
+            println!(
+                "hydrology {size}² (default terrain before erosion, one thread): Priority-Flood {:.1} Mcells/s ({:.1} with meandering flats), flow directions {:.1} Mcells/s, accumulation {:.1} Mcells/s",
+                rate(fill),
+                rate(routed),
+                rate(dirs),
+                rate(acc)
+            );
+            last = rate(fill);
+        });
+    }
+    last
+}
