@@ -21,10 +21,23 @@ pub fn distance(width: usize, len: usize, inside: impl Fn(usize) -> bool + Sync)
         return Vec::new();
     }
     let rows = len / width;
-    let mut dist: Vec<f32> = (0..rows * width)
+    let start: Vec<f32> = (0..rows * width)
         .into_par_iter()
         .map(|i| if inside(i) { 0.0 } else { f32::INFINITY })
         .collect();
+    relax(width, start)
+}
+
+/// The least over every cell `j` of `start[j]` plus the chamfer distance in cells from `j`, for
+/// every cell of a row-major grid `width` cells wide (`start` holds whole rows; cells that start
+/// nothing hold `f32::INFINITY`). With `start` 0 on a set and infinite elsewhere, this is
+/// [`distance`]; with `−r` on a set, `−result` is the reach left of the farthest-reaching cell,
+/// `max(r_j − d(i, j))`.
+pub fn relax(width: usize, mut dist: Vec<f32>) -> Vec<f32> {
+    if width == 0 || dist.is_empty() {
+        return dist;
+    }
+    let rows = dist.len() / width;
     let w = width;
     along_row(dist[..w].iter_mut());
     for z in 1..rows {

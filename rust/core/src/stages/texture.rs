@@ -123,15 +123,21 @@ impl Layer for TerrainTexture {
         let inv_max = if h_max > 0.0 { 1.0 / h_max } else { 0.0 };
         let ground = self.ground.filter(|_| !grid.biome_weights().is_empty());
         let width = grid.width().max(1);
+        // The forest floor of a biome map lies under the scatter's trees, which Godot draws.
+        let canopy = ground.map(|scale| {
+            let (w, d) = (grid.width(), grid.depth());
+            crate::stages::biomes::ground::canopy(grid.scatter(), w, d, scale.cell_size)
+        });
         let mut colours = std::mem::take(&mut grid.color);
         {
             let g = &*grid;
+            let ground = ground.as_ref().zip(canopy.as_deref());
             colours
                 .par_chunks_mut(width)
                 .enumerate()
                 .for_each(|(z, row)| {
                     for (x, c) in row.iter_mut().enumerate() {
-                        *c = cell_colour(g, x, z, inv_max, ground.as_ref());
+                        *c = cell_colour(g, x, z, inv_max, ground);
                     }
                 });
         }
@@ -150,15 +156,24 @@ fn highest(grid: &Grid) -> f32 {
         .reduce(|| 0.0, f32::max)
 }
 
-/// The colour of cell `(x, z)`: with `ground`, dry land by its biomes' ground
-/// ([`biome_ground`]); else, and on water, by the table of the original design ([`colour`]).
+/// The colour of cell `(x, z)`: with `ground` (the scale and the canopy), dry land by its
+/// biomes' ground ([`biome_ground`]); else, and on water, by the table of the original design
+/// ([`colour`]).
 #[inline]
-fn cell_colour(g: &Grid, x: usize, z: usize, inv_max: f32, ground: Option<&GroundScale>) -> Rgb {
+fn cell_colour(
+    g: &Grid,
+    x: usize,
+    z: usize,
+    inv_max: f32,
+    ground: Option<(&GroundScale, &[f32])>,
+) -> Rgb {
     let i = g.index(x, z);
     let (gx, gz) = crate::data::grid::central_gradient(&g.height, g.width(), g.depth(), x, z);
     let gradient = (gx * gx + gz * gz).sqrt();
     match ground {
-        Some(scale) if g.terrain[i] != Terrain::Water => biome_ground(g, scale, x, z, gradient),
+        Some((scale, canopy)) if g.terrain[i] != Terrain::Water => {
+            biome_ground(g, scale, canopy[i], x, z, gradient)
+        }
         _ => {
             let water_depth = (g.water_level[i] - g.height[i]) * inv_max;
             colour(
@@ -194,9 +209,17 @@ fn paint_land_use(grid: &mut Grid) {
 }
 
 /// The biome ground colour of dry cell `(x, z)` whose height gradient (per cell) has length
-/// `gradient`: slope in metres per metre, temperature from the climate plane, height above the
-/// sea (or the water level of a wet cell next to it) for the wet sand.
-fn biome_ground(g: &Grid, scale: &GroundScale, x: usize, z: usize, gradient: f32) -> Rgb {
+/// `gradient` and whose share under tree crowns is `canopy`: slope in metres per metre,
+/// temperature from the climate plane, height above the sea (or the water level of a wet cell
+/// next to it) for the wet sand.
+fn biome_ground(
+    g: &Grid,
+    scale: &GroundScale,
+    canopy: f32,
+    x: usize,
+    z: usize,
+    gradient: f32,
+) -> Rgb {
     use crate::stages::biomes::ground::{self, GroundCell};
     let i = g.index(x, z);
     let cell = GroundCell {
@@ -204,7 +227,7 @@ fn biome_ground(g: &Grid, scale: &GroundScale, x: usize, z: usize, gradient: f32
         slope: gradient * scale.height_scale / scale.cell_size,
         temperature: g.temperature[i],
         above_water: (g.height[i] - water_near(g, x, z)) * scale.height_scale,
-        tree: g.terrain[i] == Terrain::Tree,
+        canopy,
     };
     ground::colour(&cell, scale.snowline)
 }

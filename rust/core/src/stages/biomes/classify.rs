@@ -39,6 +39,13 @@ pub const PEAK_HEIGHT: (f32, f32) = (700.0, 1100.0);
 pub const PEAK_TEMPERATURE: (f32, f32) = (-4.0, 1.0);
 /// Glacier: °C below which the ground is ice, fading out by the second value.
 pub const GLACIER_TEMPERATURE: (f32, f32) = (-14.0, -9.0);
+/// Badlands (hot, dry, high erosion): metres of ground the erosion moved on a cell from which
+/// hot, dry land turns to badlands, to where it is all badlands…
+pub const BADLANDS_EROSION: (f32, f32) = (0.02, 0.2);
+/// …on land warmer than this (°C, from the first value to the second)…
+pub const BADLANDS_TEMPERATURE: (f32, f32) = (16.0, 21.0);
+/// …and drier than this (moisture, full below the second value).
+pub const BADLANDS_MOISTURE: (f32, f32) = (0.35, 0.2);
 
 /// What the classification reads of one cell.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
@@ -57,6 +64,9 @@ pub struct CellClimate {
     pub sea_depth: Option<f32>,
     /// Share of the rare volcanic mask, 0–1 (see [`super::shape::volcanic_share`]).
     pub volcanic: f32,
+    /// Metres of ground the erosion moved on the cell (eroded and deposited; see
+    /// [`super::ErodedDepth`]); 0 where nothing eroded it.
+    pub eroded: f32,
 }
 
 /// The (up to) four heaviest biomes of a cell, heaviest first, weights summing to 1.
@@ -132,8 +142,12 @@ pub(super) fn over(w: &mut [f32; 20], biome: Biome, o: f32) {
 }
 
 /// The overrides of a cell and their shares, in the order they apply: lowest precedence first
-/// (altitude, then wetland and coast), water last of all; a share of 0 changes nothing.
-pub(super) fn overrides(c: &CellClimate) -> [(Biome, f32); 7] {
+/// (badlands where erosion cut hot, dry land, then altitude, then wetland and coast), water last
+/// of all; a share of 0 changes nothing.
+pub(super) fn overrides(c: &CellClimate) -> [(Biome, f32); 8] {
+    let badlands = ramp(BADLANDS_EROSION.0, BADLANDS_EROSION.1, c.eroded)
+        * ramp(BADLANDS_TEMPERATURE.0, BADLANDS_TEMPERATURE.1, c.temperature)
+        * ramp(BADLANDS_MOISTURE.0, BADLANDS_MOISTURE.1, c.moisture);
     let alpine = ramp(ALPINE_HEIGHT.0, ALPINE_HEIGHT.1, c.above_sea)
         * ramp(TREELINE.1, TREELINE.0, c.temperature);
     let peaks = ramp(PEAK_HEIGHT.0, PEAK_HEIGHT.1, c.above_sea)
@@ -157,6 +171,7 @@ pub(super) fn overrides(c: &CellClimate) -> [(Biome, f32); 7] {
         None => (shore, 0.0),
     };
     [
+        (Biome::Badlands, badlands),
         (Biome::AlpineMeadow, alpine),
         (Biome::MountainPeaks, peaks),
         (Biome::Glacier, glacier),
@@ -328,6 +343,7 @@ mod tests {
             sea_distance: 10_000.0,
             sea_depth: None,
             volcanic: 0.0,
+            eroded: 0.0,
         }
     }
 
@@ -395,6 +411,23 @@ mod tests {
         assert_eq!(dominant(&volcano), Biome::Volcanic);
         volcano.sea_depth = Some(100.0);
         assert_eq!(dominant(&volcano), Biome::DeepOcean, "water comes first");
+    }
+
+    #[test]
+    fn erosion_cuts_hot_dry_land_into_badlands() {
+        // Savanna on hot, dry land stays savanna where little ground moved, and turns to
+        // badlands where the erosion cut deep.
+        let mut dry = land(25.0, 0.3);
+        assert_eq!(dominant(&dry), Biome::Savanna);
+        dry.eroded = BADLANDS_EROSION.1;
+        assert_eq!(dominant(&dry), Biome::Badlands);
+        // The same erosion on cool or wet land changes nothing.
+        for (t, m) in [(12.0, 0.62), (26.0, 0.95), (4.0, 0.15)] {
+            let mut c = land(t, m);
+            let before = weights(&c, 0.6);
+            c.eroded = 10.0;
+            assert_eq!(weights(&c, 0.6), before, "{t} °C, moisture {m}");
+        }
     }
 
     #[test]

@@ -8,6 +8,7 @@
 use super::classify::BiomeWeights;
 use super::table::{BIOMES, MATERIALS, ROCK, SAND, SNOW};
 use crate::data::grid::Rgb;
+use crate::stages::scatter::ScatterInstance;
 
 /// Rock starts to show on slopes steeper than this (rise per run, about 35°)…
 pub const ROCK_SLOPE: (f32, f32) = (0.7, 1.2);
@@ -17,7 +18,8 @@ pub const SNOW_BAND: (f32, f32) = (-3.0, 1.0);
 pub const WET_BAND: (f32, f32) = (0.5, 2.5);
 /// Wet sand is sand darkened to this share.
 pub const WET_DARKEN: f32 = 0.72;
-/// Forest floor: tree cells are darkened to this share (the trees themselves are instanced).
+/// Forest floor: ground under tree crowns is darkened to this share (the trees themselves are
+/// instanced).
 pub const FOREST_FLOOR: f32 = 0.82;
 
 /// What the ground colour reads of one cell.
@@ -31,8 +33,8 @@ pub struct GroundCell {
     pub temperature: f32,
     /// Metres above the nearest water surface level the cell knows (its own, or the sea level).
     pub above_water: f32,
-    /// Whether a tree grows on the cell.
-    pub tree: bool,
+    /// Share of the cell under tree crowns, 0–1 (see [`canopy`]).
+    pub canopy: f32,
 }
 
 use super::classify::ramp;
@@ -89,7 +91,7 @@ pub fn splat(c: &GroundCell, snowline: f32) -> [f32; 7] {
 }
 
 /// The colour of a cell: the splat of the material colours, wet sand darkened, the forest floor
-/// shaded.
+/// shaded by its canopy.
 pub fn colour(c: &GroundCell, snowline: f32) -> Rgb {
     let s = splat(c, snowline);
     let mut rgb = [0.0f32; 3];
@@ -99,14 +101,50 @@ pub fn colour(c: &GroundCell, snowline: f32) -> Rgb {
         }
     }
     let wet = ramp(WET_BAND.1, WET_BAND.0, c.above_water);
-    let shade = (1.0 - (1.0 - WET_DARKEN) * wet) * if c.tree { FOREST_FLOOR } else { 1.0 };
+    let shade = (1.0 - (1.0 - WET_DARKEN) * wet) * (1.0 - (1.0 - FOREST_FLOOR) * c.canopy);
     rgb.map(|v| (v * shade + 0.5).clamp(0.0, 255.0) as u8)
+}
+
+/// The share of every cell of a `width × depth` map of `cell_size`-metre cells that lies under
+/// the crowns of the scatter's trees, 0–1: the forest floor is where the trees stand, never a
+/// cell without one. A crown (a disc of the tree's crown width) covers the cells whose centres
+/// it holds; a crown too small to hold its own cell's centre shades that cell by the share of
+/// it that it covers. Shrubs, cacti and boulders cast none.
+pub fn canopy(trees: &[ScatterInstance], width: usize, depth: usize, cell_size: f32) -> Vec<f32> {
+    let mut cover = vec![0.0f32; width * depth];
+    for t in trees.iter().filter(|t| t.species.is_tree()) {
+        let r = 0.5 * t.crown / cell_size;
+        let [cx, cz] = t.position;
+        let (x0, x1) = ((cx - r - 0.5).ceil().max(0.0), (cx + r - 0.5).floor());
+        let (z0, z1) = ((cz - r - 0.5).ceil().max(0.0), (cz + r - 0.5).floor());
+        let mut held = false;
+        let mut z = z0;
+        while z <= z1 && (z as usize) < depth {
+            let mut x = x0;
+            while x <= x1 && (x as usize) < width {
+                let (dx, dz) = (x + 0.5 - cx, z + 0.5 - cz);
+                if dx * dx + dz * dz <= r * r {
+                    cover[z as usize * width + x as usize] = 1.0;
+                    held = true;
+                }
+                x += 1.0;
+            }
+            z += 1.0;
+        }
+        let (ix, iz) = (cx.floor(), cz.floor());
+        if !held && ix >= 0.0 && iz >= 0.0 && (ix as usize) < width && (iz as usize) < depth {
+            let i = iz as usize * width + ix as usize;
+            cover[i] = (cover[i] + std::f32::consts::PI * r * r).min(1.0);
+        }
+    }
+    cover
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::stages::biomes::table::Biome;
+    use crate::stages::scatter::Species;
 
     fn cell(biome: Biome) -> GroundCell {
         GroundCell {
@@ -117,7 +155,7 @@ mod tests {
             slope: 0.0,
             temperature: 15.0,
             above_water: 50.0,
-            tree: false,
+            canopy: 0.0,
         }
     }
 
@@ -148,6 +186,54 @@ mod tests {
         assert!(splat(&shore, -1.0)[SAND] > 0.7);
         for s in [desert, splat(&steep, -1.0), splat(&shore, -1.0)] {
             assert!((s.iter().sum::<f32>() - 1.0).abs() < 1e-5);
+        }
+    }
+
+    fn tree(species: Species, position: [f32; 2], crown: f32) -> ScatterInstance {
+        ScatterInstance {
+            species,
+            position,
+            yaw: 0.0,
+            height: 10.0,
+            crown,
+            variant: 0,
+        }
+    }
+
+    #[test]
+    fn the_forest_floor_lies_under_the_crowns_only() {
+        // An 8 m crown on 1 m cells covers the cells whose centres lie within 4 m of its trunk.
+        let cover = canopy(&[tree(Species::Conifer, [10.5, 10.5], 8.0)], 30, 30, 1.0);
+        assert_eq!(cover[10 * 30 + 10], 1.0);
+        assert_eq!(cover[10 * 30 + 14], 1.0);
+        assert_eq!(cover[10 * 30 + 15], 0.0);
+        assert_eq!(cover[2 * 30 + 2], 0.0);
+        let under = cover.iter().filter(|&&c| c == 1.0).count();
+        assert!((45..=53).contains(&under), "{under} cells: about π·4²");
+        // On 40 m cells the same crown shades its cell by the share it covers.
+        let coarse = canopy(&[tree(Species::Conifer, [3.2, 1.7], 8.0)], 6, 6, 40.0);
+        let share = std::f32::consts::PI * 16.0 / 1600.0;
+        assert!((coarse[6 + 3] - share).abs() < 1e-6, "{}", coarse[6 + 3]);
+        assert_eq!(coarse.iter().filter(|&&c| c > 0.0).count(), 1);
+        // Boulders and shrubs cast no forest floor.
+        let rocks = [tree(Species::Boulder, [5.5, 5.5], 3.0), tree(Species::Shrub, [8.5, 8.5], 2.0)];
+        assert!(canopy(&rocks, 12, 12, 1.0).iter().all(|&c| c == 0.0));
+        // Trees on the map's border, or past it, stay inside the planes.
+        let edge = canopy(&[tree(Species::Broadleaf, [-0.5, 29.9], 6.0)], 30, 30, 1.0);
+        assert!(edge[29 * 30] == 1.0 && edge.iter().all(|&c| (0.0..=1.0).contains(&c)));
+    }
+
+    #[test]
+    fn the_canopy_darkens_the_ground() {
+        let open = cell(Biome::DeciduousForest);
+        let shaded = GroundCell {
+            canopy: 1.0,
+            ..open
+        };
+        let (a, b) = (colour(&open, -1.0), colour(&shaded, -1.0));
+        for k in 0..3 {
+            let expected = f32::from(a[k]) * FOREST_FLOOR;
+            assert!((f32::from(b[k]) - expected).abs() <= 1.0, "{a:?} → {b:?}");
         }
     }
 

@@ -5,6 +5,7 @@
 //! Biomes are off by default (`biomes_enabled`): then the planes stay empty and the original design's forests
 //! and colour table are untouched.
 
+pub mod banks;
 pub mod classify;
 mod distance;
 mod gauss;
@@ -60,8 +61,10 @@ impl Biomes {
         }
     }
 
-    /// What the classification reads of cell `(x, z)`, whose volcanic mask is `mask`.
-    fn cell(&self, grid: &Grid, sea: &[f32], x: usize, z: usize, mask: f32) -> CellClimate {
+    /// What the classification reads of cell `(x, z)`, whose volcanic mask is `mask`: the
+    /// climate's moisture with the banks' bonus ([`banks`]), the erosion's depth
+    /// ([`ErodedDepth`], 0 when the grid holds none).
+    fn cell(&self, grid: &Grid, near: &Near<'_>, x: usize, z: usize, mask: f32) -> CellClimate {
         let i = grid.index(x, z);
         let metres = |h: f32| (h - grid.sea_level) * self.height_scale;
         let (gx, gz) = grid.gradient(x, z);
@@ -70,12 +73,13 @@ impl Biomes {
             .then(|| (grid.water_level[i] - grid.height[i]) * self.height_scale);
         CellClimate {
             temperature: grid.temperature[i],
-            moisture: grid.moisture[i],
+            moisture: grid.moisture[i] + near.bank[i],
             above_sea: metres(grid.height[i]),
             slope,
-            sea_distance: sea[i],
+            sea_distance: near.sea[i],
             sea_depth,
             volcanic: shape::volcanic_share(mask),
+            eroded: near.eroded.get(i).copied().unwrap_or(0.0),
         }
     }
 }
@@ -93,7 +97,6 @@ impl Layer for Biomes {
             grid.biome_weights_mut().clear();
             return Ok(());
         }
-        let sea = sea_distance(grid, self.cell_size);
         let width = grid.width().max(1);
         // Filled in parallel: a serial fill of the 32 bytes a cell would be a pass of its own.
         let mut weights: Vec<BiomeWeights> = (0..grid.len())
@@ -102,6 +105,11 @@ impl Layer for Biomes {
             .collect();
         {
             let grid = &*grid;
+            let near = Near {
+                sea: sea_distance(grid, self.cell_size),
+                bank: banks::bank_moisture(grid, self.cell_size),
+                eroded: grid.eroded_depth(),
+            };
             weights
                 .par_chunks_mut(width)
                 .enumerate()
@@ -111,7 +119,7 @@ impl Layer for Biomes {
                     let (seed, scale) = (self.volcano_seed, self.feature_scale);
                     shape::volcano_mask_row(seed, scale, &self.frame, z, masks);
                     for (x, w) in row.iter_mut().enumerate() {
-                        let c = self.cell(grid, &sea, x, z, masks[x]);
+                        let c = self.cell(grid, &near, x, z, masks[x]);
                         *w = sparse::cell_weights_near(&c, self.params.blend, &mut hint);
                     }
                 });
@@ -121,6 +129,22 @@ impl Layer for Biomes {
         Ok(())
     }
 }
+
+/// What a cell's classification reads of the water around it.
+struct Near<'a> {
+    /// Metres to the sea.
+    sea: Vec<f32>,
+    /// The banks' moisture bonus.
+    bank: Vec<f32>,
+    /// Metres of ground the erosion moved ([`ErodedDepth`]; empty when there is none).
+    eroded: &'a [f32],
+}
+
+/// Metres of ground the erosion moved on each cell (its activity: the height eroded and
+/// deposited, in metres), which the badlands read ("hot, dry, high erosion"). The height
+/// model's layer stores it when biomes are on; empty otherwise.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ErodedDepth(pub Vec<f32>);
 
 /// The heaviest biome id of each cell, as the grid stores it (see [`Grid::biome`]).
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -133,6 +157,14 @@ impl Grid {
         self.products
             .get::<BiomeIds>()
             .map_or(&[], |b| b.0.as_slice())
+    }
+
+    /// Metres of ground the erosion moved per cell ([`ErodedDepth`]); empty when biomes are off
+    /// or the height model does not erode.
+    pub fn eroded_depth(&self) -> &[f32] {
+        self.products
+            .get::<ErodedDepth>()
+            .map_or(&[], |e| e.0.as_slice())
     }
 
     /// The biome ids, for writing.

@@ -182,6 +182,14 @@ impl Shaping {
         Ok(std::mem::take(raw.biome_weights_mut()))
     }
 
+    /// Stores the erosion's activity (height units per cell) on the grid in metres, as the
+    /// [`super::ErodedDepth`] the badlands read.
+    pub fn keep_eroded(&self, grid: &mut Grid, activity: &[f32]) {
+        let hs = self.frame.height_scale;
+        let depth = activity.iter().map(|&a| a * hs).collect();
+        *grid.products.get_or_default::<super::ErodedDepth>() = super::ErodedDepth(depth);
+    }
+
     /// Shapes `grid.height` in place.
     pub fn apply(&self, grid: &mut Grid) -> Result<(), LayerError> {
         let weights = self.raw_weights(grid)?;

@@ -232,6 +232,7 @@ mod tests {
     fn cell_weights_match_the_definition_bit_for_bit() {
         let sites = [
             (100.0, 0.1, 10_000.0, None, 0.0),
+            (100.0, 0.3, 10_000.0, None, 0.0),
             (2.0, 0.0, 20.0, None, 0.0),
             (5.0, 0.01, 60.0, None, 0.3),
             (650.0, 0.2, 10_000.0, None, 0.0),
@@ -252,6 +253,8 @@ mod tests {
                         sea_distance,
                         sea_depth,
                         volcanic,
+                        // Erosion that turns some of the hot, dry land to badlands.
+                        eroded: slope * 8.0,
                     };
                     for (blend, hint) in [0.6, 0.15, 2.0].into_iter().zip(&mut hints) {
                         agree_near(&c, blend, hint);
@@ -271,6 +274,7 @@ mod tests {
             sea_distance: 30.0,
             sea_depth: None,
             volcanic: 0.0,
+            eroded: 0.0,
         };
         for blend in [0.6, f32::INFINITY] {
             agree(&base, blend);

@@ -211,6 +211,9 @@ impl Layer for LandTerrain {
             guard,
         )?;
         classify_land(grid, &report.activity, peak);
+        if let Some(shaping) = &self.shaping {
+            shaping.keep_eroded(grid, &report.activity);
+        }
         Ok(())
     }
 }

@@ -286,6 +286,9 @@ impl HybridTerrain {
             MergeGuard::Pool,
         )?;
         classify(grid, &report.activity, self.params.peak_height);
+        if let Some(shaping) = &self.shaping {
+            shaping.keep_eroded(grid, &report.activity);
+        }
         Ok(report)
     }
 }

@@ -170,6 +170,9 @@ struct Planes {
     slope: Vec<f32>,
     /// Whether the ground within [`SCREE_REACH`] sheds scree (and the cell is no cliff itself).
     scree: Vec<bool>,
+    /// The climate's moisture with the wetter banks of rivers and lakes
+    /// ([`crate::stages::biomes::banks`]), as the biomes read it.
+    moisture: Vec<f32>,
 }
 
 /// The slope (m/m) of every cell of `grid` over `span` metres (at least a cell either way): the
@@ -194,16 +197,24 @@ fn slopes(layer: &Scatter, grid: &Grid, span: f32) -> Vec<f32> {
     slope
 }
 
-/// The slope of every cell over [`SLOPE_SPAN`], and where scree gathers: where the ground over
-/// twice [`SCREE_REACH`] is as steep as a cliff, off the cliffs themselves. Measured over spans
-/// of metres, the scree covers the same ground at every cell size.
+/// The slope of every cell over [`SLOPE_SPAN`], where scree gathers (where the ground over
+/// twice [`SCREE_REACH`] is as steep as a cliff, off the cliffs themselves) and the moisture.
+/// Measured over spans of metres, the scree covers the same ground at every cell size.
 fn planes(layer: &Scatter, grid: &Grid) -> Planes {
     let slope = slopes(layer, grid, SLOPE_SPAN);
     let wide = slopes(layer, grid, 2.0 * SCREE_REACH);
     let scree = (slope.par_iter().zip(&wide))
         .map(|(s, w)| *s < CLIFF_SLOPE && *w >= SCREE_SLOPE)
         .collect();
-    Planes { slope, scree }
+    let bank = crate::stages::biomes::banks::bank_moisture(grid, layer.cell_size);
+    let moisture = (grid.moisture.par_iter().zip(&bank))
+        .map(|(m, b)| m + b)
+        .collect();
+    Planes {
+        slope,
+        scree,
+        moisture,
+    }
 }
 
 /// The instance a candidate of `species` grows, if any.
@@ -244,7 +255,7 @@ fn grow(
             .species
             .iter()
             .find_map(|(s, d)| (*s == species).then_some(*d))?;
-        let tolerance = species.tolerance(planes.slope[i], grid.moisture[i], grid.temperature[i]);
+        let tolerance = species.tolerance(planes.slope[i], planes.moisture[i], grid.temperature[i]);
         let cluster = if veg.clumping > 0.0 {
             let n = crate::algorithms::noise::fbm(
                 (c.world[0] as f32) / CLUSTER_SCALE,
