@@ -77,7 +77,10 @@ mod tests {
         assert_eq!(at(26), BANK_MOISTURE);
         assert!(at(36) > 0.0 && at(36) < BANK_MOISTURE, "fading: {}", at(36));
         assert_eq!(at(46), 0.0);
-        assert!((11..70).all(|x| at(x) <= at(x - 1)), "falls away from the river");
+        assert!(
+            (11..70).all(|x| at(x) <= at(x - 1)),
+            "falls away from the river"
+        );
     }
 
     #[test]

@@ -146,7 +146,11 @@ pub(super) fn over(w: &mut [f32; 20], biome: Biome, o: f32) {
 /// of all; a share of 0 changes nothing.
 pub(super) fn overrides(c: &CellClimate) -> [(Biome, f32); 8] {
     let badlands = ramp(BADLANDS_EROSION.0, BADLANDS_EROSION.1, c.eroded)
-        * ramp(BADLANDS_TEMPERATURE.0, BADLANDS_TEMPERATURE.1, c.temperature)
+        * ramp(
+            BADLANDS_TEMPERATURE.0,
+            BADLANDS_TEMPERATURE.1,
+            c.temperature,
+        )
         * ramp(BADLANDS_MOISTURE.0, BADLANDS_MOISTURE.1, c.moisture);
     let alpine = ramp(ALPINE_HEIGHT.0, ALPINE_HEIGHT.1, c.above_sea)
         * ramp(TREELINE.1, TREELINE.0, c.temperature);

@@ -216,7 +216,10 @@ mod tests {
         assert!((coarse[6 + 3] - share).abs() < 1e-6, "{}", coarse[6 + 3]);
         assert_eq!(coarse.iter().filter(|&&c| c > 0.0).count(), 1);
         // Boulders and shrubs cast no forest floor.
-        let rocks = [tree(Species::Boulder, [5.5, 5.5], 3.0), tree(Species::Shrub, [8.5, 8.5], 2.0)];
+        let rocks = [
+            tree(Species::Boulder, [5.5, 5.5], 3.0),
+            tree(Species::Shrub, [8.5, 8.5], 2.0),
+        ];
         assert!(canopy(&rocks, 12, 12, 1.0).iter().all(|&c| c == 0.0));
         // Trees on the map's border, or past it, stay inside the planes.
         let edge = canopy(&[tree(Species::Broadleaf, [-0.5, 29.9], 6.0)], 30, 30, 1.0);
