@@ -13,7 +13,9 @@ extends Node3D
 ## settlement N (0 is the largest) close up, `--size=N` makes the map N × N cells at one
 ## subdivision (4096 at most: its chunks then build their detail as the camera comes near),
 ## `--cell-size=M` samples the same world with cells of M metres (the map's extent in metres
-## kept, its cells counted again; every other size is in metres, so the world stays the same).
+## kept, its cells counted again; every other size is in metres, so the world stays the same),
+## `--preset=NAME` starts from a built-in preset, `--ground-style=NAME` colours the ground flat or
+## in relief.
 
 ## Hours of sunrise and sunset.
 const Shot := preload("res://shot.gd")
@@ -63,6 +65,11 @@ func _ready() -> void:
 			_shot_path = arg.trim_prefix("--shot=")
 		elif arg.begins_with("--model="):
 			_model = int(arg.trim_prefix("--model="))
+		elif arg.begins_with("--preset="):
+			terrain.generator.apply_preset(arg.trim_prefix("--preset="))
+		elif arg.begins_with("--ground-style="):
+			var style := arg.trim_prefix("--ground-style=")
+			terrain.generator.ground_style = ["flat", "relief"].find(style)
 		elif arg == "--biomes":
 			terrain.generator.biomes_enabled = true
 		elif arg == "--biome-map":

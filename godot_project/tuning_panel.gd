@@ -1,7 +1,7 @@
 extends PanelContainer
 ## The tuning panel: height model, map size, seed, coverage, subdivisions, droplets, forest density, water
-## (lakes and rivers), biomes, towns (with a menu that flies the camera to one), time of day, and
-## a stats line. Generator edits are applied as they happen (sliders when released); the terrain
+## (lakes and rivers), biomes, the ground's style, towns (with a menu that flies the camera to
+## one), time of day, and a stats line. Generator edits are applied as they happen (sliders when released); the terrain
 ## coalesces them into one rebuild per frame.
 
 ## Map sides offered in the Size menu, in cells.
@@ -29,6 +29,7 @@ var _forest: HSlider
 var _water: CheckBox
 var _biomes: CheckBox
 var _biome_map: CheckBox
+var _ground: OptionButton
 var _towns: CheckBox
 var _goto: OptionButton
 var _time: HSlider
@@ -102,6 +103,11 @@ func _ready() -> void:
 	climate_row.add_child(_biomes)
 	climate_row.add_child(_biome_map)
 	_row(grid, "Climate", climate_row)
+	_ground = OptionButton.new()
+	_ground.add_item("Flat colours", DonjournoGenerator.GROUND_STYLE_FLAT)
+	_ground.add_item("Relief (the subdivision article)", DonjournoGenerator.GROUND_STYLE_RELIEF)
+	_ground.tooltip_text = "How the ground is coloured: a colour per cell lit by the sun, or one warm palette shaded by the slope with cast shadows"
+	_row(grid, "Ground", _ground)
 	_towns = CheckBox.new()
 	_towns.text = "Towns"
 	_towns.tooltip_text = "Villages, towns and cities joined by roads, with flattened ground under them"
@@ -158,6 +164,8 @@ func bind(main: Node, terrain: DonjournoTerrain) -> void:
 	_on_release(_forest, func(v: float) -> void: _generator.forest_cover = v)
 	_water.toggled.connect(_set_water)
 	_biomes.toggled.connect(func(on: bool) -> void: _generator.biomes_enabled = on)
+	_ground.item_selected.connect(func(index: int) -> void:
+		_generator.ground_style = _ground.get_item_id(index))
 	_biome_map.set_pressed_no_signal(main.biome_view.visible)
 	_biome_map.toggled.connect(func(on: bool) -> void: _main.show_biome_map(on))
 	_towns.toggled.connect(func(on: bool) -> void: _generator.settlements_enabled = on)
@@ -183,6 +191,7 @@ func _sync_controls() -> void:
 	_forest.set_value_no_signal(_generator.forest_cover)
 	_water.set_pressed_no_signal(_generator.water_lakes_enabled or _generator.water_rivers_enabled)
 	_biomes.set_pressed_no_signal(_generator.biomes_enabled)
+	_ground.select(_ground.get_item_index(_generator.ground_style))
 	_towns.set_pressed_no_signal(_generator.settlements_enabled)
 	_refresh_value_labels()
 

@@ -5,6 +5,7 @@
 #
 # Shots (NAME): terrain_0900 and terrain_1700 (the terrain alone at 9:00 and 17:00, 1280×720),
 # subdivision_1000 and continents_1000 (the demo switched to those height models at 10:00),
+# relief_1000 (the fractal_highlands preset in its relief ground style, the subdivision article's look),
 # biomes_1000 (the continents with biomes on), biome_map_1000 (the same with the biome map debug view),
 # water_pool_1000 (the default terrain's biggest lake close up: depth tint, shore foam, the
 # shoreline where the terrain meets the water), water_biomes_1000 (the continents with biomes on,
@@ -33,7 +34,7 @@ cd "$(dirname "$0")/.."
 OUT="${1:-target/shots}"
 shift || true
 SHOTS=("$@")
-(( ${#SHOTS[@]} )) || SHOTS=(terrain_0900 terrain_1700 subdivision_1000 continents_1000 biomes_1000 biome_map_1000 water_pool_1000 water_biomes_1000 scatter_biomes_1000 scatter_biomes_20m_1000 chunks_lod_1000 towns_1000 town_close_1000 town_close_20m_1000 demo_1000 endless_1000 big_map_1000 forest_close_1000 editor_terrain)
+(( ${#SHOTS[@]} )) || SHOTS=(terrain_0900 terrain_1700 subdivision_1000 relief_1000 continents_1000 biomes_1000 biome_map_1000 water_pool_1000 water_biomes_1000 scatter_biomes_1000 scatter_biomes_20m_1000 chunks_lod_1000 towns_1000 town_close_1000 town_close_20m_1000 demo_1000 endless_1000 big_map_1000 forest_close_1000 editor_terrain)
 mkdir -p "$OUT"
 OUT="$(cd "$OUT" && pwd)"
 GODOT=(tests/tools/godot.sh --rendering-driver opengl3 --audio-driver Dummy --resolution 1280x720)
@@ -90,6 +91,7 @@ for shot in "${SHOTS[@]}"; do
         terrain_0900) render terrain_0900 9 --hide-ui || status=1 ;;
         terrain_1700) render terrain_1700 17 --hide-ui || status=1 ;;
         subdivision_1000) render subdivision_1000 10 --hide-ui --model=1 || status=1 ;;
+        relief_1000) render relief_1000 10 --hide-ui --preset=fractal_highlands || status=1 ;;
         continents_1000) render continents_1000 10 --hide-ui --model=2 || status=1 ;;
         biomes_1000) render biomes_1000 10 --hide-ui --model=2 --biomes || status=1 ;;
         biome_map_1000) render biome_map_1000 10 --hide-ui --model=2 --biomes --biome-map || status=1 ;;

@@ -1,53 +1,17 @@
 //! `preview --style relief`: the subdivision article's look as a top-down map (the notebook's `viewof terrain`
 //! cell, drawn from above instead of through its iso floor-casting).
 //!
-//! Per row `i` (a row of cells along x, at one z) and column `j` (x):
-//!
-//! - **Terrain**: `T = max(0, h − sea_level) / peak_height`, where `sea_level` is
-//!   [`Grid::sea_level`]. The notebook's heights span about one unit (the subdivision's raw range,
-//!   its sea raised to the mean); dividing by the peak height puts every model on that scale.
-//! - **Slope shading**: `d = N·(T[i][j+1] − T[i][j]) − p2`, `colour = p3 / (1 + d²/p1)`, with
-//!   `p1 = 10`, `p2 = 4`, `p3 = 80`. `N` is the notebook's `nb`, the side of the (square) map in
-//!   cells, so `N·ΔT` is the slope with the map's side as unit length; here `N = max(width,
-//!   depth)`. The last column reuses the difference before it, as the notebook does. A flat cell
-//!   gets `p3 / (1 + p2²/p1)`; a slope rising along +x by `p2/N` per cell (facing the sun) gets the
-//!   full `p3`.
-//! - **Shadows**: the sun stands low in the west (towards −x) and light travels along +x. Along
-//!   each row, a running horizon starts at 0 and sinks by `shadow / N` per cell (`max -= shadow /
-//!   nb`); a cell below it is darkened ×0.3, a cell above it raises it to its own height. The
-//!   `shadow` slider's meaning is kept: 0 casts shadows over the whole row behind any rise, 2 only
-//!   short ones.
-//! - **Palette**: `colorShades([253, 205, 159], 256)` is read as 256 shades from black to that warm
-//!   sand colour, shade `k` being the colour × `k/255`. The notebook keeps `⌊colour⌋` (0..=p3)
-//!   as the shade to draw; here that value is stretched over the ramp (shade `⌊colour⌋ · 255/p3`),
-//!   so a slope facing the sun squarely shows the palette colour itself and flat land about 38% of
-//!   it, instead of a picture that never gets brighter than a third of the ramp.
-//! - **Water**: sea cells (below the sea level, or marked [`WaterKind::Sea`]) take the flat
-//!   [`SEA`] colour; lakes and rivers the flat [`FRESH_WATER`] colour.
+//! The shading is the core's relief ground style
+//! ([`donjourno::stages::texture::relief`]); this module draws it as a picture, each cell a square
+//! of pixels.
 
 use crate::render::Image;
-use donjourno::data::water::WaterKind;
+use donjourno::stages::texture::relief::relief_colours;
 use donjourno::{GeneratorParams, Grid};
 use std::path::Path;
 
-/// The shading curve's width: `colour = p3 / (1 + d²/p1)`.
-pub const P1: f32 = 10.0;
-/// The slope (in map-side units) that takes the brightest shade.
-pub const P2: f32 = 4.0;
-/// The brightest shading value.
-pub const P3: f32 = 80.0;
-/// The palette's colour: `colorShades([253, 205, 159], 256)`.
-pub const PALETTE_BASE: [u8; 3] = [253, 205, 159];
-/// Shades in the palette.
-pub const SHADES: usize = 256;
-/// Factor of a cell in shadow.
-pub const SHADOW_DARKEN: f32 = 0.3;
-/// The default of `--shadow`, the notebook's slider default.
-pub const DEFAULT_SHADOW: f32 = 1.0;
-/// Flat colour of the sea.
-pub const SEA: [u8; 3] = [38, 62, 92];
-/// Flat colour of lakes and rivers.
-pub const FRESH_WATER: [u8; 3] = [62, 98, 132];
+pub use donjourno::stages::texture::relief::DEFAULT_SHADOW;
+
 /// The default picture covers at most about this many pixels along its longer side (whole pixels
 /// per cell, at least one).
 pub const DEFAULT_SIDE_PX: usize = 1024;
@@ -72,87 +36,16 @@ pub fn shadow_arg(s: &str) -> Result<f32, String> {
     }
 }
 
-/// The notebook's shading of one cell: `d = n·rise − p2`, `p3 / (1 + d²/p1)`, where `rise` is
-/// `T[i][j+1] − T[i][j]` and `n` the map's side in cells.
-#[inline]
-pub fn shade(n: f32, rise: f32) -> f32 {
-    let d = n * rise - P2;
-    P3 / (1.0 + d * d / P1)
-}
-
-/// The shading values (0..=p3, floored as the notebook's `Math.floor`) of one row of terrain `t`,
-/// with shadows cast along the row: the notebook's inner loop.
-pub fn shade_row(t: &[f32], n: f32, shadow: f32, out: &mut [f32]) {
-    let len = t.len();
-    let mut horizon = 0.0f32;
-    for (j, (&h, c)) in t.iter().zip(out.iter_mut()).enumerate() {
-        let mut colour = if len < 2 {
-            shade(n, 0.0)
-        } else {
-            let a = if j == len - 1 { j - 1 } else { j };
-            shade(n, t[a + 1] - t[a])
-        };
-        horizon -= shadow / n;
-        if h < horizon {
-            colour *= SHADOW_DARKEN;
-        } else {
-            horizon = h;
-        }
-        *c = colour.floor();
-    }
-}
-
-/// The 256-shade ramp from black to [`PALETTE_BASE`]: shade `k` is the colour × `k/255`.
-pub fn palette() -> [[u8; 3]; SHADES] {
-    let mut p = [[0u8; 3]; SHADES];
-    for (k, shade) in p.iter_mut().enumerate() {
-        *shade = PALETTE_BASE.map(|c| ((u32::from(c) * k as u32 + 127) / 255) as u8);
-    }
-    p
-}
-
-/// The palette shade of a shading value in 0..=p3: stretched over the whole ramp.
-#[inline]
-pub fn shade_index(colour: f32) -> usize {
-    ((colour.max(0.0) * (SHADES - 1) as f32 / P3) as usize).min(SHADES - 1)
-}
-
-/// Whether a cell is drawn as sea: below the model's sea level or marked as sea water.
-fn is_sea(grid: &Grid, i: usize) -> bool {
-    grid.water[i] == WaterKind::Sea || grid.height[i] < grid.sea_level
-}
-
 /// Renders the relief of `grid` with `scale × scale` pixels per cell; `peak` is the peak height
 /// that normalises the terrain and `shadow` the notebook's shadow slider (0..=2).
 pub fn render_relief(grid: &Grid, peak: f32, shadow: f32, scale: usize) -> Image {
     let (w, d) = (grid.width(), grid.depth());
     let scale = scale.max(1);
-    let n = w.max(d).max(1) as f32;
-    let inv_peak = if peak > 0.0 { 1.0 / peak } else { 0.0 };
-    let palette = palette();
+    let colours = relief_colours(grid, peak, shadow);
     let (img_w, img_h) = (w * scale, d * scale);
     let mut pixels = vec![0u8; img_w * img_h * 3];
-    let mut t = vec![0.0f32; w];
-    let mut shades = vec![0.0f32; w];
     for z in 0..d {
-        let row = &grid.height[z * w..(z + 1) * w];
-        for (t, &h) in t.iter_mut().zip(row) {
-            *t = (h - grid.sea_level).max(0.0) * inv_peak;
-        }
-        shade_row(&t, n, shadow, &mut shades);
-        let colours: Vec<[u8; 3]> = (0..w)
-            .map(|x| {
-                let i = z * w + x;
-                if is_sea(grid, i) {
-                    SEA
-                } else if grid.water[i] != WaterKind::Dry {
-                    FRESH_WATER
-                } else {
-                    palette[shade_index(shades[x])]
-                }
-            })
-            .collect();
-        let line: Vec<u8> = colours
+        let line: Vec<u8> = colours[z * w..(z + 1) * w]
             .iter()
             .flat_map(|c| std::iter::repeat_n(*c, scale))
             .flatten()
@@ -202,52 +95,7 @@ pub fn write_preview(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_flat_row_takes_the_flat_shade() {
-        let flat = P3 / (1.0 + P2 * P2 / P1);
-        assert!((shade(100.0, 0.0) - flat).abs() < 1e-6);
-        let mut out = [0.0; 8];
-        shade_row(&[0.2; 8], 64.0, 1.0, &mut out);
-        assert!(out.iter().all(|&c| c == flat.floor()), "{out:?}");
-        // A slope facing the sun at p2 per map side takes the brightest shade.
-        assert_eq!(shade(50.0, P2 / 50.0), P3);
-    }
-
-    #[test]
-    fn shadows_darken_behind_a_peak_not_in_front_of_it() {
-        let n = 32.0;
-        let mut t = vec![0.1f32; 32];
-        t[10] = 0.6;
-        let (mut lit, mut shadowed) = ([0.0; 32], [0.0; 32]);
-        shade_row(&t, n, 0.0, &mut shadowed);
-        shade_row(&[0.1f32; 32], n, 0.0, &mut lit);
-        // In front of the peak (towards the sun): as on flat ground.
-        assert_eq!(shadowed[5], lit[5]);
-        // Behind it, along the light: darkened ×0.3, as far as the row goes with shadow 0.
-        let dark = (shade(n, 0.0) * SHADOW_DARKEN).floor();
-        assert_eq!(shadowed[14], dark);
-        assert_eq!(shadowed[31], dark);
-        assert!(shadowed[14] < lit[14]);
-        // A larger shadow value shortens the shadow: with shadow 2 the horizon sinks 2/32 per
-        // cell, from 0.6 to the ground's 0.1 in 8 cells (rounding decides the 8th),
-        // and the cells past that are lit again.
-        let mut short = [0.0; 32];
-        shade_row(&t, n, 2.0, &mut short);
-        assert_eq!(short[12], dark);
-        assert_eq!(short[17], dark);
-        assert_eq!(short[19], lit[19]);
-        assert_eq!(short[22], lit[22]);
-    }
-
-    #[test]
-    fn the_palette_ramps_from_black_to_the_warm_colour() {
-        let p = palette();
-        assert_eq!(p[0], [0, 0, 0]);
-        assert_eq!(p[255], PALETTE_BASE);
-        assert_eq!(shade_index(P3), 255);
-        assert_eq!(shade_index(0.0), 0);
-    }
+    use donjourno::stages::texture::relief::SEA;
 
     #[test]
     fn sea_is_flat_and_each_cell_takes_scale_pixels() {

@@ -98,3 +98,44 @@ func test_diorama_base_reaches_down_to_the_base_level() -> void:
 	await settled(t)
 	check_eq(arrays_of(t)[Mesh.ARRAY_VERTEX].size(), n, "off again: the surface alone")
 	check(t.mesh.get_aabb().is_equal_approx(surface), "off again: the surface's bounds")
+
+
+## Whether every colour of `colours` on land is a shade of the relief palette (253, 205, 159):
+## its channels in the palette's proportions, within the rounding of 8-bit shades.
+func _palette_shades(colours: PackedColorArray) -> int:
+	var shades := 0
+	for c in colours:
+		if c.r8 > 20 and absi(c.g8 - roundi(c.r8 * 205.0 / 253.0)) <= 1 \
+				and absi(c.b8 - roundi(c.r8 * 159.0 / 253.0)) <= 1:
+			shades += 1
+	return shades
+
+
+func test_the_relief_ground_style_is_drawn_unlit_in_the_palette() -> void:
+	var g := small_generator(5)
+	var t := terrain_with(g)
+	var lit: StandardMaterial3D = t.mesh.surface_get_material(0)
+	check_eq(lit.shading_mode, BaseMaterial3D.SHADING_MODE_PER_PIXEL, "flat ground is lit")
+	var n: int = arrays_of(t)[Mesh.ARRAY_COLOR].size()
+	check(_palette_shades(arrays_of(t)[Mesh.ARRAY_COLOR]) < n / 10, "flat ground: the colour table")
+	g.ground_style = 1
+	check(t.regenerate(), "regenerate in the relief style")
+	var relief: StandardMaterial3D = t.mesh.surface_get_material(0)
+	check_eq(relief.shading_mode, BaseMaterial3D.SHADING_MODE_UNSHADED, "relief is drawn unlit")
+	check(_palette_shades(arrays_of(t)[Mesh.ARRAY_COLOR]) > n / 2, "relief: shades of the palette")
+	g.ground_style = 0
+	check(t.regenerate(), "back to the flat style")
+	check_eq((t.mesh.surface_get_material(0) as StandardMaterial3D).shading_mode,
+			BaseMaterial3D.SHADING_MODE_PER_PIXEL, "lit again")
+	# A map in chunks shades its chunks alike.
+	g.ground_style = 1
+	var c := await chunked_terrain(g, 32, 2)
+	var chunks := 0
+	for child in c.get_children(true):
+		if child.name == "Chunks":
+			for m in child.get_children():
+				var mesh: Mesh = (m as MeshInstance3D).mesh
+				chunks += 1
+				check_eq((mesh.surface_get_material(0) as StandardMaterial3D).shading_mode,
+						BaseMaterial3D.SHADING_MODE_UNSHADED, "%s is drawn unlit" % m.name)
+	check(chunks >= 4, "the map is drawn in chunks (%d)" % chunks)

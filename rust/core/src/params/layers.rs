@@ -228,6 +228,31 @@ impl WorldMode {
     }
 }
 
+/// How the ground is coloured.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum GroundStyle {
+    /// One colour per cell: the original design's colour table, or the biomes' ground when they
+    /// are on, lit by the scene's lights.
+    #[default]
+    Flat = 0,
+    /// The subdivision article's look: each cell a shade of one warm palette by its slope towards
+    /// a low western sun, with the shadows it casts (see
+    /// [`crate::stages::texture::relief`]), drawn unlit.
+    Relief = 1,
+}
+
+impl GroundStyle {
+    /// Every style, in the order of their numeric values.
+    pub const ALL: [GroundStyle; 2] = [GroundStyle::Flat, GroundStyle::Relief];
+    /// Their names, as the JSON value, the command-line value and the Godot enum hint.
+    pub const NAMES: [&'static str; 2] = ["flat", "relief"];
+
+    /// The style's name.
+    pub fn name(self) -> &'static str {
+        Self::NAMES[self as usize]
+    }
+}
+
 /// Parameters of the subdivision model (the subdivision article).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SubdivisionParams {

@@ -29,7 +29,7 @@ pub use entry::Declared;
 pub use json::JsonError;
 pub use layers::{
     BiomeParams, ClimateParams, ContinentsParams, ErosionParams, ForestMaskParams, ForestParams,
-    ForestPlacementParams, HeightModel, ImageParams, LakeFilter, SettlementParams,
+    ForestPlacementParams, GroundStyle, HeightModel, ImageParams, LakeFilter, SettlementParams,
     SubdivisionParams, TerrainParams, WaterParams, WorldMode,
 };
 pub use mesh::{CollisionParams, MeshParams, MeshSettings, NavigationParams};
@@ -106,6 +106,8 @@ pub struct GeneratorParams {
     pub water: WaterParams,
     /// Settlements and roads.
     pub settlements: SettlementParams,
+    /// How the ground is coloured.
+    pub ground_style: GroundStyle,
 }
 
 impl GeneratorParams {
@@ -222,6 +224,7 @@ impl GeneratorParams {
             road_bed_width: 0.0,
             extra_roads: 0,
         },
+        ground_style: GroundStyle::Flat,
     };
 
     /// Checks every parameter in table order, then the products with `erosion_dt`; the first

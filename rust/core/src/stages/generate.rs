@@ -151,6 +151,8 @@ pub fn default_pipeline(params: &GeneratorParams, options: &GenerateOptions) -> 
                 snowline: params.biomes.snowline,
             }),
             height_max: infinite.then_some(params.terrain.peak_height),
+            relief: (params.ground_style == crate::params::GroundStyle::Relief)
+                .then_some(params.terrain.peak_height),
         },
     ))
 }

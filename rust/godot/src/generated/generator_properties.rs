@@ -150,6 +150,11 @@ macro_rules! generator_properties {
             #[export(range = (-30.0, 20.0, 0.1, suffix = "°C"))]
             #[var(get = get_biomes_snowline, set = set_biomes_snowline)]
             biomes_snowline: PhantomVar<f32>,
+            #[doc = "How the ground is coloured: flat (one colour per cell, from the colour table or the biomes' ground, lit by the scene) or relief (the subdivision article's look: one warm palette shaded by the slope towards a low western sun, with cast shadows, drawn unlit; water takes flat colours). Accepted: flat, relief; default flat."]
+            #[export_group(name = "Ground")]
+            #[export(enum = (Flat = 0, Relief = 1))]
+            #[var(get = get_ground_style, set = set_ground_style)]
+            ground_style: PhantomVar<i64>,
             #[doc = "Erosion droplets per square metre of the map; they spawn on the mountains of the pool model and on the land of the others. One droplet runs per cell for each droplet per square metre, standing for all those of its cell, so a square metre is eroded alike at every map size and cell size while the work grows with the cells. More droplets carve deeper valleys and take longer; 0: no erosion. Accepted: [0, 1000000] droplets per m²; default 0.977."]
             #[export_group(name = "Erosion", prefix = "erosion_")]
             #[export(range = (0.0001, 100.0, 1e-5, or_greater, exp, suffix = "/m²"))]
@@ -766,6 +771,28 @@ macro_rules! generator_accessors {
             #[func]
             pub fn set_biomes_snowline(&mut self, value: f32) {
                 if self.store.set_float("biomes_snowline", value) {
+                    self.on_param_changed();
+                }
+            }
+
+            #[doc = "The flat choice of [member ground_style]."]
+            #[constant]
+            pub const GROUND_STYLE_FLAT: i64 = 0;
+
+            #[doc = "The relief choice of [member ground_style]."]
+            #[constant]
+            pub const GROUND_STYLE_RELIEF: i64 = 1;
+
+            #[doc = "Returns [member ground_style]."]
+            #[func]
+            pub fn get_ground_style(&self) -> i64 {
+                self.store.int("ground_style")
+            }
+
+            #[doc = "Sets [member ground_style]; a different value is reported as a change."]
+            #[func]
+            pub fn set_ground_style(&mut self, value: i64) {
+                if self.store.set_int("ground_style", value) {
                     self.on_param_changed();
                 }
             }

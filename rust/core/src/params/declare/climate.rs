@@ -1,4 +1,4 @@
-//! The climate fields and the biomes.
+//! The climate fields, the biomes and the ground.
 
 use super::*;
 
@@ -103,5 +103,22 @@ pub(super) const BIOMES_SNOWLINE: Param<GeneratorParams> = Param {
     slider: Some(Slider::new(-30.0, 20.0, 0.1)),
     unit: CELSIUS,
     doc: "Temperature below which snow lies on the ground (fully 3 °C below it), except on the steepest rock.",
+    aliases: &[],
+};
+
+/// `ground_style`.
+pub(super) const GROUND_STYLE: Param<GeneratorParams> = Param {
+    name: "ground_style",
+    group: &GROUND,
+    access: Access::Choice(
+        &GroundStyle::NAMES,
+        |p| p.ground_style as usize,
+        |p, i| p.ground_style = GroundStyle::ALL[i],
+    ),
+    default: Value::Choice(0),
+    range: None,
+    slider: None,
+    unit: NONE,
+    doc: "How the ground is coloured: flat (one colour per cell, from the colour table or the biomes' ground, lit by the scene) or relief (the subdivision article's look: one warm palette shaded by the slope towards a low western sun, with cast shadows, drawn unlit; water takes flat colours).",
     aliases: &[],
 };

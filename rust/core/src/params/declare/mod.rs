@@ -12,7 +12,7 @@ mod settlements;
 mod world;
 
 use super::table::{Access, Alias, Group, Param, Product, Range, Slider, Unit, Value};
-use super::{GeneratorParams, HeightModel, WorldMode, MAX_PEAK_HEIGHT, MAX_SIDE};
+use super::{GeneratorParams, GroundStyle, HeightModel, WorldMode, MAX_PEAK_HEIGHT, MAX_SIDE};
 use climate::*;
 use layers::*;
 use settlements::*;
@@ -34,6 +34,8 @@ pub static CLIMATE: Group = Group::new("Climate", "climate");
 pub static BIOMES: Group = Group::new("Biomes", "biomes");
 /// Droplet erosion.
 pub static EROSION: Group = Group::new("Erosion", "erosion");
+/// How the ground looks.
+pub static GROUND: Group = Group::new("Ground", "");
 /// Lakes, rivers and sea.
 pub static WATER: Group = Group::new("Water", "water");
 /// Forests.
@@ -54,6 +56,7 @@ pub static GROUPS: &[&Group] = &[
     &IMAGE,
     &CLIMATE,
     &BIOMES,
+    &GROUND,
     &EROSION,
     &WATER,
     &FOREST,
@@ -148,6 +151,7 @@ pub static GENERATOR: &[Param<GeneratorParams>] = &[
     BIOMES_ENABLED,
     BIOMES_BLEND,
     BIOMES_SNOWLINE,
+    GROUND_STYLE,
     EROSION_DROPLET_DENSITY,
     EROSION_MAX_CELLS,
     EROSION_DT,

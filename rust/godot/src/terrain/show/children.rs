@@ -2,6 +2,7 @@
 //! scene), core meshes as [ArrayMesh]es, and the vertex-colour material.
 
 use donjourno::outputs::mesh::Mesh as CoreMesh;
+use donjourno::params::GroundStyle;
 use godot::classes::base_material_3d::{Flags, ShadingMode};
 use godot::classes::mesh::{ArrayType, PrimitiveType};
 use godot::classes::node::InternalMode;
@@ -100,6 +101,18 @@ pub fn surface_arrays(mesh: &CoreMesh) -> VarArray {
     arrays.set(ArrayType::NORMAL.ord() as usize, &normals.to_variant());
     arrays.set(ArrayType::COLOR.ord() as usize, &colors.to_variant());
     arrays
+}
+
+/// Shades `material` (a [`vertex_color_material`]) for a ground style: lit by the scene for
+/// `flat`; unlit for `relief`, whose colours carry their own shading and shadows.
+pub fn apply_ground_style(material: &mut Gd<StandardMaterial3D>, style: GroundStyle) {
+    let mode = match style {
+        GroundStyle::Flat => ShadingMode::PER_PIXEL,
+        GroundStyle::Relief => ShadingMode::UNSHADED,
+    };
+    if material.get_shading_mode() != mode {
+        material.set_shading_mode(mode);
+    }
 }
 
 /// A matte material showing the vertex colours (sRGB) as albedo.

@@ -205,6 +205,15 @@ impl Surface {
         }
     }
 
+    /// Shades the surface's material for the ground `style`
+    /// ([`children::apply_ground_style`]).
+    pub fn set_ground_style(&mut self, style: donjourno::params::GroundStyle) {
+        let material = self
+            .material
+            .get_or_insert_with(children::vertex_color_material);
+        children::apply_ground_style(material, style);
+    }
+
     /// Replaces the mesh's surface by `streams`; returns the mesh.
     ///
     /// The surface is handed over the way Godot loads a saved mesh (`ArrayMesh._surfaces`):

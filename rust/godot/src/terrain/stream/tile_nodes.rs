@@ -249,7 +249,11 @@ impl DonjournoTerrain {
         let format = upload::surface_format(tag.water);
         match tag.water {
             true => upload::set_surface(&mut mesh, format, &streams, &self.water.active_material()),
-            false => upload::set_surface(&mut mesh, format, &streams, &self.chunks.material()),
+            false => {
+                let style = self.endless.params().map(|(p, _)| p.ground_style);
+                let material = self.chunks.styled_material(style.unwrap_or_default());
+                upload::set_surface(&mut mesh, format, &streams, &material)
+            }
         }
         let mut instance = children::mesh_instance(&tag.name, &mesh, tag.range);
         if tag.water {

@@ -18,7 +18,7 @@ use crate::terrain::show::upload;
 use crate::terrain::{show::children, show::ranges};
 use donjourno::outputs::godot_surface::{chunk_surfaces, chunk_surfaces_at, SurfaceData};
 use donjourno::outputs::mesh::chunks::{lod_range, Chunk, ChunkBuilder};
-use donjourno::params::MeshParams;
+use donjourno::params::{GroundStyle, MeshParams};
 use donjourno::Grid;
 use godot::classes::{ArrayMesh, Mesh, MeshInstance3D, Node, Node3D, StandardMaterial3D};
 use godot::prelude::*;
@@ -255,6 +255,14 @@ impl Chunks {
         (self.material)
             .get_or_insert_with(children::vertex_color_material)
             .clone()
+    }
+
+    /// The vertex-colour material of the chunks, shaded for the ground `style`
+    /// ([`children::apply_ground_style`]).
+    pub fn styled_material(&mut self, style: GroundStyle) -> Gd<StandardMaterial3D> {
+        let mut material = self.material();
+        children::apply_ground_style(&mut material, style);
+        material
     }
 
     /// Whether meshes are still waiting to become nodes.

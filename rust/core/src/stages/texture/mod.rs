@@ -6,6 +6,8 @@
 //! water depth as `depth / h_max`. The steepness thresholds are calibrated so that the default
 //! terrain at peak height 1, whose maximum is about 0.89, looks as with the original design's absolute 0.08.
 
+pub mod relief;
+
 use crate::data::grid::{Grid, Rgb, Terrain};
 use crate::stages::context::Context;
 use crate::stages::pipeline::{Layer, LayerError};
@@ -102,7 +104,9 @@ pub struct GroundScale {
 }
 
 /// Colours every cell: by the table of the original design, or, when the grid carries biomes, dry land by
-/// its biomes' ground ([`crate::stages::biomes::ground`]) and water by the table.
+/// its biomes' ground ([`crate::stages::biomes::ground`]) and water by the table; or, in the relief
+/// ground style, by the subdivision article's shading ([`relief`]). Roads, bridges and settlement
+/// sites are painted over any of them.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct TerrainTexture {
     /// The scale of the biome ground colours (`None`: the original design's table everywhere).
@@ -110,6 +114,9 @@ pub struct TerrainTexture {
     /// The height the colours are relative to: `None`, the grid's highest cell (a bounded map);
     /// `Some(h)`, a fixed height, so every window of an endless world is coloured alike.
     pub height_max: Option<f32>,
+    /// The relief ground style ([`relief`]) with the peak height that normalises its terrain;
+    /// `None`: the colour table or the biomes' ground.
+    pub relief: Option<f32>,
 }
 
 impl Layer for TerrainTexture {
@@ -119,6 +126,11 @@ impl Layer for TerrainTexture {
 
     fn apply(&self, grid: &mut Grid, _ctx: &mut Context) -> Result<(), LayerError> {
         crate::algorithms::threads::ensure_pool();
+        if let Some(peak) = self.relief {
+            grid.color = relief::relief_colours(grid, peak, relief::DEFAULT_SHADOW);
+            paint_land_use(grid);
+            return Ok(());
+        }
         let h_max = self.height_max.unwrap_or_else(|| highest(grid));
         let inv_max = if h_max > 0.0 { 1.0 / h_max } else { 0.0 };
         let ground = self.ground.filter(|_| !grid.biome_weights().is_empty());
