@@ -151,8 +151,13 @@ pub fn default_pipeline(params: &GeneratorParams, options: &GenerateOptions) -> 
                 snowline: params.biomes.snowline,
             }),
             height_max: infinite.then_some(params.terrain.peak_height),
-            relief: (params.ground_style == crate::params::GroundStyle::Relief)
-                .then_some(params.terrain.peak_height),
+            relief: (params.ground_style == crate::params::GroundStyle::Relief).then_some(
+                crate::stages::texture::ReliefScale {
+                    peak_height: params.terrain.peak_height,
+                    cell_size: params.cell_size,
+                    height_scale: params.height_scale,
+                },
+            ),
         },
     ))
 }

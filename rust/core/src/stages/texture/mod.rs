@@ -114,9 +114,19 @@ pub struct TerrainTexture {
     /// The height the colours are relative to: `None`, the grid's highest cell (a bounded map);
     /// `Some(h)`, a fixed height, so every window of an endless world is coloured alike.
     pub height_max: Option<f32>,
-    /// The relief ground style ([`relief`]) with the peak height that normalises its terrain;
-    /// `None`: the colour table or the biomes' ground.
-    pub relief: Option<f32>,
+    /// The relief ground style ([`relief`]); `None`: the colour table or the biomes' ground.
+    pub relief: Option<ReliefScale>,
+}
+
+/// What the relief ground style needs besides the grid.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ReliefScale {
+    /// The peak height, which normalises the terrain.
+    pub peak_height: f32,
+    /// Metres per cell.
+    pub cell_size: f32,
+    /// Metres per height unit.
+    pub height_scale: f32,
 }
 
 impl Layer for TerrainTexture {
@@ -126,8 +136,10 @@ impl Layer for TerrainTexture {
 
     fn apply(&self, grid: &mut Grid, _ctx: &mut Context) -> Result<(), LayerError> {
         crate::algorithms::threads::ensure_pool();
-        if let Some(peak) = self.relief {
-            grid.color = relief::relief_colours(grid, peak, relief::DEFAULT_SHADOW);
+        if let Some(r) = self.relief {
+            let side = grid.width().max(grid.depth());
+            let shadow = relief::sun_shadow(side, r.cell_size, r.peak_height, r.height_scale);
+            grid.color = relief::relief_colours(grid, r.peak_height, shadow);
             paint_land_use(grid);
             return Ok(());
         }

@@ -16,7 +16,8 @@
 //!   each row, a running horizon starts at 0 and sinks by `shadow / N` per cell (`max -= shadow /
 //!   nb`); a cell below it is darkened ×0.3, a cell above it raises it to its own height. The
 //!   `shadow` slider's meaning is kept: 0 casts shadows over the whole row behind any rise, 2 only
-//!   short ones.
+//!   short ones. The ground style sets it for the notebook's sun, 15° high, in metres
+//!   ([`sun_shadow`]); the command line's preview keeps the slider.
 //! - **Palette**: `colorShades([253, 205, 159], 256)` is read as 256 shades from black to that warm
 //!   sand colour, shade `k` being the colour × `k/255`. The notebook keeps `⌊colour⌋` (0..=p3)
 //!   as the shade to draw; here that value is stretched over the ramp (shade `⌊colour⌋ · 255/p3`),
@@ -44,6 +45,9 @@ pub const SHADOW_DARKEN: f32 = 0.3;
 /// The notebook's shadow slider at its default: the horizon sinks one map side's worth of
 /// height over the map's side.
 pub const DEFAULT_SHADOW: f32 = 1.0;
+/// The sun's elevation of the relief ground style, degrees: the notebook's sun (its shading cell
+/// sets it at 15°).
+pub const SUN_ELEVATION: f32 = 15.0;
 /// Flat colour of the sea.
 pub const SEA: Rgb = [38, 62, 92];
 /// Flat colour of lakes and rivers.
@@ -92,6 +96,20 @@ pub fn palette() -> [Rgb; SHADES] {
 #[inline]
 pub fn shade_index(colour: f32) -> usize {
     ((colour.max(0.0) * (SHADES - 1) as f32 / P3) as usize).min(SHADES - 1)
+}
+
+/// The shadow slider that casts the shadows of a sun [`SUN_ELEVATION`] degrees high on a map
+/// `side` cells across of `cell_size`-metre cells whose heights are normalised by `peak` height
+/// units of `height_scale` metres: the horizon then sinks `tan(15°)` metres per metre, so the
+/// shadows are as long in metres at every cell size and map size.
+pub fn sun_shadow(side: usize, cell_size: f32, peak: f32, height_scale: f32) -> f32 {
+    let relief = peak * height_scale;
+    if relief > 0.0 {
+        let rise = libm::tanf(SUN_ELEVATION.to_radians());
+        side as f32 * cell_size * rise / relief
+    } else {
+        DEFAULT_SHADOW
+    }
 }
 
 /// Whether a cell is drawn as sea: below the model's sea level or marked as sea water.
@@ -178,6 +196,21 @@ mod tests {
         assert_eq!(p[255], PALETTE_BASE);
         assert_eq!(shade_index(P3), 255);
         assert_eq!(shade_index(0.0), 0);
+    }
+
+    #[test]
+    fn the_sun_casts_shadows_as_long_in_metres_at_every_cell_size() {
+        // 1 km of map at 1 m and at 4 m cells, 100 m of relief: the horizon sinks tan 15° metres
+        // per metre, that is 0.268 of the relief per 100 m.
+        let fine = sun_shadow(1000, 1.0, 1.0, 100.0);
+        let coarse = sun_shadow(250, 4.0, 1.0, 100.0);
+        assert_eq!(fine, coarse);
+        let per_cell = fine / 1000.0 * 100.0;
+        assert!(
+            (per_cell - 15f32.to_radians().tan()).abs() < 1e-5,
+            "{per_cell}"
+        );
+        assert_eq!(sun_shadow(64, 1.0, 0.0, 10.0), DEFAULT_SHADOW);
     }
 
     #[test]
