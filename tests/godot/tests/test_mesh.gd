@@ -118,17 +118,17 @@ func test_the_relief_ground_style_is_drawn_unlit_in_the_palette() -> void:
 	check_eq(lit.shading_mode, BaseMaterial3D.SHADING_MODE_PER_PIXEL, "flat ground is lit")
 	var n: int = arrays_of(t)[Mesh.ARRAY_COLOR].size()
 	check(_palette_shades(arrays_of(t)[Mesh.ARRAY_COLOR]) < n / 10, "flat ground: the colour table")
-	g.ground_style = 1
+	g.ground_style = DonjournoGenerator.GROUND_STYLE_RELIEF
 	check(t.regenerate(), "regenerate in the relief style")
 	var relief: StandardMaterial3D = t.mesh.surface_get_material(0)
 	check_eq(relief.shading_mode, BaseMaterial3D.SHADING_MODE_UNSHADED, "relief is drawn unlit")
 	check(_palette_shades(arrays_of(t)[Mesh.ARRAY_COLOR]) > n / 2, "relief: shades of the palette")
-	g.ground_style = 0
+	g.ground_style = DonjournoGenerator.GROUND_STYLE_FLAT
 	check(t.regenerate(), "back to the flat style")
 	check_eq((t.mesh.surface_get_material(0) as StandardMaterial3D).shading_mode,
 			BaseMaterial3D.SHADING_MODE_PER_PIXEL, "lit again")
 	# A map in chunks shades its chunks alike.
-	g.ground_style = 1
+	g.ground_style = DonjournoGenerator.GROUND_STYLE_RELIEF
 	var c := await chunked_terrain(g, 32, 2)
 	var chunks := 0
 	for child in c.get_children(true):
@@ -139,3 +139,24 @@ func test_the_relief_ground_style_is_drawn_unlit_in_the_palette() -> void:
 				check_eq((mesh.surface_get_material(0) as StandardMaterial3D).shading_mode,
 						BaseMaterial3D.SHADING_MODE_UNSHADED, "%s is drawn unlit" % m.name)
 	check(chunks >= 4, "the map is drawn in chunks (%d)" % chunks)
+
+
+func test_the_blended_ground_style_colours_each_vertex() -> void:
+	var g := small_generator(5)
+	var t := terrain_with(g, 2)
+	var flat: PackedColorArray = arrays_of(t)[Mesh.ARRAY_COLOR]
+	g.ground_style = DonjournoGenerator.GROUND_STYLE_BLENDED
+	check(t.regenerate(), "regenerate in the blended style")
+	var blended: PackedColorArray = arrays_of(t)[Mesh.ARRAY_COLOR]
+	check_eq(blended.size(), flat.size(), "the same vertices")
+	var flat_mixed := 0
+	var mixed := 0
+	for i in range(0, blended.size(), 3):
+		if not flat[i].is_equal_approx(flat[i + 1]) or not flat[i].is_equal_approx(flat[i + 2]):
+			flat_mixed += 1
+		if not blended[i].is_equal_approx(blended[i + 1]) or not blended[i].is_equal_approx(blended[i + 2]):
+			mixed += 1
+	check_eq(flat_mixed, 0, "flat: one colour per triangle")
+	check(mixed > blended.size() / 30, "blended: the vertices of many triangles differ (%d)" % mixed)
+	check_eq((t.mesh.surface_get_material(0) as StandardMaterial3D).shading_mode,
+			BaseMaterial3D.SHADING_MODE_PER_PIXEL, "blended ground is lit")

@@ -4,7 +4,7 @@
 use super::Case;
 use donjourno::outputs::mesh::chunks::ChunkBuilder;
 use donjourno::outputs::mesh::water_surface::WaterLevels;
-use donjourno::params::MeshParams;
+use donjourno::params::{GroundStyle, MeshParams};
 use donjourno::{ExternalInputs, GeneratorParams};
 use serde_json::{json, Value};
 
@@ -55,7 +55,7 @@ fn mix(hash: u64, value: u64) -> u64 {
 }
 
 /// The level cases: a map with rivers and lakes in 32-cell chunks of four levels, at one and at
-/// two subdivisions.
+/// two subdivisions, and at two in the blended ground style.
 pub(super) fn levels_suite() -> Vec<Case> {
     let params = GeneratorParams {
         width: 160,
@@ -63,18 +63,26 @@ pub(super) fn levels_suite() -> Vec<Case> {
         seed: 7,
         ..Default::default()
     };
-    [1, 2]
-        .map(|subdivisions| Case {
-            name: format!("size=160x128,seed=7,chunk=32,levels=4,subdiv={subdivisions}"),
-            params,
-            mesh: MeshParams {
-                chunk_size: 32,
-                lod_levels: 4,
-                subdivisions,
-                ..Default::default()
-            },
-            inputs: ExternalInputs::default(),
-            water: false,
-        })
-        .into()
+    let blended = GeneratorParams {
+        ground_style: GroundStyle::Blended,
+        ..params
+    };
+    [
+        (1, params, ""),
+        (2, params, ""),
+        (2, blended, ",ground_style=blended"),
+    ]
+    .map(|(subdivisions, params, style)| Case {
+        name: format!("size=160x128,seed=7,chunk=32,levels=4,subdiv={subdivisions}{style}"),
+        params,
+        mesh: MeshParams {
+            chunk_size: 32,
+            lod_levels: 4,
+            subdivisions,
+            ..Default::default()
+        },
+        inputs: ExternalInputs::default(),
+        water: false,
+    })
+    .into()
 }

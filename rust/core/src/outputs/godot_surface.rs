@@ -163,7 +163,7 @@ pub fn build_surface(
     if params.diorama_base {
         let mut writer = StreamWriter::new(base_positions, base_normals, base_colours, up);
         tessellate_base(&corners, params, w, d, |tri, normal, rgb| {
-            writer.triangle(tri, normal, rgb)
+            writer.triangle(tri, normal, [rgb; 3])
         });
         lo = lo.min(writer.bounds.0);
         hi = hi.max(writer.bounds.1);
@@ -184,7 +184,7 @@ pub struct SurfaceData {
     pub bounds: ([f32; 3], [f32; 3]),
 }
 
-/// A flat-shaded mesh of the core (one normal and colour per triangle, as every mesh of
+/// A flat-shaded mesh of the core (one normal per triangle, as every mesh of
 /// [`crate::outputs::mesh`] has) in Godot's surface layout: the bytes [`build_surface`] writes for the
 /// same vertices.
 pub fn encode_mesh(mesh: &Mesh) -> SurfaceData {
@@ -195,8 +195,11 @@ pub fn encode_mesh(mesh: &Mesh) -> SurfaceData {
     let mut writer = StreamWriter::new(pos, nor, &mut attribute, encode_normal_tangent(Vec3::Y));
     for t in 0..n / 3 {
         let tri = [0, 1, 2].map(|k| Vec3::from_array(mesh.positions[3 * t + k]));
-        let [r, g, b, _] = mesh.colors[3 * t].map(|c| (c * 255.0).round() as u8);
-        writer.triangle(tri, Vec3::from_array(mesh.normals[3 * t]), [r, g, b]);
+        let rgb = [0, 1, 2].map(|k| {
+            let [r, g, b, _] = mesh.colors[3 * t + k].map(|c| (c * 255.0).round() as u8);
+            [r, g, b]
+        });
+        writer.triangle(tri, Vec3::from_array(mesh.normals[3 * t]), rgb);
     }
     let bounds = match n {
         0 => ([0.0; 3], [0.0; 3]),
@@ -350,14 +353,14 @@ impl<'a> StreamWriter<'a> {
         }
     }
 
-    /// Writes the three vertices of a triangle.
-    fn triangle(&mut self, tri: [Vec3; 3], normal: Vec3, [r, g, b]: [u8; 3]) {
+    /// Writes the three vertices of a triangle, each with its colour.
+    fn triangle(&mut self, tri: [Vec3; 3], normal: Vec3, rgb: [[u8; 3]; 3]) {
         let nt = if normal == Vec3::Y {
             self.up
         } else {
             encode_normal_tangent(normal)
         };
-        for p in tri {
+        for (p, [r, g, b]) in tri.into_iter().zip(rgb) {
             self.bounds = (self.bounds.0.min(p), self.bounds.1.max(p));
             let out = self.pos.next().expect("stream sized by check_mesh");
             for (dst, c) in out.chunks_exact_mut(4).zip(p.to_array()) {

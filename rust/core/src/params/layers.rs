@@ -235,17 +235,22 @@ pub enum GroundStyle {
     /// are on, lit by the scene's lights.
     #[default]
     Flat = 0,
+    /// The same colours blended across cells: every vertex of the mesh takes the mean of the
+    /// cells around it, weighted by how near their centres lie, land with land and water with
+    /// water (see [`crate::outputs::mesh::blend`]).
+    Blended = 1,
     /// The subdivision article's look: each cell a shade of one warm palette by its slope towards
     /// a low western sun, with the shadows it casts (see
     /// [`crate::stages::texture::relief`]), drawn unlit.
-    Relief = 1,
+    Relief = 2,
 }
 
 impl GroundStyle {
     /// Every style, in the order of their numeric values.
-    pub const ALL: [GroundStyle; 2] = [GroundStyle::Flat, GroundStyle::Relief];
+    pub const ALL: [GroundStyle; 3] =
+        [GroundStyle::Flat, GroundStyle::Blended, GroundStyle::Relief];
     /// Their names, as the JSON value, the command-line value and the Godot enum hint.
-    pub const NAMES: [&'static str; 2] = ["flat", "relief"];
+    pub const NAMES: [&'static str; 3] = ["flat", "blended", "relief"];
 
     /// The style's name.
     pub fn name(self) -> &'static str {

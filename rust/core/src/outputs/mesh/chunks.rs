@@ -5,7 +5,8 @@
 //! mesh of that part of the map, vertex for vertex), always keeping the chunk's first and last
 //! lattice lines, so neighbours put their border vertices on the same positions whatever their
 //! levels. A quad's colour is the colour of the cell under its centre, or on a quad wider than a
-//! cell the mean of the cells it covers.
+//! cell the mean of the cells it covers; with the blended ground style each vertex takes its blend
+//! of the cells around it ([`blend::vertex_colour`]), as at full detail.
 //!
 //! Two neighbours at different levels disagree along their shared border by at most the sum of
 //! the two levels' deviations from the full-resolution border line. Each chunk therefore hangs a
@@ -20,7 +21,7 @@
 
 pub use super::chunk_layout::{lod_range, Chunk, ChunkLayout};
 use super::heights::{Corners, HeightSource};
-use super::{face_normal, Mesh, MeshError, Shore};
+use super::{blend, face_normal, Mesh, MeshError, Shore};
 use crate::data::grid::Grid;
 use crate::params::mesh::MAX_LOD_LEVELS;
 use crate::params::MeshParams;
@@ -250,6 +251,7 @@ impl<'a> ChunkBuilder<'a> {
             colors: Vec::with_capacity(vertices),
         };
         let (w, d) = (self.grid.width(), self.grid.depth());
+        let blended = self.grid.blends_ground();
         for j in 0..zs.len() - 1 {
             for i in 0..xs.len() - 1 {
                 let rgb = self.area_color((xs[i], xs[i + 1]), (zs[j], zs[j + 1]));
@@ -269,11 +271,15 @@ impl<'a> ChunkBuilder<'a> {
                     ([p00, p10, p11], [g00, g10, g11]),
                     ([p00, p11, p01], [g00, g11, g01]),
                 ] {
-                    let rgb = self.shore.as_ref().map_or(rgb, |s| {
-                        let y_scale = self.params.height_scale;
-                        s.color(self.grid, (cx, cz), rgb, at, tri.map(|p| p.y), y_scale)
-                    });
-                    push(&mut mesh, tri, face_normal(tri[0], tri[1], tri[2]), rgb);
+                    let colours = if blended {
+                        at.map(|(gx, gz)| blend::vertex_colour(self.grid, gx, gz, n))
+                    } else {
+                        [self.shore.as_ref().map_or(rgb, |s| {
+                            let y_scale = self.params.height_scale;
+                            s.color(self.grid, (cx, cz), rgb, at, tri.map(|p| p.y), y_scale)
+                        }); 3]
+                    };
+                    push(&mut mesh, tri, face_normal(tri[0], tri[1], tri[2]), colours);
                 }
             }
         }
@@ -357,7 +363,7 @@ impl<'a> ChunkBuilder<'a> {
                 [top_a, top_b - down, top_b],
                 [top_a, top_a - down, top_b - down],
             ] {
-                push(mesh, tri, normal, rgb);
+                push(mesh, tri, normal, [rgb; 3]);
             }
         }
     }
@@ -377,13 +383,13 @@ impl<'a> ChunkBuilder<'a> {
     }
 }
 
-/// Appends one flat-shaded triangle.
-fn push(mesh: &mut Mesh, tri: [Vec3; 3], normal: Vec3, [r, g, b]: [u8; 3]) {
-    let rgba = [r, g, b].map(|c| f32::from(c) / 255.0);
-    for p in tri {
+/// Appends one flat-shaded triangle, each vertex with its colour.
+fn push(mesh: &mut Mesh, tri: [Vec3; 3], normal: Vec3, colours: [[u8; 3]; 3]) {
+    for (p, rgb) in tri.into_iter().zip(colours) {
+        let [r, g, b] = rgb.map(|c| f32::from(c) / 255.0);
         mesh.positions.push(p.to_array());
         mesh.normals.push(normal.to_array());
-        mesh.colors.push([rgba[0], rgba[1], rgba[2], 1.0]);
+        mesh.colors.push([r, g, b, 1.0]);
     }
 }
 

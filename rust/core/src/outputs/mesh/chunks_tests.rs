@@ -81,15 +81,27 @@ fn levels_keep_a_quad_every_half_chunk() {
 
 #[test]
 fn level_zero_is_the_full_mesh_triangle_for_triangle() {
-    let grid = grid();
-    assert!(grid.terrain.contains(&crate::data::grid::Terrain::Water));
-    for (subdivisions, shore_colors) in [(1, false), (2, false), (1, true), (2, true)] {
+    let flat = grid();
+    assert!(flat.terrain.contains(&crate::data::grid::Terrain::Water));
+    let mut blended = grid();
+    *blended
+        .products
+        .get_or_default::<crate::stages::texture::BlendedGround>() =
+        crate::stages::texture::BlendedGround(true);
+    for (subdivisions, shore_colors, grid) in [
+        (1, false, &flat),
+        (2, false, &flat),
+        (1, true, &flat),
+        (2, true, &flat),
+        (1, true, &blended),
+        (3, true, &blended),
+    ] {
         let p = MeshParams {
             shore_colors,
             ..params(subdivisions, 3)
         };
-        let full = build_mesh(&grid, &p).unwrap();
-        let builder = ChunkBuilder::new(&grid, &p).unwrap();
+        let full = build_mesh(grid, &p).unwrap();
+        let builder = ChunkBuilder::new(grid, &p).unwrap();
         let (mut pos, mut nor, mut col) = (Vec::new(), Vec::new(), Vec::new());
         for (_, levels) in builder.build_all() {
             let m = &levels[0];
@@ -108,7 +120,8 @@ fn level_zero_is_the_full_mesh_triangle_for_triangle() {
         assert_eq!(pos.len(), full.vertex_count());
         assert!(
             triangles(&pos, &nor, &col) == triangles(&full.positions, &full.normals, &full.colors),
-            "level 0 differs from the full mesh at subdivisions {subdivisions}, shore colours {shore_colors}"
+            "level 0 differs from the full mesh at subdivisions {subdivisions}, shore colours {shore_colors}, blended {}",
+            grid.blends_ground()
         );
     }
 }

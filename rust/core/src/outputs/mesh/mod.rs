@@ -21,6 +21,7 @@ use glam::Vec3;
 use rayon::prelude::*;
 
 pub mod base;
+pub mod blend;
 mod chunk_layout;
 pub mod chunks;
 pub mod deck;
@@ -154,8 +155,11 @@ pub(crate) fn check_mesh(grid: &Grid, params: &MeshParams) -> Result<usize, Mesh
     Ok(params.check_budget(w, d)? as usize)
 }
 
-/// Calls `emit(triangle, normal, colour)` for every triangle of grid row `z`, in mesh order:
-/// cells along x, then the micro-quads of a cell row by row, two triangles per micro-quad.
+/// Calls `emit(triangle, normal, colours)` for every triangle of grid row `z`, in mesh order:
+/// cells along x, then the micro-quads of a cell row by row, two triangles per micro-quad. The
+/// colours are the vertices': the cell's own for each (and the shore's, see [`Shore`]), or with
+/// the blended ground style ([`Grid::blends_ground`]) each vertex's blend of the cells around it
+/// ([`blend::vertex_colour`]).
 ///
 /// The `n + 1` lattice lines of the row are evaluated once up front (each lattice vertex is
 /// shared by up to four micro-quads), so every jittered height is computed once per row.
@@ -166,12 +170,13 @@ pub(crate) fn tessellate_row(
     params: &MeshParams,
     shore: Option<&Shore>,
     z: usize,
-    mut emit: impl FnMut([Vec3; 3], Vec3, [u8; 3]),
+    mut emit: impl FnMut([Vec3; 3], Vec3, [[u8; 3]; 3]),
 ) {
     let (w, d) = (grid.width(), grid.depth());
     let n = params.subdivisions as usize;
     let step = params.cell_size / n as f32;
     let (strength, y_scale) = (params.roughness_strength, params.height_scale);
+    let blended = grid.blends_ground();
     let line = w * n + 1;
     let mut heights = vec![0.0f32; line * (n + 1)];
     for (sz, row) in heights.chunks_exact_mut(line).enumerate() {
@@ -199,34 +204,38 @@ pub(crate) fn tessellate_row(
                     ([p00, p10, p11], [g00, g10, g11]),
                     ([p00, p11, p01], [g00, g11, g01]),
                 ] {
-                    let rgb = shore.map_or(rgb, |s| {
-                        s.color(grid, (x, z), rgb, at, tri.map(|p| p.y), y_scale)
-                    });
-                    emit(tri, face_normal(tri[0], tri[1], tri[2]), rgb);
+                    let colours = if blended {
+                        at.map(|(gx, gz)| blend::vertex_colour(grid, gx, gz, n))
+                    } else {
+                        [shore.map_or(rgb, |s| {
+                            s.color(grid, (x, z), rgb, at, tri.map(|p| p.y), y_scale)
+                        }); 3]
+                    };
+                    emit(tri, face_normal(tri[0], tri[1], tri[2]), colours);
                 }
             }
         }
     }
 }
 
-/// A triangle sink writing consecutive vertices into mesh buffers from their start.
+/// A triangle sink writing consecutive vertices, each with its colour, into mesh buffers from
+/// their start.
 fn mesh_writer<'a>(
     pos: &'a mut [[f32; 3]],
     nor: &'a mut [[f32; 3]],
     col: &'a mut [[f32; 4]],
-) -> impl FnMut([Vec3; 3], Vec3, [u8; 3]) + 'a {
+) -> impl FnMut([Vec3; 3], Vec3, [[u8; 3]; 3]) + 'a {
     let mut k = 0;
-    move |tri, normal, [r, g, b]| {
-        let rgba = [
-            f32::from(r) / 255.0,
-            f32::from(g) / 255.0,
-            f32::from(b) / 255.0,
-            1.0,
-        ];
-        for p in tri {
+    move |tri, normal, colours| {
+        for (p, [r, g, b]) in tri.into_iter().zip(colours) {
             pos[k] = p.to_array();
             nor[k] = normal.to_array();
-            col[k] = rgba;
+            col[k] = [
+                f32::from(r) / 255.0,
+                f32::from(g) / 255.0,
+                f32::from(b) / 255.0,
+                1.0,
+            ];
             k += 1;
         }
     }
@@ -268,13 +277,10 @@ pub(crate) fn build_mesh_with(
             tessellate_row(grid, corners, params, shore.as_ref(), z, writer);
         });
     if params.diorama_base {
-        base::tessellate_base(
-            corners,
-            params,
-            w,
-            d,
-            mesh_writer(base_pos, base_nor, base_col),
-        );
+        let mut write = mesh_writer(base_pos, base_nor, base_col);
+        base::tessellate_base(corners, params, w, d, |tri, normal, rgb| {
+            write(tri, normal, [rgb; 3])
+        });
     }
     Ok(mesh)
 }

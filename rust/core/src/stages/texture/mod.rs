@@ -116,6 +116,24 @@ pub struct TerrainTexture {
     pub height_max: Option<f32>,
     /// The relief ground style ([`relief`]); `None`: the colour table or the biomes' ground.
     pub relief: Option<ReliefScale>,
+    /// The blended ground style: the mesh blends the cells' colours at every vertex
+    /// ([`BlendedGround`]).
+    pub blended: bool,
+}
+
+/// Whether the mesh blends the cells' colours at its vertices (the blended ground style) or
+/// gives each cell its own colour: the texture stage stores it with the colours it made, and the
+/// mesh reads it ([`Grid::blends_ground`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct BlendedGround(pub bool);
+
+/// The ground style the texture stage stored, which the mesh reads.
+impl Grid {
+    /// Whether the mesh blends the cells' colours at its vertices ([`BlendedGround`]); `false`
+    /// before the texture stage ran.
+    pub fn blends_ground(&self) -> bool {
+        self.products.get::<BlendedGround>().is_some_and(|b| b.0)
+    }
 }
 
 /// What the relief ground style needs besides the grid.
@@ -136,6 +154,7 @@ impl Layer for TerrainTexture {
 
     fn apply(&self, grid: &mut Grid, _ctx: &mut Context) -> Result<(), LayerError> {
         crate::algorithms::threads::ensure_pool();
+        *grid.products.get_or_default::<BlendedGround>() = BlendedGround(self.blended);
         if let Some(r) = self.relief {
             let side = grid.width().max(grid.depth());
             let shadow = relief::sun_shadow(side, r.cell_size, r.peak_height, r.height_scale);

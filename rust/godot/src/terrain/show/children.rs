@@ -104,10 +104,10 @@ pub fn surface_arrays(mesh: &CoreMesh) -> VarArray {
 }
 
 /// Shades `material` (a [`vertex_color_material`]) for a ground style: lit by the scene for
-/// `flat`; unlit for `relief`, whose colours carry their own shading and shadows.
+/// `flat` and `blended`; unlit for `relief`, whose colours carry their own shading and shadows.
 pub fn apply_ground_style(material: &mut Gd<StandardMaterial3D>, style: GroundStyle) {
     let mode = match style {
-        GroundStyle::Flat => ShadingMode::PER_PIXEL,
+        GroundStyle::Flat | GroundStyle::Blended => ShadingMode::PER_PIXEL,
         GroundStyle::Relief => ShadingMode::UNSHADED,
     };
     if material.get_shading_mode() != mode {
