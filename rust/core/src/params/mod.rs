@@ -15,6 +15,7 @@ macro_rules! field {
 }
 
 pub mod cells;
+mod choices;
 pub mod declare;
 pub mod entry;
 pub mod json;
@@ -24,13 +25,14 @@ pub mod mesh;
 pub mod mesh_settings;
 pub mod table;
 
+pub use choices::{GroundStyle, HeightModel, WorldMode};
 pub use declare::{FileInput, FILE_INPUTS, GENERATOR, GENERATOR_PRODUCTS, GROUPS, MODEL_GROUPS};
 pub use entry::Declared;
 pub use json::JsonError;
 pub use layers::{
     BiomeParams, ClimateParams, ContinentsParams, ErosionParams, ForestMaskParams, ForestParams,
-    ForestPlacementParams, GroundStyle, HeightModel, ImageParams, LakeFilter, SettlementParams,
-    SubdivisionParams, TerrainParams, WaterParams, WorldMode,
+    ForestPlacementParams, ImageParams, LakeFilter, SettlementParams, SubdivisionParams,
+    TerrainParams, WaterParams,
 };
 pub use mesh::{CollisionParams, MeshParams, MeshSettings, NavigationParams};
 pub use mesh_settings::{

@@ -90,6 +90,13 @@ impl Endless {
         self.key.as_ref()
     }
 
+    /// The ground style of the world streamed (flat when none is).
+    pub fn ground_style(&self) -> donjourno::params::GroundStyle {
+        self.params()
+            .map(|(p, _)| p.ground_style)
+            .unwrap_or_default()
+    }
+
     /// Streams the world of `params` drawn with `mesh`; returns `false` when it already does
     /// (nothing changes). Otherwise every tile shown is dropped and the stream starts over.
     pub fn configure(&mut self, params: GeneratorParams, mesh: MeshParams) -> bool {

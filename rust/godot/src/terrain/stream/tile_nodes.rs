@@ -247,13 +247,10 @@ impl DonjournoTerrain {
         };
         let mut mesh = ArrayMesh::new_gd();
         let format = upload::surface_format(tag.water);
+        let ground = self.chunks.styled_material(self.endless.ground_style());
         match tag.water {
             true => upload::set_surface(&mut mesh, format, &streams, &self.water.active_material()),
-            false => {
-                let style = self.endless.params().map(|(p, _)| p.ground_style);
-                let material = self.chunks.styled_material(style.unwrap_or_default());
-                upload::set_surface(&mut mesh, format, &streams, &material)
-            }
+            false => upload::set_surface(&mut mesh, format, &streams, &ground),
         }
         let mut instance = children::mesh_instance(&tag.name, &mesh, tag.range);
         if tag.water {
