@@ -308,7 +308,8 @@ mod tests {
     #[test]
     fn fields_carry_groups_docs_and_accessors() {
         let text = fields(&generator_entries());
-        assert_eq!(text.matches("#[export_group(").count(), 11);
+        assert_eq!(text.matches("#[export_group(").count(), 12);
+        assert!(text.contains("#[export_group(name = \"Ground\")]"));
         assert!(text.contains("#[export_group(name = \"Settlements\", prefix = \"settlements_\")]"));
         assert!(text.contains("#[export_group(name = \"Image\", prefix = \"image_\")]"));
         let file = text.find("image_file: PhantomVar<GString>,").unwrap();
