@@ -66,12 +66,9 @@ pub(super) fn suite() -> Result<Vec<Case>, String> {
     variant("coverage=1", &|p| p.terrain.coverage = 1.0, mesh);
     variant("coverage=0", &|p| p.terrain.coverage = 0.0, mesh);
     variant(
-        "ground_style=blended,subdiv=3",
+        "ground_style=blended",
         &|p| p.ground_style = donjourno::params::GroundStyle::Blended,
-        MeshParams {
-            subdivisions: 3,
-            ..mesh
-        },
+        mesh,
     );
     variant("droplets=0", &|p| p.terrain.droplet_density = 0.0, mesh);
     variant(
