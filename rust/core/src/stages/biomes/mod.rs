@@ -95,6 +95,7 @@ impl Layer for Biomes {
         if !self.params.enabled {
             grid.biome_mut().clear();
             grid.biome_weights_mut().clear();
+            grid.products.get_or_default::<BankMoisture>().0.clear();
             return Ok(());
         }
         let width = grid.width().max(1);
@@ -103,11 +104,12 @@ impl Layer for Biomes {
             .into_par_iter()
             .map(|_| BiomeWeights::default())
             .collect();
+        let bank = banks::bank_moisture(grid, self.cell_size);
         {
             let grid = &*grid;
             let near = Near {
                 sea: sea_distance(grid, self.cell_size),
-                bank: banks::bank_moisture(grid, self.cell_size),
+                bank: &bank,
                 eroded: grid.eroded_depth(),
             };
             weights
@@ -126,6 +128,7 @@ impl Layer for Biomes {
         }
         *grid.biome_mut() = weights.par_iter().map(BiomeWeights::dominant).collect();
         *grid.biome_weights_mut() = weights;
+        *grid.products.get_or_default::<BankMoisture>() = BankMoisture(bank);
         Ok(())
     }
 }
@@ -135,10 +138,15 @@ struct Near<'a> {
     /// Metres to the sea.
     sea: Vec<f32>,
     /// The banks' moisture bonus.
-    bank: Vec<f32>,
+    bank: &'a [f32],
     /// Metres of ground the erosion moved ([`ErodedDepth`]; empty when there is none).
     eroded: &'a [f32],
 }
+
+/// The moisture bonus of every cell along the rivers ([`banks::bank_moisture`]), which the
+/// biomes add to the climate's moisture and store for the scatter; empty when biomes are off.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BankMoisture(pub Vec<f32>);
 
 /// Metres of ground the erosion moved on each cell (its activity: the height eroded and
 /// deposited, in metres), which the badlands read ("hot, dry, high erosion"). The height
@@ -165,6 +173,13 @@ impl Grid {
         self.products
             .get::<ErodedDepth>()
             .map_or(&[], |e| e.0.as_slice())
+    }
+
+    /// The banks' moisture bonus per cell ([`BankMoisture`]); empty when biomes are off.
+    pub fn bank_moisture(&self) -> &[f32] {
+        self.products
+            .get::<BankMoisture>()
+            .map_or(&[], |b| b.0.as_slice())
     }
 
     /// The biome ids, for writing.

@@ -170,8 +170,8 @@ struct Planes {
     slope: Vec<f32>,
     /// Whether the ground within [`SCREE_REACH`] sheds scree (and the cell is no cliff itself).
     scree: Vec<bool>,
-    /// The climate's moisture with the wetter banks of rivers and lakes
-    /// ([`crate::stages::biomes::banks`]), as the biomes read it.
+    /// The climate's moisture with the wetter banks of rivers the biomes stored
+    /// ([`Grid::bank_moisture`]), as the biomes read it.
     moisture: Vec<f32>,
 }
 
@@ -206,9 +206,12 @@ fn planes(layer: &Scatter, grid: &Grid) -> Planes {
     let scree = (slope.par_iter().zip(&wide))
         .map(|(s, w)| *s < CLIFF_SLOPE && *w >= SCREE_SLOPE)
         .collect();
-    let bank = crate::stages::biomes::banks::bank_moisture(grid, layer.cell_size);
-    let moisture = (grid.moisture.par_iter().zip(&bank))
-        .map(|(m, b)| m + b)
+    let bank = grid.bank_moisture();
+    let moisture = grid
+        .moisture
+        .par_iter()
+        .enumerate()
+        .map(|(i, m)| m + bank.get(i).copied().unwrap_or(0.0))
         .collect();
     Planes {
         slope,
