@@ -188,6 +188,14 @@ pub(crate) fn tessellate_row(
         let gz = z * n + sz;
         Vec3::new(gx as f32 * step, heights[sz * line + gx], gz as f32 * step)
     };
+    // Blended: each lattice vertex's colour once, as its height (a vertex serves up to six
+    // triangles).
+    let blends: Vec<[u8; 3]> = match blended {
+        true => (0..line * (n + 1))
+            .map(|k| blend::vertex_colour(grid, k % line, z * n + k / line, n))
+            .collect(),
+        false => Vec::new(),
+    };
     for x in 0..w {
         let rgb = grid.color[grid.index(x, z)];
         for sz in 0..n {
@@ -205,7 +213,7 @@ pub(crate) fn tessellate_row(
                     ([p00, p11, p01], [g00, g11, g01]),
                 ] {
                     let colours = if blended {
-                        at.map(|(gx, gz)| blend::vertex_colour(grid, gx, gz, n))
+                        at.map(|(gx, gz)| blends[(gz - z * n) * line + gx])
                     } else {
                         [shore.map_or(rgb, |s| {
                             s.color(grid, (x, z), rgb, at, tri.map(|p| p.y), y_scale)
