@@ -7,6 +7,9 @@
 //!   terrain queries.
 //! - [`DonjournoMap`](map::DonjournoMap): a generated grid handed to scripts, with cell queries and
 //!   bulk arrays.
+//! - [`DonjournoGroundTextures`](ground::textures::DonjournoGroundTextures) and
+//!   [`DonjournoGroundLayer`](ground::layer::DonjournoGroundLayer): `Resource`s holding the ground
+//!   materials' textures for the textured ground style.
 //! - [`DonjournoRebuildJob`](terrain::build::job::DonjournoRebuildJob): one background rebuild of a
 //!   terrain, observable after the terrain is gone (progress, cancellation, outcome).
 //!
@@ -19,6 +22,7 @@ use godot::prelude::*;
 mod background;
 mod convert;
 pub mod generator;
+pub mod ground;
 pub mod map;
 pub mod terrain;
 

@@ -10,6 +10,10 @@ pub struct Mesh {
     pub normals: Vec<[f32; 3]>,
     /// sRGB colours with alpha, `0..=1`.
     pub colors: Vec<[f32; 4]>,
+    /// The ground splat of every vertex (seven material weights and the wetness, see
+    /// [`crate::stages::texture::splat`]) in the blended and textured ground styles; empty
+    /// otherwise.
+    pub splat: Vec<[u8; 8]>,
 }
 
 impl Mesh {
@@ -44,6 +48,9 @@ impl Mesh {
         }
         for c in self.colors.iter().flatten() {
             h.update(&c.to_bits().to_le_bytes());
+        }
+        for s in &self.splat {
+            h.update(s);
         }
         h.digest()
     }

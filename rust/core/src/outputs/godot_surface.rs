@@ -12,7 +12,10 @@
 //!   each), then every normal-and-tangent ([`NORMAL_TANGENT_BYTES`] each: the normal by
 //!   [`octahedral_encode`], then the tangent Godot derives from it ([`default_tangent`]) by
 //!   [`octahedral_tangent_encode`] with sign +1, as four little-endian `u16`);
-//! - the attribute stream: the sRGB colour and alpha (255) as four bytes ([`COLOR_BYTES`]).
+//! - the attribute stream: the sRGB colour and alpha (255) as four bytes ([`COLOR_BYTES`]),
+//!   then, in the blended and textured ground styles, the vertex's ground splat as two RGBA8
+//!   custom attributes ([`SPLAT_BYTES`]: `CUSTOM0` = grass, dry grass, dirt, sand; `CUSTOM1` =
+//!   rock, snow, mud, wetness; see [`crate::stages::texture::splat`]).
 //!
 //! The addon's Godot tests hold these bytes against what Godot's own `add_surface_from_arrays`
 //! produces.
@@ -21,8 +24,11 @@ use crate::data::grid::Grid;
 use crate::outputs::mesh::base::tessellate_base;
 use crate::outputs::mesh::chunks::{Chunk, ChunkBuilder, ChunkLayout};
 use crate::outputs::mesh::water_surface::{WaterLevels, WaterMesh};
-use crate::outputs::mesh::{check_mesh, tessellate_row, Corners, Mesh, MeshError, Shore};
+use crate::outputs::mesh::{
+    carries_splat, check_mesh, tessellate_row, Corners, Mesh, MeshError, Shore,
+};
 use crate::params::MeshParams;
+use crate::stages::texture::splat::Splat;
 use glam::Vec3;
 use rayon::prelude::*;
 
@@ -34,15 +40,55 @@ pub const NORMAL_TANGENT_BYTES: usize = 8;
 pub const COLOR_BYTES: usize = 4;
 /// Bytes per vertex of the vertex stream: the position, then the normal and tangent.
 pub const VERTEX_STREAM_BYTES: usize = POSITION_BYTES + NORMAL_TANGENT_BYTES;
-/// Bytes per vertex of the attribute stream: the colour.
+/// Bytes per vertex of the attribute stream without a ground splat: the colour.
 pub const ATTRIBUTE_STREAM_BYTES: usize = COLOR_BYTES;
+/// Bytes per vertex of the ground splat (two RGBA8 custom attributes) in the attribute stream.
+pub const SPLAT_BYTES: usize = 8;
+
+/// Bytes per vertex of the attribute stream: the colour, then the ground splat when the mesh
+/// carries one (`splat`, see [`carries_splat`]).
+pub fn attribute_stream_bytes(splat: bool) -> usize {
+    if splat {
+        COLOR_BYTES + SPLAT_BYTES
+    } else {
+        ATTRIBUTE_STREAM_BYTES
+    }
+}
+
+/// The size of a terrain surface's streams: its vertices, and whether its attribute stream
+/// carries the ground splat ([`carries_splat`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SurfaceSize {
+    /// Vertices in the streams.
+    pub vertices: usize,
+    /// Whether each vertex carries its ground splat after its colour.
+    pub splat: bool,
+}
+
+impl SurfaceSize {
+    /// The size of the surface of `grid` with `vertices` vertices.
+    pub fn of(grid: &Grid, vertices: usize) -> SurfaceSize {
+        SurfaceSize {
+            vertices,
+            splat: carries_splat(grid),
+        }
+    }
+
+    /// Bytes of the vertex stream and of the attribute stream.
+    pub fn bytes(self) -> (usize, usize) {
+        (
+            self.vertices * VERTEX_STREAM_BYTES,
+            self.vertices * attribute_stream_bytes(self.splat),
+        )
+    }
+}
 
 /// Caller-provided buffers for [`build_surface`], in Godot's layout (see the module docs).
 #[derive(Debug)]
 pub struct SurfaceStreams<'a> {
     /// `vertex_count × VERTEX_STREAM_BYTES` bytes: every position, then every normal and tangent.
     pub vertex: &'a mut [u8],
-    /// `vertex_count × ATTRIBUTE_STREAM_BYTES` bytes: the colours.
+    /// `vertex_count ×` [`attribute_stream_bytes`] bytes: the colours (and the ground splat).
     pub attribute: &'a mut [u8],
 }
 
@@ -111,9 +157,10 @@ pub fn build_surface(
 ) -> Result<([f32; 3], [f32; 3]), MeshError> {
     crate::algorithms::threads::ensure_pool();
     let total = check_mesh(grid, params)?;
+    let attribute_bytes = attribute_stream_bytes(carries_splat(grid));
     for (name, len, per_vertex) in [
         ("vertex", streams.vertex.len(), VERTEX_STREAM_BYTES),
-        ("attribute", streams.attribute.len(), ATTRIBUTE_STREAM_BYTES),
+        ("attribute", streams.attribute.len(), attribute_bytes),
     ] {
         if len != total * per_vertex {
             return Err(MeshError::StreamSize {
@@ -137,21 +184,21 @@ pub fn build_surface(
     let (positions, normals) = streams.vertex.split_at_mut(total * POSITION_BYTES);
     let (positions, base_positions) = positions.split_at_mut(surface * POSITION_BYTES);
     let (normals, base_normals) = normals.split_at_mut(surface * NORMAL_TANGENT_BYTES);
-    let (colours, base_colours) = streams.attribute.split_at_mut(surface * COLOR_BYTES);
+    let (colours, base_colours) = streams.attribute.split_at_mut(surface * attribute_bytes);
     let bounds = positions
         .par_chunks_mut(per_row * POSITION_BYTES)
         .zip(normals.par_chunks_mut(per_row * NORMAL_TANGENT_BYTES))
-        .zip(colours.par_chunks_mut(per_row * COLOR_BYTES))
+        .zip(colours.par_chunks_mut(per_row * attribute_bytes))
         .enumerate()
         .map(|(z, ((pos, nor), col))| {
-            let mut writer = StreamWriter::new(pos, nor, col, up);
+            let mut writer = StreamWriter::new(pos, nor, col, attribute_bytes, up);
             tessellate_row(
                 grid,
                 &corners,
                 params,
                 shore.as_ref(),
                 z,
-                |tri, normal, rgb| writer.triangle(tri, normal, rgb),
+                |tri, normal, rgb, splat| writer.triangle(tri, normal, rgb, splat),
             );
             writer.bounds
         })
@@ -161,9 +208,15 @@ pub fn build_surface(
         );
     let (mut lo, mut hi) = bounds;
     if params.diorama_base {
-        let mut writer = StreamWriter::new(base_positions, base_normals, base_colours, up);
+        let mut writer = StreamWriter::new(
+            base_positions,
+            base_normals,
+            base_colours,
+            attribute_bytes,
+            up,
+        );
         tessellate_base(&corners, params, w, d, |tri, normal, rgb| {
-            writer.triangle(tri, normal, [rgb; 3])
+            writer.triangle(tri, normal, [rgb; 3], None)
         });
         lo = lo.min(writer.bounds.0);
         hi = hi.max(writer.bounds.1);
@@ -189,17 +242,21 @@ pub struct SurfaceData {
 /// same vertices.
 pub fn encode_mesh(mesh: &Mesh) -> SurfaceData {
     let n = mesh.vertex_count();
+    let splat = mesh.splat.len() == n && n > 0;
+    let attribute_bytes = attribute_stream_bytes(splat);
     let mut vertex = vec![0u8; n * VERTEX_STREAM_BYTES];
-    let mut attribute = vec![0u8; n * ATTRIBUTE_STREAM_BYTES];
+    let mut attribute = vec![0u8; n * attribute_bytes];
     let (pos, nor) = vertex.split_at_mut(n * POSITION_BYTES);
-    let mut writer = StreamWriter::new(pos, nor, &mut attribute, encode_normal_tangent(Vec3::Y));
+    let up = encode_normal_tangent(Vec3::Y);
+    let mut writer = StreamWriter::new(pos, nor, &mut attribute, attribute_bytes, up);
     for t in 0..n / 3 {
         let tri = [0, 1, 2].map(|k| Vec3::from_array(mesh.positions[3 * t + k]));
         let rgb = [0, 1, 2].map(|k| {
             let [r, g, b, _] = mesh.colors[3 * t + k].map(|c| (c * 255.0).round() as u8);
             [r, g, b]
         });
-        writer.triangle(tri, Vec3::from_array(mesh.normals[3 * t]), rgb);
+        let ground = splat.then(|| [0, 1, 2].map(|k| mesh.splat[3 * t + k]));
+        writer.triangle(tri, Vec3::from_array(mesh.normals[3 * t]), rgb, ground);
     }
     let bounds = match n {
         0 => ([0.0; 3], [0.0; 3]),
@@ -337,30 +394,39 @@ struct StreamWriter<'a> {
 }
 
 impl<'a> StreamWriter<'a> {
-    /// A writer at the start of the position, normal-and-tangent and colour slices.
+    /// A writer at the start of the position, normal-and-tangent and attribute slices, the
+    /// attributes `attribute_bytes` a vertex ([`attribute_stream_bytes`]).
     fn new(
         pos: &'a mut [u8],
         nor: &'a mut [u8],
         col: &'a mut [u8],
+        attribute_bytes: usize,
         up: [u8; NORMAL_TANGENT_BYTES],
     ) -> Self {
         StreamWriter {
             pos: pos.chunks_exact_mut(POSITION_BYTES),
             nor: nor.chunks_exact_mut(NORMAL_TANGENT_BYTES),
-            col: col.chunks_exact_mut(COLOR_BYTES),
+            col: col.chunks_exact_mut(attribute_bytes),
             up,
             bounds: (Vec3::splat(f32::INFINITY), Vec3::splat(f32::NEG_INFINITY)),
         }
     }
 
-    /// Writes the three vertices of a triangle, each with its colour.
-    fn triangle(&mut self, tri: [Vec3; 3], normal: Vec3, rgb: [[u8; 3]; 3]) {
+    /// Writes the three vertices of a triangle, each with its colour and, where the stream has
+    /// room for it, its ground splat (zero without one: the diorama base).
+    fn triangle(
+        &mut self,
+        tri: [Vec3; 3],
+        normal: Vec3,
+        rgb: [[u8; 3]; 3],
+        splat: Option<[Splat; 3]>,
+    ) {
         let nt = if normal == Vec3::Y {
             self.up
         } else {
             encode_normal_tangent(normal)
         };
-        for (p, [r, g, b]) in tri.into_iter().zip(rgb) {
+        for (v, (p, [r, g, b])) in tri.into_iter().zip(rgb).enumerate() {
             self.bounds = (self.bounds.0.min(p), self.bounds.1.max(p));
             let out = self.pos.next().expect("stream sized by check_mesh");
             for (dst, c) in out.chunks_exact_mut(4).zip(p.to_array()) {
@@ -370,10 +436,12 @@ impl<'a> StreamWriter<'a> {
                 .next()
                 .expect("stream sized by check_mesh")
                 .copy_from_slice(&nt);
-            self.col
-                .next()
-                .expect("stream sized by check_mesh")
-                .copy_from_slice(&[r, g, b, 255]);
+            let attributes = self.col.next().expect("stream sized by check_mesh");
+            let (colour, ground) = attributes.split_at_mut(COLOR_BYTES);
+            colour.copy_from_slice(&[r, g, b, 255]);
+            if !ground.is_empty() {
+                ground.copy_from_slice(&splat.map_or([0; 8], |s| s[v]));
+            }
         }
     }
 }

@@ -2,19 +2,43 @@ use super::*;
 use crate::outputs::mesh::build_mesh;
 use crate::outputs::mesh::tests::grid;
 
-#[test]
-fn surface_streams_match_the_mesh() {
-    let grid = grid();
-    for diorama_base in [false, true] {
-        streams_match_the_mesh(
-            &grid,
-            &MeshParams {
-                subdivisions: 2,
-                roughness_strength: 0.8,
-                diorama_base,
+/// The default test grid in the textured ground style: it carries a ground splat.
+fn splat_grid() -> Grid {
+    use crate::params::{GeneratorParams, GroundStyle};
+    let grid = crate::stages::generate::generate(
+        &GeneratorParams {
+            width: 40,
+            depth: 32,
+            seed: 7,
+            ground_style: GroundStyle::Textured,
+            biomes: crate::params::BiomeParams {
+                enabled: true,
                 ..Default::default()
             },
-        );
+            ..Default::default()
+        },
+        Default::default(),
+    )
+    .unwrap()
+    .0;
+    assert!(crate::outputs::mesh::carries_splat(&grid));
+    grid
+}
+
+#[test]
+fn surface_streams_match_the_mesh() {
+    for grid in [grid(), splat_grid()] {
+        for diorama_base in [false, true] {
+            streams_match_the_mesh(
+                &grid,
+                &MeshParams {
+                    subdivisions: 2,
+                    roughness_strength: 0.8,
+                    diorama_base,
+                    ..Default::default()
+                },
+            );
+        }
     }
 }
 
@@ -22,10 +46,10 @@ fn surface_streams_match_the_mesh() {
 fn streams_match_the_mesh(grid: &Grid, params: &MeshParams) {
     let mesh = build_mesh(grid, params).unwrap();
     let n = mesh.vertex_count();
-    let (mut vertex, mut col) = (
-        vec![0u8; n * VERTEX_STREAM_BYTES],
-        vec![0u8; n * ATTRIBUTE_STREAM_BYTES],
-    );
+    let splat = crate::outputs::mesh::carries_splat(grid);
+    assert_eq!(mesh.splat.len(), if splat { n } else { 0 });
+    let stride = attribute_stream_bytes(splat);
+    let (mut vertex, mut col) = (vec![0u8; n * VERTEX_STREAM_BYTES], vec![0u8; n * stride]);
     let (lo, hi) = build_surface(
         grid,
         params,
@@ -50,9 +74,20 @@ fn streams_match_the_mesh(grid: &Grid, params: &MeshParams) {
             .collect();
         let normal = Vec3::from_array(mesh.normals[i]);
         assert_eq!(nt[..2], octahedral_encode(normal));
-        let c = &col[i * 4..i * 4 + 4];
+        let c = &col[i * stride..i * stride + 4];
         let expected = mesh.colors[i].map(|v| (v * 255.0).round() as u8);
         assert_eq!(c, expected);
+        if splat {
+            assert_eq!(&col[i * stride + 4..(i + 1) * stride], mesh.splat[i]);
+        }
+    }
+    if splat {
+        // The surface's vertices carry material weights, the base's none.
+        let sub = params.subdivisions as usize;
+        let surface = grid.width() * grid.depth() * sub * sub * 6;
+        let weighted = |i: usize| mesh.splat[i][..7].iter().any(|&w| w > 0);
+        assert!((0..surface).all(weighted));
+        assert!((surface..n).all(|i| !weighted(i)));
     }
     let short = build_surface(
         grid,
@@ -73,43 +108,51 @@ fn streams_match_the_mesh(grid: &Grid, params: &MeshParams) {
 
 #[test]
 fn an_encoded_mesh_has_the_bytes_of_the_surface_streams() {
-    let grid = grid();
-    let params = MeshParams {
-        subdivisions: 2,
-        roughness_strength: 0.8,
-        ..Default::default()
-    };
-    let encoded = encode_mesh(&build_mesh(&grid, &params).unwrap());
-    let n = encoded.vertex_count;
-    let (mut vertex, mut attribute) = (
-        vec![0u8; n * VERTEX_STREAM_BYTES],
-        vec![0u8; n * ATTRIBUTE_STREAM_BYTES],
-    );
-    let streams = SurfaceStreams {
-        vertex: &mut vertex,
-        attribute: &mut attribute,
-    };
-    let bounds = build_surface(&grid, &params, streams).unwrap();
-    assert!(encoded.vertex == vertex && encoded.attribute == attribute);
-    assert_eq!(encoded.bounds, bounds);
+    for grid in [grid(), splat_grid()] {
+        let params = MeshParams {
+            subdivisions: 2,
+            roughness_strength: 0.8,
+            ..Default::default()
+        };
+        let encoded = encode_mesh(&build_mesh(&grid, &params).unwrap());
+        let n = encoded.vertex_count;
+        let stride = attribute_stream_bytes(crate::outputs::mesh::carries_splat(&grid));
+        let (mut vertex, mut attribute) =
+            (vec![0u8; n * VERTEX_STREAM_BYTES], vec![0u8; n * stride]);
+        let streams = SurfaceStreams {
+            vertex: &mut vertex,
+            attribute: &mut attribute,
+        };
+        let bounds = build_surface(&grid, &params, streams).unwrap();
+        assert!(encoded.vertex == vertex && encoded.attribute == attribute);
+        assert_eq!(encoded.bounds, bounds);
+    }
     assert_eq!(encode_mesh(&Mesh::default()), SurfaceData::default());
 }
 
 #[test]
 fn chunk_surfaces_encode_every_level_of_every_chunk() {
-    let grid = grid();
-    let params = MeshParams {
-        chunk_size: 24,
-        lod_levels: 3,
-        ..Default::default()
-    };
-    let builder = ChunkBuilder::new(&grid, &params).unwrap();
-    let surfaces = chunk_surfaces(&builder);
-    assert_eq!(surfaces.len(), builder.layout.chunks().len());
-    for (chunk, levels) in &surfaces {
-        assert_eq!(levels.len(), 3);
-        for (level, surface) in levels.iter().enumerate() {
-            assert_eq!(*surface, encode_mesh(&builder.build(chunk, level as u32)));
+    for grid in [grid(), splat_grid()] {
+        let params = MeshParams {
+            chunk_size: 24,
+            lod_levels: 3,
+            ..Default::default()
+        };
+        let builder = ChunkBuilder::new(&grid, &params).unwrap();
+        let surfaces = chunk_surfaces(&builder);
+        assert_eq!(surfaces.len(), builder.layout.chunks().len());
+        let stride = attribute_stream_bytes(crate::outputs::mesh::carries_splat(&grid));
+        for (chunk, levels) in &surfaces {
+            assert_eq!(levels.len(), 3);
+            for (level, surface) in levels.iter().enumerate() {
+                let mesh = builder.build(chunk, level as u32);
+                // Every vertex of every level, skirts included, carries its splat.
+                if stride > ATTRIBUTE_STREAM_BYTES {
+                    assert_eq!(mesh.splat.len(), mesh.vertex_count());
+                }
+                assert_eq!(surface.attribute.len(), surface.vertex_count * stride);
+                assert_eq!(*surface, encode_mesh(&mesh));
+            }
         }
     }
 }

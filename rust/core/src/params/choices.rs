@@ -71,14 +71,29 @@ pub enum GroundStyle {
     /// a low western sun, with the shadows it casts (see
     /// [`crate::stages::texture::relief`]), drawn unlit.
     Relief = 2,
+    /// The blended ground drawn with real textures: the built-in terrain shader samples an
+    /// albedo, normal and roughness map per ground material by the splat weights each vertex
+    /// carries (see [`crate::stages::texture::splat`]), and falls back to the material's colour
+    /// where no texture is assigned.
+    Textured = 3,
 }
 
 impl GroundStyle {
     /// Every style, in the order of their numeric values.
-    pub const ALL: [GroundStyle; 3] =
-        [GroundStyle::Flat, GroundStyle::Blended, GroundStyle::Relief];
+    pub const ALL: [GroundStyle; 4] = [
+        GroundStyle::Flat,
+        GroundStyle::Blended,
+        GroundStyle::Relief,
+        GroundStyle::Textured,
+    ];
     /// Their names, as the JSON value, the command-line value and the Godot enum hint.
-    pub const NAMES: [&'static str; 3] = ["flat", "blended", "relief"];
+    pub const NAMES: [&'static str; 4] = ["flat", "blended", "relief", "textured"];
+
+    /// Whether the mesh blends the ground across cells and carries each vertex's ground splat
+    /// (the blended and textured styles).
+    pub fn carries_splat(self) -> bool {
+        matches!(self, GroundStyle::Blended | GroundStyle::Textured)
+    }
 
     /// The style's name.
     pub fn name(self) -> &'static str {

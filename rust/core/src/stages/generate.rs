@@ -158,7 +158,7 @@ pub fn default_pipeline(params: &GeneratorParams, options: &GenerateOptions) -> 
                     height_scale: params.height_scale,
                 },
             ),
-            blended: params.ground_style == crate::params::GroundStyle::Blended,
+            blended: params.ground_style.carries_splat(),
         },
     ))
 }

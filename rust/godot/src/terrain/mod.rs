@@ -8,6 +8,7 @@ pub mod show;
 pub mod stream;
 
 use crate::generator::{DonjournoGenerator, ParamStore};
+use crate::ground::textures::DonjournoGroundTextures;
 use godot::classes::{IMeshInstance3D, Material, Mesh, MeshInstance3D};
 use godot::obj::EngineBitfield;
 use godot::prelude::*;
@@ -149,6 +150,27 @@ pub struct DonjournoTerrain {
     #[var(get, set)]
     scatter_meshes: PhantomVar<VarDictionary>,
 
+    /// The material of the ground (the terrain's surface and chunks). Empty: the built-in one of
+    /// the generator's [member DonjournoGenerator.ground_style] — the vertex colours lit by the
+    /// scene (`flat`), unlit (`relief`), or the built-in terrain shader
+    /// (`addons/donjourno/ground/terrain.gdshader`: triplanar rock, break-up noise, wet ground;
+    /// `blended`, and `textured` with [member ground_textures]). In the blended and textured
+    /// styles the mesh carries the ground's colour in `COLOR` and the weights of its seven
+    /// materials in `CUSTOM0` (grass, dry grass, dirt, sand) and `CUSTOM1` (rock, snow, mud, and
+    /// the wetness in alpha), for a material of your own to read.
+    #[export_group(name = "Ground", prefix = "ground_")]
+    #[export]
+    #[var(get, set)]
+    ground_material: PhantomVar<Option<Gd<Material>>>,
+
+    /// The textures of the textured ground style: an albedo, normal and roughness map and a
+    /// tiling in metres per ground material. Empty: the set the addon ships
+    /// (`addons/donjourno/ground/ground_textures.tres`). A material without an albedo keeps its
+    /// colour.
+    #[export]
+    #[var(get, set)]
+    ground_textures: PhantomVar<Option<Gd<DonjournoGroundTextures>>>,
+
     /// Show the water surface (on or off, default on): a translucent [MeshInstance3D] over the
     /// lakes, rivers, sea and (with biomes) wetland pools, its shoreline traced where the terrain
     /// meets the water, rebuilt with the terrain, never saved into the scene. Without water there
@@ -201,6 +223,8 @@ pub struct DonjournoTerrain {
 
     /// The connection to the generator's `changed` signal.
     generator_link: Option<ConnectHandle>,
+    /// The connection to the ground textures' `changed` signal.
+    ground_textures_link: Option<ConnectHandle>,
     rebuilds: build::rebuild::Rebuilds,
     shown: Option<ShownMap>,
     surface: show::upload::Surface,
@@ -210,6 +234,7 @@ pub struct DonjournoTerrain {
     water: components::water_view::WaterView,
     settlements: components::settlements::SettlementView,
     chunks: components::chunks::Chunks,
+    ground: components::ground_view::GroundView,
     navigation: components::navigation::Navigation,
     endless: stream::endless::Endless,
     last_stats: VarDictionary,
@@ -259,11 +284,14 @@ impl IMeshInstance3D for DonjournoTerrain {
             scatter_meshes: PhantomVar::default(),
             water_visible: PhantomVar::default(),
             water_material: PhantomVar::default(),
+            ground_material: PhantomVar::default(),
+            ground_textures: PhantomVar::default(),
             buildings_material: PhantomVar::default(),
             baked_mesh: None,
             auto_regenerate: true,
             regenerate_button: PhantomVar::default(),
             generator_link: None,
+            ground_textures_link: None,
             rebuilds: build::rebuild::Rebuilds::default(),
             shown: None,
             surface: show::upload::Surface::default(),
@@ -273,6 +301,7 @@ impl IMeshInstance3D for DonjournoTerrain {
             water: components::water_view::WaterView::default(),
             settlements: components::settlements::SettlementView::default(),
             chunks: components::chunks::Chunks::default(),
+            ground: components::ground_view::GroundView::default(),
             navigation: components::navigation::Navigation::default(),
             endless: stream::endless::Endless::default(),
             last_stats: VarDictionary::new(),

@@ -5,12 +5,36 @@
 //! Land blends with land and water with water: a vertex beside any dry cell takes the weighted
 //! mean of the dry cells alone, so a bank never turns blue, and the ground under the water keeps
 //! the water's colours. A vertex at a cell's centre takes that cell's colour.
+//!
+//! The ground splat (the material weights and wetness of
+//! [`crate::stages::texture::splat`]) is blended the same way, so the blended colour of a
+//! vertex is the colour of its blended materials.
 
 use crate::data::grid::{Grid, Rgb, Terrain};
+use crate::stages::texture::splat::Splat;
 
 /// The blended colour of sub-vertex lattice point `(gx, gz)` of a mesh with `n` subdivisions per
 /// cell.
 pub fn vertex_colour(grid: &Grid, gx: usize, gz: usize, n: usize) -> Rgb {
+    vertex_mix(grid, gx, gz, n, |i| grid.color[i])
+}
+
+/// The blended ground splat of sub-vertex lattice point `(gx, gz)` (as [`vertex_colour`]) from
+/// the cells' `splat` ([`Grid::ground_splat`]): the material weights and the wetness, land with
+/// land and water with water.
+pub fn vertex_splat(grid: &Grid, splat: &[Splat], gx: usize, gz: usize, n: usize) -> Splat {
+    vertex_mix(grid, gx, gz, n, |i| splat[i])
+}
+
+/// The bilinear blend of `value` over the (up to) four cells around lattice point `(gx, gz)`,
+/// land with land and water with water (see the module docs).
+fn vertex_mix<const K: usize>(
+    grid: &Grid,
+    gx: usize,
+    gz: usize,
+    n: usize,
+    value: impl Fn(usize) -> [u8; K],
+) -> [u8; K] {
     let (w, d) = (grid.width(), grid.depth());
     // The point in cell units, less half a cell: cell centres then lie on whole numbers.
     let axis = |g: usize, cells: usize| -> [(usize, f32); 2] {
@@ -21,8 +45,8 @@ pub fn vertex_colour(grid: &Grid, gx: usize, gz: usize, n: usize) -> Rgb {
         [(clamp(lo), 1.0 - t), (clamp(lo + 1.0), t)]
     };
     let (xs, zs) = (axis(gx, w), axis(gz, d));
-    let mut land = ([0.0f32; 3], 0.0f32);
-    let mut water = ([0.0f32; 3], 0.0f32);
+    let mut land = ([0.0f32; K], 0.0f32);
+    let mut water = ([0.0f32; K], 0.0f32);
     for &(z, wz) in &zs {
         for &(x, wx) in &xs {
             let weight = wx * wz;
@@ -34,14 +58,14 @@ pub fn vertex_colour(grid: &Grid, gx: usize, gz: usize, n: usize) -> Rgb {
                 Terrain::Water => &mut water,
                 _ => &mut land,
             };
-            for (k, c) in grid.color[i].iter().enumerate() {
+            for (k, c) in value(i).iter().enumerate() {
                 sum.0[k] += weight * f32::from(*c);
             }
             sum.1 += weight;
         }
     }
-    let (rgb, total) = if land.1 > 0.0 { land } else { water };
-    rgb.map(|v| (v / total.max(f32::MIN_POSITIVE) + 0.5).clamp(0.0, 255.0) as u8)
+    let (mixed, total) = if land.1 > 0.0 { land } else { water };
+    mixed.map(|v| (v / total.max(f32::MIN_POSITIVE) + 0.5).clamp(0.0, 255.0) as u8)
 }
 
 #[cfg(test)]
@@ -140,5 +164,56 @@ mod tests {
             .filter(|t| blended.colors[3 * t] != blended.colors[3 * t + 1])
             .count();
         assert!(mixed > 0, "vertices of a triangle differ");
+    }
+
+    #[test]
+    fn splats_blend_like_colours() {
+        let mut g = ramp(3);
+        let splat: Vec<Splat> = (0..3)
+            .map(|x| [100 * x as u8, 0, 0, 0, 0, 0, 0, 0])
+            .collect();
+        g.terrain[2] = Terrain::Water;
+        // The centre of cell 1, the corner between cells 0 and 1, and the bank between the
+        // dry cell 1 and the water cell 2, which keeps the land's splat.
+        assert_eq!(vertex_splat(&g, &splat, 3, 1, 2)[0], 100);
+        assert_eq!(vertex_splat(&g, &splat, 2, 0, 2)[0], 50);
+        assert_eq!(vertex_splat(&g, &splat, 4, 0, 2)[0], 100);
+        assert_eq!(
+            vertex_splat(&g, &splat, 5, 1, 2)[0],
+            200,
+            "water with water"
+        );
+    }
+
+    #[test]
+    fn a_flat_mesh_carries_no_splat_and_a_textured_one_carries_one_per_vertex() {
+        use crate::outputs::mesh::{build_mesh, carries_splat};
+        use crate::params::{GeneratorParams, GroundStyle, MeshParams};
+        let grid_of = |ground_style| {
+            let params = GeneratorParams {
+                width: 24,
+                depth: 16,
+                ground_style,
+                ..Default::default()
+            };
+            crate::stages::generate::generate(&params, Default::default())
+                .unwrap()
+                .0
+        };
+        let p = MeshParams::default();
+        let flat = grid_of(GroundStyle::Flat);
+        assert!(!carries_splat(&flat));
+        assert!(build_mesh(&flat, &p).unwrap().splat.is_empty());
+        for style in [GroundStyle::Blended, GroundStyle::Textured] {
+            let g = grid_of(style);
+            assert_eq!(g.ground_splat().len(), g.len());
+            let m = build_mesh(&g, &p).unwrap();
+            assert_eq!(m.splat.len(), m.vertex_count());
+            // Every surface vertex's weights add up to about one.
+            for s in &m.splat {
+                let total: u32 = s[..7].iter().map(|&w| u32::from(w)).sum();
+                assert!((250..=260).contains(&total), "{s:?}");
+            }
+        }
     }
 }

@@ -249,9 +249,14 @@ impl<'a> ChunkBuilder<'a> {
             positions: Vec::with_capacity(vertices),
             normals: Vec::with_capacity(vertices),
             colors: Vec::with_capacity(vertices),
+            splat: Vec::new(),
         };
         let (w, d) = (self.grid.width(), self.grid.depth());
         let blended = self.grid.blends_ground();
+        let splat = self.grid.ground_splat();
+        if super::carries_splat(self.grid) {
+            mesh.splat.reserve_exact(vertices);
+        }
         for j in 0..zs.len() - 1 {
             for i in 0..xs.len() - 1 {
                 let rgb = self.area_color((xs[i], xs[i + 1]), (zs[j], zs[j + 1]));
@@ -279,7 +284,13 @@ impl<'a> ChunkBuilder<'a> {
                             s.color(self.grid, (cx, cz), rgb, at, tri.map(|p| p.y), y_scale)
                         }); 3]
                     };
-                    push(&mut mesh, tri, face_normal(tri[0], tri[1], tri[2]), colours);
+                    let normal = face_normal(tri[0], tri[1], tri[2]);
+                    push(&mut mesh, tri, normal, colours);
+                    if super::carries_splat(self.grid) {
+                        mesh.splat.extend(
+                            at.map(|(gx, gz)| blend::vertex_splat(self.grid, splat, gx, gz, n)),
+                        );
+                    }
                 }
             }
         }
@@ -356,6 +367,11 @@ impl<'a> ChunkBuilder<'a> {
             let rgb = self.area_color((a.0, b.0.max(a.0 + 1)), (a.1, b.1.max(a.1 + 1)));
             // Shaded like the ground above it, so a skirt that shows reads as more ground.
             let normal = self.ground_normal(border, a, (top_a, top_b), step);
+            let skirt_splat = super::carries_splat(self.grid).then(|| {
+                let (splat, n) = (self.grid.ground_splat(), self.layout.subdivisions);
+                let ground = |(gx, gz)| blend::vertex_splat(self.grid, splat, gx, gz, n);
+                (ground(a), ground(b))
+            });
             // Two-sided: one chunk's skirt shows from whichever side the gap opens.
             for tri in [
                 [top_a, top_b, top_b - down],
@@ -364,6 +380,16 @@ impl<'a> ChunkBuilder<'a> {
                 [top_a, top_a - down, top_b - down],
             ] {
                 push(mesh, tri, normal, [rgb; 3]);
+                // Each skirt vertex takes the splat of the border point above it.
+                if let Some((sa, sb)) = skirt_splat {
+                    mesh.splat.extend(tri.map(|p| {
+                        if p.x == top_a.x && p.z == top_a.z {
+                            sa
+                        } else {
+                            sb
+                        }
+                    }));
+                }
             }
         }
     }

@@ -34,6 +34,13 @@ mod shore;
 pub mod streaming;
 pub mod water_surface;
 pub use crate::data::mesh::Mesh;
+use crate::stages::texture::splat::Splat;
+
+/// Whether a mesh of `grid` carries each vertex's ground splat: the blended and textured ground
+/// styles, once the texture stage stored the cells' splat.
+pub fn carries_splat(grid: &Grid) -> bool {
+    grid.blends_ground() && !grid.ground_splat().is_empty()
+}
 
 pub use error::MeshError;
 pub(crate) use heights::surface_height_valid;
@@ -159,7 +166,7 @@ pub(crate) fn check_mesh(grid: &Grid, params: &MeshParams) -> Result<usize, Mesh
 /// cells along x, then the micro-quads of a cell row by row, two triangles per micro-quad. The
 /// colours are the vertices': the cell's own for each (and the shore's, see [`Shore`]), or with
 /// the blended ground style ([`Grid::blends_ground`]) each vertex's blend of the cells around it
-/// ([`blend::vertex_colour`]).
+/// ([`blend::vertex_colour`]), and then also each vertex's ground splat ([`blend::vertex_splat`]).
 ///
 /// The `n + 1` lattice lines of the row are evaluated once up front (each lattice vertex is
 /// shared by up to four micro-quads), so every jittered height is computed once per row.
@@ -170,7 +177,7 @@ pub(crate) fn tessellate_row(
     params: &MeshParams,
     shore: Option<&Shore>,
     z: usize,
-    mut emit: impl FnMut([Vec3; 3], Vec3, [[u8; 3]; 3]),
+    mut emit: impl FnMut([Vec3; 3], Vec3, [[u8; 3]; 3], Option<[Splat; 3]>),
 ) {
     let (w, d) = (grid.width(), grid.depth());
     let n = params.subdivisions as usize;
@@ -193,6 +200,13 @@ pub(crate) fn tessellate_row(
     let blends: Vec<[u8; 3]> = match blended {
         true => (0..line * (n + 1))
             .map(|k| blend::vertex_colour(grid, k % line, z * n + k / line, n))
+            .collect(),
+        false => Vec::new(),
+    };
+    let splat = grid.ground_splat();
+    let splats: Vec<Splat> = match blended && !splat.is_empty() {
+        true => (0..line * (n + 1))
+            .map(|k| blend::vertex_splat(grid, splat, k % line, z * n + k / line, n))
             .collect(),
         false => Vec::new(),
     };
@@ -219,23 +233,29 @@ pub(crate) fn tessellate_row(
                             s.color(grid, (x, z), rgb, at, tri.map(|p| p.y), y_scale)
                         }); 3]
                     };
-                    emit(tri, face_normal(tri[0], tri[1], tri[2]), colours);
+                    let splat = (!splats.is_empty())
+                        .then(|| at.map(|(gx, gz)| splats[(gz - z * n) * line + gx]));
+                    emit(tri, face_normal(tri[0], tri[1], tri[2]), colours, splat);
                 }
             }
         }
     }
 }
 
-/// A triangle sink writing consecutive vertices, each with its colour, into mesh buffers from
-/// their start.
+/// A triangle sink writing consecutive vertices, each with its colour (and its splat, when
+/// `spl` is not empty), into mesh buffers from their start.
 fn mesh_writer<'a>(
     pos: &'a mut [[f32; 3]],
     nor: &'a mut [[f32; 3]],
     col: &'a mut [[f32; 4]],
-) -> impl FnMut([Vec3; 3], Vec3, [[u8; 3]; 3]) + 'a {
+    spl: &'a mut [Splat],
+) -> impl FnMut([Vec3; 3], Vec3, [[u8; 3]; 3], Option<[Splat; 3]>) + 'a {
     let mut k = 0;
-    move |tri, normal, colours| {
-        for (p, [r, g, b]) in tri.into_iter().zip(colours) {
+    move |tri, normal, colours, splat| {
+        for (v, (p, [r, g, b])) in tri.into_iter().zip(colours).enumerate() {
+            if let Some(dst) = spl.get_mut(k) {
+                *dst = splat.map_or([0; 8], |s| s[v]);
+            }
             pos[k] = p.to_array();
             nor[k] = normal.to_array();
             col[k] = [
@@ -267,27 +287,36 @@ pub(crate) fn build_mesh_with(
     let n = params.subdivisions as usize;
     let per_row = w * n * n * 6;
     let surface = per_row * d;
+    let splat_len = if carries_splat(grid) { total } else { 0 };
     let mut mesh = Mesh {
         positions: vec![[0.0; 3]; total],
         normals: vec![[0.0; 3]; total],
         colors: vec![[0.0; 4]; total],
+        splat: vec![[0; 8]; splat_len],
     };
     let (pos, base_pos) = mesh.positions.split_at_mut(surface);
     let (nor, base_nor) = mesh.normals.split_at_mut(surface);
     let (col, base_col) = mesh.colors.split_at_mut(surface);
+    let (spl, base_spl) = mesh.splat.split_at_mut(surface.min(splat_len));
     let shore = Shore::new(grid, &HeightSource::Borrowed(corners), params);
+    // Rows of the splat: empty slices when the mesh carries none.
+    let splat_rows = spl
+        .chunks_mut(per_row)
+        .chain(std::iter::repeat_with(|| &mut [][..]))
+        .take(d);
     pos.par_chunks_mut(per_row)
         .zip(nor.par_chunks_mut(per_row))
         .zip(col.par_chunks_mut(per_row))
+        .zip(splat_rows.collect::<Vec<_>>())
         .enumerate()
-        .for_each(|(z, ((pos, nor), col))| {
-            let writer = mesh_writer(pos, nor, col);
+        .for_each(|(z, (((pos, nor), col), spl))| {
+            let writer = mesh_writer(pos, nor, col, spl);
             tessellate_row(grid, corners, params, shore.as_ref(), z, writer);
         });
     if params.diorama_base {
-        let mut write = mesh_writer(base_pos, base_nor, base_col);
+        let mut write = mesh_writer(base_pos, base_nor, base_col, base_spl);
         base::tessellate_base(corners, params, w, d, |tri, normal, rgb| {
-            write(tri, normal, [rgb; 3])
+            write(tri, normal, [rgb; 3], None)
         });
     }
     Ok(mesh)

@@ -119,6 +119,6 @@ pub(super) const GROUND_STYLE: Param<GeneratorParams> = Param {
     range: None,
     slider: None,
     unit: NONE,
-    doc: "How the ground is coloured: flat (one colour per cell, from the colour table or the biomes' ground, lit by the scene), blended (the same colours blended across cells at every vertex, land with land and water with water) or relief (the subdivision article's look: one warm palette shaded by the slope towards a low western sun, with cast shadows, drawn unlit; water takes flat colours).",
+    doc: "How the ground is coloured: flat (one colour per cell, from the colour table or the biomes' ground, lit by the scene), blended (the same colours blended across cells at every vertex, land with land and water with water) or relief (the subdivision article's look: one warm palette shaded by the slope towards a low western sun, with cast shadows, drawn unlit; water takes flat colours) or textured (blended, drawn by the terrain shader with the ground textures: an albedo, normal and roughness map per ground material, mixed by each vertex's material weights).",
     aliases: &[],
 };

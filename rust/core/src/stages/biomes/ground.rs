@@ -90,6 +90,12 @@ pub fn splat(c: &GroundCell, snowline: f32) -> [f32; 7] {
     s
 }
 
+/// How wet a cell's ground is, 0–1: full within [`WET_BAND`]`.0` metres of the water, none
+/// from `WET_BAND.1`.
+pub fn wetness(c: &GroundCell) -> f32 {
+    ramp(WET_BAND.1, WET_BAND.0, c.above_water)
+}
+
 /// The colour of a cell: the splat of the material colours, wet sand darkened, the forest floor
 /// shaded by its canopy.
 pub fn colour(c: &GroundCell, snowline: f32) -> Rgb {
@@ -100,7 +106,7 @@ pub fn colour(c: &GroundCell, snowline: f32) -> Rgb {
             rgb[ch] += share * f32::from(MATERIALS[k][ch]);
         }
     }
-    let wet = ramp(WET_BAND.1, WET_BAND.0, c.above_water);
+    let wet = wetness(c);
     let shade = (1.0 - (1.0 - WET_DARKEN) * wet) * (1.0 - (1.0 - FOREST_FLOOR) * c.canopy);
     rgb.map(|v| (v * shade + 0.5).clamp(0.0, 255.0) as u8)
 }

@@ -96,6 +96,8 @@ pub const MATERIALS: [Rgb; 7] = [
     [240, 242, 250],
     [86, 74, 58],
 ];
+/// The materials' names, in the order of [`MATERIALS`] (the ground textures' property names).
+pub const MATERIAL_NAMES: [&str; 7] = ["grass", "dry_grass", "dirt", "sand", "rock", "snow", "mud"];
 /// Material index of rock, which takes over on steep ground.
 pub const ROCK: usize = 4;
 /// Material index of snow, which lies above the snowline.

@@ -7,6 +7,7 @@
 //! terrain at peak height 1, whose maximum is about 0.89, looks as with the original design's absolute 0.08.
 
 pub mod relief;
+pub mod splat;
 
 use crate::data::grid::{Grid, Rgb, Terrain};
 use crate::stages::context::Context;
@@ -116,8 +117,8 @@ pub struct TerrainTexture {
     pub height_max: Option<f32>,
     /// The relief ground style ([`relief`]); `None`: the colour table or the biomes' ground.
     pub relief: Option<ReliefScale>,
-    /// The blended ground style: the mesh blends the cells' colours at every vertex
-    /// ([`BlendedGround`]).
+    /// The blended and textured ground styles: the mesh blends the cells' colours at every
+    /// vertex ([`BlendedGround`]) and carries their ground splat ([`splat::GroundSplat`]).
     pub blended: bool,
 }
 
@@ -185,8 +186,65 @@ impl Layer for TerrainTexture {
                 });
         }
         grid.color = colours;
+        if self.blended {
+            let splat = ground_splat(grid, inv_max, ground.as_ref().zip(canopy.as_deref()));
+            *grid.products.get_or_default::<splat::GroundSplat>() = splat::GroundSplat(splat);
+        }
         paint_land_use(grid);
         Ok(())
+    }
+}
+
+/// Every cell's [`splat::Splat`] (see [`cell_colour`] for the arguments), the land uses' surface
+/// laid over it.
+fn ground_splat(
+    g: &Grid,
+    inv_max: f32,
+    ground: Option<(&GroundScale, &[f32])>,
+) -> Vec<splat::Splat> {
+    use crate::stages::settlements::LandUse;
+    let width = g.width().max(1);
+    let land_use = g
+        .products
+        .get::<Vec<LandUse>>()
+        .map_or(&[][..], Vec::as_slice);
+    let mut out = vec![[0u8; 8]; g.len()];
+    out.par_chunks_mut(width).enumerate().for_each(|(z, row)| {
+        for (x, s) in row.iter_mut().enumerate() {
+            let i = g.index(x, z);
+            let laid = land_use.get(i).and_then(|&u| splat::land_use_splat(u));
+            *s = laid.unwrap_or_else(|| cell_splat(g, x, z, inv_max, ground));
+        }
+    });
+    out
+}
+
+/// The ground splat of cell `(x, z)`, as [`cell_colour`] decides its colour.
+fn cell_splat(
+    g: &Grid,
+    x: usize,
+    z: usize,
+    inv_max: f32,
+    ground: Option<(&GroundScale, &[f32])>,
+) -> splat::Splat {
+    use crate::stages::biomes::ground;
+    let i = g.index(x, z);
+    let (gx, gz) = crate::data::grid::central_gradient(&g.height, g.width(), g.depth(), x, z);
+    let gradient = (gx * gx + gz * gz).sqrt();
+    match ground {
+        Some((scale, canopy)) if g.terrain[i] != Terrain::Water => {
+            let cell = ground_cell(g, scale, canopy[i], x, z, gradient);
+            splat::quantise(
+                &ground::splat(&cell, scale.snowline),
+                ground::wetness(&cell),
+            )
+        }
+        _ => splat::table_splat(
+            g.terrain[i],
+            g.height[i] * inv_max,
+            gradient * inv_max,
+            (g.water_level[i] - g.height[i]) * inv_max,
+        ),
     }
 }
 
@@ -263,16 +321,27 @@ fn biome_ground(
     z: usize,
     gradient: f32,
 ) -> Rgb {
-    use crate::stages::biomes::ground::{self, GroundCell};
+    let cell = ground_cell(g, scale, canopy, x, z, gradient);
+    crate::stages::biomes::ground::colour(&cell, scale.snowline)
+}
+
+/// What the biome ground reads of dry cell `(x, z)` (see [`biome_ground`]).
+fn ground_cell(
+    g: &Grid,
+    scale: &GroundScale,
+    canopy: f32,
+    x: usize,
+    z: usize,
+    gradient: f32,
+) -> crate::stages::biomes::ground::GroundCell {
     let i = g.index(x, z);
-    let cell = GroundCell {
+    crate::stages::biomes::ground::GroundCell {
         weights: g.biome_weights()[i],
         slope: gradient * scale.height_scale / scale.cell_size,
         temperature: g.temperature[i],
         above_water: (g.height[i] - water_near(g, x, z)) * scale.height_scale,
         canopy,
-    };
-    ground::colour(&cell, scale.snowline)
+    }
 }
 
 /// The highest water level among the sea level and the wet cells beside `(x, z)`.

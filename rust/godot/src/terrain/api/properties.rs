@@ -5,6 +5,7 @@
 //! components and update only their child node.
 
 use crate::generator::DonjournoGenerator;
+use crate::ground::textures::DonjournoGroundTextures;
 use crate::terrain::planner::Request;
 use crate::terrain::{__godot_DonjournoTerrain_Funcs, DonjournoTerrain};
 use donjourno::params::terrain_entries;
@@ -170,6 +171,48 @@ impl DonjournoTerrain {
     pub fn set_water_visible(&mut self, value: bool) {
         self.water.set_visible(value);
         self.restyle_tile_water();
+    }
+
+    /// The material replacing the built-in ground materials ([member ground_material]).
+    #[func]
+    pub fn get_ground_material(&self) -> Option<Gd<Material>> {
+        self.ground.material.clone()
+    }
+
+    /// Sets [member ground_material] and applies it to the ground shown.
+    #[func]
+    pub fn set_ground_material(&mut self, value: Option<Gd<Material>>) {
+        if self.ground.material != value {
+            self.ground.material = value;
+            self.restyle_ground();
+        }
+    }
+
+    /// The textures of the textured ground style ([member ground_textures]).
+    #[func]
+    pub fn get_ground_textures(&self) -> Option<Gd<DonjournoGroundTextures>> {
+        self.ground.textures.clone()
+    }
+
+    /// Sets [member ground_textures] and applies them to the ground shown; editing them later
+    /// applies the edit too.
+    #[func]
+    pub fn set_ground_textures(&mut self, value: Option<Gd<DonjournoGroundTextures>>) {
+        if self.ground.textures == value {
+            return;
+        }
+        if let Some(link) = self.ground_textures_link.take() {
+            if link.is_connected() {
+                link.disconnect();
+            }
+        }
+        self.ground_textures_link = value.as_ref().map(|t| {
+            t.signals()
+                .changed()
+                .connect_other(&*self, Self::on_ground_textures_changed)
+        });
+        self.ground.textures = value;
+        self.on_ground_textures_changed();
     }
 
     /// The material replacing the built-in water shader ([member water_material]).

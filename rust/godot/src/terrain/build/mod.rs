@@ -20,7 +20,7 @@ use crate::generator::{inputs_of, HeightmapFile};
 use crate::terrain::build::worker::JobState;
 use crate::terrain::components::chunks::{self, ChunkBuild};
 use crate::terrain::planner::Settings;
-use donjourno::outputs::godot_surface::chunk_surfaces;
+use donjourno::outputs::godot_surface::{chunk_surfaces, SurfaceSize};
 use donjourno::outputs::mesh::chunks::ChunkBuilder;
 use donjourno::params::MeshParams;
 use donjourno::world::{generate_tile, Tile, TileCoord};
@@ -63,6 +63,9 @@ pub struct MapOrder {
     pub inputs: Settings,
     /// Vertices of its one surface (0 when it is drawn in chunks).
     pub vertex_count: usize,
+    /// Whether its surface carries the ground splat, as its ground style asks (the grid built
+    /// decides: see [`SurfaceSize::of`]).
+    pub splat: bool,
     /// The last grid generated: reused when its parameters and heightmap match.
     pub cached: Option<CachedGrid>,
     /// The image model's heightmap file, when it reads one.
@@ -98,8 +101,20 @@ pub struct MapSurface {
     /// Vertex stream (positions, then normals and tangents), when the build wrote it into memory
     /// of its own; empty when it wrote straight into Godot's arrays ([`SurfaceTarget`]).
     pub vertex: Vec<u8>,
-    /// Attribute stream (colours), like [`MapSurface::vertex`].
+    /// Attribute stream (colours, and the ground splat), like [`MapSurface::vertex`].
     pub attributes: Vec<u8>,
+    /// Whether the attribute stream carries the ground splat.
+    pub splat: bool,
+}
+
+impl MapSurface {
+    /// The size of its streams.
+    pub fn size(&self) -> SurfaceSize {
+        SurfaceSize {
+            vertices: self.vertex_count,
+            splat: self.splat,
+        }
+    }
 }
 
 /// A finished build, from whichever thread ran it.
@@ -133,10 +148,10 @@ pub trait SurfaceTarget {
     /// Called on the calling thread while the pipeline runs, when
     /// [`SurfaceTarget::prepares_beside_pipeline`]: prepares what can be prepared before the
     /// grid is known (without letting go of the surface shown).
-    fn prepare(&mut self, vertex_count: usize);
+    fn prepare(&mut self, size: SurfaceSize);
 
-    /// The vertex and attribute streams for `vertex_count` vertices, once the grid is known.
-    fn streams(&mut self, vertex_count: usize) -> (&mut [u8], &mut [u8]);
+    /// The vertex and attribute streams of `size`, once the grid is known.
+    fn streams(&mut self, size: SurfaceSize) -> (&mut [u8], &mut [u8]);
 
     /// Tells the target that the surface could not be built into its streams.
     fn failed(&mut self) {}
@@ -159,12 +174,12 @@ impl SurfaceTarget for OwnStreams {
         false
     }
 
-    fn prepare(&mut self, _vertex_count: usize) {}
+    fn prepare(&mut self, _size: SurfaceSize) {}
 
-    fn streams(&mut self, vertex_count: usize) -> (&mut [u8], &mut [u8]) {
-        use donjourno::outputs::godot_surface::{ATTRIBUTE_STREAM_BYTES, VERTEX_STREAM_BYTES};
-        self.vertex = vec![0u8; vertex_count * VERTEX_STREAM_BYTES];
-        self.attributes = vec![0u8; vertex_count * ATTRIBUTE_STREAM_BYTES];
+    fn streams(&mut self, size: SurfaceSize) -> (&mut [u8], &mut [u8]) {
+        let (vertex, attributes) = size.bytes();
+        self.vertex = vec![0u8; vertex];
+        self.attributes = vec![0u8; attributes];
         (&mut self.vertex, &mut self.attributes)
     }
 
@@ -236,7 +251,10 @@ pub fn build(
                     let result = if target.prepares_beside_pipeline() {
                         std::thread::scope(|scope| {
                             let running = scope.spawn(pipeline);
-                            target.prepare(map.vertex_count);
+                            target.prepare(SurfaceSize {
+                                vertices: map.vertex_count,
+                                splat: map.splat,
+                            });
                             running.join()
                         })
                         .map_err(|_| "the generation pipeline panicked".to_string())?
@@ -270,7 +288,8 @@ pub fn build(
         (Order::Map(map), Generated::Map(grid)) => {
             let mesh_params = &map.inputs.mesh_params;
             let vertex_count = map.vertex_count;
-            let (vertex, attributes) = target.streams(vertex_count);
+            let size = SurfaceSize::of(&grid.grid, vertex_count);
+            let (vertex, attributes) = target.streams(size);
             let (aabb, chunks, time) = if vertex_count == 0 {
                 let (chunks, time) = chunks::build(&grid.grid, mesh_params)?;
                 (Aabb::default(), chunks, time)
@@ -286,6 +305,7 @@ pub fn build(
                 aabb,
                 vertex,
                 attributes,
+                splat: size.splat,
             };
             (surface, chunks, time)
         }
@@ -334,7 +354,7 @@ mod tests {
     #[derive(Default)]
     struct Beside {
         streams: OwnStreams,
-        prepared: Option<usize>,
+        prepared: Option<SurfaceSize>,
     }
 
     impl SurfaceTarget for Beside {
@@ -342,12 +362,12 @@ mod tests {
             true
         }
 
-        fn prepare(&mut self, vertex_count: usize) {
-            self.prepared = Some(vertex_count);
+        fn prepare(&mut self, size: SurfaceSize) {
+            self.prepared = Some(size);
         }
 
-        fn streams(&mut self, vertex_count: usize) -> (&mut [u8], &mut [u8]) {
-            self.streams.streams(vertex_count)
+        fn streams(&mut self, size: SurfaceSize) -> (&mut [u8], &mut [u8]) {
+            self.streams.streams(size)
         }
 
         fn take(&mut self) -> (Vec<u8>, Vec<u8>) {
@@ -370,6 +390,7 @@ mod tests {
                 mesh_params: MeshParams::default(),
             },
             vertex_count: size as usize * size as usize * 6,
+            splat: false,
             cached: None,
             file: None,
         }
@@ -381,7 +402,13 @@ mod tests {
         let own = build(&order, &mut OwnStreams::default(), None).unwrap();
         let mut beside = Beside::default();
         let other = build(&order, &mut beside, None).unwrap();
-        assert_eq!(beside.prepared, Some(24 * 24 * 6));
+        assert_eq!(
+            beside.prepared,
+            Some(SurfaceSize {
+                vertices: 24 * 24 * 6,
+                splat: false
+            })
+        );
         assert!(own.pipeline_ran && other.pipeline_ran);
         assert!(!own.surface.vertex.is_empty());
         assert!(own.surface.vertex == other.surface.vertex);

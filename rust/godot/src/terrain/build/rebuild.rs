@@ -10,6 +10,7 @@ use crate::terrain::planner::{self, Current, GridKey, Plan, Request, Runner, Set
 use crate::terrain::show::surface_queue::FrameBudget;
 use crate::terrain::show::upload::{self, Streams, RELEASE_BYTES_PER_FRAME};
 use crate::terrain::DonjournoTerrain;
+use donjourno::outputs::godot_surface::SurfaceSize;
 use donjourno::WorldMode;
 use godot::prelude::*;
 use std::sync::Arc;
@@ -73,6 +74,7 @@ impl DonjournoTerrain {
         let order = MapOrder {
             inputs: plan.inputs,
             vertex_count: plan.vertex_count,
+            splat: plan.inputs.params.ground_style.carries_splat(),
             cached: self.rebuilds.cache.clone(),
             file: self.heightmap_file(),
         };
@@ -234,7 +236,7 @@ impl DonjournoTerrain {
                     return;
                 }
                 Poll::Done(Ok(built)) => {
-                    let spare = self.surface.take_spare(built.surface.vertex_count);
+                    let spare = self.surface.take_spare(built.surface.size());
                     self.rebuilds.staging = Some(Staging::new(built, spare));
                 }
                 Poll::Done(Err(e)) => {
@@ -278,10 +280,10 @@ struct ArraysTarget<'a> {
 }
 
 impl ArraysTarget<'_> {
-    /// Takes the surface's streams for `vertex_count` vertices.
-    fn take_buffers(&mut self, vertex_count: usize) {
+    /// Takes the surface's streams of `size`.
+    fn take_buffers(&mut self, size: SurfaceSize) {
         let start = Instant::now();
-        let (buffers, reused) = self.surface.buffers(vertex_count);
+        let (buffers, reused) = self.surface.buffers(size);
         self.buffers = Some(buffers);
         self.upload.reused = reused;
         self.upload.time = start.elapsed();
@@ -293,15 +295,16 @@ impl SurfaceTarget for ArraysTarget<'_> {
         true
     }
 
-    fn prepare(&mut self, vertex_count: usize) {
-        if !self.surface.can_reuse(vertex_count) {
-            self.take_buffers(vertex_count);
+    fn prepare(&mut self, size: SurfaceSize) {
+        if !self.surface.can_reuse(size) {
+            self.take_buffers(size);
         }
     }
 
-    fn streams(&mut self, vertex_count: usize) -> (&mut [u8], &mut [u8]) {
-        if self.buffers.is_none() {
-            self.take_buffers(vertex_count);
+    fn streams(&mut self, size: SurfaceSize) -> (&mut [u8], &mut [u8]) {
+        let fits = |(v, a): &(PackedByteArray, PackedByteArray)| (v.len(), a.len()) == size.bytes();
+        if !self.buffers.as_ref().is_some_and(fits) {
+            self.take_buffers(size);
         }
         let (vertex, attributes) = self.buffers.get_or_insert_with(Default::default);
         self.upload.bytes = vertex.len() + attributes.len();

@@ -213,6 +213,7 @@ mod tests {
         MapOrder {
             inputs,
             vertex_count,
+            splat: false,
             cached: None,
             file: None,
         }

@@ -103,12 +103,14 @@ pub fn surface_arrays(mesh: &CoreMesh) -> VarArray {
     arrays
 }
 
-/// Shades `material` (a [`vertex_color_material`]) for a ground style: lit by the scene for
-/// `flat` and `blended`; unlit for `relief`, whose colours carry their own shading and shadows.
+/// Shades `material` (a [`vertex_color_material`]) for a ground style: unlit for `relief`,
+/// whose colours carry their own shading and shadows; else lit by the scene (the blended and
+/// textured styles draw with the terrain shader instead, see
+/// [`crate::terrain::components::ground_view`]).
 pub fn apply_ground_style(material: &mut Gd<StandardMaterial3D>, style: GroundStyle) {
     let mode = match style {
-        GroundStyle::Flat | GroundStyle::Blended => ShadingMode::PER_PIXEL,
         GroundStyle::Relief => ShadingMode::UNSHADED,
+        _ => ShadingMode::PER_PIXEL,
     };
     if material.get_shading_mode() != mode {
         material.set_shading_mode(mode);

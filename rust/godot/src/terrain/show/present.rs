@@ -100,9 +100,10 @@ impl DonjournoTerrain {
         let chunk_count = chunks.meshes.len();
         let chunk_heights = chunks.heights;
         let style = inputs.params.ground_style;
+        let ground = self.ground.active(style);
         if chunks.meshes.is_empty() {
             self.chunks.remove();
-            self.surface.set_ground_style(style);
+            self.surface.set_material(ground);
             let mesh = self.surface.upload(streams);
             if !self.surface.is_attached(self.base().get_mesh()) {
                 self.base_mut().set_mesh(&mesh);
@@ -113,7 +114,7 @@ impl DonjournoTerrain {
             self.surface.clear();
             self.base_mut().set_mesh(Gd::null_arg());
             let params = inputs.mesh_params;
-            self.chunks.styled_material(style);
+            self.chunks.set_material(ground);
             self.with_parent(
                 |t| &mut t.chunks,
                 |c, parent| c.show(parent, chunks.meshes, &params, chunks.streamed),

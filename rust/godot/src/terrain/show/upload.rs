@@ -5,10 +5,11 @@
 
 use crate::convert;
 use crate::terrain::show::children;
-use donjourno::outputs::godot_surface::{SurfaceData, ATTRIBUTE_STREAM_BYTES, VERTEX_STREAM_BYTES};
+use donjourno::outputs::godot_surface::{SurfaceData, SurfaceSize, COLOR_BYTES, SPLAT_BYTES};
 use godot::classes::mesh::{ArrayFormat, PrimitiveType};
+use godot::classes::rendering_server::ArrayCustomFormat;
 use godot::classes::rendering_server::ArrayFormat as RsArrayFormat;
-use godot::classes::{ArrayMesh, Material, Mesh, StandardMaterial3D};
+use godot::classes::{ArrayMesh, Material, Mesh};
 use godot::obj::{EngineBitfield, EngineEnum};
 use godot::prelude::*;
 
@@ -30,6 +31,30 @@ pub fn surface_format(uv2: bool) -> i64 {
     (flags | RsArrayFormat::FLAG_FORMAT_VERSION_2.ord()) as i64
 }
 
+/// Format of a ground surface: [`surface_format`] without UV2, and with `splat` the ground splat
+/// after the colour as two RGBA8 custom attributes (`CUSTOM0`, `CUSTOM1`), which the terrain
+/// shader reads.
+pub fn ground_format(splat: bool) -> i64 {
+    let mut format = surface_format(false);
+    if splat {
+        let rgba8 = i64::from(ArrayCustomFormat::RGBA8_UNORM.ord());
+        format |= (RsArrayFormat::CUSTOM0.ord() | RsArrayFormat::CUSTOM1.ord()) as i64;
+        format |= rgba8 << RsArrayFormat::CUSTOM0_SHIFT.ord();
+        format |= rgba8 << RsArrayFormat::CUSTOM1_SHIFT.ord();
+    }
+    format
+}
+
+/// Whether `attribute_bytes` of attributes for `vertex_count` vertices carry the ground splat.
+pub fn carries_splat(vertex_count: usize, attribute_bytes: usize) -> bool {
+    vertex_count > 0 && attribute_bytes == vertex_count * (COLOR_BYTES + SPLAT_BYTES)
+}
+
+/// [`ground_format`] for a core-built ground surface.
+pub fn ground_format_of(surface: &SurfaceData) -> i64 {
+    ground_format(carries_splat(surface.vertex_count, surface.attribute.len()))
+}
+
 /// A surface's streams in Godot's arrays, ready to upload.
 pub struct Streams {
     /// Vertices in the streams.
@@ -43,6 +68,11 @@ pub struct Streams {
 }
 
 impl Streams {
+    /// Whether the attribute stream carries the ground splat.
+    pub fn carries_splat(&self) -> bool {
+        carries_splat(self.vertex_count, self.attributes.len())
+    }
+
     /// Copies a core-built surface into Godot's arrays; `None` when it has no vertices.
     pub fn copied(surface: &SurfaceData) -> Option<Streams> {
         if surface.vertex_count == 0 {
@@ -112,7 +142,7 @@ pub struct Surface {
     spare: Option<(PackedByteArray, PackedByteArray)>,
     /// Spare streams a rebuild of another size did not take, released a part per frame.
     retired: Retired,
-    material: Option<Gd<StandardMaterial3D>>,
+    material: Option<Gd<Material>>,
 }
 
 impl Surface {
@@ -138,9 +168,9 @@ impl Surface {
 
     /// Whether [`Surface::buffers`] reuses the streams of the surface shown for a surface of
     /// `vertex_count` vertices (and so lets go of the mesh shown).
-    pub fn can_reuse(&self, vertex_count: usize) -> bool {
+    pub fn can_reuse(&self, size: SurfaceSize) -> bool {
         let fits = |(vertex, attributes): &(PackedByteArray, PackedByteArray)| {
-            (vertex.len(), attributes.len()) == Self::sizes(vertex_count)
+            (vertex.len(), attributes.len()) == size.bytes()
         };
         self.spare.as_ref().is_some_and(fits) || self.streams.as_ref().is_some_and(fits)
     }
@@ -153,41 +183,30 @@ impl Surface {
         }
     }
 
-    /// The spare streams (those of the surface replaced last) when they hold `vertex_count`
-    /// vertices: their memory is in use already, so writing into them costs the system nothing
-    /// more. Spare streams of another size are released a part per frame from now on.
-    pub fn take_spare(
-        &mut self,
-        vertex_count: usize,
-    ) -> Option<(PackedByteArray, PackedByteArray)> {
+    /// The spare streams (those of the surface replaced last) when they have `size`: their
+    /// memory is in use already, so writing into them costs the system nothing more. Spare
+    /// streams of another size are released a part per frame from now on.
+    pub fn take_spare(&mut self, size: SurfaceSize) -> Option<(PackedByteArray, PackedByteArray)> {
         let spare = self.spare.take()?;
-        if (spare.0.len(), spare.1.len()) == Self::sizes(vertex_count) {
+        if (spare.0.len(), spare.1.len()) == size.bytes() {
             return Some(spare);
         }
         self.retired.replace(Some(spare));
         None
     }
 
-    /// Bytes of the vertex and attribute streams of `vertex_count` vertices.
-    fn sizes(vertex_count: usize) -> (usize, usize) {
-        (
-            vertex_count * VERTEX_STREAM_BYTES,
-            vertex_count * ATTRIBUTE_STREAM_BYTES,
-        )
-    }
-
-    /// Byte streams for a surface of `vertex_count` vertices.
+    /// Byte streams for a surface of `size`.
     ///
     /// A fresh buffer costs the system time to map and clear its memory (about 150 MB at the
     /// vertex budget's 40 %); a rebuild of the same size (erosion or roughness tuning) instead
     /// reuses the spare streams, else the streams of the surface shown, after the mesh lets go
     /// of them. Every byte is overwritten by the mesh builder, which validates all inputs before
     /// this point. Returns the streams and whether they were reused.
-    pub fn buffers(&mut self, vertex_count: usize) -> ((PackedByteArray, PackedByteArray), bool) {
-        if let Some(spare) = self.take_spare(vertex_count) {
+    pub fn buffers(&mut self, size: SurfaceSize) -> ((PackedByteArray, PackedByteArray), bool) {
+        if let Some(spare) = self.take_spare(size) {
             return (spare, true);
         }
-        let sizes = Self::sizes(vertex_count);
+        let sizes = size.bytes();
         match self.streams.take() {
             Some((vertex, attributes)) if (vertex.len(), attributes.len()) == sizes => {
                 // The surface holds the same streams: release it so that writing does not copy.
@@ -205,13 +224,16 @@ impl Surface {
         }
     }
 
-    /// Shades the surface's material for the ground `style`
-    /// ([`children::apply_ground_style`]).
-    pub fn set_ground_style(&mut self, style: donjourno::params::GroundStyle) {
-        let material = self
-            .material
-            .get_or_insert_with(children::vertex_color_material);
-        children::apply_ground_style(material, style);
+    /// Sets the surface's material (the ground's, [`crate::terrain::components::ground_view`]),
+    /// on the mesh shown too.
+    pub fn set_material(&mut self, material: Gd<Material>) {
+        if self.material.as_ref() == Some(&material) {
+            return;
+        }
+        if let Some(mesh) = self.mesh.as_mut().filter(|m| m.get_surface_count() > 0) {
+            mesh.surface_set_material(0, &material);
+        }
+        self.material = Some(material);
     }
 
     /// Replaces the mesh's surface by `streams`; returns the mesh.
@@ -222,10 +244,15 @@ impl Surface {
     pub fn upload(&mut self, streams: Streams) -> Gd<ArrayMesh> {
         let material = self
             .material
-            .get_or_insert_with(children::vertex_color_material)
+            .get_or_insert_with(|| children::vertex_color_material().upcast())
             .clone();
         let mut mesh = self.mesh.get_or_insert_with(ArrayMesh::new_gd).clone();
-        set_surface(&mut mesh, surface_format(false), &streams, &material);
+        set_surface(
+            &mut mesh,
+            ground_format(streams.carries_splat()),
+            &streams,
+            &material,
+        );
         // The replaced streams are the next rebuild's spare; an older spare no rebuild took goes
         // a part per frame.
         if let Some(old) = self.streams.replace((streams.vertex, streams.attributes)) {

@@ -246,11 +246,16 @@ impl DonjournoTerrain {
             return;
         };
         let mut mesh = ArrayMesh::new_gd();
-        let format = upload::surface_format(tag.water);
-        let ground = self.chunks.styled_material(self.endless.ground_style());
         match tag.water {
-            true => upload::set_surface(&mut mesh, format, &streams, &self.water.active_material()),
-            false => upload::set_surface(&mut mesh, format, &streams, &ground),
+            true => {
+                let format = upload::surface_format(true);
+                upload::set_surface(&mut mesh, format, &streams, &self.water.active_material())
+            }
+            false => {
+                let ground = self.ground.active(self.endless.ground_style());
+                let format = upload::ground_format(streams.carries_splat());
+                upload::set_surface(&mut mesh, format, &streams, &ground)
+            }
         }
         let mut instance = children::mesh_instance(&tag.name, &mesh, tag.range);
         if tag.water {

@@ -340,7 +340,8 @@ impl DonjournoTerrain {
         let water_material = self.water.active_material();
         let levels = (ground.into_iter())
             .filter_map(|(name, range, surface)| {
-                let mesh = upload::surface_mesh(&surface, upload::surface_format(false), &material);
+                let format = upload::ground_format_of(&surface);
+                let mesh = upload::surface_mesh(&surface, format, &material);
                 Some((name, mesh?.upcast(), range))
             })
             .collect();

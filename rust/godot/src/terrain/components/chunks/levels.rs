@@ -14,7 +14,7 @@ use donjourno::outputs::mesh::chunks::{Chunk, ChunkBuilder};
 use donjourno::outputs::mesh::lod_select::{plan_levels, ChunkView};
 use donjourno::params::MeshParams;
 use donjourno::Grid;
-use godot::classes::{ArrayMesh, MeshInstance3D, StandardMaterial3D};
+use godot::classes::{ArrayMesh, Material, MeshInstance3D};
 use godot::prelude::*;
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
@@ -124,7 +124,7 @@ impl LevelStream {
     pub fn step(
         &mut self,
         camera: Option<[f32; 3]>,
-        material: &Gd<StandardMaterial3D>,
+        material: &Gd<Material>,
         water: &mut WaterView,
     ) {
         while let Ok((index, level, surface, wet)) = self.results.try_recv() {
@@ -134,7 +134,6 @@ impl LevelStream {
                 .push(Arrival::Surface(index, level, bounds), surface);
         }
         let mut budget = FrameBudget::new(LEVEL_VERTICES_PER_FRAME * SURFACE_VERTEX_BYTES);
-        let format = upload::surface_format(false);
         for (arrival, streams) in self.arriving.step(&mut budget) {
             let (index, level, (lo, hi)) = match arrival {
                 Arrival::Water(index) => {
@@ -151,6 +150,7 @@ impl LevelStream {
                 continue;
             };
             let mut mesh = ArrayMesh::new_gd();
+            let format = upload::ground_format(streams.carries_splat());
             upload::set_surface(&mut mesh, format, &streams, material);
             instance.set_mesh(&mesh);
             view.level = level;

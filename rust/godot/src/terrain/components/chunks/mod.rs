@@ -18,9 +18,9 @@ use crate::terrain::show::upload;
 use crate::terrain::{show::children, show::ranges};
 use donjourno::outputs::godot_surface::{chunk_surfaces, chunk_surfaces_at, SurfaceData};
 use donjourno::outputs::mesh::chunks::{lod_range, Chunk, ChunkBuilder};
-use donjourno::params::{GroundStyle, MeshParams};
+use donjourno::params::MeshParams;
 use donjourno::Grid;
-use godot::classes::{ArrayMesh, Mesh, MeshInstance3D, Node, Node3D, StandardMaterial3D};
+use godot::classes::{ArrayMesh, Material, Mesh, MeshInstance3D, Node, Node3D};
 use godot::prelude::*;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -118,7 +118,7 @@ struct Pending {
 pub struct Chunks {
     node: Option<Gd<Node3D>>,
     pending: SurfaceQueue<Pending>,
-    material: Option<Gd<StandardMaterial3D>>,
+    material: Option<Gd<Material>>,
     count: usize,
     levels: Option<LevelStream>,
 }
@@ -227,19 +227,16 @@ impl Chunks {
     /// Copies waiting meshes into Godot's arrays, about [`CHUNK_VERTICES_PER_FRAME`] vertices'
     /// worth, and turns those complete into nodes; returns whether some are still waiting.
     pub fn pump(&mut self) -> bool {
+        let material = self.material();
         let Some(node) = self.node.as_mut() else {
             self.pending.clear();
             return false;
         };
-        let material = self
-            .material
-            .get_or_insert_with(children::vertex_color_material)
-            .clone();
-        let format = upload::surface_format(false);
         let mut budget = FrameBudget::new(CHUNK_VERTICES_PER_FRAME * SURFACE_VERTEX_BYTES);
         for (p, streams) in self.pending.step(&mut budget) {
             let Some(streams) = streams else { continue };
             let mut mesh = ArrayMesh::new_gd();
+            let format = upload::ground_format(streams.carries_splat());
             upload::set_surface(&mut mesh, format, &streams, &material);
             let instance = children::mesh_instance(&p.name, &mesh, p.range);
             ranges::add_ranged(node, &instance);
@@ -250,19 +247,29 @@ impl Chunks {
         !self.pending.is_empty()
     }
 
-    /// The vertex-colour material of the chunks.
-    pub fn material(&mut self) -> Gd<StandardMaterial3D> {
+    /// The material of the chunks (the ground's,
+    /// [`crate::terrain::components::ground_view`]).
+    pub fn material(&mut self) -> Gd<Material> {
         (self.material)
-            .get_or_insert_with(children::vertex_color_material)
+            .get_or_insert_with(|| children::vertex_color_material().upcast())
             .clone()
     }
 
-    /// The vertex-colour material of the chunks, shaded for the ground `style`
-    /// ([`children::apply_ground_style`]).
-    pub fn styled_material(&mut self, style: GroundStyle) -> Gd<StandardMaterial3D> {
-        let mut material = self.material();
-        children::apply_ground_style(&mut material, style);
-        material
+    /// Sets the chunks' material, on the chunks shown too.
+    pub fn set_material(&mut self, material: Gd<Material>) {
+        if self.material.as_ref() == Some(&material) {
+            return;
+        }
+        self.material = Some(material.clone());
+        let Some(node) = &self.node else { return };
+        for child in node.get_children().iter_shared() {
+            let Ok(instance) = child.try_cast::<MeshInstance3D>() else {
+                continue;
+            };
+            if let Some(mut mesh) = instance.get_mesh().filter(|m| m.get_surface_count() > 0) {
+                mesh.surface_set_material(0, &material);
+            }
+        }
     }
 
     /// Whether meshes are still waiting to become nodes.
