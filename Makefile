@@ -133,6 +133,14 @@ bench: addon-release godot ## Print the performance figures (core, then Godot-si
 	$(CARGO) run --release -p donjourno-cli -- bench
 	tests/run_godot_bench.sh
 
+.PHONY: ground-textures
+GROUND_TEXTURES := addons/donjourno/ground/textures
+# The ground texture set and its contact sheet, made by a GDScript in a headless Godot from fixed
+# seeds: the same files on every run.
+ground-textures: godot ## Regenerate the ground textures in addons/donjourno/ground/textures/ and their contact sheet docs/figures/ground_textures.png
+	$(GODOT) --headless --script tools/ground_textures/make_ground_textures.gd -- $(GROUND_TEXTURES) \
+		--sheet docs/figures/ground_textures.png
+
 .PHONY: test-bench
 # The release CLI: the Web, Windows and browser stages of `make test` build it already (the same
 # `cargo build --release --locked -p donjourno-cli`), so after any of them this builds nothing.
