@@ -15,7 +15,7 @@ extends Node3D
 ## `--cell-size=M` samples the same world with cells of M metres (the map's extent in metres
 ## kept, its cells counted again; every other size is in metres, so the world stays the same),
 ## `--preset=NAME` starts from a built-in preset, `--ground-style=NAME` colours the ground flat,
-## blended or in relief.
+## blended, textured or in relief.
 
 ## Hours of sunrise and sunset.
 const Shot := preload("res://shot.gd")
@@ -69,7 +69,7 @@ func _ready() -> void:
 			terrain.generator.apply_preset(arg.trim_prefix("--preset="))
 		elif arg.begins_with("--ground-style="):
 			var style := arg.trim_prefix("--ground-style=")
-			terrain.generator.ground_style = ["flat", "blended", "relief"].find(style)
+			terrain.generator.ground_style = ["flat", "blended", "relief", "textured"].find(style)
 		elif arg == "--biomes":
 			terrain.generator.biomes_enabled = true
 		elif arg == "--biome-map":

@@ -106,8 +106,9 @@ func _ready() -> void:
 	_ground = OptionButton.new()
 	_ground.add_item("Flat colours", DonjournoGenerator.GROUND_STYLE_FLAT)
 	_ground.add_item("Blended colours", DonjournoGenerator.GROUND_STYLE_BLENDED)
+	_ground.add_item("Textured", DonjournoGenerator.GROUND_STYLE_TEXTURED)
 	_ground.add_item("Relief (the subdivision article)", DonjournoGenerator.GROUND_STYLE_RELIEF)
-	_ground.tooltip_text = "How the ground is coloured: a colour per cell lit by the sun, the same colours blended across cells, or one warm palette shaded by the slope with cast shadows"
+	_ground.tooltip_text = "How the ground is coloured: a colour per cell lit by the sun, the same colours blended across cells, real textures mixed by the ground's materials, or one warm palette shaded by the slope with cast shadows"
 	_row(grid, "Ground", _ground)
 	_towns = CheckBox.new()
 	_towns.text = "Towns"

@@ -21,8 +21,9 @@
 # demo_1000 (the demo with its tuning panel at 10:00), endless_1000 (the Endless demo scene,
 # godot_project/endless.tscn: the continents with biomes as an endless world, its tiles streamed
 # in around the camera), big_map_1000 (the demo's terrain as a 4096² map, its chunks at the levels
-# the camera asks for), forest_close_1000 and forest_close_blended_1000 (a 1024² map close up,
-# in the flat and the blended ground style) and editor_terrain (the demo scene open in
+# the camera asks for), forest_close_1000, forest_close_blended_1000 and forest_close_textured_1000
+# (a 1024² map close up, in the flat, the blended and the textured ground style),
+# town_close_textured_1000 (town_close_1000 in the textured ground style) and editor_terrain (the demo scene open in
 # the editor, 1600×900, with the terrain selected and its inspector showing; taken by the test
 # plugin tests/tools/editor_shot/, enabled in the demo project for that one editor session).
 # Each is written to OUT_DIR/NAME.png, with Godot's log next to it as OUT_DIR/NAME.log.
@@ -35,7 +36,7 @@ cd "$(dirname "$0")/.."
 OUT="${1:-target/shots}"
 shift || true
 SHOTS=("$@")
-(( ${#SHOTS[@]} )) || SHOTS=(terrain_0900 terrain_1700 subdivision_1000 relief_1000 continents_1000 biomes_1000 biome_map_1000 water_pool_1000 water_biomes_1000 scatter_biomes_1000 scatter_biomes_20m_1000 chunks_lod_1000 towns_1000 town_close_1000 town_close_20m_1000 demo_1000 endless_1000 big_map_1000 forest_close_1000 forest_close_blended_1000 editor_terrain)
+(( ${#SHOTS[@]} )) || SHOTS=(terrain_0900 terrain_1700 subdivision_1000 relief_1000 continents_1000 biomes_1000 biome_map_1000 water_pool_1000 water_biomes_1000 scatter_biomes_1000 scatter_biomes_20m_1000 chunks_lod_1000 towns_1000 town_close_1000 town_close_20m_1000 demo_1000 endless_1000 big_map_1000 forest_close_1000 forest_close_blended_1000 forest_close_textured_1000 town_close_textured_1000 editor_terrain)
 mkdir -p "$OUT"
 OUT="$(cd "$OUT" && pwd)"
 GODOT=(tests/tools/godot.sh --rendering-driver opengl3 --audio-driver Dummy --resolution 1280x720)
@@ -109,6 +110,8 @@ for shot in "${SHOTS[@]}"; do
         big_map_1000) SHOT_TIMEOUT=1200 render big_map_1000 10 --hide-ui --size=4096 --zoom=5 || status=1 ;;
         forest_close_1000) render forest_close_1000 10 --hide-ui --size=1024 --zoom=12 || status=1 ;;
         forest_close_blended_1000) render forest_close_blended_1000 10 --hide-ui --size=1024 --zoom=12 --ground-style=blended || status=1 ;;
+        forest_close_textured_1000) render forest_close_textured_1000 10 --hide-ui --size=1024 --zoom=12 --ground-style=textured || status=1 ;;
+        town_close_textured_1000) render town_close_textured_1000 10 --hide-ui --model=2 --biomes --towns --focus-town=0 --ground-style=textured || status=1 ;;
         editor_terrain) editor_shot || status=1 ;;
         *) echo "render_shots: unknown shot $shot" >&2; status=1 ;;
     esac

@@ -150,9 +150,9 @@ macro_rules! generator_properties {
             #[export(range = (-30.0, 20.0, 0.1, suffix = "°C"))]
             #[var(get = get_biomes_snowline, set = set_biomes_snowline)]
             biomes_snowline: PhantomVar<f32>,
-            #[doc = "How the ground is coloured: flat (one colour per cell, from the colour table or the biomes' ground, lit by the scene), blended (the same colours blended across cells at every vertex, land with land and water with water) or relief (the subdivision article's look: one warm palette shaded by the slope towards a low western sun, with cast shadows, drawn unlit; water takes flat colours). Accepted: flat, blended, relief; default flat."]
+            #[doc = "How the ground is coloured: flat (one colour per cell, from the colour table or the biomes' ground, lit by the scene), blended (the same colours blended across cells at every vertex, land with land and water with water) or relief (the subdivision article's look: one warm palette shaded by the slope towards a low western sun, with cast shadows, drawn unlit; water takes flat colours) or textured (blended, drawn by the terrain shader with the ground textures: an albedo, normal and roughness map per ground material, mixed by each vertex's material weights). Accepted: flat, blended, relief, textured; default flat."]
             #[export_group(name = "Ground")]
-            #[export(enum = (Flat = 0, Blended = 1, Relief = 2))]
+            #[export(enum = (Flat = 0, Blended = 1, Relief = 2, Textured = 3))]
             #[var(get = get_ground_style, set = set_ground_style)]
             ground_style: PhantomVar<i64>,
             #[doc = "Erosion droplets per square metre of the map; they spawn on the mountains of the pool model and on the land of the others. One droplet runs per cell for each droplet per square metre, standing for all those of its cell, so a square metre is eroded alike at every map size and cell size while the work grows with the cells. More droplets carve deeper valleys and take longer; 0: no erosion. Accepted: [0, 1000000] droplets per m²; default 0.977."]
@@ -786,6 +786,10 @@ macro_rules! generator_accessors {
             #[doc = "The relief choice of [member ground_style]."]
             #[constant]
             pub const GROUND_STYLE_RELIEF: i64 = 2;
+
+            #[doc = "The textured choice of [member ground_style]."]
+            #[constant]
+            pub const GROUND_STYLE_TEXTURED: i64 = 3;
 
             #[doc = "Returns [member ground_style]."]
             #[func]

@@ -5,7 +5,6 @@ use super::layer::{DonjournoGroundLayer, Map};
 use godot::classes::image::{Format, Interpolation};
 use godot::classes::{Image, Resource, Texture2D, Texture2DArray};
 use godot::prelude::*;
-use godot::signal::ConnectHandle;
 
 /// The textures of the ground materials in the textured ground style
 /// ([member DonjournoGenerator.ground_style] `textured`): a [DonjournoGroundLayer] (albedo,
@@ -50,7 +49,6 @@ pub struct DonjournoGroundTextures {
     mud: PhantomVar<Option<Gd<DonjournoGroundLayer>>>,
 
     layers: [Option<Gd<DonjournoGroundLayer>>; 7],
-    links: [Option<ConnectHandle>; 7],
     base: Base<Resource>,
 }
 
@@ -171,22 +169,24 @@ pub struct GroundArrays {
 }
 
 impl DonjournoGroundTextures {
-    /// Sets layer `index`, forwarding its `changed`, and emits `changed`.
+    /// Sets layer `index`, forwarding its `changed`, and emits `changed`. The forwarding
+    /// connection names this resource by its id, so that a layer never keeps it alive.
     fn set_layer(&mut self, index: usize, value: Option<Gd<DonjournoGroundLayer>>) {
         if self.layers[index] == value {
             return;
         }
-        if let Some(link) = self.links[index].take() {
-            if link.is_connected() {
-                link.disconnect();
+        let forward = Callable::from_object_method(&self.to_gd(), "emit_changed");
+        if let Some(mut old) = self.layers[index].take() {
+            if old.is_connected("changed", &forward) {
+                old.disconnect("changed", &forward);
             }
         }
-        self.links[index] = value.as_ref().map(|layer| {
-            layer
-                .signals()
-                .changed()
-                .connect_other(&*self, |this| this.base_mut().emit_changed())
-        });
+        if let Some(layer) = &value {
+            let mut layer = layer.clone();
+            if !layer.is_connected("changed", &forward) {
+                layer.connect("changed", &forward);
+            }
+        }
         self.layers[index] = value;
         self.base_mut().emit_changed();
     }
