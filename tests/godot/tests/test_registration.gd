@@ -11,6 +11,9 @@ func test_classes_are_registered() -> void:
 	check(ClassDB.can_instantiate(&"DonjournoGenerator"), "generator can be instantiated")
 	check(ClassDB.can_instantiate(&"DonjournoTerrain"), "terrain can be instantiated")
 	check(not ClassDB.can_instantiate(&"DonjournoMap"), "maps come only from generate()")
+	for cls in [&"DonjournoGroundTextures", &"DonjournoGroundLayer"]:
+		check(ClassDB.class_exists(cls) and ClassDB.can_instantiate(cls), "%s can be instantiated" % cls)
+		check_eq(ClassDB.get_parent_class(cls), &"Resource", "%s base" % cls)
 
 
 func test_generator_exports_every_parameter_with_a_range() -> void:
@@ -57,7 +60,7 @@ func test_terrain_api() -> void:
 	var t := DonjournoTerrain.new()
 	for name in ["generator", "subdivisions", "roughness_strength", "auto_regenerate",
 			"collision_enabled", "collision_layer", "collision_mask", "trees_enabled", "tree_mesh",
-			"water_visible", "water_material", "baked_mesh"]:
+			"water_visible", "water_material", "ground_material", "ground_textures", "baked_mesh"]:
 		check(name in t, "terrain has property %s" % name)
 	check_eq(t.subdivisions, 1, "default subdivisions")
 	check(t.auto_regenerate, "auto_regenerate defaults to on")
