@@ -1,5 +1,5 @@
 //! Rivers: the channels where the runoff gathers past the threshold, drawn along smoothed
-//! centre-lines and carved with their width in metres, their length, and the rendered water planes.
+//! centre-lines and carved along them, their length, and the rendered water planes.
 //!
 //! Phases: the channel cells gathered into streams ([`network`]), each stream's smoothed
 //! centre-line with its water level, width and catchment ([`centreline`]), and the cells the
