@@ -19,6 +19,7 @@ mod models;
 mod params;
 mod pipeline;
 mod resolution;
+mod rivers;
 mod scatter;
 mod settlements;
 mod water_surface;
