@@ -36,6 +36,9 @@ pub mod water_surface;
 pub use crate::data::mesh::Mesh;
 use crate::stages::texture::splat::Splat;
 
+/// The colours of a triangle's three vertices (sRGB).
+pub type VertexColours = [[u8; 3]; 3];
+
 /// Whether a mesh of `grid` carries each vertex's ground splat: the blended and textured ground
 /// styles, once the texture stage stored the cells' splat.
 pub fn carries_splat(grid: &Grid) -> bool {
@@ -177,7 +180,7 @@ pub(crate) fn tessellate_row(
     params: &MeshParams,
     shore: Option<&Shore>,
     z: usize,
-    mut emit: impl FnMut([Vec3; 3], Vec3, [[u8; 3]; 3], Option<[Splat; 3]>),
+    mut emit: impl FnMut([Vec3; 3], Vec3, VertexColours, Option<[Splat; 3]>),
 ) {
     let (w, d) = (grid.width(), grid.depth());
     let n = params.subdivisions as usize;
@@ -249,7 +252,7 @@ fn mesh_writer<'a>(
     nor: &'a mut [[f32; 3]],
     col: &'a mut [[f32; 4]],
     spl: &'a mut [Splat],
-) -> impl FnMut([Vec3; 3], Vec3, [[u8; 3]; 3], Option<[Splat; 3]>) + 'a {
+) -> impl FnMut([Vec3; 3], Vec3, VertexColours, Option<[Splat; 3]>) + 'a {
     let mut k = 0;
     move |tri, normal, colours, splat| {
         for (v, (p, [r, g, b])) in tri.into_iter().zip(colours).enumerate() {
