@@ -23,7 +23,10 @@
 # in around the camera), big_map_1000 (the demo's terrain as a 4096² map, its chunks at the levels
 # the camera asks for), forest_close_1000, forest_close_blended_1000 and forest_close_textured_1000
 # (a 1024² map close up, in the flat, the blended and the textured ground style),
-# town_close_textured_1000 (town_close_1000 in the textured ground style) and editor_terrain (the demo scene open in
+# town_close_textured_1000 (town_close_1000 in the textured ground style),
+# textured_forward_plus_1000 and textured_mobile_1000 (a 256² map with biomes in the textured
+# style, drawn by the Forward+ and the Mobile renderer: the terrain shader works in every
+# renderer; the other shots use Compatibility, the Web's) and editor_terrain (the demo scene open in
 # the editor, 1600×900, with the terrain selected and its inspector showing; taken by the test
 # plugin tests/tools/editor_shot/, enabled in the demo project for that one editor session).
 # Each is written to OUT_DIR/NAME.png, with Godot's log next to it as OUT_DIR/NAME.log.
@@ -36,10 +39,12 @@ cd "$(dirname "$0")/.."
 OUT="${1:-target/shots}"
 shift || true
 SHOTS=("$@")
-(( ${#SHOTS[@]} )) || SHOTS=(terrain_0900 terrain_1700 subdivision_1000 relief_1000 continents_1000 biomes_1000 biome_map_1000 water_pool_1000 water_biomes_1000 scatter_biomes_1000 scatter_biomes_20m_1000 chunks_lod_1000 towns_1000 town_close_1000 town_close_20m_1000 demo_1000 endless_1000 big_map_1000 forest_close_1000 forest_close_blended_1000 forest_close_textured_1000 town_close_textured_1000 editor_terrain)
+(( ${#SHOTS[@]} )) || SHOTS=(terrain_0900 terrain_1700 subdivision_1000 relief_1000 continents_1000 biomes_1000 biome_map_1000 water_pool_1000 water_biomes_1000 scatter_biomes_1000 scatter_biomes_20m_1000 chunks_lod_1000 towns_1000 town_close_1000 town_close_20m_1000 demo_1000 endless_1000 big_map_1000 forest_close_1000 forest_close_blended_1000 forest_close_textured_1000 town_close_textured_1000 textured_forward_plus_1000 textured_mobile_1000 editor_terrain)
 mkdir -p "$OUT"
 OUT="$(cd "$OUT" && pwd)"
-GODOT=(tests/tools/godot.sh --rendering-driver opengl3 --audio-driver Dummy --resolution 1280x720)
+GODOT=(tests/tools/godot.sh --audio-driver Dummy --resolution 1280x720)
+# The Compatibility renderer (OpenGL), the Web's, unless a shot asks for another.
+COMPATIBILITY=(--rendering-driver opengl3)
 
 # Reports a failed shot: the end of its log, then why.
 failed() {  # NAME REASON
@@ -48,16 +53,27 @@ failed() {  # NAME REASON
     return 1
 }
 
+# Renders shot NAME at HOURS with the demo's extra args, in the renderer RENDERER (an array name,
+# COMPATIBILITY unless set). A shader that does not compile fails the shot.
 render() {  # NAME HOURS [extra args...]
     local name="$1" hours="$2" status=0
+    local -n renderer="${RENDERER:-COMPATIBILITY}"
     shift 2
     rm -f "$OUT/$name.png"
-    timeout "${SHOT_TIMEOUT:-300}" tests/tools/xvfb.sh "${GODOT[@]}" --path godot_project ${SCENE:-} -- \
+    timeout "${SHOT_TIMEOUT:-300}" tests/tools/xvfb.sh "${GODOT[@]}" "${renderer[@]}" --path godot_project ${SCENE:-} -- \
         --time="$hours" --shot="$OUT/$name.png" "$@" >"$OUT/$name.log" 2>&1 || status=$?
     (( status == 0 )) || { failed "$name" "exit status $status"; return 1; }
     [[ -s "$OUT/$name.png" ]] || { failed "$name" "no picture written"; return 1; }
+    if grep -q "SHADER ERROR" "$OUT/$name.log"; then
+        failed "$name" "a shader did not compile"
+        return 1
+    fi
     echo "render_shots: $OUT/$name.png"
 }
+
+# The Forward+ and Mobile renderers (Vulkan; Mesa's lavapipe from the private prefix).
+FORWARD_PLUS=(--rendering-method forward_plus --rendering-driver vulkan)
+MOBILE=(--rendering-method mobile --rendering-driver vulkan)
 
 # The editor with the terrain selected.
 editor_shot() {
@@ -111,6 +127,8 @@ for shot in "${SHOTS[@]}"; do
         forest_close_1000) render forest_close_1000 10 --hide-ui --size=1024 --zoom=12 || status=1 ;;
         forest_close_blended_1000) render forest_close_blended_1000 10 --hide-ui --size=1024 --zoom=12 --ground-style=blended || status=1 ;;
         forest_close_textured_1000) render forest_close_textured_1000 10 --hide-ui --size=1024 --zoom=12 --ground-style=textured || status=1 ;;
+        textured_forward_plus_1000) RENDERER=FORWARD_PLUS render textured_forward_plus_1000 10 --hide-ui --size=256 --zoom=6 --ground-style=textured --biomes || status=1 ;;
+        textured_mobile_1000) RENDERER=MOBILE render textured_mobile_1000 10 --hide-ui --size=256 --zoom=6 --ground-style=textured --biomes || status=1 ;;
         town_close_textured_1000) render town_close_textured_1000 10 --hide-ui --model=2 --biomes --towns --focus-town=0 --ground-style=textured || status=1 ;;
         editor_terrain) editor_shot || status=1 ;;
         *) echo "render_shots: unknown shot $shot" >&2; status=1 ;;

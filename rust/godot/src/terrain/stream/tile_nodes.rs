@@ -19,9 +19,7 @@ use donjourno::outputs::mesh::streaming::keep_radius;
 use donjourno::params::{CollisionParams, MeshParams};
 use donjourno::stages::scatter::Species;
 use donjourno::world::TileCoord;
-use godot::classes::{
-    ArrayMesh, CollisionShape3D, HeightMapShape3D, MeshInstance3D, Node, Node3D, StaticBody3D,
-};
+use godot::classes::{ArrayMesh, CollisionShape3D, HeightMapShape3D, Node, Node3D, StaticBody3D};
 use godot::prelude::*;
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -166,24 +164,6 @@ impl DonjournoTerrain {
             queue_plants(&mut endless.pending, coord, &shown.trees, &shown.scatter);
         }
         self.update_process();
-    }
-
-    /// Applies [member water_visible] and the water material to the tiles' water.
-    pub(in crate::terrain) fn restyle_tile_water(&mut self) {
-        let material = self.water.active_material();
-        let visible = self.water.visible;
-        for shown in self.endless.tiles.values() {
-            for child in shown.node.get_children().iter_shared() {
-                if let Ok(mut water) = child.try_cast::<MeshInstance3D>() {
-                    if water.get_name().to_string().starts_with("Water") {
-                        water.set_visible(visible);
-                        if let Some(mut mesh) = water.get_mesh() {
-                            mesh.surface_set_material(0, &material);
-                        }
-                    }
-                }
-            }
-        }
     }
 
     /// Drops a tile: its node, its body and its pieces still waiting.
