@@ -19,7 +19,6 @@ mod models;
 mod params;
 mod pipeline;
 mod resolution;
-mod rivers;
 mod scatter;
 mod settlements;
 mod water_surface;

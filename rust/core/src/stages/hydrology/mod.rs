@@ -3,11 +3,10 @@
 //! Phases: the flat-routing weights, the Priority-Flood of the whole map, flow directions and
 //! accumulation of the mountain runoff, then the water itself — sea below `sea_level`, lakes in
 //! the depressions of the mountain pool that pass the filters, rivers where the accumulation
-//! exceeds the threshold (the `rivers` module: the channel cells traced into streams, each drawn
-//! along a smoothed centre-line whose level never rises downstream, and carved by
-//! [`river_depth`](crate::algorithms::hydrology::river_depth), wide rivers with banks along the line) —
-//! the `Water` class for every wet cell, and finally the rendered water surface of the lakes and
-//! the sea.
+//! exceeds the threshold (the `rivers` module: carved by
+//! [`river_depth`](crate::algorithms::hydrology::river_depth), joined across diagonal steps, wider
+//! where they gather much water) — the `Water` class for every wet cell, and finally the rendered
+//! water surface (rivers never rising downstream) and the river widths.
 
 use crate::algorithms::hydrology::queue::MAX_WEIGHT;
 use crate::algorithms::hydrology::{
@@ -26,11 +25,8 @@ use rayon::prelude::*;
 
 mod rivers;
 
-use rivers::{clear_rivers, draw_rivers, river_length, still_surfaces, Rivers};
-pub use rivers::{
-    river_width_metres, RiverEnd, RiverLine, HEAD_SHIFT, MAX_SHIFT, PATH_WINDOW,
-    RIVER_REFERENCE_CATCHMENT, RIVER_REFERENCE_WIDTH, SMOOTHING_PASSES,
-};
+use rivers::{connect_diagonals, mark_rivers, river_length, surface_planes, widen_rivers, Rivers};
+pub use rivers::{river_width_metres, RIVER_REFERENCE_CATCHMENT, RIVER_REFERENCE_WIDTH};
 
 /// Flat routing: the period of the weight noise's first octave, in widths of a river at the
 /// threshold catchment ([`river_width_metres`]): rivers meander over about ten of their widths
@@ -215,7 +211,6 @@ impl Hydrology {
         crate::algorithms::threads::ensure_pool();
         self.params.validate()?;
         grid.clear_water();
-        clear_rivers(grid);
         ctx.stats_mut().max_accumulation = 0;
         ctx.stats_mut().river_length = 0.0;
         if !(self.params.any_water() || grid.sea_level > 0.0) || grid.is_empty() {
@@ -255,11 +250,13 @@ impl Hydrology {
             },
         };
         if self.params.rivers_enabled {
-            draw_rivers(grid, &drainage, &rivers);
-            ctx.stats_mut().river_length = river_length(grid);
+            mark_rivers(grid, &drainage, &rivers);
+            connect_diagonals(grid, &drainage, &rivers);
+            widen_rivers(grid, &drainage, &rivers);
+            ctx.stats_mut().river_length = river_length(grid, &drainage, &rivers);
         }
         classify_water(grid);
-        still_surfaces(grid);
+        surface_planes(grid, &drainage, &rivers);
         Ok(Some(drainage))
     }
 }
