@@ -43,6 +43,7 @@ var biome_view: Control
 
 var _shot_path := ""
 var _model := -1
+var _ground_style := -1
 var _focus_water := false
 var _zoom := 1.0
 var _focus_town := -1
@@ -69,7 +70,7 @@ func _ready() -> void:
 			terrain.generator.apply_preset(arg.trim_prefix("--preset="))
 		elif arg.begins_with("--ground-style="):
 			var style := arg.trim_prefix("--ground-style=")
-			terrain.generator.ground_style = ["flat", "blended", "relief", "textured"].find(style)
+			_ground_style = ["flat", "blended", "relief", "textured"].find(style)
 		elif arg == "--biomes":
 			terrain.generator.biomes_enabled = true
 		elif arg == "--biome-map":
@@ -99,6 +100,9 @@ func _ready() -> void:
 	panel.bind(self, terrain)
 	if _model >= 0:
 		panel.select_model(_model)
+	# After the model's preset, which brings its own style.
+	if _ground_style >= 0:
+		terrain.generator.ground_style = _ground_style
 	if _cell_size > 0.0:
 		resample(_cell_size)
 	_update_sun()
