@@ -16,7 +16,8 @@
 #   4. the demo project (godot_project) imports, opens in the editor headless and runs its main
 #      scene without errors;
 #   5. each shot of the demo rendered under Xvfb at 9:00 and 17:00 (target/shots/terrain_*.png),
-#      and switched to the continents model at 10:00 (continents_1000.png)
+#      switched to the continents model at 10:00 (continents_1000.png), and a map with biomes in
+#      the textured ground style drawn by the Forward+ renderer (textured_forward_plus_1000.png),
 #      renders (exit status 0, clean log, a PNG written) and is not blank and shows grass, rock,
 #      snow and water (skipped with --no-shots).
 # Logs go to target/godot-tests/. The last line reads `Godot tests: N passed, M failed`; the
@@ -221,7 +222,7 @@ shot_steps() {
     grep -a -E '^(shot|FAIL) ' "$LOGS/check_$name.log" | sed 's/^/    /'
 }
 if (( SHOTS )); then
-    for shot in terrain_0900 terrain_1700 continents_1000; do
+    for shot in terrain_0900 terrain_1700 continents_1000 textured_forward_plus_1000; do
         shot_steps "$shot"
     done
 fi
