@@ -8,13 +8,14 @@
 #   tests/tools/godot.sh --headless --script tools/ground_textures/make_ground_textures.gd -- \
 #       OUT_DIR [--sheet SHEET.png]
 #
-# OUT_DIR receives <name>_albedo.png, <name>_normal.png and <name>_roughness.png per material;
+# OUT_DIR receives <name>_albedo.webp, <name>_normal.webp and <name>_roughness.webp per material,
+# lossy WebP at quality 0.9 (a fifth of the PNGs' size, so the package stays small);
 # --sheet also writes a contact sheet: one column per material (in the order above), albedo over
 # normal over roughness, 128 pixels a cell.
 #
 # Each albedo's mean colour is the material's base colour (MATERIALS in
-# rust/core/src/stages/biomes/table.rs, the colours of the terrain's splat), so a texture
-# multiplied by a tint keeps the palette.
+# rust/core/src/stages/biomes/table.rs, the colours of the terrain's splat) before compression,
+# within a step or two after it, so a texture multiplied by a tint keeps the palette.
 #
 # The smooth noise is Godot's FastNoiseLite, sampled so that it tiles (noise in fields.gd); the
 # cellular noise of the rock's joints, the dirt's clods and the mud's lumps is Worley noise on a
@@ -26,6 +27,9 @@
 # fields.gd holds the field helpers, images.gd the image writers and materials.gd the seven
 # materials' recipes.
 extends SceneTree
+
+## Quality of the lossy WebP files, 0-1.
+const WEBP_QUALITY := 0.9
 
 const Images := preload("images.gd")
 const Materials := preload("materials.gd")
@@ -84,8 +88,8 @@ func _run(out_dir: String, sheet_path: String) -> int:
 		var images := [albedo, normal, rough]
 		var suffixes := ["albedo", "normal", "roughness"]
 		for k in 3:
-			var path := out_dir.path_join("%s_%s.png" % [name, suffixes[k]])
-			if images[k].save_png(path) != OK:
+			var path := out_dir.path_join("%s_%s.webp" % [name, suffixes[k]])
+			if images[k].save_webp(path, true, WEBP_QUALITY) != OK:
 				printerr("cannot write %s" % path)
 				return 1
 		var mean := Images.mean_rgb(albedo)
