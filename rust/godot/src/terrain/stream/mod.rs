@@ -5,4 +5,5 @@
 pub mod endless;
 pub mod target;
 pub mod tile_nodes;
+pub mod tile_style;
 pub mod tiles;
