@@ -31,8 +31,8 @@ pub struct TerrainParams {
     /// Pool model: the period of the height noise's first octave inside the pool, metres (the
     /// size of one mountain).
     pub feature_size: f32,
-    /// Pool model: the mean width of the band over which a patch's edge rises from the flat
-    /// ground to the mountain heights, metres.
+    /// Pool model: the distance over which a patch's edge may rise from the flat ground to the
+    /// peak height, metres (its ramp is no steeper than `peak_height / edge_width`).
     pub edge_width: f32,
     /// Height of the highest possible summit, in height units.
     pub peak_height: f32,

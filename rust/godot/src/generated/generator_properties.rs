@@ -73,7 +73,7 @@ macro_rules! generator_properties {
             #[export(range = (2.0, 10000.0, 0.1, or_greater, exp, suffix = "m"))]
             #[var(get = get_pool_feature_size, set = set_pool_feature_size)]
             pool_feature_size: PhantomVar<f32>,
-            #[doc = "Pool model: the mean width of the band over which a patch's edge rises from the flat ground to the mountains. Accepted: [0.01, 100000] m (world units); default 6."]
+            #[doc = "Pool model: the distance over which a patch's edge may rise from the flat ground to the peak height: its ramp is no steeper than peak_height over this width, and lower mountains meet it sooner. Accepted: [0.01, 100000] m (world units); default 25."]
             #[export(range = (0.1, 1000.0, 0.1, or_greater, exp, suffix = "m"))]
             #[var(get = get_pool_edge_width, set = set_pool_edge_width)]
             pool_edge_width: PhantomVar<f32>,

@@ -154,6 +154,31 @@ pub fn fbm_row_resolved(z: usize, scale: f32, octaves: u32, seed: u32, out: &mut
     fbm_row_octaves(z, scale, octaves, seed, out, true);
 }
 
+/// The gradient `[∂/∂x, ∂/∂z]` of the field [`fbm_row_resolved`] samples at `scale`, at the noise
+/// coordinates `(x, z)` (a sample's index times `scale`): the analytic derivatives of the octaves
+/// the samples resolve; the others add a constant and no slope.
+pub fn fbm_gradient_resolved(x: f32, z: f32, scale: f32, octaves: u32, seed: u32) -> [f32; 2] {
+    let (mut gx, mut gz) = (0.0f32, 0.0f32);
+    let (mut norm, mut amplitude, mut frequency) = (0.0f32, 1.0f32, 1.0f32);
+    for octave in 0..octaves {
+        if scale * frequency <= 1.0 {
+            let [_, dx, dz] =
+                value_noise_d(x * frequency, z * frequency, octave_seed(seed, octave));
+            // `value_noise_d` is the signed noise, twice the slope of the unit noise fBm sums.
+            gx += amplitude * frequency * 0.5 * dx;
+            gz += amplitude * frequency * 0.5 * dz;
+        }
+        norm += amplitude;
+        amplitude *= GAIN;
+        frequency *= LACUNARITY;
+    }
+    if norm > 0.0 {
+        [gx / norm, gz / norm]
+    } else {
+        [0.0, 0.0]
+    }
+}
+
 fn fbm_row_octaves(z: usize, scale: f32, octaves: u32, seed: u32, out: &mut [f32], resolved: bool) {
     out.fill(0.0);
     let zs = z as f32 * scale;
@@ -258,6 +283,43 @@ mod tests {
                 (dx - fx).abs() < 2e-2 && (dz - fz).abs() < 2e-2,
                 "{dx} {fx} {dz} {fz}"
             );
+        }
+    }
+
+    /// The resolved gradient is the slope of the resolved field, by finite differences: at a
+    /// scale that resolves every octave (the field is [`fbm`]) and at one that drops the finest.
+    #[test]
+    fn fbm_gradient_resolved_matches_the_resolved_field() {
+        let seed = 41;
+        // The field `fbm_row_resolved` samples at `scale`, at noise coordinates (x, z).
+        let field = |x: f32, z: f32, scale: f32| {
+            let (mut sum, mut norm, mut amplitude, mut frequency) = (0.0f32, 0.0f32, 1.0, 1.0);
+            for octave in 0..4u32 {
+                sum += amplitude
+                    * if scale * frequency > 1.0 {
+                        0.5
+                    } else {
+                        value_noise(x * frequency, z * frequency, octave_seed(seed, octave))
+                    };
+                norm += amplitude;
+                amplitude *= GAIN;
+                frequency *= LACUNARITY;
+            }
+            sum / norm
+        };
+        assert_eq!(field(1.3, 2.7, 0.01), fbm(1.3, 2.7, 4, seed));
+        let e = 1e-3f32;
+        for scale in [0.01f32, 0.2] {
+            for i in 0..200 {
+                let (x, z) = (i as f32 * 0.731 + 3.0, i as f32 * 0.377 + 9.0);
+                let [gx, gz] = fbm_gradient_resolved(x, z, scale, 4, seed);
+                let fx = (field(x + e, z, scale) - field(x - e, z, scale)) / (2.0 * e);
+                let fz = (field(x, z + e, scale) - field(x, z - e, scale)) / (2.0 * e);
+                assert!(
+                    (gx - fx).abs() < 2e-2 && (gz - fz).abs() < 2e-2,
+                    "scale {scale} at ({x}, {z}): {gx} {fx}, {gz} {fz}"
+                );
+            }
         }
     }
 

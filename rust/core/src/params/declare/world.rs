@@ -227,11 +227,11 @@ pub(super) const POOL_EDGE_WIDTH: Param<GeneratorParams> = Param {
     name: "pool_edge_width",
     group: &POOL,
     access: field!(F32: terrain.edge_width),
-    default: Value::F32(6.0),
+    default: Value::F32(25.0),
     range: Some(Range::closed(0.01, 100_000.0)),
     slider: Some(Slider::exp(0.1, 1_000.0, 0.1)),
     unit: METRES,
-    doc: "Pool model: the mean width of the band over which a patch's edge rises from the flat ground to the mountains.",
+    doc: "Pool model: the distance over which a patch's edge may rise from the flat ground to the peak height: its ramp is no steeper than peak_height over this width, and lower mountains meet it sooner.",
     aliases: &[],
 };
 

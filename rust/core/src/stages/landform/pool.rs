@@ -13,9 +13,18 @@ use rayon::prelude::*;
 /// Phase 1: octaves of the coverage-mask noise.
 pub const MASK_OCTAVES: u32 = 4;
 /// Phase 2: the mean slope of the coverage-mask noise, in mask units per period of its first
-/// octave (measured by the tests): the blend band of a patch's edge, `edge_width` metres wide on
-/// average, spans `Δ = MASK_MEAN_SLOPE · edge_width / patch_size` mask units.
+/// octave (measured by the tests), where patch edges lie. The distance from a cell to its patch's
+/// edge is measured, to first order, as how far its mask exceeds the threshold divided by the
+/// mask's slope there, never taken below this mean.
 pub const MASK_MEAN_SLOPE: f32 = 0.51;
+/// Phase 2: an upper bound of the coverage-mask noise's slope, in mask units per period of its
+/// first octave (each octave's smoothstep slope is at most 1.5 times its unit range, and the
+/// octaves' amplitudes times frequencies sum to `MASK_OCTAVES / 1.875`): it bounds the cells a
+/// patch's edge can reach without measuring the slope.
+pub const MASK_MAX_SLOPE: f32 = 4.6;
+/// Phase 2: how softly the mountains meet the ramp of a patch's edge, as a share of the peak
+/// height (the width of the smooth minimum between them).
+pub const EDGE_SOFTNESS: f32 = 0.1;
 
 /// Phase 2: octaves of the height noise.
 pub const HEIGHT_OCTAVES: u32 = 6;
@@ -50,7 +59,8 @@ pub struct PoolShape {
     pub patch_size: f32,
     /// Period of the height noise's first octave, metres.
     pub feature_size: f32,
-    /// Mean width of a patch's edge band, metres.
+    /// The distance over which a patch's edge may rise from the flat ground to the peak
+    /// height, metres.
     pub edge_width: f32,
 }
 
@@ -75,10 +85,51 @@ impl PoolShape {
         self.cell_size / self.feature_size
     }
 
-    /// Phase 2: the width of the edge blend in mask units.
-    pub fn edge_blend(&self) -> f32 {
-        MASK_MEAN_SLOPE * self.edge_width / self.patch_size
+    /// Phase 2: the smallest slope a patch's edge distance is measured with, mask units per
+    /// metre (the mask's mean slope).
+    pub fn edge_slope_floor(&self) -> f32 {
+        MASK_MEAN_SLOPE / self.patch_size
     }
+
+    /// Phase 2: how far the mask exceeds the threshold at most where a patch's edge ramp can
+    /// still touch the mountains (a ramp of `1 + EDGE_SOFTNESS` peak heights).
+    pub fn edge_reach(&self) -> f32 {
+        MASK_MAX_SLOPE * self.edge_width * (1.0 + EDGE_SOFTNESS) / self.patch_size
+    }
+
+    /// Phase 2: the ramp of a patch's edge at the cell `(x, z)` whose mask exceeds the threshold
+    /// by `over`, as a share of the peak height: `d / edge_width`, with `d` the distance to the
+    /// edge in metres, `over / max(g, ḡ)` for the mask's slope `g` there in mask units per metre
+    /// and its mean [`edge_slope_floor`](Self::edge_slope_floor) `ḡ`. Infinite beyond
+    /// [`edge_reach`](Self::edge_reach), where the ramp is above every mountain.
+    pub fn edge_ramp(&self, x: usize, z: usize, over: f32, mask_seed: u32) -> f32 {
+        if over >= self.edge_reach() {
+            return f32::INFINITY;
+        }
+        let scale = self.mask_scale();
+        let [gx, gz] = crate::algorithms::noise::fbm_gradient_resolved(
+            x as f32 * scale,
+            z as f32 * scale,
+            scale,
+            MASK_OCTAVES,
+            mask_seed,
+        );
+        let slope = (gx.hypot(gz) / self.patch_size).max(self.edge_slope_floor());
+        over.max(0.0) / (slope * self.edge_width)
+    }
+}
+
+/// The smooth minimum of `a` and `b` over a width `k`: `min(a, b)` where they differ by `k` or
+/// more, and below both, with a continuous slope, where they come closer (the polynomial smooth
+/// minimum). `b` may be infinite.
+pub fn smooth_min(a: f32, b: f32, k: f32) -> f32 {
+    let t = (k - (a - b).abs()).max(0.0) / k;
+    a.min(b) - t * t * k * 0.25
+}
+
+/// The seed of the coverage-mask noise.
+fn mask_seed(seed: u64) -> u32 {
+    crate::algorithms::seed::derive32(seed, "mask")
 }
 
 /// Phase 1: 4-octave fBm with a period of `patch_size` metres, and the pool of exactly
@@ -93,7 +144,7 @@ pub fn coverage_mask(
 ) -> CoverageMask {
     crate::algorithms::threads::ensure_pool();
     let n = width * depth;
-    let noise_seed = crate::algorithms::seed::derive32(seed, "mask");
+    let noise_seed = mask_seed(seed);
     let scale = shape.mask_scale();
     let mut noise = vec![0.0f32; n];
     noise
@@ -136,8 +187,11 @@ pub fn select_pool(noise: Vec<f32>, coverage: f32) -> CoverageMask {
     }
 }
 
-/// Phase 2: `h = H_peak · clamp(fbm6(x·s, z·s)·1.3 − 0.15, 0, 1) · β` inside the pool, 0
-/// outside, with `s` one period per `feature_size` metres and `β = clamp((m − τ)/Δ, 0, 1)`.
+/// Phase 2: `h = H_peak · max(0, smin(clamp(fbm6(x·s, z·s)·1.3 − 0.15, 0, 1), ramp))` inside the
+/// pool, 0 outside, with `s` one period per `feature_size` metres, `ramp` the edge's ramp
+/// ([`PoolShape::edge_ramp`]: the distance to the patch's edge over `edge_width`) and `smin` the
+/// [`smooth_min`] over [`EDGE_SOFTNESS`]. Mountains keep their own heights inside a patch and meet
+/// the flat ground along a ramp no steeper than `H_peak / edge_width`.
 pub fn pool_heights(
     mask: &CoverageMask,
     width: usize,
@@ -147,7 +201,7 @@ pub fn pool_heights(
 ) -> Vec<f32> {
     crate::algorithms::threads::ensure_pool();
     let scale = shape.height_scale();
-    let blend = shape.edge_blend();
+    let mask_seed = mask_seed(seed);
     let noise_seed = crate::algorithms::seed::derive32(seed, "height");
     let mut height = vec![0.0f32; mask.pool.len()];
     height
@@ -159,8 +213,8 @@ pub fn pool_heights(
                 let i = z * width + x;
                 *h = if mask.pool[i] {
                     let shaped = (*h * HEIGHT_GAIN + HEIGHT_OFFSET).clamp(0.0, 1.0);
-                    let beta = ((mask.noise[i] - mask.threshold) / blend).clamp(0.0, 1.0);
-                    peak_height * shaped * beta
+                    let ramp = shape.edge_ramp(x, z, mask.noise[i] - mask.threshold, mask_seed);
+                    peak_height * smooth_min(shaped, ramp, EDGE_SOFTNESS).max(0.0)
                 } else {
                     0.0
                 };
