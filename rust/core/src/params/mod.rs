@@ -381,3 +381,5 @@ mod group_tests;
 mod json_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod value_tests;
