@@ -251,7 +251,7 @@ func _sea_terrain(side: int, droplets: int, subdivisions: int, lod_levels: int, 
 	g.set_droplet_count(droplets)
 	g.water_lakes_enabled = false
 	g.water_rivers_enabled = false
-	g.water_sea_level = 0.3
+	g.water_sea_level = 0.2
 	var t := DonjournoTerrain.new()
 	t.subdivisions = subdivisions
 	t.chunk_size = 64
