@@ -6,8 +6,6 @@ extends "res://lib/test_case.gd"
 func _towns_generator() -> DonjournoGenerator:
 	var g := DonjournoGenerator.new()
 	check(g.apply_preset("continent"), "continent preset")
-	# Seed 2's settlements share a landmass and are joined by roads.
-	g.seed = 2
 	g.width = 160
 	g.depth = 160
 	g.set_droplet_count(6000)

@@ -130,55 +130,32 @@ fn water_factor(distance: f32, reach: f32) -> f32 {
     }
 }
 
-/// How habitable every cell is, twice over: as land around a settlement, and as the site of one.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Habitability {
-    /// Habitability of the land, `0..=1`, which a hexagon's rank averages: fertility × (1 −
-    /// slope / max slope, at least 0) × comfort × water factor on dry land and under rivers (a
-    /// river is part of its valley, and where exactly it runs moves with the sampling); 0 on lakes
-    /// and sea.
-    pub land: Vec<f32>,
-    /// Habitability of a settlement's site, `0..=1`: the land's, but 0 on water, next to water
-    /// ([`SHORE_GAP`], [`SHORE_GAP_CELLS`]) and on ground steeper than the settlements' steepest
-    /// slope.
-    pub site: Vec<f32>,
-}
-
-/// The [`Habitability`] of every cell, the water measured in metres.
-pub fn scores(grid: &Grid, params: &SettlementParams, scale: Scale) -> Habitability {
+/// Habitability of every cell, `0..=1`: 0 on water, next to water ([`SHORE_GAP`],
+/// [`SHORE_GAP_CELLS`]) and on ground steeper than the settlements' steepest slope; else
+/// fertility × (1 − slope / max slope) × comfort × water factor, the water measured in metres.
+pub fn scores(grid: &Grid, params: &SettlementParams, scale: Scale) -> Vec<f32> {
     let cell = scale.cell_size;
     let water = water_distance(grid);
     let gap = SHORE_GAP.max(SHORE_GAP_CELLS * cell);
     let width = grid.width().max(1);
-    let mut land = vec![0.0f32; grid.len()];
-    let mut site = vec![0.0f32; grid.len()];
-    land.par_chunks_mut(width)
-        .zip(site.par_chunks_mut(width))
-        .enumerate()
-        .for_each(|(z, (land, site))| {
-            for (x, (l, s)) in land.iter_mut().zip(site.iter_mut()).enumerate() {
-                let i = z * width + x;
-                let river = grid.water[i] == WaterKind::River;
-                if grid.water[i] != WaterKind::Dry && !river {
-                    continue;
-                }
-                let slope = scale.slope(grid, x, z);
-                let fertility = if river && grid.biome_weights().is_empty() {
-                    GRASS_FERTILITY
-                } else {
-                    fertility(grid, i)
-                };
-                *l = fertility
-                    * (1.0 - slope / params.max_slope).max(0.0)
-                    * comfort(grid.temperature[i])
-                    * water_factor(water[i] * cell, params.water_reach);
-                let dry = !river && water[i] * cell >= gap;
-                if dry && slope <= params.max_slope {
-                    *s = *l;
-                }
+    let mut out = vec![0.0f32; grid.len()];
+    out.par_chunks_mut(width).enumerate().for_each(|(z, row)| {
+        for (x, s) in row.iter_mut().enumerate() {
+            let i = z * width + x;
+            if grid.water[i] != WaterKind::Dry || water[i] * cell < gap {
+                continue;
             }
-        });
-    Habitability { land, site }
+            let slope = scale.slope(grid, x, z);
+            if slope > params.max_slope {
+                continue;
+            }
+            *s = fertility(grid, i)
+                * (1.0 - slope / params.max_slope)
+                * comfort(grid.temperature[i])
+                * water_factor(water[i] * cell, params.water_reach);
+        }
+    });
+    out
 }
 
 #[cfg(test)]
@@ -221,7 +198,7 @@ mod tests {
             water_reach: 20.0,
             ..Default::default()
         };
-        let Habitability { land, site: s } = scores(
+        let s = scores(
             &g,
             &params,
             Scale {
@@ -229,30 +206,10 @@ mod tests {
                 height_scale: 1.0,
             },
         );
-        assert_eq!(land[0], 0.0, "a lake is no land");
-        assert!(land[5] > 0.0, "the land reaches the shore: {land:?}");
         assert_eq!(s[0], 0.0, "water");
         assert_eq!(s[19], 0.0, "a cliff");
         assert_eq!(s[15], 0.0, "four metres from a cliff");
         assert_eq!(s[5], 0.0, "within the shore gap");
         assert!(s[6] > s[10] && s[10] > 0.0, "nearer water is better: {s:?}");
-        assert_eq!(land[10], s[10], "a site scores as its land");
-    }
-
-    #[test]
-    fn a_river_is_land_around_a_settlement_but_no_site() {
-        let mut g = Grid::new(30, 1);
-        g.temperature.fill(15.0);
-        g.water[15] = WaterKind::River;
-        g.terrain[15] = Terrain::Water;
-        g.river_width[15] = 2.0 * MIN_RIVER_WIDTH;
-        let scale = Scale {
-            cell_size: 1.0,
-            height_scale: 1.0,
-        };
-        let h = scores(&g, &SettlementParams::default(), scale);
-        assert!(h.land[15] > 0.0 && h.land[15] >= h.land[25], "{:?}", h.land);
-        assert_eq!(h.site[15], 0.0, "no settlement on the river");
-        assert_eq!(h.site[17], 0.0, "nor within the shore gap");
     }
 }

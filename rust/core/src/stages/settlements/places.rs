@@ -1,7 +1,6 @@
 //! Central places: habitability gathered on hexagons, the local maxima of each tier (city, town,
 //! village) taken in turn, and populations by rank (Zipf's law).
 
-use super::habitability::Habitability;
 use super::hexgrid::{Hex, HexGrid};
 use super::{Settlement, Tier};
 use crate::data::grid::Grid;
@@ -55,9 +54,9 @@ struct HexMap {
 }
 
 impl HexMap {
-    /// Gathers the cells' habitability of a `width × depth` map: the land's into the means, the
-    /// sites' into the best cells (row order, so the sums are the same on every thread count).
-    fn gather(grid: HexGrid, width: usize, depth: usize, scores: &Habitability) -> Self {
+    /// Gathers the cell scores of a `width × depth` map (row order, so the sums are the same on
+    /// every thread count).
+    fn gather(grid: HexGrid, width: usize, depth: usize, scores: &[f32]) -> Self {
         let corners = [
             (0.0, 0.0),
             (width as f32, 0.0),
@@ -82,11 +81,10 @@ impl HexMap {
                 let h = grid.hex_of(x as f32 + 0.5, z as f32 + 0.5);
                 let Some(k) = map.slot(h) else { continue };
                 let s = &mut map.hexes[k];
-                s.sum += scores.land[i];
+                s.sum += scores[i];
                 s.cells += 1;
-                let site = scores.site[i];
-                if site > 0.0 && s.best.is_none_or(|(_, b)| site > b) {
-                    s.best = Some((i as u32, site));
+                if scores[i] > 0.0 && s.best.is_none_or(|(_, b)| scores[i] > b) {
+                    s.best = Some((i as u32, scores[i]));
                 }
             }
         }
@@ -160,14 +158,14 @@ fn choose(map: &HexMap, params: &SettlementParams) -> Vec<(usize, Tier)> {
     chosen
 }
 
-/// The settlements of a map from its cells' habitability: hexagons ranked by their land's mean,
-/// positions on each chosen hexagon's most habitable site, populations `largest_population / rank` in the order chosen, and names from
+/// The settlements of a map from its cell scores: positions on each chosen hexagon's most
+/// habitable cell, populations `largest_population / rank` in the order chosen, and names from
 /// the seed. Heights are left at 0 (see the layer). The hexagons are [`hex_radius`] metres on
 /// cells of `cell_size` metres; site radii come out in cells, at least one.
 pub fn place(
     grid: &Grid,
     params: &SettlementParams,
-    scores: &Habitability,
+    scores: &[f32],
     seed: u64,
     cell_size: f32,
 ) -> Vec<Settlement> {
@@ -204,8 +202,8 @@ pub fn place(
 mod tests {
     use super::*;
 
-    /// A 60 × 60 map scored by distance to a few peaks, its land and sites alike.
-    fn peaks(points: &[(f32, f32, f32)]) -> Habitability {
+    /// A 60 × 60 map scored by distance to a few peaks.
+    fn peaks(points: &[(f32, f32, f32)]) -> Vec<f32> {
         let mut s = vec![0.0f32; 60 * 60];
         for z in 0..60 {
             for x in 0..60 {
@@ -217,10 +215,7 @@ mod tests {
                     .fold(0.0, f32::max);
             }
         }
-        Habitability {
-            land: s.clone(),
-            site: s,
-        }
+        s
     }
 
     #[test]
@@ -274,40 +269,13 @@ mod tests {
         }
     }
 
-    /// A river through the best land keeps its hexagon's rank; the city stands beside it.
-    #[test]
-    fn hexagons_rank_by_their_land_and_sites_avoid_the_water() {
-        let mut scores = peaks(&[(45.0, 40.0, 1.0), (15.0, 15.0, 0.9)]);
-        for z in 0..60 {
-            for x in 44..=46 {
-                scores.site[z * 60 + x] = 0.0;
-            }
-        }
-        let params = SettlementParams {
-            hex_radius: 5.0,
-            count: 2,
-            ..Default::default()
-        };
-        let s = place(&Grid::new(60, 60), &params, &scores, 3, 1.0);
-        assert_eq!(s[0].tier, Tier::City);
-        let [x, z] = s[0].position;
-        assert!(
-            (x - 45.5).abs() <= 3.0 && (z - 40.5).abs() <= 3.0,
-            "{x} {z}"
-        );
-        assert!(!(44.0..47.0).contains(&x), "on the river: {x}");
-    }
-
     #[test]
     fn nothing_is_placed_where_nothing_scores() {
         let grid = Grid::new(60, 60);
         let s = place(
             &grid,
             &SettlementParams::default(),
-            &Habitability {
-                land: vec![0.0; 3600],
-                site: vec![0.0; 3600],
-            },
+            &vec![0.0; 3600],
             1,
             1.0,
         );
