@@ -114,7 +114,7 @@ impl PoolShape {
             MASK_OCTAVES,
             mask_seed,
         );
-        let slope = (gx.hypot(gz) / self.patch_size).max(self.edge_slope_floor());
+        let slope = ((gx * gx + gz * gz).sqrt() / self.patch_size).max(self.edge_slope_floor());
         over.max(0.0) / (slope * self.edge_width)
     }
 }
