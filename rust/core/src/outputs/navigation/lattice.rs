@@ -129,7 +129,7 @@ pub fn corner_heights(grid: &Grid, mesh: &MeshParams, lat: &Lattice, rect: QuadR
 /// Whether a triangle (clockwise seen from above) slopes by at most `max_slope_degrees`.
 pub fn gentle(tri: &[Vec3; 3], max_slope_degrees: f32) -> bool {
     let normal = (tri[2] - tri[0]).cross(tri[1] - tri[0]).normalize_or_zero();
-    normal.y > 0.0 && normal.y.clamp(-1.0, 1.0).acos().to_degrees() <= max_slope_degrees
+    normal.y > 0.0 && libm::acosf(normal.y.clamp(-1.0, 1.0)).to_degrees() <= max_slope_degrees
 }
 
 /// Which quads of `rect` offer ground to stand on before the agent radius is kept (row by row):
@@ -272,7 +272,7 @@ struct Steepness {
 impl Steepness {
     /// The test for slopes of at most `max_slope_degrees`.
     fn new(max_slope_degrees: f32) -> Self {
-        let c = max_slope_degrees.to_radians().cos().max(0.0);
+        let c = libm::cosf(max_slope_degrees.to_radians()).max(0.0);
         Steepness { cos_squared: c * c }
     }
 
