@@ -10,6 +10,7 @@ pub mod erosion_lattice;
 pub mod falloff;
 pub mod minstd;
 pub mod pool;
+pub mod pool_shape;
 pub mod relief;
 pub mod subdivision;
 
