@@ -66,12 +66,12 @@ pub struct Grid {
     /// Kind of water per cell (`Dry` exactly where the terrain is not `Water`).
     pub water: Vec<WaterKind>,
     /// Rendered water surface level per `Water` cell (0 elsewhere), in height units: the lake or
-    /// sea level, and along rivers a level that never rises downstream (see
-    /// [`river_surface`](crate::algorithms::hydrology::river_surface)). Not part of [`Grid::hash`].
+    /// sea level, and along rivers their centre-line's level, which never rises downstream (see
+    /// [`surface_levels`](crate::algorithms::hydrology::surface_levels)). Not part of [`Grid::hash`].
     pub water_surface: Vec<f32>,
     /// River width in metres per river cell, growing with the square root of its catchment (see
-    /// [`river_width_metres`](crate::stages::hydrology::river_width_metres)); the widest
-    /// neighbouring channel's on widened banks; 0 elsewhere. Not part of [`Grid::hash`].
+    /// [`river_width_metres`](crate::stages::hydrology::river_width_metres)), the widest of the
+    /// centre-lines crossing or flanking it; 0 elsewhere. Not part of [`Grid::hash`].
     pub river_width: Vec<f32>,
     /// Lake id per cell: 0 for no lake, else the lake `lakes[id − 1]`.
     pub lake: Vec<u32>,

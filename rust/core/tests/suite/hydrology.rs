@@ -244,8 +244,30 @@ fn watered(
     (grid, drainage)
 }
 
+/// The cell under a point of a centre-line, if it lies on the map.
+fn cell_under(p: [f32; 2], w: usize, d: usize) -> Option<usize> {
+    let (x, z) = ((p[0] + 0.5).floor() as i64, (p[1] + 0.5).floor() as i64);
+    (x >= 0 && z >= 0 && x < w as i64 && z < d as i64).then(|| z as usize * w + x as usize)
+}
+
+/// Points every `step` cells along a line.
+fn along(points: &[[f32; 2]], step: f32) -> Vec<[f32; 2]> {
+    let mut out = vec![points[0]];
+    for pair in points.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        let (dx, dz) = (b[0] - a[0], b[1] - a[1]);
+        let len = (dx * dx + dz * dz).sqrt();
+        let n = (len / step).ceil().max(1.0) as usize;
+        for t in 1..=n {
+            let f = t as f32 / n as f32;
+            out.push([a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f]);
+        }
+    }
+    out
+}
+
 #[test]
-fn rivers_run_downhill_into_a_lake_the_sea_or_off_the_map() {
+fn rivers_run_along_their_lines_into_a_lake_the_sea_or_off_the_map() {
     for (seed, sea_level) in [(1, 0.0), (2, 0.0), (3, 0.05)] {
         let water = WaterParams {
             river_catchment: 60.0,
@@ -254,37 +276,41 @@ fn rivers_run_downhill_into_a_lake_the_sea_or_off_the_map() {
         };
         let (grid, dr) = watered(96, seed, water);
         let (w, d) = (grid.width(), grid.depth());
-        let mut rivers = 0;
-        for start in 0..grid.len() {
-            if grid.water[start] != WaterKind::River || dr.accumulation[start] <= 60 {
-                continue;
+        assert!(dr.rivers.len() > 3, "seed {seed}: {} rivers", dr.rivers.len());
+        for (k, line) in dr.rivers.iter().enumerate() {
+            // Water under the whole line, from the river's first own point to its end.
+            for p in along(&line.points[line.own.0..], 0.25) {
+                let c = cell_under(p, w, d).expect("a centre-line stays on the map");
+                assert_ne!(grid.water[c], WaterKind::Dry, "river {k} runs dry at {p:?}");
             }
-            rivers += 1;
-            let mut c = start;
-            loop {
-                match grid.water[c] {
-                    WaterKind::Lake | WaterKind::Sea => break,
-                    WaterKind::River => {}
-                    WaterKind::Dry => panic!("river from {start} runs dry at {c}"),
-                }
-                let r = dr.receivers[c];
-                if r == NO_RECEIVER {
-                    assert!(on_border(c, w, d));
-                    break;
-                }
-                assert!(dr.flood.filled[r as usize] <= dr.flood.filled[c]);
-                c = r as usize;
+            // It ends in still water, in a river, or on the border.
+            let last = cell_under(*line.points.last().unwrap(), w, d).unwrap();
+            if line.own.1 == line.points.len() {
+                assert!(on_border(last, w, d), "river {k} stops inside the map");
+            } else {
+                assert_ne!(grid.water[last], WaterKind::Dry);
             }
         }
-        assert!(rivers > 20, "only {rivers} river cells (seed {seed})");
-        // Every river cell belongs to a channel: joined to a channel cell through river cells
-        // (the joints of diagonal steps and the widening of large rivers).
-        let mut joined: Vec<bool> = (0..grid.len())
-            .map(|i| grid.water[i] == WaterKind::River && dr.accumulation[i] > 60)
+        let laid: usize = dr.rivers.iter().map(|l| l.cells.len()).sum();
+        assert!(laid > 20, "only {laid} channel cells (seed {seed})");
+        // Every river cell belongs to a channel: joined to a channel cell along cell sides
+        // through river cells (the banks of large rivers).
+        let mut joined = vec![false; grid.len()];
+        let mut stack: Vec<usize> = dr
+            .rivers
+            .iter()
+            .flat_map(|l| l.cells.iter().map(|&c| c as usize))
             .collect();
-        let mut stack: Vec<usize> = (0..grid.len()).filter(|&i| joined[i]).collect();
+        stack.iter().for_each(|&c| joined[c] = true);
         while let Some(c) = stack.pop() {
-            for n in neighbours(c, w, d) {
+            let (x, z) = (c % w, c / w);
+            let sides = [
+                (x > 0).then(|| c - 1),
+                (x + 1 < w).then(|| c + 1),
+                (z > 0).then(|| c - w),
+                (z + 1 < d).then(|| c + w),
+            ];
+            for n in sides.into_iter().flatten() {
                 if grid.water[n] == WaterKind::River && !joined[n] {
                     joined[n] = true;
                     stack.push(n);

@@ -2,7 +2,6 @@
 //! on the shore, rivers that never rise downstream and widen with their flow, wetland pools when
 //! biomes are on, and the same bits on every thread count.
 
-use donjourno::algorithms::hydrology::NO_RECEIVER;
 use donjourno::outputs::mesh::surface_height;
 use donjourno::outputs::mesh::water_surface::levels::{
     pool_depth, pool_level, standing_water_weight, POOL_MIN_WEIGHT,
@@ -143,24 +142,25 @@ fn rivers_never_rise_downstream() {
         // Steep patch edges: rivers run down the mountains more than across the flat ground.
         let (grid, drainage) = watered_on(96, seed, water, 1.0, 6.0);
         let (mut steps, mut falling) = (0, 0);
-        for i in 0..grid.len() {
-            let r = drainage.receivers[i];
-            let channel = grid.water[i] == WaterKind::River
-                && drainage.accumulation[i] > water.river_threshold(1.0);
-            if !channel || r == NO_RECEIVER || grid.water[r as usize] == WaterKind::Dry {
-                continue;
+        for line in &drainage.rivers {
+            for pair in line.cells.windows(2) {
+                let (a, b) = (pair[0] as usize, pair[1] as usize);
+                let (here, below) = (grid.water_surface[a], grid.water_surface[b]);
+                assert!(
+                    here >= below,
+                    "seed {seed}: cell {a} at {here} drains up to {b} at {below}"
+                );
+                steps += 1;
+                falling += usize::from(here > below);
             }
-            let (here, below) = (grid.water_surface[i], grid.water_surface[r as usize]);
-            assert!(
-                here >= below,
-                "seed {seed}: cell {i} at {here} drains up to {below}"
-            );
-            assert!(
-                here >= grid.height[i],
-                "the channel's water lies above its bed"
-            );
-            steps += 1;
-            falling += usize::from(here > below);
+            for &c in &line.cells {
+                let c = c as usize;
+                assert!(
+                    grid.water_surface[c] >= grid.height[c],
+                    "the channel's water lies above its bed"
+                );
+            }
+            assert!(line.surface.windows(2).all(|s| s[0] >= s[1]));
         }
         assert!(steps > 100, "seed {seed}: {steps} river steps");
         assert!(
@@ -170,27 +170,70 @@ fn rivers_never_rise_downstream() {
     }
 }
 
+/// The unit tangents of a line every half cell along it.
+fn tangents(points: &[[f32; 2]]) -> Vec<[f32; 2]> {
+    let mut out = Vec::new();
+    for pair in points.windows(2) {
+        let (dx, dz) = (pair[1][0] - pair[0][0], pair[1][1] - pair[0][1]);
+        let len = (dx * dx + dz * dz).sqrt();
+        if len == 0.0 {
+            continue;
+        }
+        for _ in 0..((len / 0.5).round() as usize).max(1) {
+            out.push([dx / len, dz / len]);
+        }
+    }
+    out
+}
+
+/// Cells of arc within which a river may not turn by a right angle.
+const SHORTEST_RIGHT_ANGLE: usize = 3;
+
+#[test]
+fn rivers_curve_along_smoothed_centre_lines() {
+    let (mut stretches, mut sharp) = (0usize, Vec::new());
+    for seed in [4, 9] {
+        let (_, drainage) = watered(96, seed, river_water());
+        for (k, line) in drainage.rivers.iter().enumerate() {
+            let t = tangents(&line.points[line.own.0..]);
+            let span = 2 * SHORTEST_RIGHT_ANGLE;
+            for a in 0..t.len() {
+                for b in a + 1..t.len().min(a + span + 1) {
+                    stretches += 1;
+                    if t[a][0] * t[b][0] + t[a][1] * t[b][1] <= 0.0 {
+                        sharp.push((seed, k, a, b));
+                    }
+                }
+            }
+        }
+    }
+    assert!(stretches > 1000, "{stretches} stretches");
+    assert!(
+        sharp.is_empty(),
+        "right-angle turns within {SHORTEST_RIGHT_ANGLE} cells: {} of {stretches}, first {:?}",
+        sharp.len(),
+        &sharp[..sharp.len().min(5)]
+    );
+}
+
 #[test]
 fn rivers_widen_with_their_flow() {
     let water = river_water();
     let (grid, drainage) = watered(96, 4, water);
-    let mut channels: Vec<(u32, f32)> = (0..grid.len())
-        .filter(|&i| {
-            grid.water[i] == WaterKind::River
-                && drainage.accumulation[i] > water.river_threshold(1.0)
-        })
-        .map(|i| (drainage.accumulation[i], grid.river_width[i]))
-        .collect();
-    channels.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
-    assert!(channels.len() > 100);
-    for pair in channels.windows(2) {
-        assert!(pair[0].1 <= pair[1].1, "more flow, narrower: {pair:?}");
+    let mut widths: Vec<f32> = Vec::new();
+    for line in &drainage.rivers {
+        assert!(line.width.windows(2).all(|w| w[0] <= w[1]), "more flow, narrower");
+        let narrowest = line.width[line.own.0];
+        for &c in &line.cells {
+            let width = grid.river_width[c as usize];
+            assert!(width >= narrowest, "{width} m under a river {narrowest} m wide");
+            widths.push(width);
+        }
     }
-    for &(acc, width) in &channels {
-        assert_eq!(width, river_width_metres(acc, 1.0), "the width in metres");
-    }
+    widths.sort_by(f32::total_cmp);
+    assert!(widths.len() > 100);
     // Drawn rivers are at least half a cell (of 1 m) wide.
-    let (narrow, wide) = (channels[0].1, channels[channels.len() - 1].1);
+    let (narrow, wide) = (widths[0], widths[widths.len() - 1]);
     assert!(narrow >= 0.5 && wide > 2.0 * narrow, "{narrow} .. {wide}");
     // Dry cells carry no width; every river cell does.
     for i in 0..grid.len() {
@@ -209,15 +252,14 @@ fn river_widths_are_in_metres_at_every_cell_size() {
         let (grid, drainage) = watered_on(96, 4, water, cell, TerrainParams::default().edge_width);
         let threshold = water.river_threshold(cell);
         let mut channels = 0;
-        for i in 0..grid.len() {
-            let acc = drainage.accumulation[i];
-            if grid.water[i] == WaterKind::River && acc > threshold {
-                let own = river_width_metres(acc, cell);
-                if 2.0 * own < cell {
-                    continue; // narrower than half a cell: a bank taking its channel's width
-                }
+        for line in &drainage.rivers {
+            // A line's widths are its catchment's, in metres.
+            let own = &line.width[line.own.0..line.own.1];
+            assert!(own[0] >= river_width_metres(threshold, cell), "{cell} m cells");
+            assert!(2.0 * own[0] >= cell, "{cell} m cells: a river narrower than half a cell");
+            for &c in &line.cells {
+                assert!(grid.river_width[c as usize] >= own[0], "{cell} m cells");
                 channels += 1;
-                assert_eq!(grid.river_width[i], own, "{cell} m cells");
             }
         }
         assert!(channels > 20, "{cell} m cells: {channels} channel cells");

@@ -14,26 +14,28 @@
 //!    filled surface; on flats, the neighbour the flood reached the cell from), and
 //!    [`accumulate`] sums upstream runoff in the reverse flood order, which is a topological order
 //!    of the flow graph.
-//! 4. [`river_depth`] is the carving depth of a river cell from its accumulation, and
-//!    [`river_surface`] the rendered water level along the channels, which never rises downstream
-//!    (a river's width in metres is the water stage's, from its catchment).
+//! 4. [`channels`] chains the river cells along the flow directions, from each source to the
+//!    river it joins or the still water it enters, [`smooth`] rounds their centre-lines,
+//!    [`surface_levels`] gives each line a water level that never rises downstream, and
+//!    [`river_depth`] is the carving depth of a river from its accumulation (a river's width in
+//!    metres is the water stage's, from its catchment).
 //!
 //! Cells are indexed row by row (`index = z · width + x`) as in [`Grid`](crate::data::grid::Grid); indices are
 //! `u32` on every platform. Everything here is sequential and exact, so the results are the same
 //! bits everywhere.
 
+mod channels;
 mod fill;
 mod flow;
 mod lakes;
 pub mod queue;
 mod rivers;
-mod surface;
 
+pub use channels::{channels, smooth, surface_levels, Channel, ChannelEnd, SMOOTHING_PASSES};
 pub use fill::{level_from_key, level_key, priority_flood, Flood, FloodOptions, OUTLET, OUTSIDE};
 pub use flow::{accumulate, flow_directions, receiver, NO_RECEIVER};
 pub use lakes::{find_lakes, Lake, LakeMap};
 pub use rivers::{river_depth, RIVER_DEPTH_CAP};
-pub use surface::{river_surface, SurfaceRole};
 
 use thiserror::Error;
 

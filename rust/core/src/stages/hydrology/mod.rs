@@ -3,10 +3,10 @@
 //! Phases: the flat-routing weights, the Priority-Flood of the whole map, flow directions and
 //! accumulation of the mountain runoff, then the water itself — sea below `sea_level`, lakes in
 //! the depressions of the mountain pool that pass the filters, rivers where the accumulation
-//! exceeds the threshold (the `rivers` module: carved by
-//! [`river_depth`](crate::algorithms::hydrology::river_depth), joined across diagonal steps, wider
-//! where they gather much water) — the `Water` class for every wet cell, and finally the rendered
-//! water surface (rivers never rising downstream) and the river widths.
+//! exceeds the threshold, laid along smoothed centre-lines through their cells (the `centrelines`
+//! module: carved by [`river_depth`](crate::algorithms::hydrology::river_depth), as wide in metres
+//! as their catchment makes them, their surface never rising downstream) — the `Water` class for
+//! every wet cell, and finally the rendered water surface and the river widths.
 
 use crate::algorithms::hydrology::queue::MAX_WEIGHT;
 use crate::algorithms::hydrology::{
@@ -23,9 +23,11 @@ use crate::stages::landform::pool::MOUNTAIN_MIN_HEIGHT;
 use crate::stages::pipeline::{Layer, LayerError};
 use rayon::prelude::*;
 
+mod centrelines;
 mod rivers;
 
-use rivers::{connect_diagonals, mark_rivers, river_length, surface_planes, widen_rivers, Rivers};
+pub use centrelines::{Centreline, MAX_RADIUS_CELLS, SAMPLE_STEP};
+use rivers::{surface_planes, Rivers};
 pub use rivers::{river_width_metres, RIVER_REFERENCE_CATCHMENT, RIVER_REFERENCE_WIDTH};
 
 /// Flat routing: the period of the weight noise's first octave, in widths of a river at the
@@ -78,6 +80,9 @@ pub struct Drainage {
     pub receivers: Vec<u32>,
     /// Runoff cells upstream of every cell, itself included.
     pub accumulation: Vec<u32>,
+    /// The rivers' centre-lines, parents before their tributaries (empty until the rivers are
+    /// drawn).
+    pub rivers: Vec<Centreline>,
 }
 
 /// Runoff: rain counts on mountain ground (above [`MOUNTAIN_MIN_HEIGHT`]); on the low ground it
@@ -110,6 +115,7 @@ pub fn drainage(
         flood,
         receivers,
         accumulation,
+        rivers: Vec::new(),
     })
 }
 
@@ -249,14 +255,14 @@ impl Hydrology {
                 f32::NEG_INFINITY
             },
         };
+        let mut drainage = drainage;
         if self.params.rivers_enabled {
-            mark_rivers(grid, &drainage, &rivers);
-            connect_diagonals(grid, &drainage, &rivers);
-            widen_rivers(grid, &drainage, &rivers);
-            ctx.stats_mut().river_length = river_length(grid, &drainage, &rivers);
+            drainage.rivers = centrelines::draw_rivers(grid, &drainage, &rivers);
+            let length: f32 = drainage.rivers.iter().map(Centreline::length_cells).sum();
+            ctx.stats_mut().river_length = f64::from(length) * f64::from(self.cell_size);
         }
         classify_water(grid);
-        surface_planes(grid, &drainage, &rivers);
+        surface_planes(grid);
         Ok(Some(drainage))
     }
 }
