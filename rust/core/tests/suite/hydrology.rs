@@ -276,7 +276,11 @@ fn rivers_run_along_their_lines_into_a_lake_the_sea_or_off_the_map() {
         };
         let (grid, dr) = watered(96, seed, water);
         let (w, d) = (grid.width(), grid.depth());
-        assert!(dr.rivers.len() > 3, "seed {seed}: {} rivers", dr.rivers.len());
+        assert!(
+            dr.rivers.len() > 3,
+            "seed {seed}: {} rivers",
+            dr.rivers.len()
+        );
         for (k, line) in dr.rivers.iter().enumerate() {
             // Water under the whole line, from the river's first own point to its end.
             for p in along(&line.points[line.own.0..], 0.25) {

@@ -9,7 +9,7 @@ use donjourno::outputs::mesh::water_surface::levels::{
 use donjourno::outputs::mesh::water_surface::{build_water_mesh, water_height, WaterMesh};
 use donjourno::params::MeshParams;
 use donjourno::params::TerrainParams;
-use donjourno::stages::hydrology::{river_width_metres, Hydrology};
+use donjourno::stages::hydrology::{river_width_metres, ChannelEnd, Hydrology};
 use donjourno::stages::landform::pool::HybridTerrain;
 use donjourno::stages::pipeline::Layer;
 use donjourno::{generate, Context, GeneratorParams, Grid, Terrain, WaterKind, WaterParams};
@@ -217,16 +217,53 @@ fn rivers_curve_along_smoothed_centre_lines() {
 }
 
 #[test]
+fn tributaries_meet_their_river_on_its_line_without_a_step() {
+    let mut joins = 0;
+    for seed in [4, 9] {
+        let (grid, drainage) = watered(96, seed, river_water());
+        for line in &drainage.rivers {
+            let ChannelEnd::Joins(parent) = line.end else {
+                continue;
+            };
+            let parent = &drainage.rivers[parent];
+            let (end, level) = (*line.points.last().unwrap(), *line.surface.last().unwrap());
+            let k = parent.points.iter().position(|&p| p == end);
+            let k = k.expect("a tributary ends on a point of its river's line");
+            assert_eq!(
+                level, parent.surface[k],
+                "the tributary ends at its river's surface"
+            );
+            // The water of the tributary's last own cell is not below its river's at the joint.
+            if let Some(&last) = line.cells.last() {
+                let here = grid.water_surface[last as usize];
+                assert!(
+                    here >= level,
+                    "a tributary at {here} steps up into its river at {level}"
+                );
+            }
+            joins += 1;
+        }
+    }
+    assert!(joins > 10, "{joins} confluences");
+}
+
+#[test]
 fn rivers_widen_with_their_flow() {
     let water = river_water();
     let (grid, drainage) = watered(96, 4, water);
     let mut widths: Vec<f32> = Vec::new();
     for line in &drainage.rivers {
-        assert!(line.width.windows(2).all(|w| w[0] <= w[1]), "more flow, narrower");
+        assert!(
+            line.width.windows(2).all(|w| w[0] <= w[1]),
+            "more flow, narrower"
+        );
         let narrowest = line.width[line.own.0];
         for &c in &line.cells {
             let width = grid.river_width[c as usize];
-            assert!(width >= narrowest, "{width} m under a river {narrowest} m wide");
+            assert!(
+                width >= narrowest,
+                "{width} m under a river {narrowest} m wide"
+            );
             widths.push(width);
         }
     }
@@ -255,8 +292,14 @@ fn river_widths_are_in_metres_at_every_cell_size() {
         for line in &drainage.rivers {
             // A line's widths are its catchment's, in metres.
             let own = &line.width[line.own.0..line.own.1];
-            assert!(own[0] >= river_width_metres(threshold, cell), "{cell} m cells");
-            assert!(2.0 * own[0] >= cell, "{cell} m cells: a river narrower than half a cell");
+            assert!(
+                own[0] >= river_width_metres(threshold, cell),
+                "{cell} m cells"
+            );
+            assert!(
+                2.0 * own[0] >= cell,
+                "{cell} m cells: a river narrower than half a cell"
+            );
             for &c in &line.cells {
                 assert!(grid.river_width[c as usize] >= own[0], "{cell} m cells");
                 channels += 1;

@@ -183,7 +183,9 @@ mod tests {
         let nr = NO_RECEIVER;
         let receivers = [1, 2, 3, 4, nr, 6, 2, nr, nr, nr];
         let accumulation = [1, 2, 6, 7, 8, 1, 2, 1, 1, 1];
-        let river = [true, true, true, true, true, true, true, false, false, false];
+        let river = [
+            true, true, true, true, true, true, true, false, false, false,
+        ];
         let still = [false; 10];
         let chains = channels(&receivers, &accumulation, &river, &still);
         assert_eq!(chains.len(), 2);

@@ -30,6 +30,9 @@ pub struct Centreline {
     pub width: Vec<f32>,
     /// The river's own points: `points[own.0..own.1]`.
     pub own: (usize, usize),
+    /// How it ends: joining the river of this index in the list (on that river's line, at its
+    /// surface there), in still water or at the border.
+    pub end: ChannelEnd,
     /// The cells the line turned into its channel, in the order it crossed them (downstream);
     /// their water never rises from one to the next.
     pub cells: Vec<u32>,
@@ -55,18 +58,17 @@ fn distance(a: [f32; 2], b: [f32; 2]) -> f32 {
 /// resolves become chains, parents first; each is smoothed (a tributary drawn into its parent's
 /// line), its surface follows the line, and the cells it crosses, with the cells within half its
 /// width whose ground is not above its water, become river cells carved below the surface.
-pub(super) fn draw_rivers(grid: &mut Grid, drainage: &Drainage, params: &Rivers) -> Vec<Centreline> {
+pub(super) fn draw_rivers(
+    grid: &mut Grid,
+    drainage: &Drainage,
+    params: &Rivers,
+) -> Vec<Centreline> {
     let w = grid.width();
     let river: Vec<bool> = (0..grid.len())
         .map(|i| grid.water[i] == WaterKind::Dry && params.resolved(drainage.accumulation[i]))
         .collect();
     let still: Vec<bool> = grid.water.iter().map(|&k| k != WaterKind::Dry).collect();
-    let chains = channels(
-        &drainage.receivers,
-        &drainage.accumulation,
-        &river,
-        &still,
-    );
+    let chains = channels(&drainage.receivers, &drainage.accumulation, &river, &still);
     // Own levels before any carving: the ground, or the still water's level.
     let levels: Vec<Vec<f32>> = chains
         .iter()
@@ -89,7 +91,10 @@ pub(super) fn draw_rivers(grid: &mut Grid, drainage: &Drainage, params: &Rivers)
             .collect();
         let end = match chain.end {
             ChannelEnd::Joins(parent) => {
-                let at = chains[parent].cells.iter().position(|c| c == chain.cells.last().unwrap());
+                let at = chains[parent]
+                    .cells
+                    .iter()
+                    .position(|c| c == chain.cells.last().unwrap());
                 let k = at.expect("a tributary joins a cell of its parent");
                 *points.last_mut().unwrap() = lines[parent].points[k];
                 Some(lines[parent].surface[k])
@@ -113,6 +118,7 @@ pub(super) fn draw_rivers(grid: &mut Grid, drainage: &Drainage, params: &Rivers)
             surface: surface_levels(&own_levels, end),
             width,
             own: chain.owned,
+            end: chain.end,
             cells: Vec::new(),
         };
         line.cells = Painter::new(grid, params).paint(&line, &acc);
@@ -125,7 +131,7 @@ pub(super) fn draw_rivers(grid: &mut Grid, drainage: &Drainage, params: &Rivers)
 struct Painter<'a> {
     grid: &'a mut Grid,
     params: &'a Rivers,
-    /// The lowest water met so far along the line: no cell further down lies above it.
+    /// The lowest water the line has laid so far: no cell further down lies above it.
     running: f32,
     /// The cell of the previous sample.
     previous: Option<(i64, i64)>,
@@ -200,7 +206,8 @@ impl<'a> Painter<'a> {
     }
 
     /// A cell the line crosses: a dry cell becomes river at the line's surface (never above the
-    /// water met upstream), carved by [`Rivers::carve`]; a wet one lowers the water met.
+    /// water the line laid upstream), carved by [`Rivers::carve`]; a river cell laid before takes
+    /// the wider of the two widths.
     fn channel(&mut self, cell: (i64, i64), surface: f32, width: f32, acc: u32) {
         let Some(i) = self.index(cell) else {
             return;
@@ -210,7 +217,6 @@ impl<'a> Painter<'a> {
             self.flood(i, level, width, self.params.carve(acc));
             self.laid.push(i as u32);
         } else {
-            self.running = self.running.min(self.grid.water_level[i]);
             if self.grid.water[i] == WaterKind::River {
                 self.grid.river_width[i] = self.grid.river_width[i].max(width);
             }

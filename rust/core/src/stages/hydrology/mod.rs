@@ -26,9 +26,10 @@ use rayon::prelude::*;
 mod centrelines;
 mod rivers;
 
+pub use crate::algorithms::hydrology::ChannelEnd;
 pub use centrelines::{Centreline, MAX_RADIUS_CELLS, SAMPLE_STEP};
-use rivers::{surface_planes, Rivers};
 pub use rivers::{river_width_metres, RIVER_REFERENCE_CATCHMENT, RIVER_REFERENCE_WIDTH};
+use rivers::{surface_planes, Rivers};
 
 /// Flat routing: the period of the weight noise's first octave, in widths of a river at the
 /// threshold catchment ([`river_width_metres`]): rivers meander over about ten of their widths
