@@ -1,5 +1,6 @@
-//! Central places: habitability gathered on hexagons, the local maxima of each tier (city, town,
-//! village) taken in turn, and populations by rank (Zipf's law).
+//! Central places: habitability gathered on hexagons, each hexagon ranked by the habitability of
+//! its neighbourhood, the places of each tier (city, town, village) taken best first with the
+//! tier's spacing, and populations by rank (Zipf's law).
 
 use super::hexgrid::{Hex, HexGrid};
 use super::{Settlement, Tier};
@@ -7,12 +8,20 @@ use crate::data::grid::Grid;
 use crate::params::SettlementParams;
 use std::cmp::Ordering;
 
-/// Hexagons around a central place of each tier (village, town, city) that it must outscore.
+/// Hexagons around a central place of each tier (village, town, city) within which no other place
+/// of its tier or a larger one stands.
 pub const TIER_RADIUS: [i32; 3] = [1, 2, 4];
 /// Least mean habitability of a hexagon that holds a settlement.
 pub const MIN_MEAN: f32 = 0.02;
 /// Site radius of each tier (village, town, city) as a share of the hexagon radius.
 pub const SITE_SHARE: [f32; 3] = [0.2, 0.3, 0.45];
+/// Least share of a hexagon's area that lies on the map for it to hold a settlement: a hexagon
+/// cut by the map's edge is judged on the few cells it keeps, which a finer or coarser sampling
+/// changes, and a town there would be cut by the edge too.
+pub const MIN_INSIDE: f32 = 0.5;
+/// Hexagons around a hexagon whose land counts in its rank: a place with habitable land around
+/// it outranks one that is a lone good spot, and the rank changes less with the sampling.
+pub const NEIGHBOURHOOD: i32 = 1;
 /// Smallest hexagon radius, in cells of the map: a hexagon holds at least a few cells, and the
 /// hexagons over a map stay fewer than its cells.
 pub const MIN_HEX_CELLS: f32 = 3.0;
@@ -46,6 +55,11 @@ impl HexScore {
 
 /// The hexagons over a map, stored densely over their axial bounding box.
 struct HexMap {
+    /// Cells in a whole hexagon.
+    full: f32,
+    /// Each hexagon's rank key: the mean habitability of it and its neighbours (see
+    /// [`HexMap::rank`]).
+    key: Vec<f32>,
     q0: i32,
     r0: i32,
     columns: i32,
@@ -69,6 +83,8 @@ impl HexMap {
         let columns = hexes.iter().map(|h| h.q).max().unwrap_or(0) + 2 - q0;
         let rows = hexes.iter().map(|h| h.r).max().unwrap_or(0) + 2 - r0;
         let mut map = HexMap {
+            full: 1.5 * 3f32.sqrt() * grid.size * grid.size,
+            key: Vec::new(),
             q0,
             r0,
             columns,
@@ -88,6 +104,22 @@ impl HexMap {
                 }
             }
         }
+        map.key = (0..map.hexes.len())
+            .map(|k| {
+                let (mut sum, mut cells) = (0.0f32, 0u32);
+                for h in map.hex(k).within(NEIGHBOURHOOD) {
+                    if let Some(n) = map.slot(h) {
+                        sum += map.hexes[n].sum;
+                        cells += map.hexes[n].cells;
+                    }
+                }
+                if cells == 0 {
+                    0.0
+                } else {
+                    sum / cells as f32
+                }
+            })
+            .collect();
         map
     }
 
@@ -105,51 +137,41 @@ impl HexMap {
         }
     }
 
-    /// Whether hexagon `k` can hold a settlement.
+    /// Whether hexagon `k` can hold a settlement: at least [`MIN_INSIDE`] of it on the map, a
+    /// cell that scores, and a mean of at least [`MIN_MEAN`].
     fn eligible(&self, k: usize) -> bool {
         let s = &self.hexes[k];
-        s.best.is_some() && s.mean() >= MIN_MEAN
+        s.best.is_some() && s.mean() >= MIN_MEAN && s.cells as f32 >= MIN_INSIDE * self.full
     }
 
-    /// Order of two hexagons: the higher mean first, then the lower slot.
+    /// Order of two hexagons: the more habitable neighbourhood first, then the lower slot.
     fn rank(&self, a: usize, b: usize) -> Ordering {
-        self.hexes[b]
-            .mean()
-            .total_cmp(&self.hexes[a].mean())
-            .then(a.cmp(&b))
-    }
-
-    /// The eligible hexagons that outrank every eligible hexagon within `radius`, best first.
-    fn maxima(&self, radius: i32) -> Vec<usize> {
-        let mut out: Vec<usize> = (0..self.hexes.len())
-            .filter(|&k| self.eligible(k))
-            .filter(|&k| {
-                self.hex(k).within(radius).all(|h| {
-                    self.slot(h).is_none_or(|n| {
-                        n == k || !self.eligible(n) || self.rank(k, n) == Ordering::Less
-                    })
-                })
-            })
-            .collect();
-        out.sort_by(|&a, &b| self.rank(a, b));
-        out
+        self.key[b].total_cmp(&self.key[a]).then(a.cmp(&b))
     }
 }
 
 /// The chosen hexagons and their tiers: cities first, then towns, then villages up to the
-/// count, each a local maximum of its tier's radius and none next to another.
+/// count. Each tier takes the eligible hexagons best first, skipping any within its radius
+/// ([`TIER_RADIUS`]) of a place already chosen of its tier or a larger one, or next to any place.
 fn choose(map: &HexMap, params: &SettlementParams) -> Vec<(usize, Tier)> {
     let count = params.count as usize;
     let mut chosen: Vec<(usize, Tier)> = Vec::new();
     let caps = [count, params.towns as usize, params.cities as usize];
+    let mut order: Vec<usize> = (0..map.hexes.len()).filter(|&k| map.eligible(k)).collect();
+    order.sort_by(|&a, &b| map.rank(a, b));
     for tier in [Tier::City, Tier::Town, Tier::Village] {
         let mut taken = 0;
-        for k in map.maxima(TIER_RADIUS[tier as usize]) {
+        let radius = TIER_RADIUS[tier as usize];
+        for &k in &order {
             if chosen.len() >= count || taken >= caps[tier as usize] {
                 break;
             }
             let h = map.hex(k);
-            if chosen.iter().all(|&(c, _)| map.hex(c).distance(h) >= 2) {
+            let free = chosen.iter().all(|&(c, t)| {
+                let d = map.hex(c).distance(h);
+                d >= 2 && (t < tier || d > radius)
+            });
+            if free {
                 chosen.push((k, tier));
                 taken += 1;
             }
