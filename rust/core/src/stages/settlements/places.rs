@@ -19,9 +19,11 @@ pub const SITE_SHARE: [f32; 3] = [0.2, 0.3, 0.45];
 /// cut by the map's edge is judged on the few cells it keeps, which a finer or coarser sampling
 /// changes, and a town there would be cut by the edge too.
 pub const MIN_INSIDE: f32 = 0.5;
-/// Hexagons around a hexagon whose land counts in its rank: a place with habitable land around
-/// it outranks one that is a lone good spot, and the rank changes less with the sampling.
-pub const NEIGHBOURHOOD: i32 = 1;
+/// Hexagons around a hexagon whose land counts in its rank for each tier (village, town, city): a
+/// place with habitable land around it outranks a lone good spot, a city draws on a wider
+/// hinterland than a town or a village, and the wider the land judged, the less the rank changes
+/// with the sampling.
+pub const TIER_NEIGHBOURHOOD: [i32; 3] = [1, 1, 2];
 /// Smallest hexagon radius, in cells of the map: a hexagon holds at least a few cells, and the
 /// hexagons over a map stay fewer than its cells.
 pub const MIN_HEX_CELLS: f32 = 3.0;
@@ -57,9 +59,9 @@ impl HexScore {
 struct HexMap {
     /// Cells in a whole hexagon.
     full: f32,
-    /// Each hexagon's rank key: the mean habitability of it and its neighbours (see
-    /// [`HexMap::rank`]).
-    key: Vec<f32>,
+    /// Each tier's rank key of every hexagon: the mean habitability of it and the hexagons within
+    /// the tier's [`TIER_NEIGHBOURHOOD`] (see [`HexMap::rank`]).
+    key: Vec<Vec<f32>>,
     q0: i32,
     r0: i32,
     columns: i32,
@@ -104,23 +106,29 @@ impl HexMap {
                 }
             }
         }
-        map.key = (0..map.hexes.len())
-            .map(|k| {
-                let (mut sum, mut cells) = (0.0f32, 0u32);
-                for h in map.hex(k).within(NEIGHBOURHOOD) {
-                    if let Some(n) = map.slot(h) {
-                        sum += map.hexes[n].sum;
-                        cells += map.hexes[n].cells;
-                    }
-                }
-                if cells == 0 {
-                    0.0
-                } else {
-                    sum / cells as f32
-                }
-            })
+        map.key = TIER_NEIGHBOURHOOD
+            .iter()
+            .map(|&radius| map.neighbourhood_means(radius))
             .collect();
         map
+    }
+
+    /// The mean habitability of every hexagon and the hexagons within `radius` of it, the land
+    /// off the map counted as uninhabitable: a neighbourhood cut by the map's edge is not judged
+    /// on the part that is left.
+    fn neighbourhood_means(&self, radius: i32) -> Vec<f32> {
+        let area = (3 * radius * (radius + 1) + 1) as f32 * self.full;
+        (0..self.hexes.len())
+            .map(|k| {
+                let sum: f32 = self
+                    .hex(k)
+                    .within(radius)
+                    .filter_map(|h| self.slot(h))
+                    .map(|n| self.hexes[n].sum)
+                    .sum();
+                sum / area
+            })
+            .collect()
     }
 
     fn slot(&self, h: Hex) -> Option<usize> {
@@ -144,9 +152,11 @@ impl HexMap {
         s.best.is_some() && s.mean() >= MIN_MEAN && s.cells as f32 >= MIN_INSIDE * self.full
     }
 
-    /// Order of two hexagons: the more habitable neighbourhood first, then the lower slot.
-    fn rank(&self, a: usize, b: usize) -> Ordering {
-        self.key[b].total_cmp(&self.key[a]).then(a.cmp(&b))
+    /// Order of two hexagons for a tier: the more habitable neighbourhood first, then the lower
+    /// slot.
+    fn rank(&self, tier: Tier, a: usize, b: usize) -> Ordering {
+        let key = &self.key[tier as usize];
+        key[b].total_cmp(&key[a]).then(a.cmp(&b))
     }
 }
 
@@ -157,9 +167,10 @@ fn choose(map: &HexMap, params: &SettlementParams) -> Vec<(usize, Tier)> {
     let count = params.count as usize;
     let mut chosen: Vec<(usize, Tier)> = Vec::new();
     let caps = [count, params.towns as usize, params.cities as usize];
-    let mut order: Vec<usize> = (0..map.hexes.len()).filter(|&k| map.eligible(k)).collect();
-    order.sort_by(|&a, &b| map.rank(a, b));
+    let eligible: Vec<usize> = (0..map.hexes.len()).filter(|&k| map.eligible(k)).collect();
     for tier in [Tier::City, Tier::Town, Tier::Village] {
+        let mut order = eligible.clone();
+        order.sort_by(|&a, &b| map.rank(tier, a, b));
         let mut taken = 0;
         let radius = TIER_RADIUS[tier as usize];
         for &k in &order {
@@ -261,11 +272,11 @@ mod tests {
         let s = place(&grid, &params, &scores, 3, 1.0);
         assert_eq!(s.len(), 5);
         assert_eq!(s[0].tier, Tier::City);
+        // The city stands on the most habitable land: in the hexagon of the best peak or one
+        // beside it (neighbouring hexagon centres lie √3 radii apart), not by a lesser peak.
         let [x, z] = s[0].position;
-        assert!(
-            (x - 45.5).abs() <= 1.0 && (z - 40.5).abs() <= 1.0,
-            "{x} {z}"
-        );
+        let from_peak = ((x - 45.5) * (x - 45.5) + (z - 40.5) * (z - 40.5)).sqrt();
+        assert!(from_peak <= 3f32.sqrt() * 5.0, "{x} {z}");
         assert_eq!(s.iter().filter(|t| t.tier == Tier::City).count(), 1);
         assert!(s.iter().filter(|t| t.tier == Tier::Town).count() <= 2);
         assert!(
