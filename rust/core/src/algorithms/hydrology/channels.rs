@@ -86,7 +86,9 @@ pub fn channels(
         .collect();
     for c in &mut chains {
         if c.end == ChannelEnd::Joins(usize::MAX) {
-            c.end = ChannelEnd::Joins(owner[c.cells.last().unwrap()]);
+            // Every river cell is owned by a chain, so the joint has its owner.
+            let parent = c.cells.last().and_then(|joint| owner.get(joint));
+            c.end = parent.map_or(ChannelEnd::Still, |&k| ChannelEnd::Joins(k));
         }
     }
     chains

@@ -90,15 +90,15 @@ pub(super) fn draw_rivers(
             .map(|&i| [(i as usize % w) as f32, (i as usize / w) as f32])
             .collect();
         let end = match chain.end {
-            ChannelEnd::Joins(parent) => {
-                let at = chains[parent]
-                    .cells
-                    .iter()
-                    .position(|c| c == chain.cells.last().unwrap());
-                let k = at.expect("a tributary joins a cell of its parent");
-                *points.last_mut().unwrap() = lines[parent].points[k];
-                Some(lines[parent].surface[k])
-            }
+            // The parent comes first (it drains more) and owns the joint.
+            ChannelEnd::Joins(parent) => lines.get(parent).and_then(|line| {
+                let joint = chain.cells.last()?;
+                let k = chains[parent].cells.iter().position(|c| c == joint)?;
+                if let Some(p) = points.last_mut() {
+                    *p = line.points[k];
+                }
+                Some(line.surface[k])
+            }),
             ChannelEnd::Still => own_levels.last().copied(),
             ChannelEnd::Border => None,
         };
