@@ -229,7 +229,7 @@ impl Hydrology {
         }
         let threshold = self.params.river_threshold(self.cell_size);
         let meander = MEANDER_WIDTHS * river_width_metres(threshold, self.cell_size);
-        let drainage = drainage(grid, self.cell_size, meander, self.seed)
+        let mut drainage = drainage(grid, self.cell_size, meander, self.seed)
             .map_err(|e| LayerError::Grid(e.to_string()))?;
         let max_acc = drainage.accumulation.iter().copied().max().unwrap_or(0);
         ctx.stats_mut().max_accumulation = max_acc;
@@ -256,7 +256,6 @@ impl Hydrology {
                 f32::NEG_INFINITY
             },
         };
-        let mut drainage = drainage;
         if self.params.rivers_enabled {
             drainage.rivers = centrelines::draw_rivers(grid, &drainage, &rivers);
             let length: f32 = drainage.rivers.iter().map(Centreline::length_cells).sum();
