@@ -24,6 +24,8 @@ pub const MIN_INSIDE: f32 = 0.5;
 /// hinterland than a town or a village, and the wider the land judged, the less the rank changes
 /// with the sampling.
 pub const TIER_NEIGHBOURHOOD: [i32; 3] = [1, 1, 2];
+/// Least score of a settlement's cell, as a share of the best cell's score in its hexagon.
+pub const SITE_SCORE: f32 = 0.5;
 /// Smallest hexagon radius, in cells of the map: a hexagon holds at least a few cells, and the
 /// hexagons over a map stay fewer than its cells.
 pub const MIN_HEX_CELLS: f32 = 3.0;
@@ -43,6 +45,10 @@ struct HexScore {
     cells: u32,
     /// Its most habitable cell and that cell's score.
     best: Option<(u32, f32)>,
+    /// Sums of its cells' positions (cell centres) weighted by their scores.
+    weighted: [f64; 2],
+    /// The cell its settlement stands on (see [`HexMap::sites`]).
+    site: Option<u32>,
 }
 
 impl HexScore {
@@ -101,16 +107,49 @@ impl HexMap {
                 let s = &mut map.hexes[k];
                 s.sum += scores[i];
                 s.cells += 1;
+                s.weighted[0] += f64::from(scores[i]) * (x as f64 + 0.5);
+                s.weighted[1] += f64::from(scores[i]) * (z as f64 + 0.5);
                 if scores[i] > 0.0 && s.best.is_none_or(|(_, b)| scores[i] > b) {
                     s.best = Some((i as u32, scores[i]));
                 }
             }
         }
+        map.sites(grid, width, depth, scores);
         map.key = TIER_NEIGHBOURHOOD
             .iter()
             .map(|&radius| map.neighbourhood_means(radius))
             .collect();
         map
+    }
+
+    /// Sets each hexagon's site: of its cells scoring at least [`SITE_SCORE`] of its best, the one
+    /// nearest its habitable land's centre (the cell centres weighted by score; ties: the lower
+    /// cell). The centre moves little when the map is sampled more or less finely, where the
+    /// single best cell can jump across the hexagon.
+    fn sites(&mut self, grid: HexGrid, width: usize, depth: usize, scores: &[f32]) {
+        let mut nearest: Vec<Option<(f64, u32)>> = vec![None; self.hexes.len()];
+        for z in 0..depth {
+            for x in 0..width {
+                let i = z * width + x;
+                let Some(k) = self.slot(grid.hex_of(x as f32 + 0.5, z as f32 + 0.5)) else {
+                    continue;
+                };
+                let s = &self.hexes[k];
+                let Some((_, best)) = s.best else { continue };
+                if scores[i] < SITE_SCORE * best {
+                    continue;
+                }
+                let total = f64::from(s.sum);
+                let (cx, cz) = (s.weighted[0] / total, s.weighted[1] / total);
+                let d = (x as f64 + 0.5 - cx).powi(2) + (z as f64 + 0.5 - cz).powi(2);
+                if nearest[k].is_none_or(|(old, _)| d < old) {
+                    nearest[k] = Some((d, i as u32));
+                }
+            }
+        }
+        for (h, n) in self.hexes.iter_mut().zip(nearest) {
+            h.site = n.map(|(_, i)| i);
+        }
     }
 
     /// The mean habitability of every hexagon and the hexagons within `radius` of it, the land
@@ -191,8 +230,8 @@ fn choose(map: &HexMap, params: &SettlementParams) -> Vec<(usize, Tier)> {
     chosen
 }
 
-/// The settlements of a map from its cell scores: positions on each chosen hexagon's most
-/// habitable cell, populations `largest_population / rank` in the order chosen, and names from
+/// The settlements of a map from its cell scores: positions on each chosen hexagon's site (a
+/// good cell near the centre of its habitable land), populations `largest_population / rank` in the order chosen, and names from
 /// the seed. Heights are left at 0 (see the layer). The hexagons are [`hex_radius`] metres on
 /// cells of `cell_size` metres; site radii come out in cells, at least one.
 pub fn place(
@@ -214,7 +253,7 @@ pub fn place(
         .zip(names)
         .enumerate()
         .filter_map(|(rank, (&(k, tier), name))| {
-            let (cell, _) = map.hexes[k].best?;
+            let cell = map.hexes[k].site?;
             let (x, z) = grid.xz(cell as usize);
             Some(Settlement {
                 id: rank as u32,

@@ -60,9 +60,14 @@ impl<'a> Router<'a> {
         }
     }
 
-    /// The cost of stepping from `a` (reached with heading `from`) to `b` in direction `dir`, in
-    /// metres of open flat road.
-    fn step_cost(&self, a: usize, b: usize, dir: usize, from: u8, road: &[bool]) -> f32 {
+    /// The ground it routes over.
+    pub(super) fn ground(&self) -> &'a RoadGround {
+        self.ground
+    }
+
+    /// The cost of stepping from `a` (reached with heading `from`, `u8::MAX` for none) to `b` in
+    /// direction `dir`, in metres of open flat road.
+    pub(super) fn step_cost(&self, a: usize, b: usize, dir: usize, from: u8, road: &[bool]) -> f32 {
         let g = self.ground;
         let cell = g.cell_size;
         let share = g.grade_share(a, b, dir);

@@ -1,12 +1,14 @@
 //! Roads between settlements: a minimum spanning tree over the settlements that a road can join
 //! (one tree per land component), plus the shortest extra links where the tree makes a long
 //! detour. Each link is a least-cost path ([`astar`]) that prefers cells already on a road, so
-//! links merge into one network; the output keeps each cell once, as polylines that end on a
+//! links merge into one network, pulled straight between the points where it has to turn
+//! ([`straighten`]); the output keeps each cell once, as polylines that end on a
 //! settlement or on another road.
 
 pub mod astar;
 pub mod ground;
 pub mod network;
+pub mod straighten;
 
 pub use ground::{Footing, RoadGround};
 pub use network::RoadNetwork;
@@ -179,7 +181,7 @@ pub fn build(
         }
         let (from, to) = (sites[a].cell as usize, sites[b].cell as usize);
         if let Some(path) = router.route(from, to, &builder.on_road) {
-            builder.add(&path);
+            builder.add(&router.straighten(&path, &builder.on_road));
             sets.union(a, b);
             tree.push((a, b));
         }
@@ -197,7 +199,7 @@ pub fn build(
         let via = network::grid_distance(ground, &builder.on_road, from, to);
         if via.is_none_or(|d| d > DETOUR_RATIO * straight) {
             if let Some(path) = router.route(from, to, &builder.on_road) {
-                builder.add(&path);
+                builder.add(&router.straighten(&path, &builder.on_road));
                 added += 1;
             }
         }
