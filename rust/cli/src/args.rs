@@ -4,6 +4,7 @@
 use clap::builder::ValueParser;
 use clap::{Arg, ArgAction, ArgGroup, ArgMatches, Args, Command, FromArgMatches};
 use donjourno::data::heightmap::{self, Format};
+use donjourno::params::stamps;
 use donjourno::params::{self, Alias, Declared, Kind, Param, Value, GENERATOR, MESH_TABLE};
 use donjourno::params::{MeshParams, MeshSettings};
 use donjourno::ExternalInputs;
@@ -194,6 +195,7 @@ pub struct ParamArgs {
     given: Vec<(&'static str, Value)>,
     given_in_cells: Vec<(&'static str, f64)>,
     heightmap_in: Option<PathBuf>,
+    stamps: Option<PathBuf>,
 }
 
 impl ParamArgs {
@@ -218,18 +220,23 @@ impl ParamArgs {
         Ok(p)
     }
 
-    /// The files the generation reads: the `--heightmap-in` heightmap, decoded.
+    /// The files the generation reads: the `--heightmap-in` heightmap, decoded, and the
+    /// `--stamps` document, checked.
     pub fn inputs(&self) -> Result<ExternalInputs, String> {
-        let Some(path) = &self.heightmap_in else {
-            return Ok(ExternalInputs::default());
-        };
-        let shown = path.display();
-        let format = Format::from_path(&path.to_string_lossy()).map_err(|e| e.to_string())?;
-        let bytes = std::fs::read(path).map_err(|e| format!("{shown}: {e}"))?;
-        let map = heightmap::decode(&bytes, format).map_err(|e| format!("{shown}: {e}"))?;
-        Ok(ExternalInputs {
-            heightmap: Some(Arc::new(map)),
-        })
+        let mut inputs = ExternalInputs::default();
+        if let Some(path) = &self.heightmap_in {
+            let shown = path.display();
+            let format = Format::from_path(&path.to_string_lossy()).map_err(|e| e.to_string())?;
+            let bytes = std::fs::read(path).map_err(|e| format!("{shown}: {e}"))?;
+            let map = heightmap::decode(&bytes, format).map_err(|e| format!("{shown}: {e}"))?;
+            inputs.heightmap = Some(Arc::new(map));
+        }
+        if let Some(path) = &self.stamps {
+            let shown = path.display();
+            let text = std::fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
+            inputs.stamps = stamps::from_json(&text).map_err(|e| format!("{shown}: {e}"))?;
+        }
+        Ok(inputs)
     }
 }
 
@@ -246,11 +253,17 @@ impl Args for ParamArgs {
             .value_parser(clap::value_parser!(PathBuf))
             .help("The heightmap of `--height-model image`: a 16-bit greyscale .png, an .exr (metres) or a square raw .r16")
             .action(ArgAction::Set);
+        let stamps = Arg::new("stamps")
+            .long("stamps")
+            .value_name("FILE")
+            .value_parser(clap::value_parser!(PathBuf))
+            .help("Stamps laid on the heights before erosion: a JSON file {\"stamps\": [{\"kind\": \"raise\", \"position\": [x, z], \"radius\": m, \"height\": m, ...}]} (see the stamps guide)")
+            .action(ArgAction::Set);
         add_flags(
-            cmd.arg(preset).arg(heightmap_in),
+            cmd.arg(preset).arg(heightmap_in).arg(stamps),
             &generation_entries(),
             GENERATION_GROUP,
-            &["preset", "heightmap-in"],
+            &["preset", "heightmap-in", "stamps"],
         )
     }
 
@@ -266,6 +279,7 @@ impl FromArgMatches for ParamArgs {
             given: given(m, &generation_entries()),
             given_in_cells: given_in_cells(m, &generation_entries()),
             heightmap_in: m.get_one::<PathBuf>("heightmap-in").cloned(),
+            stamps: m.get_one::<PathBuf>("stamps").cloned(),
         })
     }
 

@@ -23,6 +23,7 @@ mod layers;
 pub mod markdown;
 pub mod mesh;
 pub mod mesh_settings;
+pub mod stamps;
 pub mod table;
 
 pub use choices::{GroundStyle, HeightModel, WorldMode};

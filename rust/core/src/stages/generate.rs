@@ -5,6 +5,7 @@ use crate::data::frame::MapFrame;
 use crate::data::grid::Grid;
 use crate::data::heightmap::Heightmap;
 use crate::data::stats::GenerationStats;
+use crate::params::stamps::{Stamp, StampError};
 use crate::params::{GeneratorParams, ParamError, WorldMode};
 use crate::stages::biomes::Biomes;
 use crate::stages::climate::Climate;
@@ -12,6 +13,7 @@ use crate::stages::context::Context;
 use crate::stages::forest::{ForestMask, ForestPlacement};
 use crate::stages::hydrology::Hydrology;
 use crate::stages::landform::pool::HybridTerrain;
+use crate::stages::landform::stamps::Stamping;
 use crate::stages::landform::LandTerrain;
 use crate::stages::pipeline::{Layer, LayerError, Pipeline, PipelineError};
 use crate::stages::progress::Progress;
@@ -27,6 +29,9 @@ pub enum GenerateError {
     /// A parameter is out of range; nothing ran.
     #[error("invalid parameters: {0}")]
     Param(#[from] ParamError),
+    /// A stamp is out of range; nothing ran.
+    #[error("invalid stamps: {0}")]
+    Stamp(#[from] StampError),
     /// A layer failed.
     #[error(transparent)]
     Pipeline(#[from] PipelineError),
@@ -65,6 +70,9 @@ pub type DefaultPipeline = Pipeline<(
 pub struct ExternalInputs {
     /// The heightmap of the `image` height model.
     pub heightmap: Option<Arc<Heightmap>>,
+    /// The designer's stamps, laid on the heights before erosion (bounded maps only: an endless
+    /// world's tiles ignore them).
+    pub stamps: Vec<Stamp>,
 }
 
 /// How one generation runs, besides its parameters. `GenerateOptions::default()` runs every
@@ -105,9 +113,15 @@ fn height_layer(
     inputs: &ExternalInputs,
     frame: MapFrame,
 ) -> Box<dyn Layer> {
+    let stamps = Stamping {
+        stamps: inputs.stamps.clone(),
+        frame: (params.world_mode == WorldMode::Bounded).then_some(frame),
+        seed: params.seed,
+    };
     match LandTerrain::framed(params, inputs.heightmap.clone(), frame) {
-        Some(land) => Box::new(land),
+        Some(land) => Box::new(LandTerrain { stamps, ..land }),
         None => Box::new(HybridTerrain {
+            stamps,
             lakes: params.water.erosion_lakes(params.cell_size),
             edge_falloff: params.edge_falloff_width / params.cell_size,
             cell_size: params.cell_size,
@@ -170,6 +184,7 @@ pub fn generate(
     options: GenerateOptions,
 ) -> Result<(Grid, GenerationStats), GenerateError> {
     params.validate()?;
+    crate::params::stamps::validate(&options.inputs.stamps)?;
     let mut grid = Grid::new(params.width as usize, params.depth as usize);
     let mut ctx = Context::new(options.progress.clone());
     if options.height_only {

@@ -40,6 +40,7 @@ fn generate_from(q: &GeneratorParams, map: Heightmap) -> donjourno::Grid {
     let options = GenerateOptions {
         inputs: ExternalInputs {
             heightmap: Some(Arc::new(map)),
+            ..Default::default()
         },
         ..Default::default()
     };

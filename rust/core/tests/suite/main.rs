@@ -21,4 +21,5 @@ mod pipeline;
 mod resolution;
 mod scatter;
 mod settlements;
+mod stamps;
 mod water_surface;

@@ -201,5 +201,6 @@ fn image_inputs(p: &GeneratorParams) -> ExternalInputs {
     let map = donjourno::data::heightmap::decode(&bytes, format).unwrap();
     ExternalInputs {
         heightmap: Some(std::sync::Arc::new(map)),
+        ..Default::default()
     }
 }

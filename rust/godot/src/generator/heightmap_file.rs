@@ -48,6 +48,7 @@ impl HeightmapFile {
             .map_err(|e| format!("image_file {}: {e}", self.path))?;
         Ok(ExternalInputs {
             heightmap: Some(Arc::new(map)),
+            ..Default::default()
         })
     }
 }

@@ -225,7 +225,8 @@ struct Worker {
 }
 
 /// Adds the changes of a batch to the map in droplet order; a dying droplet's load only up to
-/// the height of its cell's highest neighbour, and no height below 0.
+/// the height of its cell's highest neighbour, and no height below 0 (or below itself, for a
+/// cell already below 0).
 fn merge(height: &mut [f32], workers: &[Worker], surface: &Surface, guard: MergeGuard) {
     let (floor, cap_all) = match guard {
         MergeGuard::Pool => (0.0, true),
@@ -241,10 +242,12 @@ fn merge(height: &mut [f32], workers: &[Worker], surface: &Surface, guard: Merge
                 c.delta
             };
             let h = height[i] + delta;
+            // Nothing is dug below the floor or 0, and ground already below 0 (a stamped basin)
+            // is never lifted to it.
             height[i] = if h < floor && delta < 0.0 {
                 floor.min(height[i])
             } else {
-                h.max(0.0)
+                h.max(height[i].min(0.0))
             };
         }
     }

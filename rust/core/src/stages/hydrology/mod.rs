@@ -238,8 +238,13 @@ impl Hydrology {
             mark_sea(grid, &drainage.flood.filled, sea_level);
         }
         if self.params.lakes_enabled {
+            // Without a sea, a lake may lie below level 0 (in a basin stamped into flat ground).
             let filter = LakeFilter {
-                sea_level,
+                sea_level: if sea_level > 0.0 {
+                    sea_level
+                } else {
+                    f32::NEG_INFINITY
+                },
                 ..self.params.lake_filter(self.cell_size)
             };
             let lakes = find_lakes(&grid.height, &drainage.flood, &filter, Some(&grid.pool))

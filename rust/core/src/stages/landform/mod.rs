@@ -12,6 +12,7 @@ pub mod minstd;
 pub mod pool;
 pub mod pool_shape;
 pub mod relief;
+pub mod stamps;
 pub mod subdivision;
 
 pub use continents::{continents_of, Continents};
@@ -101,6 +102,8 @@ pub struct LandTerrain {
     pub cell_size: f32,
     /// Biome shaping of the raw heights, when biomes are on.
     pub shaping: Option<crate::stages::biomes::shape::Shaping>,
+    /// The designer's stamps, laid before erosion.
+    pub stamps: stamps::Stamping,
 }
 
 impl LandTerrain {
@@ -146,6 +149,7 @@ impl LandTerrain {
             edge_falloff: params.edge_falloff_width / params.cell_size,
             cell_size: params.cell_size,
             shaping: crate::stages::biomes::shape::Shaping::framed(params, frame),
+            stamps: Default::default(),
         })
     }
 
@@ -195,6 +199,7 @@ impl Layer for LandTerrain {
         if let Some(shaping) = &self.shaping {
             shaping.apply(grid)?;
         }
+        self.stamps.apply(grid);
         grid.pool = grid.height.iter().map(|&h| h > sea).collect();
         ctx.check()?;
         let lakes = self.lakes.map(|f| LakeFilter {

@@ -204,6 +204,9 @@ pub struct HybridTerrain {
     pub cell_size: f32,
     /// Biome shaping of the raw heights, when biomes are on.
     pub shaping: Option<crate::stages::biomes::shape::Shaping>,
+    /// The designer's stamps, laid before erosion; the ground they move joins the pool, so it
+    /// erodes and holds lakes as the mountains do.
+    pub stamps: crate::stages::landform::stamps::Stamping,
 }
 
 impl HybridTerrain {
@@ -216,6 +219,7 @@ impl HybridTerrain {
             edge_falloff: 0.0,
             cell_size: 1.0,
             shaping: None,
+            stamps: Default::default(),
         }
     }
 
@@ -236,6 +240,10 @@ impl HybridTerrain {
         grid.pool = mask.pool;
         if let Some(shaping) = &self.shaping {
             shaping.apply(grid)?;
+        }
+        if !self.stamps.is_empty() {
+            let shaped = self.stamps.apply(grid);
+            grid.pool.iter_mut().zip(shaped).for_each(|(p, s)| *p |= s);
         }
         let report = erode(
             grid,
