@@ -15,7 +15,8 @@ extends Node3D
 ## `--cell-size=M` samples the same world with cells of M metres (the map's extent in metres
 ## kept, its cells counted again; every other size is in metres, so the world stays the same),
 ## `--preset=NAME` starts from a built-in preset, `--ground-style=NAME` colours the ground flat,
-## blended, textured or in relief.
+## blended, textured or in relief, `--stamps=PATH` adds the stamps of a JSON file (the command
+## line's `--stamps` format) to the terrain.
 
 ## Hours of sunrise and sunset.
 const Shot := preload("res://shot.gd")
@@ -88,6 +89,11 @@ func _ready() -> void:
 			terrain.generator.depth = side
 		elif arg.begins_with("--cell-size="):
 			_cell_size = float(arg.trim_prefix("--cell-size="))
+		elif arg.begins_with("--stamps="):
+			var path := arg.trim_prefix("--stamps=")
+			var text := FileAccess.get_file_as_string(path)
+			if text.is_empty() or terrain.add_stamps_json(text) < 0:
+				push_error("--stamps: %s could not be read as stamps" % path)
 		elif arg.begins_with("--zoom="):
 			_zoom = maxf(float(arg.trim_prefix("--zoom=")), 0.1)
 		elif arg == "--lod-view":

@@ -24,6 +24,7 @@
 # the camera asks for), forest_close_1000, forest_close_blended_1000 and forest_close_textured_1000
 # (a 1024² map close up, in the flat, the blended and the textured ground style),
 # town_close_textured_1000 (town_close_1000 in the textured ground style),
+# stamps_1000 (the default map with the four stamps of docs/figures/stamps_pool.json),
 # textured_forward_plus_1000 and textured_mobile_1000 (a 256² map with biomes in the textured
 # style, drawn by the Forward+ and the Mobile renderer: the terrain shader works in every
 # renderer; the other shots use Compatibility, the Web's) and editor_terrain (the demo scene open in
@@ -39,7 +40,7 @@ cd "$(dirname "$0")/.."
 OUT="${1:-target/shots}"
 shift || true
 SHOTS=("$@")
-(( ${#SHOTS[@]} )) || SHOTS=(terrain_0900 terrain_1700 subdivision_1000 relief_1000 continents_1000 biomes_1000 biome_map_1000 water_pool_1000 water_biomes_1000 scatter_biomes_1000 scatter_biomes_20m_1000 chunks_lod_1000 towns_1000 town_close_1000 town_close_20m_1000 demo_1000 endless_1000 big_map_1000 forest_close_1000 forest_close_blended_1000 forest_close_textured_1000 town_close_textured_1000 textured_forward_plus_1000 textured_mobile_1000 editor_terrain)
+(( ${#SHOTS[@]} )) || SHOTS=(terrain_0900 terrain_1700 subdivision_1000 relief_1000 continents_1000 biomes_1000 biome_map_1000 water_pool_1000 water_biomes_1000 scatter_biomes_1000 scatter_biomes_20m_1000 chunks_lod_1000 towns_1000 town_close_1000 town_close_20m_1000 demo_1000 endless_1000 big_map_1000 forest_close_1000 forest_close_blended_1000 forest_close_textured_1000 town_close_textured_1000 stamps_1000 textured_forward_plus_1000 textured_mobile_1000 editor_terrain)
 mkdir -p "$OUT"
 OUT="$(cd "$OUT" && pwd)"
 GODOT=(tests/tools/godot.sh --audio-driver Dummy --resolution 1280x720)
@@ -130,6 +131,7 @@ for shot in "${SHOTS[@]}"; do
         textured_forward_plus_1000) RENDERER=FORWARD_PLUS render textured_forward_plus_1000 10 --hide-ui --size=256 --zoom=6 --ground-style=textured --biomes || status=1 ;;
         textured_mobile_1000) RENDERER=MOBILE render textured_mobile_1000 10 --hide-ui --size=256 --zoom=6 --ground-style=textured --biomes || status=1 ;;
         town_close_textured_1000) render town_close_textured_1000 10 --hide-ui --model=2 --biomes --towns --focus-town=0 --ground-style=textured || status=1 ;;
+        stamps_1000) render stamps_1000 10 --hide-ui --stamps="$PWD/docs/figures/stamps_pool.json" || status=1 ;;
         editor_terrain) editor_shot || status=1 ;;
         *) echo "render_shots: unknown shot $shot" >&2; status=1 ;;
     esac

@@ -5,6 +5,8 @@
 //! - [`DonjournoTerrain`](terrain::DonjournoTerrain): a `MeshInstance3D` that turns its generator
 //!   into a vertex-coloured mesh, caches the grid and the mesh separately, and answers height and
 //!   terrain queries.
+//! - [`DonjournoStamp`](stamp::DonjournoStamp): a `Node3D` child of a terrain that shapes its
+//!   ground (a mountain, a basin, a plateau, a crater, rough ground) before erosion.
 //! - [`DonjournoMap`](map::DonjournoMap): a generated grid handed to scripts, with cell queries and
 //!   bulk arrays.
 //! - [`DonjournoGroundTextures`](ground::textures::DonjournoGroundTextures) and
@@ -24,6 +26,7 @@ mod convert;
 pub mod generator;
 pub mod ground;
 pub mod map;
+pub mod stamp;
 pub mod terrain;
 
 /// The extension's entry point (`entry_symbol = "donjourno_library_init"` in `donjourno.gdextension`).

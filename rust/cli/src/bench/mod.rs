@@ -11,6 +11,7 @@ mod models;
 mod navigation;
 mod scatter;
 mod settlements;
+mod stamps;
 mod targets;
 mod tiles;
 
@@ -103,7 +104,7 @@ fn end_to_end(sizes: &[(u32, usize)]) -> f64 {
 }
 
 /// The figures `donjourno bench` prints, by name (for `--only`).
-pub const FIGURES: [&str; 14] = [
+pub const FIGURES: [&str; 15] = [
     "hydrology",
     "erosion",
     "fbm",
@@ -118,6 +119,7 @@ pub const FIGURES: [&str; 14] = [
     "navigation",
     "tiles",
     "settlements",
+    "stamps",
 ];
 
 /// Prints every figure, or only those whose name (one of [`FIGURES`]) contains `only`.
@@ -228,6 +230,17 @@ pub fn run(quick: bool, only: Option<&str>) -> Result<(), String> {
     }
     if on("tiles") {
         tiles::tiles(if quick { 1 } else { 3 });
+    }
+    if on("stamps") {
+        if let Some(ms) = stamps::stamps(if quick { 1 } else { 5 }) {
+            goals.at_most(
+                "one stamp moved, 256² default world with erosion, generation and mesh".into(),
+                ms,
+                "ms",
+                150.0,
+                "≤ 150 ms",
+            );
+        }
     }
     goals.print(quick);
     Ok(())

@@ -15,19 +15,24 @@ pub struct Settings {
     pub params: GeneratorParams,
     /// The content key of the image model's heightmap file, if it reads one (it shapes the grid).
     pub heightmap: Option<u64>,
+    /// The content key of the terrain's stamps, if it has any (they shape the grid).
+    pub stamps: Option<u64>,
     /// What shapes the mesh (it shapes only the tessellation). The collision radius and the
     /// navigation settings are not among the settings: they rebuild no mesh (the chunk collision
     /// follows the radius, and the navigation re-bakes, see `crate::terrain::components`).
     pub mesh_params: MeshParams,
 }
 
-/// What a grid is generated from: the parameters and the heightmap file's content key.
+/// What a grid is generated from: the parameters and the content keys of the heightmap file and
+/// the stamps.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct GridKey {
     /// The generation parameters.
     pub params: GeneratorParams,
     /// The heightmap file's content key.
     pub heightmap: Option<u64>,
+    /// The stamps' content key.
+    pub stamps: Option<u64>,
 }
 
 impl Settings {
@@ -36,6 +41,7 @@ impl Settings {
         GridKey {
             params: self.params,
             heightmap: self.heightmap,
+            stamps: self.stamps,
         }
     }
 }
@@ -167,6 +173,7 @@ mod tests {
                 ..Default::default()
             },
             heightmap: None,
+            stamps: None,
             mesh_params: MeshParams::default(),
         }
     }
@@ -185,6 +192,33 @@ mod tests {
         assert_eq!(plan.change, Change::Grid);
         assert_eq!(plan.work, Work::GridAndMesh);
         let plan = super::plan(shown, &current, Request::Now).unwrap();
+        assert_eq!(plan.work, Work::Nothing);
+    }
+
+    #[test]
+    fn moved_added_or_removed_stamps_regenerate_the_grid() {
+        let shown = inputs();
+        let current = Current {
+            shown: Some(&shown),
+            cached_grid: Some(shown.grid_key()),
+        };
+        for key in [Some(3), Some(4)] {
+            let wanted = Settings {
+                stamps: key,
+                ..shown
+            };
+            let plan = plan(wanted, &current, Request::Background).unwrap();
+            assert_eq!(plan.work, Work::GridAndMesh);
+        }
+        let mut stamped = shown;
+        stamped.stamps = Some(3);
+        let current = Current {
+            shown: Some(&stamped),
+            cached_grid: Some(stamped.grid_key()),
+        };
+        let plan = plan(shown, &current, Request::Background).unwrap();
+        assert_eq!(plan.work, Work::GridAndMesh, "the last stamp removed");
+        let plan = super::plan(stamped, &current, Request::Background).unwrap();
         assert_eq!(plan.work, Work::Nothing);
     }
 

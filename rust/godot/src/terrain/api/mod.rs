@@ -9,4 +9,5 @@ pub mod properties;
 pub mod queries;
 pub mod rebuild_api;
 pub mod settlement_queries;
+pub mod stamps;
 pub mod warnings;

@@ -40,12 +40,25 @@ pub struct CachedGrid {
     pub params: GeneratorParams,
     /// The content key of the heightmap file it was generated from, if any.
     pub heightmap: Option<u64>,
+    /// The content key of the stamps it was generated with, if any.
+    pub stamps: Option<u64>,
     /// The grid.
     pub grid: Arc<Grid>,
     /// Its statistics.
     pub stats: GenerationStats,
     /// The time its generation took.
     pub time: Duration,
+}
+
+impl CachedGrid {
+    /// What it was generated from.
+    pub fn grid_key(&self) -> crate::terrain::planner::GridKey {
+        crate::terrain::planner::GridKey {
+            params: self.params,
+            heightmap: self.heightmap,
+            stamps: self.stamps,
+        }
+    }
 }
 
 /// What to build.
@@ -70,6 +83,8 @@ pub struct MapOrder {
     pub cached: Option<CachedGrid>,
     /// The image model's heightmap file, when it reads one.
     pub file: Option<Arc<HeightmapFile>>,
+    /// The terrain's stamps (see [`crate::stamp`]).
+    pub stamps: Arc<Vec<donjourno::params::stamps::Stamp>>,
 }
 
 /// A tile of an endless world to build.
@@ -231,12 +246,12 @@ pub fn build(
     let (generated, pipeline_ran, pipeline_time) = match order {
         Order::Map(map) => {
             let inputs = &map.inputs;
-            let reusable = (map.cached.clone())
-                .filter(|c| c.params == inputs.params && c.heightmap == inputs.heightmap);
+            let reusable = (map.cached.clone()).filter(|c| c.grid_key() == inputs.grid_key());
             match reusable {
                 Some(c) => (Generated::Map(Box::new(c)), false, Duration::ZERO),
                 None => {
-                    let core_inputs = inputs_of(map.file.as_deref())?;
+                    let mut core_inputs = inputs_of(map.file.as_deref())?;
+                    core_inputs.stamps = map.stamps.as_ref().clone();
                     let sink = match state {
                         Some(state) => {
                             let state = state.clone();
@@ -265,6 +280,7 @@ pub fn build(
                     let cached = CachedGrid {
                         params: inputs.params,
                         heightmap: inputs.heightmap,
+                        stamps: inputs.stamps,
                         grid: Arc::new(grid),
                         stats,
                         time,

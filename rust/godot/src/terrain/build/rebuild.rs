@@ -6,11 +6,12 @@ use crate::generator::HeightmapFile;
 use crate::terrain::build::staging::{Delivered, Staging, UploadStats, UPLOAD_BYTES_PER_FRAME};
 use crate::terrain::build::worker::{Job, Poll};
 use crate::terrain::build::{self, CachedGrid, MapOrder, Order, SurfaceTarget};
-use crate::terrain::planner::{self, Current, GridKey, Plan, Request, Runner, Settings, Work};
+use crate::terrain::planner::{self, Current, Plan, Request, Runner, Settings, Work};
 use crate::terrain::show::surface_queue::FrameBudget;
 use crate::terrain::show::upload::{self, Streams, RELEASE_BYTES_PER_FRAME};
 use crate::terrain::DonjournoTerrain;
 use donjourno::outputs::godot_surface::SurfaceSize;
+use donjourno::params::stamps::Stamp;
 use donjourno::WorldMode;
 use godot::prelude::*;
 use std::sync::Arc;
@@ -67,8 +68,8 @@ impl DonjournoTerrain {
     /// Returns whether nothing failed so far.
     pub(in crate::terrain) fn rebuild(&mut self, request: Request) -> bool {
         self.cancel_job();
-        let plan = match self.prepare(request) {
-            Ok(Some(plan)) => plan,
+        let (plan, plan_stamps) = match self.prepare(request) {
+            Ok(Some(prepared)) => prepared,
             other => return self.finish(other.map(|_| None)),
         };
         let order = MapOrder {
@@ -77,6 +78,7 @@ impl DonjournoTerrain {
             splat: plan.inputs.params.ground_style.carries_splat(),
             cached: self.rebuilds.cache.clone(),
             file: self.heightmap_file(),
+            stamps: Arc::new(plan_stamps),
         };
         if plan.runner == Runner::Worker {
             if let Some(job) = Job::start(order.clone()) {
@@ -96,9 +98,9 @@ impl DonjournoTerrain {
         self.generator.as_ref()?.bind().heightmap().ok().flatten()
     }
 
-    /// Validates the inputs and plans the rebuild: `Ok(None)` when nothing has to change (or a
-    /// baked mesh is shown instead, or there is no generator).
-    fn prepare(&mut self, request: Request) -> Result<Option<Plan>, String> {
+    /// Validates the inputs and plans the rebuild, with the stamps it lays: `Ok(None)` when
+    /// nothing has to change (or a baked mesh is shown instead, or there is no generator).
+    fn prepare(&mut self, request: Request) -> Result<Option<(Plan, Vec<Stamp>)>, String> {
         if self.baked_mesh.is_some() {
             self.stop_endless();
             self.show_baked();
@@ -117,9 +119,11 @@ impl DonjournoTerrain {
         }
         self.stop_endless();
         let file = generator.bind().heightmap()?;
+        let stamps = self.stamps(&params)?;
         let inputs = Settings {
             params,
             heightmap: file.map(|f| f.key),
+            stamps: crate::stamp::content_key(&stamps),
             mesh_params: self.mesh_params(&params)?,
         };
         let attached = self.surface.is_attached(self.base().get_mesh());
@@ -127,13 +131,10 @@ impl DonjournoTerrain {
             shown: (self.shown.as_ref())
                 .filter(|_| attached && !self.rebuilds.outdated)
                 .map(|s| &s.inputs),
-            cached_grid: self.rebuilds.cache.as_ref().map(|c| GridKey {
-                params: c.params,
-                heightmap: c.heightmap,
-            }),
+            cached_grid: self.rebuilds.cache.as_ref().map(CachedGrid::grid_key),
         };
         let plan = planner::plan(inputs, &current, request).map_err(|e| e.to_string())?;
-        Ok((plan.work != Work::Nothing).then_some(plan))
+        Ok((plan.work != Work::Nothing).then_some((plan, stamps)))
     }
 
     /// Builds `order` on the calling thread, straight into Godot's arrays.

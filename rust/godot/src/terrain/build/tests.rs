@@ -38,12 +38,14 @@ fn map_order(size: u32) -> MapOrder {
         inputs: Settings {
             params,
             heightmap: None,
+            stamps: None,
             mesh_params: MeshParams::default(),
         },
         vertex_count: size as usize * size as usize * 6,
         splat: false,
         cached: None,
         file: None,
+        stamps: Default::default(),
     }
 }
 

@@ -204,6 +204,7 @@ mod tests {
         Settings {
             params,
             heightmap: None,
+            stamps: None,
             mesh_params: MeshParams::default(),
         }
     }
@@ -216,6 +217,7 @@ mod tests {
             splat: false,
             cached: None,
             file: None,
+            stamps: Default::default(),
         }
     }
 

@@ -1,0 +1,80 @@
+//! `--stamps`: the documented stamp files give the golden suite's stamp cases, and a bad file is a
+//! clear error.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn repo(path: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .join(path)
+}
+
+fn donjourno(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_donjourno"))
+        .args(args)
+        .output()
+        .expect("the CLI runs")
+}
+
+/// The grid hash of the golden file's case `name`.
+fn golden(name: &str) -> String {
+    let text = std::fs::read_to_string(repo("tests/golden/hashes.txt")).unwrap();
+    text.lines()
+        .find_map(|l| l.strip_prefix(&format!("{name} ")))
+        .and_then(|rest| rest.split(' ').next())
+        .unwrap_or_else(|| panic!("{name} is in the golden file"))
+        .to_owned()
+}
+
+#[test]
+fn the_documented_stamp_files_give_the_golden_stamp_cases() {
+    for (preset, file) in [
+        ("default", "docs/figures/stamps_pool.json"),
+        ("continent", "docs/figures/stamps_continent.json"),
+    ] {
+        let path = repo(file);
+        let out = donjourno(&[
+            "hash",
+            "--preset",
+            preset,
+            "--stamps",
+            path.to_str().unwrap(),
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(
+            json["grid_hash"].as_str().unwrap(),
+            golden(&format!("stamps:preset={preset}")),
+            "{file} on the {preset} preset"
+        );
+    }
+}
+
+#[test]
+fn a_bad_stamp_file_is_a_clear_error() {
+    let dir = std::env::temp_dir().join(format!("donjourno-stamps-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.json");
+    std::fs::write(
+        &bad,
+        r#"{"stamps": [{"position": [1, 2]}, {"position": [3, 4], "radius": -5}]}"#,
+    )
+    .unwrap();
+    let out = donjourno(&["hash", "--stamps", bad.to_str().unwrap()]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("bad.json") && err.contains("stamp 1: radius must be"),
+        "{err}"
+    );
+    let missing = dir.join("missing.json");
+    let out = donjourno(&["hash", "--stamps", missing.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("missing.json"));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -1,0 +1,428 @@
+//! `DonjournoStamp`: a shape a designer places on a terrain, as a child node.
+
+use crate::terrain::DonjournoTerrain;
+use donjourno::params::stamps::{Stamp, StampBlend, StampFalloff, StampKind};
+use godot::classes::notify::Node3DNotification;
+use godot::classes::{INode3D, Node3D};
+use godot::prelude::*;
+use std::hash::{Hash, Hasher};
+
+/// A shape laid on its parent [DonjournoTerrain]'s ground before erosion: a mountain, a basin
+/// that fills as a lake, a plateau at a level, a crater or rough ground.
+///
+/// [member kind] picks the shape ([constant KIND_RAISE], [constant KIND_LOWER],
+/// [constant KIND_FLATTEN], [constant KIND_CRATER], [constant KIND_ROUGHEN]). Rivers run round a
+/// stamped range, its lee side turns dry, forests and towns follow the new ground.
+///
+/// Its position on the terrain's x and z axes places it; [member radius] and [member height] are
+/// in metres; scaling the node along x or z stretches its footprint into an ellipse, and turning
+/// it about y turns the ellipse. Moving, scaling or editing a stamp regenerates the terrain
+/// (coalesced, on a worker, as an inspector edit does), and so do adding and removing one. A
+/// stamp with a value out of range, or off the map, shows a configuration warning naming it,
+/// and the previous terrain stays.
+///
+/// The scene saves the stamp's few properties, never the ground it makes.
+/// [method DonjournoTerrain.get_stamps_json] writes a terrain's stamps as the JSON the command
+/// line reads with `--stamps`.
+#[derive(GodotClass)]
+#[class(tool, base = Node3D)]
+pub struct DonjournoStamp {
+    /// What the stamp does: raise, lower, flatten, crater or roughen.
+    #[export(enum = (Raise = 0, Lower = 1, Flatten = 2, Crater = 3, Roughen = 4))]
+    #[var(set = set_kind)]
+    kind: i64,
+    /// Radius of its footprint, metres (times the node's scale along x and z).
+    #[export(range = (0.1, 20000.0, 0.1, or_greater, exp, suffix = "m"))]
+    #[var(set = set_radius)]
+    radius: f32,
+    /// Height at its centre, metres: how far a raise lifts, a lower sinks, a crater's bowl goes
+    /// down or rough ground's bumps rise. For a flatten, the plateau's level on the terrain's y
+    /// axis.
+    #[export(range = (-1000.0, 1000.0, 0.1, or_greater, or_less, suffix = "m"))]
+    #[var(set = set_height)]
+    height: f32,
+    /// How its weight falls from the centre to the rim: smooth, linear (a cone), dome or plateau.
+    #[export(enum = (Smooth = 0, Linear = 1, Dome = 2, Plateau = 3))]
+    #[var(set = set_falloff)]
+    falloff: i64,
+    /// How its shape meets the ground: add its relief, keep the higher (fill) or the lower (cut),
+    /// or replace the ground.
+    #[export(enum = (Add = 0, Max = 1, Min = 2, Replace = 3))]
+    #[var(set = set_blend)]
+    blend: i64,
+    /// How far it moves the ground towards its shape, from 0 (not at all) to 1.
+    #[export(range = (0.0, 1.0, 0.01))]
+    #[var(set = set_strength)]
+    strength: f32,
+    base: Base<Node3D>,
+}
+
+#[godot_api]
+impl INode3D for DonjournoStamp {
+    fn init(base: Base<Node3D>) -> Self {
+        let d = Stamp::default();
+        DonjournoStamp {
+            kind: d.kind as i64,
+            radius: d.radius,
+            height: d.height,
+            falloff: d.falloff as i64,
+            blend: d.blend as i64,
+            strength: d.strength,
+            base,
+        }
+    }
+
+    fn on_notification(&mut self, what: Node3DNotification) {
+        match what {
+            Node3DNotification::ENTER_TREE => {
+                self.base_mut().set_notify_local_transform(true);
+                self.changed();
+            }
+            Node3DNotification::EXIT_TREE | Node3DNotification::LOCAL_TRANSFORM_CHANGED => {
+                self.changed();
+            }
+            _ => {}
+        }
+    }
+
+    fn get_configuration_warnings(&self) -> PackedStringArray {
+        let name = self.base().get_name().to_string();
+        let place = self.terrain().map(|t| {
+            t.bind()
+                .stamp_frame()
+                .map(|frame| (self.stamp(&frame), frame))
+        });
+        warnings(&name, place).iter().map(GString::from).collect()
+    }
+}
+
+/// A stamp's configuration warnings, as plain Rust: `place` is `None` off a terrain, else the
+/// stamp and its terrain's frame (`None` without a valid generator, when nothing can be said).
+pub fn warnings(name: &str, place: Option<Option<(Stamp, StampFrame)>>) -> Vec<String> {
+    let Some(place) = place else {
+        return vec![
+            "A DonjournoStamp shapes the ground of its parent: make it a child of a DonjournoTerrain."
+                .to_owned(),
+        ];
+    };
+    let Some((stamp, frame)) = place else {
+        return Vec::new();
+    };
+    if let Err(e) = stamp.validate(0) {
+        vec![format!(
+            "Stamp \"{name}\": {} must be {} (got {}).",
+            e.field, e.expected, e.got
+        )]
+    } else if !frame.reaches(&stamp) {
+        vec![format!(
+            "Stamp \"{name}\" lies off the terrain's map: it shapes nothing."
+        )]
+    } else {
+        Vec::new()
+    }
+}
+
+/// Where a terrain's map lies, for its stamps: the generator's origin, cell size and extent.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StampFrame {
+    /// World x and z of the map's first cell, metres (the generator's origin).
+    pub origin: [f32; 2],
+    /// Metres per cell.
+    pub cell_size: f32,
+    /// The map's extent along x and z, metres.
+    pub extent: [f32; 2],
+}
+
+impl StampFrame {
+    /// The core's world position of a point of the terrain's local x and z axes: the mesh draws
+    /// cell `i` over `[i, i + 1) · cell_size`, and the core samples it at `origin + i · cell_size`.
+    pub fn world(&self, local: [f32; 2]) -> [f32; 2] {
+        [
+            self.origin[0] + local[0] - 0.5 * self.cell_size,
+            self.origin[1] + local[1] - 0.5 * self.cell_size,
+        ]
+    }
+
+    /// The point of the terrain's local x and z axes at the core's world position `world`: the
+    /// inverse of [`Self::world`].
+    pub fn local(&self, world: [f32; 2]) -> [f32; 2] {
+        [
+            world[0] - self.origin[0] + 0.5 * self.cell_size,
+            world[1] - self.origin[1] + 0.5 * self.cell_size,
+        ]
+    }
+
+    /// Whether `stamp` reaches any part of the map.
+    pub fn reaches(&self, stamp: &Stamp) -> bool {
+        let r = stamp.reach();
+        (0..2).all(|k| {
+            let lo = self.origin[k] - 0.5 * self.cell_size;
+            let hi = lo + self.extent[k];
+            stamp.position[k] + r > lo && stamp.position[k] - r < hi
+        })
+    }
+}
+
+#[godot_api]
+impl DonjournoStamp {
+    /// The raise kind of [member kind]: a mountain.
+    #[constant]
+    pub const KIND_RAISE: i64 = 0;
+    /// The lower kind of [member kind]: a basin, which fills as a lake.
+    #[constant]
+    pub const KIND_LOWER: i64 = 1;
+    /// The flatten kind of [member kind]: a plateau at the level [member height].
+    #[constant]
+    pub const KIND_FLATTEN: i64 = 2;
+    /// The crater kind of [member kind]: a bowl inside a raised rim.
+    #[constant]
+    pub const KIND_CRATER: i64 = 3;
+    /// The roughen kind of [member kind]: noise over the footprint.
+    #[constant]
+    pub const KIND_ROUGHEN: i64 = 4;
+
+    /// Sets [member kind] (values out of range are refused with an error).
+    #[func]
+    pub fn set_kind(&mut self, value: i64) {
+        if Self::pick(value, StampKind::ALL.len(), "kind") {
+            self.kind = value;
+            self.changed();
+        }
+    }
+
+    /// Sets [member radius], metres.
+    #[func]
+    pub fn set_radius(&mut self, value: f32) {
+        self.radius = value;
+        self.changed();
+    }
+
+    /// Sets [member height], metres.
+    #[func]
+    pub fn set_height(&mut self, value: f32) {
+        self.height = value;
+        self.changed();
+    }
+
+    /// Sets [member falloff] (values out of range are refused with an error).
+    #[func]
+    pub fn set_falloff(&mut self, value: i64) {
+        if Self::pick(value, StampFalloff::ALL.len(), "falloff") {
+            self.falloff = value;
+            self.changed();
+        }
+    }
+
+    /// Sets [member blend] (values out of range are refused with an error).
+    #[func]
+    pub fn set_blend(&mut self, value: i64) {
+        if Self::pick(value, StampBlend::ALL.len(), "blend") {
+            self.blend = value;
+            self.changed();
+        }
+    }
+
+    /// Sets [member strength], 0 to 1.
+    #[func]
+    pub fn set_strength(&mut self, value: f32) {
+        self.strength = value;
+        self.changed();
+    }
+}
+
+impl DonjournoStamp {
+    /// Whether `value` picks one of `count` choices; reports the error when not.
+    fn pick(value: i64, count: usize, property: &str) -> bool {
+        let ok = (0..count as i64).contains(&value);
+        if !ok {
+            godot_error!(
+                "DonjournoStamp.{property} must be from 0 to {} (got {value}); kept",
+                count - 1
+            );
+        }
+        ok
+    }
+
+    /// The parent terrain, if the stamp has one.
+    fn terrain(&self) -> Option<Gd<DonjournoTerrain>> {
+        self.base()
+            .get_parent()?
+            .try_cast::<DonjournoTerrain>()
+            .ok()
+    }
+
+    /// Tells the parent terrain that its stamps changed (deferred, so the terrain is never
+    /// borrowed twice), and refreshes the warnings.
+    fn changed(&mut self) {
+        if let Some(mut terrain) = self.terrain() {
+            terrain.call_deferred("_on_stamps_changed", &[]);
+        }
+        if self.base().is_inside_tree() {
+            self.base_mut().update_configuration_warnings();
+        }
+    }
+
+    /// A new stamp node that gives `stamp` back on a map in `frame` (see [`Self::stamp`]).
+    pub fn from_stamp(stamp: &Stamp, frame: &StampFrame) -> Gd<Self> {
+        let mut node = DonjournoStamp::new_alloc();
+        let local = frame.local(stamp.position);
+        let basis = Basis::from_euler(
+            EulerOrder::YXZ,
+            Vector3::new(0.0, stamp.rotation_degrees.to_radians(), 0.0),
+        ) * Basis::from_scale(Vector3::new(stamp.scale[0], 1.0, stamp.scale[1]));
+        {
+            let mut s = node.bind_mut();
+            s.kind = stamp.kind as i64;
+            s.radius = stamp.radius;
+            s.height = stamp.height;
+            s.falloff = stamp.falloff as i64;
+            s.blend = stamp.blend as i64;
+            s.strength = stamp.strength;
+        }
+        node.set_transform(Transform3D::new(
+            basis,
+            Vector3::new(local[0], 0.0, local[1]),
+        ));
+        node.set_name(&format!("Stamp{}", capitalised(stamp.kind)));
+        node
+    }
+
+    /// The core's stamp for a map in `frame`, from the node's properties and its transform on
+    /// its parent.
+    pub fn stamp(&self, frame: &StampFrame) -> Stamp {
+        let xf = self.base().get_transform();
+        let scale = xf.basis.get_scale();
+        let turn = xf.basis.orthonormalized().get_euler().y;
+        Stamp {
+            kind: StampKind::ALL[self.kind.clamp(0, 4) as usize],
+            position: frame.world([xf.origin.x, xf.origin.z]),
+            radius: self.radius,
+            height: self.height,
+            falloff: StampFalloff::ALL[self.falloff.clamp(0, 3) as usize],
+            blend: StampBlend::ALL[self.blend.clamp(0, 3) as usize],
+            strength: self.strength,
+            scale: [scale.x, scale.z],
+            rotation_degrees: turn.to_degrees(),
+        }
+    }
+}
+
+/// The kind's name with a capital, for node names (`Raise`).
+fn capitalised(kind: StampKind) -> &'static str {
+    match kind {
+        StampKind::Raise => "Raise",
+        StampKind::Lower => "Lower",
+        StampKind::Flatten => "Flatten",
+        StampKind::Crater => "Crater",
+        StampKind::Roughen => "Roughen",
+    }
+}
+
+/// The content key of a stamp list: `None` for none (a map without stamps is keyed as before
+/// stamps existed), else a hash of every field's bits.
+pub fn content_key(stamps: &[Stamp]) -> Option<u64> {
+    if stamps.is_empty() {
+        return None;
+    }
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    for s in stamps {
+        (s.kind as u8, s.falloff as u8, s.blend as u8).hash(&mut h);
+        for v in [
+            s.position[0],
+            s.position[1],
+            s.radius,
+            s.height,
+            s.strength,
+            s.scale[0],
+            s.scale[1],
+            s.rotation_degrees,
+        ] {
+            v.to_bits().hash(&mut h);
+        }
+    }
+    Some(h.finish())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_field_keys_the_stamps_and_none_keys_nothing() {
+        assert_eq!(content_key(&[]), None);
+        let a = Stamp::default();
+        let key = content_key(&[a]);
+        assert_eq!(key, content_key(&[a]));
+        let moved = Stamp {
+            position: [0.5, 0.0],
+            ..a
+        };
+        let lower = Stamp {
+            kind: StampKind::Lower,
+            ..a
+        };
+        let turned = Stamp {
+            rotation_degrees: 1.0,
+            ..a
+        };
+        for other in [moved, lower, turned] {
+            assert_ne!(content_key(&[other]), key);
+        }
+        assert_ne!(content_key(&[a, a]), key);
+    }
+
+    #[test]
+    fn warnings_name_the_stamp_and_what_is_wrong() {
+        let frame = StampFrame {
+            origin: [0.0, 0.0],
+            cell_size: 1.0,
+            extent: [64.0, 64.0],
+        };
+        let good = Stamp {
+            position: [32.0, 32.0],
+            ..Default::default()
+        };
+        assert!(warnings("Peak", Some(Some((good, frame)))).is_empty());
+        assert!(warnings("Peak", Some(None)).is_empty());
+        let orphan = warnings("Peak", None);
+        assert!(orphan.len() == 1 && orphan[0].contains("child of a DonjournoTerrain"));
+        let strong = Stamp {
+            strength: 3.0,
+            ..good
+        };
+        let w = warnings("Peak", Some(Some((strong, frame))));
+        assert_eq!(w, ["Stamp \"Peak\": strength must be from 0 to 1 (got 3)."]);
+        let far = Stamp {
+            position: [500.0, 500.0],
+            ..good
+        };
+        let w = warnings("Peak", Some(Some((far, frame))));
+        assert!(
+            w.len() == 1 && w[0].contains("off the terrain's map"),
+            "{w:?}"
+        );
+    }
+
+    #[test]
+    fn frames_place_stamps_on_the_cells_the_mesh_draws() {
+        let frame = StampFrame {
+            origin: [100.0, -50.0],
+            cell_size: 2.0,
+            extent: [64.0, 32.0],
+        };
+        // The middle of cell 3 (local 7 m) is sampled at 6 m from the origin.
+        assert_eq!(frame.world([7.0, 7.0]), [106.0, -44.0]);
+        let at = |x: f32, z: f32, radius: f32| Stamp {
+            position: [x, z],
+            radius,
+            ..Default::default()
+        };
+        assert!(frame.reaches(&at(120.0, -40.0, 1.0)));
+        assert!(
+            frame.reaches(&at(90.0, -40.0, 12.0)),
+            "overlapping the west edge"
+        );
+        assert!(!frame.reaches(&at(90.0, -40.0, 5.0)));
+        assert!(!frame.reaches(&at(120.0, -10.0, 5.0)), "south of the map");
+    }
+}
