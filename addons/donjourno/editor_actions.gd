@@ -1,8 +1,8 @@
 @tool
 extends RefCounted
 ## The editor actions of the Donjourno plugin, as functions of the edited scene's root and an undo
-## history, so that they run (and are tested) without the editor: "Add Donjourno Terrain" and
-## "Regenerate and Bake Donjourno Terrain".
+## history, so that they run (and are tested) without the editor: "Add Donjourno Terrain", "Add
+## Donjourno Stamp" and "Regenerate and Bake Donjourno Terrain".
 ##
 ## `undo_redo` is the editor's `EditorUndoRedoManager` in the plugin, or a plain `UndoRedo` (in
 ## the tests): both offer `create_action`, `add_do_property`, `add_undo_property`,
@@ -22,6 +22,44 @@ static func add_terrain(root: Node, undo_redo: Object) -> Node3D:
 	_add_method(undo_redo, false, root, &"remove_child", [terrain])
 	undo_redo.commit_action()
 	return terrain
+
+
+## Adds a `DonjournoStamp` (a mountain, by default) as a child of `terrain`, owned by `root`, at
+## the point `local` of the terrain's x and z axes, its radius a tenth of the map's smaller side,
+## as one undoable action. Returns the stamp.
+static func add_stamp(root: Node, terrain: Node3D, local: Vector3, undo_redo: Object) -> Node3D:
+	var stamp: Node3D = ClassDB.instantiate(&"DonjournoStamp")
+	stamp.name = &"DonjournoStamp"
+	stamp.position = Vector3(local.x, 0.0, local.z)
+	var generator: Resource = terrain.get(&"generator")
+	if generator != null:
+		var side: float = mini(generator.get(&"width"), generator.get(&"depth")) * generator.get(&"cell_size")
+		stamp.set(&"radius", maxf(side * 0.1, 0.1))
+		stamp.set(&"height", maxf(side * 0.08, 0.1))
+	undo_redo.create_action("Add Donjourno Stamp")
+	_add_method(undo_redo, true, terrain, &"add_child", [stamp, true])
+	_add_method(undo_redo, true, stamp, &"set_owner", [root])
+	undo_redo.add_do_reference(stamp)
+	_add_method(undo_redo, false, terrain, &"remove_child", [stamp])
+	undo_redo.commit_action()
+	return stamp
+
+
+## The point of `terrain`'s x and z axes under the ray from `origin` along `direction` (global),
+## where it meets the terrain's ground plane, kept on the map; the map's middle when the ray runs
+## level or away from the plane.
+static func point_on_terrain(terrain: Node3D, origin: Vector3, direction: Vector3) -> Vector3:
+	var generator: Resource = terrain.get(&"generator")
+	var extent := Vector3.ZERO
+	if generator != null:
+		extent = Vector3(generator.get(&"width"), 0.0, generator.get(&"depth")) * float(generator.get(&"cell_size"))
+	var middle := extent * 0.5
+	var plane := Plane(terrain.global_basis.y.normalized(), terrain.global_position)
+	var hit: Variant = plane.intersects_ray(origin, direction)
+	if hit == null:
+		return middle
+	var local: Vector3 = terrain.to_local(hit)
+	return Vector3(clampf(local.x, 0.0, extent.x), 0.0, clampf(local.z, 0.0, extent.z))
 
 
 ## Adds a do (`is_do`) or undo method call to the action being created: an `UndoRedo` takes a

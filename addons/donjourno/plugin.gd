@@ -1,16 +1,23 @@
 @tool
 extends EditorPlugin
-## Editor integration of Donjourno: checks that the extension library is loaded and adds two
+## Editor integration of Donjourno: checks that the extension library is loaded and adds three
 ## items to "Project > Tools":
 ## - "Add Donjourno Terrain" puts a terrain with a new generator into the edited scene;
+## - "Add Donjourno Stamp" puts a stamp on the selected terrain (or the scene's first), where the
+##   middle of the 3D view looks at its ground;
 ## - "Regenerate and Bake Donjourno Terrain" regenerates the selected terrains (every terrain of
 ##   the scene when none is selected), saves each mesh next to the scene as
 ##   `<scene>_<node path>.res` and assigns it to the terrain's `baked_mesh`.
-## Both are undoable. The actions themselves are in editor_actions.gd.
+## All are undoable. A `DonjournoStamp` gets a gizmo in the 3D view (stamps/stamp_gizmo.gd): its
+## rim and height, with handles that drag them. The actions themselves are in editor_actions.gd.
 
 const MENU_ITEM := "Add Donjourno Terrain"
 const BAKE_ITEM := "Regenerate and Bake Donjourno Terrain"
+const STAMP_ITEM := "Add Donjourno Stamp"
 const Actions := preload("res://addons/donjourno/editor_actions.gd")
+const StampGizmo := preload("res://addons/donjourno/stamps/stamp_gizmo.gd")
+
+var _stamp_gizmo: EditorNode3DGizmoPlugin
 
 
 func _enter_tree() -> void:
@@ -19,13 +26,20 @@ func _enter_tree() -> void:
 				+ "(or copy a release into addons/donjourno/bin/) and restart the editor.")
 		return
 	add_tool_menu_item(MENU_ITEM, _add_terrain)
+	add_tool_menu_item(STAMP_ITEM, _add_stamp)
 	add_tool_menu_item(BAKE_ITEM, _bake_terrains)
+	_stamp_gizmo = StampGizmo.new(get_undo_redo())
+	add_node_3d_gizmo_plugin(_stamp_gizmo)
 
 
 func _exit_tree() -> void:
 	if ClassDB.class_exists(&"DonjournoTerrain"):
 		remove_tool_menu_item(MENU_ITEM)
+		remove_tool_menu_item(STAMP_ITEM)
 		remove_tool_menu_item(BAKE_ITEM)
+	if _stamp_gizmo != null:
+		remove_node_3d_gizmo_plugin(_stamp_gizmo)
+		_stamp_gizmo = null
 
 
 func _add_terrain() -> void:
@@ -36,6 +50,35 @@ func _add_terrain() -> void:
 	var terrain := Actions.add_terrain(root, get_undo_redo())
 	get_editor_interface().get_selection().clear()
 	get_editor_interface().get_selection().add_node(terrain)
+
+
+func _add_stamp() -> void:
+	var root := get_editor_interface().get_edited_scene_root()
+	if root == null:
+		push_warning("Donjourno: open a scene with a DonjournoTerrain first.")
+		return
+	var terrain: Node3D = null
+	for node in get_editor_interface().get_selection().get_selected_nodes():
+		if node.is_class("DonjournoTerrain"):
+			terrain = node
+		elif node.is_class("DonjournoStamp") and node.get_parent().is_class("DonjournoTerrain"):
+			terrain = node.get_parent()
+		if terrain != null:
+			break
+	if terrain == null:
+		var terrains := Actions.terrains_of(root)
+		if terrains.is_empty():
+			push_warning("Donjourno: the scene has no DonjournoTerrain to stamp.")
+			return
+		terrain = terrains[0]
+	# Where the middle of the first 3D view looks at the terrain's ground.
+	var camera := get_editor_interface().get_editor_viewport_3d(0).get_camera_3d()
+	var origin := camera.global_position
+	var direction := -camera.global_basis.z
+	var point := Actions.point_on_terrain(terrain, origin, direction)
+	var stamp := Actions.add_stamp(root, terrain, point, get_undo_redo())
+	get_editor_interface().get_selection().clear()
+	get_editor_interface().get_selection().add_node(stamp)
 
 
 func _bake_terrains() -> void:

@@ -1,14 +1,9 @@
 //! The `donjourno` binary end to end: outputs, statistics and error handling.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
 
-fn donjourno(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_donjourno"))
-        .args(args)
-        .output()
-        .expect("binary runs")
-}
+use common::donjourno;
+use std::path::PathBuf;
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("donjourno-cli-{name}-{}", std::process::id()));

@@ -1,20 +1,15 @@
 //! `--stamps`: the documented stamp files give the golden suite's stamp cases, and a bad file is a
 //! clear error.
 
+mod common;
+
+use common::donjourno;
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
 fn repo(path: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../..")
         .join(path)
-}
-
-fn donjourno(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_donjourno"))
-        .args(args)
-        .output()
-        .expect("the CLI runs")
 }
 
 /// The grid hash of the golden file's case `name`.

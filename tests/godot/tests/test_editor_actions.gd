@@ -1,7 +1,7 @@
 extends "res://lib/test_case.gd"
 ## The editor plugin's actions (addons/donjourno/editor_actions.gd), run on a scene root and a
-## plain UndoRedo: "Add Donjourno Terrain" and "Regenerate and Bake Donjourno Terrain", their
-## undo, and one distinct baked file per terrain.
+## plain UndoRedo: "Add Donjourno Terrain", "Add Donjourno Stamp" and "Regenerate and Bake
+## Donjourno Terrain", their undo, and one distinct baked file per terrain.
 
 const Actions := preload("res://addons/donjourno/editor_actions.gd")
 const DIR := "user://donjourno_editor_actions_test"
@@ -64,6 +64,39 @@ func test_add_terrain_is_undoable() -> void:
 	check(t.get_parent() == scene and t.owner == scene, "redo adds it back, owned")
 	await settled(t)
 	check(t.mesh != null and t.mesh.get_surface_count() == 1, "the added terrain generates")
+	undo.free()
+
+
+func test_add_stamp_is_undoable_and_undo_restores_the_ground_bit_for_bit() -> void:
+	var scene := _scene()
+	var t := _terrain_at(scene, "", "Terrain", 12)
+	t.auto_regenerate = false
+	var before: PackedVector3Array = arrays_of(t)[Mesh.ARRAY_VERTEX]
+	var undo := UndoRedo.new()
+	# A camera 100 m above the map's middle, looking 45° down towards +x: its ray meets the ground
+	# 100 m on, beyond the map, so the point is kept on its eastern edge.
+	var point := Actions.point_on_terrain(t, t.to_global(Vector3(32, 100, 32)), Vector3(1, -1, 0))
+	check_eq(point, Vector3(64, 0, 32), "the ray's point kept on the map")
+	point = Actions.point_on_terrain(t, t.to_global(Vector3(20, 10, 30)), Vector3(0, -1, 0))
+	check_eq(point, Vector3(20, 0, 30), "straight down")
+	check_eq(Actions.point_on_terrain(t, Vector3(0, 10, 0), Vector3(1, 0, 0)), Vector3(32, 0, 32),
+			"a level ray: the middle of the map")
+	var stamp := Actions.add_stamp(scene, t, point, undo)
+	check(stamp is DonjournoStamp, "a DonjournoStamp is added")
+	check(stamp.get_parent() == t and stamp.owner == scene, "under the terrain, owned by the scene")
+	check_eq(stamp.position, Vector3(20, 0, 30), "at the point")
+	check_near(stamp.radius, 6.4, 1e-4, "a tenth of the map's side")
+	check_eq(undo.get_current_action_name(), "Add Donjourno Stamp", "one undoable action")
+	check(t.regenerate(), "rebuilt with the stamp")
+	var stamped: PackedVector3Array = arrays_of(t)[Mesh.ARRAY_VERTEX]
+	check(stamped != before, "the stamp changed the ground")
+	check(undo.undo(), "undo")
+	check(stamp.get_parent() == null, "undo removes the stamp")
+	check(t.regenerate(), "rebuilt after the undo")
+	check(arrays_of(t)[Mesh.ARRAY_VERTEX] == before, "undo restores the ground bit for bit")
+	check(undo.redo(), "redo")
+	check(t.regenerate(), "rebuilt after the redo")
+	check(arrays_of(t)[Mesh.ARRAY_VERTEX] == stamped, "redo brings the stamped ground back")
 	undo.free()
 
 

@@ -161,3 +161,23 @@ func test_stamps_save_in_the_scene_and_write_the_command_line_json() -> void:
 	check_eq(t3.get_children().filter(func(c: Node) -> bool: return c is DonjournoStamp).size(), 1,
 			"still one stamp")
 	DirAccess.remove_absolute(ProjectSettings.globalize_path(SCENE_PATH))
+
+
+func test_the_gizmo_handles_follow_the_mouse_ray() -> void:
+	var Handles := load("res://addons/donjourno/stamps/stamp_handles.gd")
+	check_near(Handles.radius_from_ray(Vector3(0, 10, 0), Vector3(1, -2, 0), 3.0), 5.0, 1e-4,
+			"the rim where the ray meets the stamp's plane")
+	check_near(Handles.radius_from_ray(Vector3(0, 10, 0), Vector3(1, 0, 0), 3.0), 3.0, 1e-6,
+			"a level ray keeps the radius")
+	check_near(Handles.radius_from_ray(Vector3(4, 10, 3), Vector3(0, -1, 0), 1.0), 5.0, 1e-4,
+			"straight down, 5 m from the axis")
+	check_near(Handles.height_from_ray(Vector3(10, 3, 0), Vector3(-1, 0, 0), 0.0), 3.0, 1e-4,
+			"a level ray through the axis at 3 m")
+	check_near(Handles.height_from_ray(Vector3(10, 0, 0), Vector3(-1, 1, 0), 0.0), 10.0, 1e-4,
+			"a rising ray crosses the axis at 10 m")
+	check_near(Handles.height_from_ray(Vector3(0, 5, 0), Vector3(0, 1, 0), 7.0), 7.0, 1e-6,
+			"a ray along the axis keeps the height")
+	var rim: PackedVector3Array = Handles.rim(4.0)
+	check_eq(rim.size(), 2 * Handles.RIM_SEGMENTS, "segments as pairs of points")
+	for p in rim:
+		check_near(Vector2(p.x, p.z).length(), 4.0, 1e-4, "on the rim")

@@ -148,10 +148,10 @@ fn stamp_cases(mesh: MeshParams) -> Vec<Case> {
     use donjourno::params::stamps::{Stamp, StampBlend, StampFalloff, StampKind};
     let pool = vec![
         Stamp {
-            position: [30.0, 95.0],
+            position: [40.0, 88.0],
             radius: 28.0,
             height: 25.0,
-            scale: [1.4, 0.8],
+            scale: [1.2, 0.8],
             rotation_degrees: 30.0,
             ..Default::default()
         },

@@ -155,18 +155,7 @@ impl<'a> Router<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn flat(width: usize, depth: usize) -> RoadGround {
-        RoadGround {
-            width,
-            depth,
-            footing: vec![Footing::Land; width * depth],
-            lot: vec![false; width * depth],
-            height: vec![0.0; width * depth],
-            max_rise: 0.1,
-            cell_size: 1.0,
-        }
-    }
+    use crate::stages::settlements::roads::ground::flat;
 
     #[test]
     fn a_flat_route_is_straight_and_walls_are_walked_around() {

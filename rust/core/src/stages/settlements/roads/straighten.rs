@@ -104,20 +104,8 @@ impl Router<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::ground::{Footing, RoadGround};
+    use super::super::ground::{flat, Footing};
     use super::*;
-
-    fn flat(width: usize, depth: usize) -> RoadGround {
-        RoadGround {
-            width,
-            depth,
-            footing: vec![Footing::Land; width * depth],
-            lot: vec![false; width * depth],
-            height: vec![0.0; width * depth],
-            max_rise: 0.1,
-            cell_size: 1.0,
-        }
-    }
 
     #[test]
     fn lines_step_to_neighbours_and_stay_near_the_straight_line() {
