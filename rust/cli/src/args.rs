@@ -220,8 +220,7 @@ impl ParamArgs {
         Ok(p)
     }
 
-    /// The files the generation reads: the `--heightmap-in` heightmap, decoded, and the
-    /// `--stamps` document, checked.
+    /// The files the generation reads: `--heightmap-in` decoded, `--stamps` checked.
     pub fn inputs(&self) -> Result<ExternalInputs, String> {
         let mut inputs = ExternalInputs::default();
         if let Some(path) = &self.heightmap_in {

@@ -153,9 +153,21 @@ impl<'a> Router<'a> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
-    use crate::stages::settlements::roads::ground::flat;
+
+    /// Open flat ground of `width × depth` cells of 1 m, its steepest step 0.1.
+    pub(in crate::stages::settlements::roads) fn flat(width: usize, depth: usize) -> RoadGround {
+        RoadGround {
+            width,
+            depth,
+            footing: vec![Footing::Land; width * depth],
+            lot: vec![false; width * depth],
+            height: vec![0.0; width * depth],
+            max_rise: 0.1,
+            cell_size: 1.0,
+        }
+    }
 
     #[test]
     fn a_flat_route_is_straight_and_walls_are_walked_around() {

@@ -278,21 +278,6 @@ pub fn decks(
     height
 }
 
-/// Open flat ground of `width × depth` cells of 1 m, its steepest step 0.1, for the routers'
-/// tests.
-#[cfg(test)]
-pub(crate) fn flat(width: usize, depth: usize) -> RoadGround {
-    RoadGround {
-        width,
-        depth,
-        footing: vec![Footing::Land; width * depth],
-        lot: vec![false; width * depth],
-        height: vec![0.0; width * depth],
-        max_rise: 0.1,
-        cell_size: 1.0,
-    }
-}
-
 impl RoadGround {
     /// The ground of `grid` for roads no steeper than `max_grade` (metres per metre), their beds
     /// `bed_width` metres wide, at the given world scale.

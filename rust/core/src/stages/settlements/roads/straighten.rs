@@ -104,7 +104,8 @@ impl Router<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::ground::{flat, Footing};
+    use super::super::astar::tests::flat;
+    use super::super::ground::Footing;
     use super::*;
 
     #[test]
