@@ -4,7 +4,7 @@
 use clap::builder::ValueParser;
 use clap::{Arg, ArgAction, ArgGroup, ArgMatches, Args, Command, FromArgMatches};
 use donjourno::data::heightmap::{self, Format};
-use donjourno::params::stamps;
+use donjourno::params::layout;
 use donjourno::params::{self, Alias, Declared, Kind, Param, Value, GENERATOR, MESH_TABLE};
 use donjourno::params::{MeshParams, MeshSettings};
 use donjourno::ExternalInputs;
@@ -233,7 +233,8 @@ impl ParamArgs {
         if let Some(path) = &self.stamps {
             let shown = path.display();
             let text = std::fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
-            inputs.stamps = stamps::from_json(&text).map_err(|e| format!("{shown}: {e}"))?;
+            let layout = layout::from_json(&text).map_err(|e| format!("{shown}: {e}"))?;
+            (inputs.stamps, inputs.sites) = (layout.stamps, layout.sites);
         }
         Ok(inputs)
     }
@@ -256,7 +257,7 @@ impl Args for ParamArgs {
             .long("stamps")
             .value_name("FILE")
             .value_parser(clap::value_parser!(PathBuf))
-            .help("Stamps laid on the heights before erosion: a JSON file {\"stamps\": [{\"kind\": \"raise\", \"position\": [x, z], \"radius\": m, \"height\": m, ...}]} (see the stamps guide)")
+            .help("Stamps laid on the heights before erosion and pinned settlements: a JSON file {\"stamps\": [{\"kind\": \"raise\", \"position\": [x, z], \"radius\": m, \"height\": m, ...}], \"sites\": [...]} (see the stamps guide)")
             .action(ArgAction::Set);
         add_flags(
             cmd.arg(preset).arg(heightmap_in).arg(stamps),

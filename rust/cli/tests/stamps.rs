@@ -73,3 +73,44 @@ fn a_bad_stamp_file_is_a_clear_error() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("missing.json"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn sites_in_the_stamp_file_pin_named_settlements() {
+    let dir = std::env::temp_dir().join(format!("donjourno-sites-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let layout = dir.join("layout.json");
+    std::fs::write(
+        &layout,
+        r#"{"sites": [{"position": [180, 200], "tier": "city", "name": "Pinford"}]}"#,
+    )
+    .unwrap();
+    let geojson = dir.join("settlements.json");
+    let out = donjourno(&[
+        "generate",
+        "--width",
+        "256",
+        "--depth",
+        "256",
+        "--settlements-enabled",
+        "true",
+        "--stamps",
+        layout.to_str().unwrap(),
+        "--settlements-json",
+        geojson.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&geojson).unwrap()).unwrap();
+    let pinned = doc["features"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["properties"]["name"] == "Pinford")
+        .expect("the pinned city is in the GeoJSON");
+    assert_eq!(pinned["properties"]["tier"], "city");
+    std::fs::remove_dir_all(&dir).ok();
+}

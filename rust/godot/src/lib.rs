@@ -7,6 +7,8 @@
 //!   terrain queries.
 //! - [`DonjournoStamp`](stamp::DonjournoStamp): a `Node3D` child of a terrain that shapes its
 //!   ground (a mountain, a basin, a plateau, a crater, rough ground) before erosion.
+//! - [`DonjournoSite`](site::DonjournoSite): a `Node3D` child of a terrain that pins a
+//!   settlement (tier, name) at its position.
 //! - [`DonjournoMap`](map::DonjournoMap): a generated grid handed to scripts, with cell queries and
 //!   bulk arrays.
 //! - [`DonjournoGroundTextures`](ground::textures::DonjournoGroundTextures) and
@@ -26,6 +28,7 @@ mod convert;
 pub mod generator;
 pub mod ground;
 pub mod map;
+pub mod site;
 pub mod stamp;
 pub mod terrain;
 

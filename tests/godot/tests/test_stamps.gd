@@ -181,3 +181,45 @@ func test_the_gizmo_handles_follow_the_mouse_ray() -> void:
 	check_eq(rim.size(), 2 * Handles.RIM_SEGMENTS, "segments as pairs of points")
 	for p in rim:
 		check_near(Vector2(p.x, p.z).length(), 4.0, 1e-4, "on the rim")
+
+
+func test_a_site_pins_a_named_town_that_the_roads_join() -> void:
+	var g := small_generator(9)
+	g.width = 192
+	g.depth = 192
+	g.settlements_enabled = true
+	g.settlements_hex_radius = 16.0
+	var t := terrain_with(g)
+	t.auto_regenerate = false
+	# A dry cell for the site, searched from (150, 40) along x.
+	var local := Vector3(150.5, 0, 40.5)
+	for i in 40:
+		var p := t.to_global(local)
+		if not t.is_water_at(p.x, p.z):
+			break
+		local.x -= 2.0
+	var site := DonjournoSite.new()
+	site.tier = DonjournoSite.TIER_TOWN
+	site.site_name = "Pinford"
+	site.position = local
+	t.add_child(site)
+	check(t.regenerate(), "rebuilt with the site")
+	var found: Dictionary = {}
+	for s: Dictionary in t.get_settlements():
+		if s.name == "Pinford":
+			found = s
+	check(not found.is_empty(), "a settlement named Pinford")
+	if found.is_empty():
+		return
+	check_eq(int(found.tier), 1, "a town")
+	var at: Vector3 = found.position
+	check_near(at.x, local.x, 1e-3, "on the site: x")
+	check_near(at.z, local.z, 1e-3, "on the site: z")
+	var others := t.get_settlements().filter(func(s: Dictionary) -> bool: return s.name != "Pinford")
+	check(others.size() > 0, "other settlements too")
+	var way: PackedVector3Array = t.get_road_path(t.to_global(at), t.to_global(others[0].position))
+	check(way.size() > 1, "a road joins Pinford to %s" % others[0].name)
+	var doc: Dictionary = JSON.parse_string(t.get_stamps_json())
+	check_eq(doc.sites.size(), 1, "the site in the JSON")
+	check_eq(doc.sites[0].name, "Pinford", "with its name")
+	check_eq(doc.sites[0].tier, "town", "and its tier")

@@ -26,8 +26,10 @@ pub(super) fn hash_settlements(case: &Case) -> Result<Value, String> {
     }))
 }
 
-/// The settlement cases: the default map and the continent preset with biomes, settlements on.
+/// The settlement cases: the default map, the continent preset with biomes, and the continent
+/// with two pinned sites (a named city and a town named from the seed), settlements on.
 pub(super) fn settlements_suite() -> Vec<Case> {
+    use donjourno::params::sites::{Site, SiteTier};
     let case = |name: &str, mut params: GeneratorParams| {
         params.settlements.enabled = true;
         Case {
@@ -40,8 +42,22 @@ pub(super) fn settlements_suite() -> Vec<Case> {
     };
     let mut continent = GeneratorParams::preset("continent").unwrap_or_default();
     continent.biomes.enabled = true;
+    let mut pinned = case("preset=continent,biomes=on,sites=2", continent);
+    pinned.inputs.sites = vec![
+        Site {
+            position: [5200.0, 3100.0],
+            tier: SiteTier::City,
+            name: "Pinford".into(),
+        },
+        Site {
+            position: [1800.0, 8200.0],
+            tier: SiteTier::Town,
+            name: String::new(),
+        },
+    ];
     vec![
         case("preset=default", GeneratorParams::default()),
         case("preset=continent,biomes=on", continent),
+        pinned,
     ]
 }

@@ -20,9 +20,11 @@ pub mod declare;
 pub mod entry;
 pub mod json;
 mod layers;
+pub mod layout;
 pub mod markdown;
 pub mod mesh;
 pub mod mesh_settings;
+pub mod sites;
 pub mod stamps;
 pub mod table;
 

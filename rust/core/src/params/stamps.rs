@@ -6,16 +6,7 @@
 //! height are in metres; its footprint is an ellipse: the radius times `scale` along each of the
 //! stamp's axes, turned by `rotation_degrees` about the vertical.
 //!
-//! The JSON form, read by the command line's `--stamps` and written by the Godot terrain's
-//! `get_stamps_json()`:
-//!
-//! ```json
-//! {"stamps": [{"kind": "raise", "position": [64, 40], "radius": 30, "height": 25,
-//!              "falloff": "smooth", "blend": "add", "strength": 1,
-//!              "scale": [1, 1], "rotation_degrees": 0}]}
-//! ```
-//!
-//! Every field but `kind` and `position` may be left out (its default is used).
+//! Their JSON form is part of the designer's layout ([`super::layout`]).
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -250,84 +241,9 @@ pub fn validate(stamps: &[Stamp]) -> Result<(), StampError> {
         .try_for_each(|(k, s)| s.validate(k))
 }
 
-/// The JSON document of a stamp list.
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Document {
-    stamps: Vec<Stamp>,
-}
-
-/// Why a stamp document could not be read.
-#[derive(Debug, Error)]
-pub enum StampJsonError {
-    /// Not a stamp document.
-    #[error("stamps JSON: {0}")]
-    Syntax(#[from] serde_json::Error),
-    /// A stamp out of range.
-    #[error(transparent)]
-    Invalid(#[from] StampError),
-}
-
-/// Reads and checks a stamp document (`{"stamps": [...]}`).
-pub fn from_json(text: &str) -> Result<Vec<Stamp>, StampJsonError> {
-    let doc: Document = serde_json::from_str(text)?;
-    validate(&doc.stamps)?;
-    Ok(doc.stamps)
-}
-
-/// Writes a stamp document that [`from_json`] reads back to the same stamps.
-pub fn to_json(stamps: &[Stamp]) -> String {
-    serde_json::to_string_pretty(&Document {
-        stamps: stamps.to_vec(),
-    })
-    .unwrap_or_default()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn json_round_trips_and_fills_defaults() {
-        let stamps = vec![
-            Stamp {
-                kind: StampKind::Crater,
-                position: [10.5, -3.0],
-                radius: 12.0,
-                height: 4.0,
-                falloff: StampFalloff::Dome,
-                blend: StampBlend::Max,
-                strength: 0.5,
-                scale: [2.0, 0.5],
-                rotation_degrees: 30.0,
-            },
-            Stamp::default(),
-        ];
-        assert_eq!(from_json(&to_json(&stamps)).unwrap(), stamps);
-        let read = from_json(r#"{"stamps": [{"kind": "lower", "position": [1, 2], "radius": 5}]}"#)
-            .unwrap();
-        assert_eq!(read[0].kind, StampKind::Lower);
-        assert_eq!(read[0].height, Stamp::default().height);
-        assert_eq!(read[0].blend, StampBlend::Add);
-    }
-
-    #[test]
-    fn bad_stamps_are_named_errors() {
-        let e = from_json(r#"{"stamps": [{}, {"radius": -1}]}"#).unwrap_err();
-        assert_eq!(
-            e.to_string(),
-            "stamp 1: radius must be over 0 and at most 100000 m (got -1)"
-        );
-        let e = from_json(r#"{"stamps": [{"kind": "volcano"}]}"#).unwrap_err();
-        assert!(e.to_string().contains("volcano"), "{e}");
-        let e = from_json(r#"{"stamps": [{"radius": 3, "colour": 1}]}"#).unwrap_err();
-        assert!(e.to_string().contains("colour"), "{e}");
-        let bad = Stamp {
-            strength: 1.5,
-            ..Default::default()
-        };
-        assert_eq!(bad.validate(0).unwrap_err().field, "strength");
-    }
 
     #[test]
     fn falloffs_fall_from_one_to_zero() {

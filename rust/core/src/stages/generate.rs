@@ -5,6 +5,7 @@ use crate::data::frame::MapFrame;
 use crate::data::grid::Grid;
 use crate::data::heightmap::Heightmap;
 use crate::data::stats::GenerationStats;
+use crate::params::sites::{Site, SiteError};
 use crate::params::stamps::{Stamp, StampError};
 use crate::params::{GeneratorParams, ParamError, WorldMode};
 use crate::stages::biomes::Biomes;
@@ -32,6 +33,9 @@ pub enum GenerateError {
     /// A stamp is out of range; nothing ran.
     #[error("invalid stamps: {0}")]
     Stamp(#[from] StampError),
+    /// A site is out of range; nothing ran.
+    #[error("invalid sites: {0}")]
+    Site(#[from] SiteError),
     /// A layer failed.
     #[error(transparent)]
     Pipeline(#[from] PipelineError),
@@ -73,6 +77,9 @@ pub struct ExternalInputs {
     /// The designer's stamps, laid on the heights before erosion (bounded maps only: an endless
     /// world's tiles ignore them).
     pub stamps: Vec<Stamp>,
+    /// The designer's pinned settlements, placed first when settlements are on (bounded maps
+    /// only).
+    pub sites: Vec<Site>,
 }
 
 /// How one generation runs, besides its parameters. `GenerateOptions::default()` runs every
@@ -148,7 +155,15 @@ pub fn default_pipeline(params: &GeneratorParams, options: &GenerateOptions) -> 
         },
         Climate::framed(params, frame),
         Biomes::framed(params, frame),
-        Settlements::new(params),
+        Settlements {
+            sites: if infinite {
+                Vec::new()
+            } else {
+                options.inputs.sites.clone()
+            },
+            frame: Some(frame),
+            ..Settlements::new(params)
+        },
         ForestMask {
             params: params.forest.mask(),
         },
@@ -185,6 +200,7 @@ pub fn generate(
 ) -> Result<(Grid, GenerationStats), GenerateError> {
     params.validate()?;
     crate::params::stamps::validate(&options.inputs.stamps)?;
+    crate::params::sites::validate(&options.inputs.sites)?;
     let mut grid = Grid::new(params.width as usize, params.depth as usize);
     let mut ctx = Context::new(options.progress.clone());
     if options.height_only {

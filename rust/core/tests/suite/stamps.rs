@@ -141,3 +141,98 @@ fn a_stamped_range_casts_a_rain_shadow_on_its_lee_side() {
     assert!(lee < lee_plain - 0.05, "the lee side dries");
     assert!((up - up_plain).abs() < (lee - lee_plain).abs() / 4.0);
 }
+
+#[test]
+fn a_site_pins_a_named_settlement_that_the_roads_join() {
+    use donjourno::params::sites::{Site, SiteTier};
+    use donjourno::stages::settlements::hexgrid::HexGrid;
+    use donjourno::stages::settlements::Tier;
+    let mut p = params(256, true);
+    p.settlements.enabled = true;
+    p.settlements.hex_radius = 32.0;
+    let site = Site {
+        position: [200.0, 60.0],
+        tier: SiteTier::Town,
+        name: "Pinford".into(),
+    };
+    let mut options = GenerateOptions::default();
+    options.inputs.sites = vec![site];
+    let grid = generate(&p, options).unwrap().0;
+    let all = grid.settlements();
+    let pinned = all
+        .iter()
+        .find(|s| s.name == "Pinford")
+        .expect("the pinned settlement, by its name");
+    assert_eq!(pinned.tier, Tier::Town);
+    assert_eq!(pinned.position, [200.5, 60.5], "on the site's cell");
+    assert!(all.len() > 1 && all.len() <= p.settlements.count as usize);
+    // The generated settlements keep their spacing: none in its hexagon or the next.
+    let hexes = HexGrid { size: 32.0 };
+    let here = hexes.hex_of(pinned.position[0], pinned.position[1]);
+    for s in all.iter().filter(|s| s.name != "Pinford") {
+        let d = hexes.hex_of(s.position[0], s.position[1]).distance(here);
+        assert!(
+            d >= 2,
+            "{} stands {d} hexagon(s) from the pinned town",
+            s.name
+        );
+    }
+    // A road reaches the town and joins it to another settlement.
+    let other = all.iter().find(|s| s.name != "Pinford").unwrap();
+    let way = donjourno::stages::settlements::road_path(&grid, pinned.position, other.position);
+    assert!(
+        !way.is_empty(),
+        "a road joins the pinned town to {}",
+        other.name
+    );
+    let start = way[0];
+    let gap = (start[0] - pinned.position[0]).hypot(start[1] - pinned.position[1]);
+    assert!(
+        gap <= pinned.radius + 2.0,
+        "the road starts {gap} cells from the town"
+    );
+    // Without the site: no Pinford, and the same settlements as the plain world.
+    let plain = generate(&p, GenerateOptions::default()).unwrap().0;
+    assert!(plain.settlements().iter().all(|s| s.name != "Pinford"));
+}
+
+#[test]
+fn a_site_pinned_on_water_stands_on_the_nearest_shore() {
+    use donjourno::data::water::WaterKind;
+    use donjourno::params::sites::Site;
+    let mut p = params(256, true);
+    p.settlements.enabled = true;
+    p.settlements.hex_radius = 32.0;
+    let plain = generate(&p, GenerateOptions::default()).unwrap().0;
+    let lake = (0..plain.len())
+        .find(|&i| plain.water[i] == WaterKind::Lake)
+        .expect("the default world has a lake");
+    let (x, z) = plain.xz(lake);
+    let mut options = GenerateOptions::default();
+    options.inputs.sites = vec![Site {
+        position: [x as f32, z as f32],
+        name: "Wetford".into(),
+        ..Default::default()
+    }];
+    let grid = generate(&p, options).unwrap().0;
+    let s = grid
+        .settlements()
+        .iter()
+        .find(|s| s.name == "Wetford")
+        .expect("the pinned town");
+    assert_eq!(plain.water[s.cell as usize], WaterKind::Dry, "on dry land");
+    let moved = (s.position[0] - (x as f32 + 0.5)).hypot(s.position[1] - (z as f32 + 0.5));
+    assert!(
+        moved <= 32.0 * std::f32::consts::SQRT_2,
+        "moved {moved} cells"
+    );
+    // No dry cell lies nearer the lake cell than the one it took.
+    for i in (0..plain.len()).filter(|&i| plain.water[i] == WaterKind::Dry) {
+        let (cx, cz) = plain.xz(i);
+        let d = (cx as f32 - x as f32).hypot(cz as f32 - z as f32);
+        assert!(
+            d >= moved - 1e-3,
+            "dry cell ({cx}, {cz}) is nearer: {d} < {moved}"
+        );
+    }
+}

@@ -1,6 +1,7 @@
 //! The stamps' plain logic: where a terrain's map lies for its stamps, their configuration
 //! warnings and their content key (what the rebuild planner compares).
 
+use donjourno::params::layout::Layout;
 use donjourno::params::stamps::Stamp;
 use std::hash::{Hash, Hasher};
 
@@ -32,6 +33,14 @@ impl StampFrame {
             world[0] - self.origin[0] + 0.5 * self.cell_size,
             world[1] - self.origin[1] + 0.5 * self.cell_size,
         ]
+    }
+
+    /// Whether the world point `p` lies on the map.
+    pub fn contains(&self, p: [f32; 2]) -> bool {
+        (0..2).all(|k| {
+            let lo = self.origin[k] - 0.5 * self.cell_size;
+            p[k] >= lo && p[k] < lo + self.extent[k]
+        })
     }
 
     /// Whether `stamp` reaches any part of the map.
@@ -71,14 +80,18 @@ pub fn warnings(name: &str, place: Option<Option<(Stamp, StampFrame)>>) -> Vec<S
     }
 }
 
-/// The content key of a stamp list: `None` for none (a map without stamps is keyed as before
-/// stamps existed), else a hash of every field's bits.
-pub fn content_key(stamps: &[Stamp]) -> Option<u64> {
-    if stamps.is_empty() {
+/// The content key of a layout: `None` for an empty one (a map without stamps or sites is keyed
+/// as before they existed), else a hash of every field's bits.
+pub fn content_key(layout: &Layout) -> Option<u64> {
+    if layout.is_empty() {
         return None;
     }
     let mut h = std::collections::hash_map::DefaultHasher::new();
-    for s in stamps {
+    for site in &layout.sites {
+        (site.tier as u8, &site.name).hash(&mut h);
+        site.position.map(f32::to_bits).hash(&mut h);
+    }
+    for s in &layout.stamps {
         (s.kind as u8, s.falloff as u8, s.blend as u8).hash(&mut h);
         for v in [
             s.position[0],
@@ -102,11 +115,17 @@ mod tests {
     use donjourno::params::stamps::StampKind;
 
     #[test]
-    fn every_field_keys_the_stamps_and_none_keys_nothing() {
-        assert_eq!(content_key(&[]), None);
+    fn every_field_keys_the_layout_and_none_keys_nothing() {
+        let key_of = |stamps: &[Stamp]| {
+            content_key(&Layout {
+                stamps: stamps.to_vec(),
+                sites: Vec::new(),
+            })
+        };
+        assert_eq!(content_key(&Layout::default()), None);
         let a = Stamp::default();
-        let key = content_key(&[a]);
-        assert_eq!(key, content_key(&[a]));
+        let key = key_of(&[a]);
+        assert_eq!(key, key_of(&[a]));
         let moved = Stamp {
             position: [0.5, 0.0],
             ..a
@@ -120,9 +139,23 @@ mod tests {
             ..a
         };
         for other in [moved, lower, turned] {
-            assert_ne!(content_key(&[other]), key);
+            assert_ne!(key_of(&[other]), key);
         }
-        assert_ne!(content_key(&[a, a]), key);
+        assert_ne!(key_of(&[a, a]), key);
+        let site = donjourno::params::sites::Site::default();
+        let with_site = Layout {
+            stamps: vec![a],
+            sites: vec![site.clone()],
+        };
+        assert_ne!(content_key(&with_site), key);
+        let renamed = Layout {
+            sites: vec![donjourno::params::sites::Site {
+                name: "Oak".into(),
+                ..site
+            }],
+            ..with_site.clone()
+        };
+        assert_ne!(content_key(&renamed), content_key(&with_site));
     }
 
     #[test]

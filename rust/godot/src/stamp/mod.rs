@@ -22,8 +22,9 @@ use godot::prelude::*;
 /// in metres; scaling the node along x or z stretches its footprint into an ellipse, and turning
 /// it about y turns the ellipse. Moving, scaling or editing a stamp regenerates the terrain
 /// (coalesced, on a worker, as an inspector edit does), and so do adding and removing one. A
-/// stamp with a value out of range, or off the map, shows a configuration warning naming it,
-/// and the previous terrain stays.
+/// stamp with a value out of range shows a configuration warning naming it, the rebuild fails
+/// with the same message and the previous terrain stays; a stamp off the map shows a warning
+/// too, and shapes nothing.
 ///
 /// The scene saves the stamp's few properties, never the ground it makes.
 /// [method DonjournoTerrain.get_stamps_json] writes a terrain's stamps as the JSON the command

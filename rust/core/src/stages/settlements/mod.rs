@@ -32,7 +32,10 @@ pub mod towns;
 
 pub use roads::{Road, RoadNetwork};
 
+use crate::data::frame::MapFrame;
 use crate::data::grid::Grid;
+use crate::data::water::WaterKind;
+use crate::params::sites::{Site, SiteTier};
 use crate::params::{GeneratorParams, SettlementParams};
 use crate::stages::context::Context;
 use crate::stages::pipeline::{Layer, LayerError};
@@ -133,7 +136,7 @@ pub fn road_path(grid: &Grid, from: [f32; 2], to: [f32; 2]) -> Vec<[f32; 2]> {
 }
 
 /// The settlements layer (see the [module documentation](self)).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Settlements {
     /// The settlement parameters.
     pub params: SettlementParams,
@@ -141,6 +144,10 @@ pub struct Settlements {
     pub seed: u64,
     /// The world scale.
     pub scale: Scale,
+    /// The designer's pinned settlements, placed first.
+    pub sites: Vec<Site>,
+    /// Where the map's cells lie, to find the sites' cells; `None`: at the parameters' origin.
+    pub frame: Option<MapFrame>,
 }
 
 impl Settlements {
@@ -153,14 +160,49 @@ impl Settlements {
                 cell_size: params.cell_size,
                 height_scale: params.height_scale,
             },
+            sites: Vec::new(),
+            frame: Some(MapFrame::of(params)),
         }
+    }
+
+    /// The pinned sites on the map: each one's cell (the cell whose sample point is nearest its
+    /// position, or on water the nearest dry cell within a hexagon's radius), tier and name;
+    /// sites off the map are left out.
+    fn pinned(&self, grid: &Grid) -> Vec<places::Pinned> {
+        let Some(frame) = self.frame else {
+            return Vec::new();
+        };
+        let (ox, oz) = frame.world(0.0, 0.0);
+        let cell = frame.cell_size;
+        self.sites
+            .iter()
+            .filter_map(|s| {
+                let x = ((f64::from(s.position[0]) - ox) / cell).round();
+                let z = ((f64::from(s.position[1]) - oz) / cell).round();
+                let inside = x >= 0.0
+                    && z >= 0.0
+                    && (x as usize) < grid.width()
+                    && (z as usize) < grid.depth();
+                let reach = (places::hex_radius(&self.params, cell as f32) / cell as f32) as usize;
+                inside.then(|| places::Pinned {
+                    cell: dry_near(grid, x as usize, z as usize, reach) as u32,
+                    tier: match s.tier {
+                        SiteTier::Village => Tier::Village,
+                        SiteTier::Town => Tier::Town,
+                        SiteTier::City => Tier::City,
+                    },
+                    name: s.name.clone(),
+                })
+            })
+            .collect()
     }
 
     /// Places, routes and levels on `grid` (settlements on).
     fn build(&self, grid: &mut Grid) {
         let scores = habitability::scores(grid, &self.params, self.scale);
         let cell = self.scale.cell_size;
-        let mut sites = places::place(grid, &self.params, &scores, self.seed, cell);
+        let pinned = self.pinned(grid);
+        let mut sites = places::place(grid, &self.params, &scores, self.seed, cell, &pinned);
         let site_cells = flatten::sites(grid, &sites, cell);
         let mut towns = towns::grow(grid, &sites, &self.params, self.scale, self.seed);
         let lots = towns::level_lots(grid, &mut towns);
@@ -188,6 +230,31 @@ impl Settlements {
         *grid.towns_mut() = towns;
         *grid.roads_mut() = network;
     }
+}
+
+/// The dry cell nearest `(x, z)` within `reach` cells each way (ties: the lower cell), or the
+/// cell itself when it is dry or no dry cell lies within reach: a site pinned on water stands
+/// on the nearest shore.
+fn dry_near(grid: &Grid, x: usize, z: usize, reach: usize) -> usize {
+    let here = grid.index(x, z);
+    if grid.water[here] == WaterKind::Dry {
+        return here;
+    }
+    let (x0, z0) = (x.saturating_sub(reach), z.saturating_sub(reach));
+    let (x1, z1) = (
+        (x + reach).min(grid.width() - 1),
+        (z + reach).min(grid.depth() - 1),
+    );
+    (z0..=z1)
+        .flat_map(|j| (x0..=x1).map(move |i| (i, j)))
+        .filter(|&(i, j)| grid.water[grid.index(i, j)] == WaterKind::Dry)
+        .min_by_key(|&(i, j)| {
+            (
+                i.abs_diff(x).pow(2) + j.abs_diff(z).pow(2),
+                grid.index(i, j),
+            )
+        })
+        .map_or(here, |(i, j)| grid.index(i, j))
 }
 
 /// The land use plane: bridges on the roads' river cells, road beds, then town streets, lots and

@@ -199,12 +199,32 @@ impl HexMap {
     }
 }
 
-/// The chosen hexagons and their tiers: cities first, then towns, then villages up to the
-/// count. Each tier takes the eligible hexagons best first, skipping any within its radius
-/// ([`TIER_RADIUS`]) of a place already chosen of its tier or a larger one, or next to any place.
-fn choose(map: &HexMap, params: &SettlementParams) -> Vec<(usize, Tier)> {
+/// A settlement the designer pinned: its cell, tier and name (empty: one from the seed).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Pinned {
+    /// Its cell (`z * width + x`).
+    pub cell: u32,
+    /// Its tier.
+    pub tier: Tier,
+    /// Its name; empty for one drawn from the seed.
+    pub name: String,
+}
+
+/// One chosen place: its hexagon, its tier and, when pinned, which of the pinned sites it is.
+#[derive(Clone, Copy, Debug)]
+struct Choice {
+    hex: usize,
+    tier: Tier,
+    pinned: Option<usize>,
+}
+
+/// The chosen places, larger tiers first: the pinned ones, then cities, towns and villages up
+/// to the count (the pinned ones included). Each tier takes the eligible hexagons best first,
+/// skipping any within its radius ([`TIER_RADIUS`]) of a place already chosen of its tier or a
+/// larger one, or next to any place.
+fn choose(map: &HexMap, params: &SettlementParams, pinned: &[Choice]) -> Vec<Choice> {
     let count = params.count as usize;
-    let mut chosen: Vec<(usize, Tier)> = Vec::new();
+    let mut chosen: Vec<Choice> = pinned.to_vec();
     let caps = [count, params.towns as usize, params.cities as usize];
     let eligible: Vec<usize> = (0..map.hexes.len()).filter(|&k| map.eligible(k)).collect();
     for tier in [Tier::City, Tier::Town, Tier::Village] {
@@ -217,44 +237,74 @@ fn choose(map: &HexMap, params: &SettlementParams) -> Vec<(usize, Tier)> {
                 break;
             }
             let h = map.hex(k);
-            let free = chosen.iter().all(|&(c, t)| {
-                let d = map.hex(c).distance(h);
-                d >= 2 && (t < tier || d > radius)
+            let free = chosen.iter().all(|c| {
+                let d = map.hex(c.hex).distance(h);
+                d >= 2 && (c.tier < tier || d > radius)
             });
             if free {
-                chosen.push((k, tier));
+                chosen.push(Choice {
+                    hex: k,
+                    tier,
+                    pinned: None,
+                });
                 taken += 1;
             }
         }
     }
+    // Larger tiers first (a stable sort: without pinned places the order is already so).
+    chosen.sort_by_key(|c| std::cmp::Reverse(c.tier));
     chosen
 }
 
-/// The settlements of a map from its cell scores: positions on each chosen hexagon's site (a
-/// good cell near the centre of its habitable land), populations `largest_population / rank` in the order chosen, and names from
-/// the seed. Heights are left at 0 (see the layer). The hexagons are [`hex_radius`] metres on
-/// cells of `cell_size` metres; site radii come out in cells, at least one.
+/// The settlements of a map from its cell scores: the `pinned` ones on their cells with their
+/// names, the others on each chosen hexagon's site (a good cell near the centre of its habitable
+/// land) with names from the seed; larger tiers first, populations `largest_population / rank`
+/// in that order. Heights are left at 0 (see the layer). The hexagons are [`hex_radius`] metres
+/// on cells of `cell_size` metres; site radii come out in cells, at least one.
 pub fn place(
     grid: &Grid,
     params: &SettlementParams,
     scores: &[f32],
     seed: u64,
     cell_size: f32,
+    pinned: &[Pinned],
 ) -> Vec<Settlement> {
     let radius = hex_radius(params, cell_size);
     let hexes = HexGrid {
         size: radius / cell_size,
     };
     let map = HexMap::gather(hexes, grid.width(), grid.depth(), scores);
-    let chosen = choose(&map, params);
+    let pins: Vec<Choice> = pinned
+        .iter()
+        .enumerate()
+        .filter_map(|(i, p)| {
+            let (x, z) = grid.xz(p.cell as usize);
+            let hex = map.slot(hexes.hex_of(x as f32 + 0.5, z as f32 + 0.5))?;
+            Some(Choice {
+                hex,
+                tier: p.tier,
+                pinned: Some(i),
+            })
+        })
+        .collect();
+    let chosen = choose(&map, params, &pins);
     let names = super::names::names(seed, chosen.len());
     chosen
         .iter()
         .zip(names)
         .enumerate()
-        .filter_map(|(rank, (&(k, tier), name))| {
-            let cell = map.hexes[k].site?;
+        .filter_map(|(rank, (choice, drawn))| {
+            let pin = choice.pinned.map(|i| &pinned[i]);
+            let cell = match pin {
+                Some(p) => p.cell,
+                None => map.hexes[choice.hex].site?,
+            };
+            let name = match pin {
+                Some(p) if !p.name.is_empty() => p.name.clone(),
+                _ => drawn,
+            };
             let (x, z) = grid.xz(cell as usize);
+            let tier = choice.tier;
             Some(Settlement {
                 id: rank as u32,
                 cell,
@@ -308,7 +358,7 @@ mod tests {
             towns: 2,
             ..Default::default()
         };
-        let s = place(&grid, &params, &scores, 3, 1.0);
+        let s = place(&grid, &params, &scores, 3, 1.0, &[]);
         assert_eq!(s.len(), 5);
         assert_eq!(s[0].tier, Tier::City);
         // The city stands on the most habitable land: in the hexagon of the best peak or one
@@ -350,6 +400,7 @@ mod tests {
             &vec![0.0; 3600],
             1,
             1.0,
+            &[],
         );
         assert!(s.is_empty());
     }

@@ -40,7 +40,7 @@ pub struct CachedGrid {
     pub params: GeneratorParams,
     /// The content key of the heightmap file it was generated from, if any.
     pub heightmap: Option<u64>,
-    /// The content key of the stamps it was generated with, if any.
+    /// The content key of the stamps and sites it was generated with, if any.
     pub stamps: Option<u64>,
     /// The grid.
     pub grid: Arc<Grid>,
@@ -83,8 +83,8 @@ pub struct MapOrder {
     pub cached: Option<CachedGrid>,
     /// The image model's heightmap file, when it reads one.
     pub file: Option<Arc<HeightmapFile>>,
-    /// The terrain's stamps (see [`crate::stamp`]).
-    pub stamps: Arc<Vec<donjourno::params::stamps::Stamp>>,
+    /// The terrain's stamps and sites (see [`crate::stamp`], [`crate::site`]).
+    pub layout: Arc<donjourno::params::layout::Layout>,
 }
 
 /// A tile of an endless world to build.
@@ -251,7 +251,8 @@ pub fn build(
                 Some(c) => (Generated::Map(Box::new(c)), false, Duration::ZERO),
                 None => {
                     let mut core_inputs = inputs_of(map.file.as_deref())?;
-                    core_inputs.stamps = map.stamps.as_ref().clone();
+                    core_inputs.stamps = map.layout.stamps.clone();
+                    core_inputs.sites = map.layout.sites.clone();
                     let sink = match state {
                         Some(state) => {
                             let state = state.clone();

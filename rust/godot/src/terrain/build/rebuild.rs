@@ -11,7 +11,7 @@ use crate::terrain::show::surface_queue::FrameBudget;
 use crate::terrain::show::upload::{self, Streams, RELEASE_BYTES_PER_FRAME};
 use crate::terrain::DonjournoTerrain;
 use donjourno::outputs::godot_surface::SurfaceSize;
-use donjourno::params::stamps::Stamp;
+use donjourno::params::layout::Layout;
 use donjourno::WorldMode;
 use godot::prelude::*;
 use std::sync::Arc;
@@ -68,7 +68,7 @@ impl DonjournoTerrain {
     /// Returns whether nothing failed so far.
     pub(in crate::terrain) fn rebuild(&mut self, request: Request) -> bool {
         self.cancel_job();
-        let (plan, plan_stamps) = match self.prepare(request) {
+        let (plan, layout) = match self.prepare(request) {
             Ok(Some(prepared)) => prepared,
             other => return self.finish(other.map(|_| None)),
         };
@@ -78,7 +78,7 @@ impl DonjournoTerrain {
             splat: plan.inputs.params.ground_style.carries_splat(),
             cached: self.rebuilds.cache.clone(),
             file: self.heightmap_file(),
-            stamps: Arc::new(plan_stamps),
+            layout: Arc::new(layout),
         };
         if plan.runner == Runner::Worker {
             if let Some(job) = Job::start(order.clone()) {
@@ -98,9 +98,9 @@ impl DonjournoTerrain {
         self.generator.as_ref()?.bind().heightmap().ok().flatten()
     }
 
-    /// Validates the inputs and plans the rebuild, with the stamps it lays: `Ok(None)` when
+    /// Validates the inputs and plans the rebuild, with the stamps and sites it lays: `Ok(None)` when
     /// nothing has to change (or a baked mesh is shown instead, or there is no generator).
-    fn prepare(&mut self, request: Request) -> Result<Option<(Plan, Vec<Stamp>)>, String> {
+    fn prepare(&mut self, request: Request) -> Result<Option<(Plan, Layout)>, String> {
         if self.baked_mesh.is_some() {
             self.stop_endless();
             self.show_baked();
@@ -119,11 +119,11 @@ impl DonjournoTerrain {
         }
         self.stop_endless();
         let file = generator.bind().heightmap()?;
-        let stamps = self.stamps(&params)?;
+        let layout = self.layout(&params)?;
         let inputs = Settings {
             params,
             heightmap: file.map(|f| f.key),
-            stamps: crate::stamp::content_key(&stamps),
+            stamps: crate::stamp::content_key(&layout),
             mesh_params: self.mesh_params(&params)?,
         };
         let attached = self.surface.is_attached(self.base().get_mesh());
@@ -134,7 +134,7 @@ impl DonjournoTerrain {
             cached_grid: self.rebuilds.cache.as_ref().map(CachedGrid::grid_key),
         };
         let plan = planner::plan(inputs, &current, request).map_err(|e| e.to_string())?;
-        Ok((plan.work != Work::Nothing).then_some((plan, stamps)))
+        Ok((plan.work != Work::Nothing).then_some((plan, layout)))
     }
 
     /// Builds `order` on the calling thread, straight into Godot's arrays.

@@ -45,7 +45,7 @@ fn map_order(size: u32) -> MapOrder {
         splat: false,
         cached: None,
         file: None,
-        stamps: Default::default(),
+        layout: Default::default(),
     }
 }
 

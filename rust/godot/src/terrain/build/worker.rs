@@ -217,7 +217,7 @@ mod tests {
             splat: false,
             cached: None,
             file: None,
-            stamps: Default::default(),
+            layout: Default::default(),
         }
     }
 
