@@ -27,6 +27,7 @@ mod background;
 mod convert;
 pub mod generator;
 pub mod ground;
+pub mod layout_node;
 pub mod map;
 pub mod site;
 pub mod stamp;

@@ -1,7 +1,7 @@
 //! `DonjournoSite`: a settlement a designer pins on a terrain, as a child node.
 
+use crate::layout_node::LayoutNode;
 use crate::stamp::StampFrame;
-use crate::terrain::DonjournoTerrain;
 use donjourno::params::sites::{Site, SiteTier};
 use godot::classes::notify::Node3DNotification;
 use godot::classes::{INode3D, Node3D};
@@ -43,16 +43,7 @@ impl INode3D for DonjournoSite {
     }
 
     fn on_notification(&mut self, what: Node3DNotification) {
-        match what {
-            Node3DNotification::ENTER_TREE => {
-                self.base_mut().set_notify_local_transform(true);
-                self.changed();
-            }
-            Node3DNotification::EXIT_TREE | Node3DNotification::LOCAL_TRANSFORM_CHANGED => {
-                self.changed();
-            }
-            _ => {}
-        }
+        self.layout_notification(what);
     }
 
     fn get_configuration_warnings(&self) -> PackedStringArray {
@@ -97,6 +88,8 @@ pub fn warnings(name: &str, place: Option<(Option<(Site, StampFrame)>, bool)>) -
     out
 }
 
+impl LayoutNode for DonjournoSite {}
+
 #[godot_api]
 impl DonjournoSite {
     /// The village tier of [member tier].
@@ -129,24 +122,6 @@ impl DonjournoSite {
 }
 
 impl DonjournoSite {
-    /// The parent terrain, if the site has one.
-    fn terrain(&self) -> Option<Gd<DonjournoTerrain>> {
-        self.base()
-            .get_parent()?
-            .try_cast::<DonjournoTerrain>()
-            .ok()
-    }
-
-    /// Tells the parent terrain (deferred) that its layout changed, and refreshes the warnings.
-    fn changed(&mut self) {
-        if let Some(mut terrain) = self.terrain() {
-            terrain.call_deferred("_on_stamps_changed", &[]);
-        }
-        if self.base().is_inside_tree() {
-            self.base_mut().update_configuration_warnings();
-        }
-    }
-
     /// The core's site for a map in `frame`, from the node's properties and its position.
     pub fn site(&self, frame: &StampFrame) -> Site {
         let p = self.base().get_position();

@@ -5,7 +5,7 @@ pub mod logic;
 
 pub use logic::{content_key, warnings, StampFrame};
 
-use crate::terrain::DonjournoTerrain;
+use crate::layout_node::LayoutNode;
 use donjourno::params::stamps::{Stamp, StampBlend, StampFalloff, StampKind};
 use godot::classes::notify::Node3DNotification;
 use godot::classes::{INode3D, Node3D};
@@ -78,16 +78,7 @@ impl INode3D for DonjournoStamp {
     }
 
     fn on_notification(&mut self, what: Node3DNotification) {
-        match what {
-            Node3DNotification::ENTER_TREE => {
-                self.base_mut().set_notify_local_transform(true);
-                self.changed();
-            }
-            Node3DNotification::EXIT_TREE | Node3DNotification::LOCAL_TRANSFORM_CHANGED => {
-                self.changed();
-            }
-            _ => {}
-        }
+        self.layout_notification(what);
     }
 
     fn get_configuration_warnings(&self) -> PackedStringArray {
@@ -100,6 +91,8 @@ impl INode3D for DonjournoStamp {
         warnings(&name, place).iter().map(GString::from).collect()
     }
 }
+
+impl LayoutNode for DonjournoStamp {}
 
 #[godot_api]
 impl DonjournoStamp {
@@ -179,25 +172,6 @@ impl DonjournoStamp {
             );
         }
         ok
-    }
-
-    /// The parent terrain, if the stamp has one.
-    fn terrain(&self) -> Option<Gd<DonjournoTerrain>> {
-        self.base()
-            .get_parent()?
-            .try_cast::<DonjournoTerrain>()
-            .ok()
-    }
-
-    /// Tells the parent terrain that its stamps changed (deferred, so the terrain is never
-    /// borrowed twice), and refreshes the warnings.
-    fn changed(&mut self) {
-        if let Some(mut terrain) = self.terrain() {
-            terrain.call_deferred("_on_stamps_changed", &[]);
-        }
-        if self.base().is_inside_tree() {
-            self.base_mut().update_configuration_warnings();
-        }
     }
 
     /// A new stamp node that gives `stamp` back on a map in `frame` (see [`Self::stamp`]).

@@ -1,0 +1,46 @@
+//! What a terrain's layout children ([`DonjournoStamp`](crate::stamp::DonjournoStamp) and
+//! [`DonjournoSite`](crate::site::DonjournoSite)) share: finding their terrain, and asking it for
+//! a rebuild when they arrive, leave, move or change.
+
+use crate::terrain::DonjournoTerrain;
+use godot::classes::notify::Node3DNotification;
+use godot::classes::Node3D;
+use godot::obj::WithBaseField;
+use godot::prelude::*;
+
+/// A child node of a terrain that shapes what it generates.
+pub trait LayoutNode: GodotClass<Base = Node3D> + WithBaseField {
+    /// The parent terrain, if the node has one.
+    fn terrain(&self) -> Option<Gd<DonjournoTerrain>> {
+        self.base()
+            .get_parent()?
+            .try_cast::<DonjournoTerrain>()
+            .ok()
+    }
+
+    /// Tells the parent terrain that its layout changed (deferred, so the terrain is never
+    /// borrowed twice), and refreshes the node's warnings.
+    fn changed(&mut self) {
+        if let Some(mut terrain) = self.terrain() {
+            terrain.call_deferred("_on_stamps_changed", &[]);
+        }
+        if self.base().is_inside_tree() {
+            self.base_mut().update_configuration_warnings();
+        }
+    }
+
+    /// The node's notifications: entering the tree (which also turns on the local transform's
+    /// notification), leaving it and moving are all changes of the layout.
+    fn layout_notification(&mut self, what: Node3DNotification) {
+        match what {
+            Node3DNotification::ENTER_TREE => {
+                self.base_mut().set_notify_local_transform(true);
+                self.changed();
+            }
+            Node3DNotification::EXIT_TREE | Node3DNotification::LOCAL_TRANSFORM_CHANGED => {
+                self.changed();
+            }
+            _ => {}
+        }
+    }
+}
