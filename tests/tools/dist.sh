@@ -4,7 +4,8 @@
 # Godot Asset Library, whose packages have the same layout):
 #
 #   plugin.cfg, plugin.gd, editor_actions.gd, donjourno.gdextension (and their .uid files),
-#   icons/, presets/, LICENSE, README.md, and in bin/ every library the .gdextension lists
+#   icons/, presets/, ground/, stamps/ (the stamp gizmo), LICENSE, README.md, and in bin/ every
+#   library the .gdextension lists
 #   for Linux x86_64 and arm64, Windows x86_64 and the Web (with and without threads), debug and
 #   release. The pictures of the docs are not in it: they live in the documentation (docs/figures/).
 #
@@ -34,7 +35,7 @@ readonly DEMO=godot_project
 readonly GDEXTENSION=$ADDON/donjourno.gdextension
 # What a user gets besides bin/; anything else in the addon folder stays out.
 readonly CONTENTS=(plugin.cfg plugin.gd plugin.gd.uid editor_actions.gd editor_actions.gd.uid
-    donjourno.gdextension donjourno.gdextension.uid icons presets ground LICENSE README.md)
+    donjourno.gdextension donjourno.gdextension.uid icons presets ground stamps LICENSE README.md)
 # The .gdextension keys of the libraries the package ships, each of which must be listed there and
 # built (the Web's debug keys name its release build, so 10 keys give 8 files).
 readonly SHIPPED_KEYS=(
