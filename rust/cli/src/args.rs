@@ -3,14 +3,11 @@
 
 use clap::builder::ValueParser;
 use clap::{Arg, ArgAction, ArgGroup, ArgMatches, Args, Command, FromArgMatches};
-use donjourno::data::heightmap::{self, Format};
-use donjourno::params::layout;
 use donjourno::params::{self, Alias, Declared, Kind, Param, Value, GENERATOR, MESH_TABLE};
 use donjourno::params::{MeshParams, MeshSettings};
 use donjourno::ExternalInputs;
 use donjourno::GeneratorParams;
 use std::path::PathBuf;
-use std::sync::Arc;
 
 /// Id of the argument group holding every generation flag and `--preset`.
 pub const GENERATION_GROUP: &str = "generation";
@@ -222,21 +219,7 @@ impl ParamArgs {
 
     /// The files the generation reads: `--heightmap-in` decoded, `--stamps` checked.
     pub fn inputs(&self) -> Result<ExternalInputs, String> {
-        let mut inputs = ExternalInputs::default();
-        if let Some(path) = &self.heightmap_in {
-            let shown = path.display();
-            let format = Format::from_path(&path.to_string_lossy()).map_err(|e| e.to_string())?;
-            let bytes = std::fs::read(path).map_err(|e| format!("{shown}: {e}"))?;
-            let map = heightmap::decode(&bytes, format).map_err(|e| format!("{shown}: {e}"))?;
-            inputs.heightmap = Some(Arc::new(map));
-        }
-        if let Some(path) = &self.stamps {
-            let shown = path.display();
-            let text = std::fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
-            let layout = layout::from_json(&text).map_err(|e| format!("{shown}: {e}"))?;
-            (inputs.stamps, inputs.sites) = (layout.stamps, layout.sites);
-        }
-        Ok(inputs)
+        crate::inputs::read(self.heightmap_in.as_deref(), self.stamps.as_deref())
     }
 }
 

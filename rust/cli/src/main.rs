@@ -3,6 +3,7 @@
 mod args;
 mod bench;
 mod hash;
+mod inputs;
 mod output;
 mod relief;
 mod render;
