@@ -15,8 +15,8 @@ pub struct Settings {
     pub params: GeneratorParams,
     /// The content key of the image model's heightmap file, if it reads one (it shapes the grid).
     pub heightmap: Option<u64>,
-    /// The content key of the terrain's stamps, if it has any (they shape the grid).
-    pub stamps: Option<u64>,
+    /// The content key of the terrain's stamps and sites, if it has any (they shape the grid).
+    pub layout_key: Option<u64>,
     /// What shapes the mesh (it shapes only the tessellation). The collision radius and the
     /// navigation settings are not among the settings: they rebuild no mesh (the chunk collision
     /// follows the radius, and the navigation re-bakes, see `crate::terrain::components`).
@@ -31,8 +31,8 @@ pub struct GridKey {
     pub params: GeneratorParams,
     /// The heightmap file's content key.
     pub heightmap: Option<u64>,
-    /// The stamps' content key.
-    pub stamps: Option<u64>,
+    /// The content key of the stamps and sites.
+    pub layout_key: Option<u64>,
 }
 
 impl Settings {
@@ -41,7 +41,7 @@ impl Settings {
         GridKey {
             params: self.params,
             heightmap: self.heightmap,
-            stamps: self.stamps,
+            layout_key: self.layout_key,
         }
     }
 }
@@ -173,7 +173,7 @@ mod tests {
                 ..Default::default()
             },
             heightmap: None,
-            stamps: None,
+            layout_key: None,
             mesh_params: MeshParams::default(),
         }
     }
@@ -204,14 +204,14 @@ mod tests {
         };
         for key in [Some(3), Some(4)] {
             let wanted = Settings {
-                stamps: key,
+                layout_key: key,
                 ..shown
             };
             let plan = plan(wanted, &current, Request::Background).unwrap();
             assert_eq!(plan.work, Work::GridAndMesh);
         }
         let mut stamped = shown;
-        stamped.stamps = Some(3);
+        stamped.layout_key = Some(3);
         let current = Current {
             shown: Some(&stamped),
             cached_grid: Some(stamped.grid_key()),

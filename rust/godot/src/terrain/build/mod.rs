@@ -41,7 +41,7 @@ pub struct CachedGrid {
     /// The content key of the heightmap file it was generated from, if any.
     pub heightmap: Option<u64>,
     /// The content key of the stamps and sites it was generated with, if any.
-    pub stamps: Option<u64>,
+    pub layout_key: Option<u64>,
     /// The grid.
     pub grid: Arc<Grid>,
     /// Its statistics.
@@ -56,7 +56,7 @@ impl CachedGrid {
         crate::terrain::planner::GridKey {
             params: self.params,
             heightmap: self.heightmap,
-            stamps: self.stamps,
+            layout_key: self.layout_key,
         }
     }
 }
@@ -281,7 +281,7 @@ pub fn build(
                     let cached = CachedGrid {
                         params: inputs.params,
                         heightmap: inputs.heightmap,
-                        stamps: inputs.stamps,
+                        layout_key: inputs.layout_key,
                         grid: Arc::new(grid),
                         stats,
                         time,

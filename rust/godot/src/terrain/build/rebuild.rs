@@ -123,7 +123,7 @@ impl DonjournoTerrain {
         let inputs = Settings {
             params,
             heightmap: file.map(|f| f.key),
-            stamps: crate::stamp::content_key(&layout),
+            layout_key: crate::stamp::content_key(&layout),
             mesh_params: self.mesh_params(&params)?,
         };
         let attached = self.surface.is_attached(self.base().get_mesh());

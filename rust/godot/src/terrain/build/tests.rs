@@ -38,7 +38,7 @@ fn map_order(size: u32) -> MapOrder {
         inputs: Settings {
             params,
             heightmap: None,
-            stamps: None,
+            layout_key: None,
             mesh_params: MeshParams::default(),
         },
         vertex_count: size as usize * size as usize * 6,

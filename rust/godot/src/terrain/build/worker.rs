@@ -204,7 +204,7 @@ mod tests {
         Settings {
             params,
             heightmap: None,
-            stamps: None,
+            layout_key: None,
             mesh_params: MeshParams::default(),
         }
     }
