@@ -161,7 +161,7 @@ pub fn default_pipeline(params: &GeneratorParams, options: &GenerateOptions) -> 
             } else {
                 options.inputs.sites.clone()
             },
-            frame: Some(frame),
+            frame,
             ..Settlements::new(params)
         },
         ForestMask {

@@ -146,8 +146,8 @@ pub struct Settlements {
     pub scale: Scale,
     /// The designer's pinned settlements, placed first.
     pub sites: Vec<Site>,
-    /// Where the map's cells lie, to find the sites' cells; `None`: at the parameters' origin.
-    pub frame: Option<MapFrame>,
+    /// Where the map's cells lie, to find the sites' cells.
+    pub frame: MapFrame,
 }
 
 impl Settlements {
@@ -161,7 +161,7 @@ impl Settlements {
                 height_scale: params.height_scale,
             },
             sites: Vec::new(),
-            frame: Some(MapFrame::of(params)),
+            frame: MapFrame::of(params),
         }
     }
 
@@ -169,11 +169,9 @@ impl Settlements {
     /// position, or on water the nearest dry cell within a hexagon's radius), tier and name;
     /// sites off the map are left out.
     fn pinned(&self, grid: &Grid) -> Vec<places::Pinned> {
-        let Some(frame) = self.frame else {
-            return Vec::new();
-        };
-        let (ox, oz) = frame.world(0.0, 0.0);
-        let cell = frame.cell_size;
+        let (ox, oz) = self.frame.world(0.0, 0.0);
+        let cell = self.frame.cell_size;
+        let reach = (places::hex_radius(&self.params, cell as f32) / cell as f32) as usize;
         self.sites
             .iter()
             .filter_map(|s| {
@@ -183,7 +181,6 @@ impl Settlements {
                     && z >= 0.0
                     && (x as usize) < grid.width()
                     && (z as usize) < grid.depth();
-                let reach = (places::hex_radius(&self.params, cell as f32) / cell as f32) as usize;
                 inside.then(|| places::Pinned {
                     cell: dry_near(grid, x as usize, z as usize, reach) as u32,
                     tier: match s.tier {
