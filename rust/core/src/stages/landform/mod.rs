@@ -199,7 +199,9 @@ impl Layer for LandTerrain {
         if let Some(shaping) = &self.shaping {
             shaping.apply(grid)?;
         }
-        self.stamps.apply(grid);
+        if !self.stamps.is_empty() {
+            self.stamps.apply(grid);
+        }
         grid.pool = grid.height.iter().map(|&h| h > sea).collect();
         ctx.check()?;
         let lakes = self.lakes.map(|f| LakeFilter {
