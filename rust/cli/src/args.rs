@@ -240,7 +240,7 @@ impl Args for ParamArgs {
             .long("stamps")
             .value_name("FILE")
             .value_parser(clap::value_parser!(PathBuf))
-            .help("Stamps laid on the heights before erosion and pinned settlements: a JSON file {\"stamps\": [{\"kind\": \"raise\", \"position\": [x, z], \"radius\": m, \"height\": m, ...}], \"sites\": [...]} (see the stamps guide)")
+            .help("The designer's layout: stamps laid on the heights before erosion, paths (ridges, valleys, rivers, roads) and pinned settlements, a JSON file {\"stamps\": [{\"kind\": \"raise\", \"position\": [x, z], \"radius\": m, \"height\": m, ...}], \"paths\": [{\"kind\": \"river\", \"points\": [[x, z], ...], \"width\": m}], \"sites\": [...]} (see the stamps guide)")
             .action(ArgAction::Set);
         add_flags(
             cmd.arg(preset).arg(heightmap_in).arg(stamps),

@@ -1,5 +1,5 @@
 //! The files a generation reads besides its parameters: the image model's heightmap and the
-//! designer's layout (stamps and sites).
+//! designer's layout (stamps, paths and sites).
 
 use donjourno::data::heightmap::{self, Format};
 use donjourno::params::layout;
@@ -21,7 +21,7 @@ pub fn read(heightmap: Option<&Path>, stamps: Option<&Path>) -> Result<ExternalI
         let shown = path.display();
         let text = std::fs::read_to_string(path).map_err(|e| format!("{shown}: {e}"))?;
         let read = layout::from_json(&text).map_err(|e| format!("{shown}: {e}"))?;
-        (inputs.stamps, inputs.sites) = (read.stamps, read.sites);
+        (inputs.stamps, inputs.paths, inputs.sites) = (read.stamps, read.paths, read.sites);
     }
     Ok(inputs)
 }

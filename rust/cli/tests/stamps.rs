@@ -51,6 +51,28 @@ fn the_documented_stamp_files_give_the_golden_stamp_cases() {
 }
 
 #[test]
+fn the_documented_path_file_gives_the_golden_path_case() {
+    let path = repo("docs/figures/paths_pool.json");
+    let out = donjourno(&[
+        "hash",
+        "--settlements-enabled",
+        "true",
+        "--stamps",
+        path.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        json["grid_hash"].as_str().unwrap(),
+        golden("paths:preset=default,settlements=on")
+    );
+}
+
+#[test]
 fn a_bad_stamp_file_is_a_clear_error() {
     let dir = std::env::temp_dir().join(format!("donjourno-stamps-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -65,6 +87,17 @@ fn a_bad_stamp_file_is_a_clear_error() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         err.contains("bad.json") && err.contains("stamp 1: radius must be"),
+        "{err}"
+    );
+    std::fs::write(
+        &bad,
+        r#"{"paths": [{"kind": "river", "points": [[1, 2]]}]}"#,
+    )
+    .unwrap();
+    let out = donjourno(&["hash", "--stamps", bad.to_str().unwrap()]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success() && err.contains("path 0: points must be a list of 2"),
         "{err}"
     );
     let missing = dir.join("missing.json");

@@ -22,6 +22,7 @@
 //! checks compare against that file.
 
 mod cases;
+mod layout;
 mod levels;
 mod navigation;
 mod scatter;

@@ -1,17 +1,20 @@
-//! The designer's layout: the stamps ([`super::stamps`]) and the pinned settlements
-//! ([`super::sites`]) of one map, and their JSON form, read by the command line's `--stamps` and
+//! The designer's layout: the stamps ([`super::stamps`]), the drawn paths ([`super::paths`]) and
+//! the pinned settlements ([`super::sites`]) of one map, and their JSON form, read by the command line's `--stamps` and
 //! written and read by the Godot terrain (`get_stamps_json()`, `add_stamps_json()`):
 //!
 //! ```json
 //! {"stamps": [{"kind": "raise", "position": [64, 40], "radius": 30, "height": 25,
 //!              "falloff": "smooth", "blend": "add", "strength": 1,
 //!              "scale": [1, 1], "rotation_degrees": 0}],
+//!  "paths": [{"kind": "river", "points": [[10, 20], [60, 50], [120, 60]],
+//!             "width": 6, "height": 3}],
 //!  "sites": [{"position": [90, 70], "tier": "town", "name": "Oakford"}]}
 //! ```
 //!
-//! Every field but `kind` and `position` may be left out (its default is used), and so may
-//! either list.
+//! Every field but a stamp's or site's `position` and a path's `points` may be left out (its
+//! default is used), and so may any of the lists.
 
+use super::paths::{self, Path, PathError};
 use super::sites::{self, Site, SiteError};
 use super::stamps::{self, Stamp, StampError};
 use serde::{Deserialize, Serialize};
@@ -23,6 +26,8 @@ use thiserror::Error;
 pub struct Layout {
     /// The stamps, laid in order.
     pub stamps: Vec<Stamp>,
+    /// The drawn paths: ridges and valleys laid after the stamps, rivers and roads.
+    pub paths: Vec<Path>,
     /// The pinned settlements.
     pub sites: Vec<Site>,
 }
@@ -36,22 +41,26 @@ pub enum LayoutError {
     /// A stamp out of range.
     #[error(transparent)]
     Stamp(#[from] StampError),
+    /// A path out of range.
+    #[error(transparent)]
+    Path(#[from] PathError),
     /// A site out of range.
     #[error(transparent)]
     Site(#[from] SiteError),
 }
 
 impl Layout {
-    /// Checks every stamp and site.
+    /// Checks every stamp, path and site.
     pub fn validate(&self) -> Result<(), LayoutError> {
         stamps::validate(&self.stamps)?;
+        paths::validate(&self.paths)?;
         sites::validate(&self.sites)?;
         Ok(())
     }
 
     /// Whether it holds nothing.
     pub fn is_empty(&self) -> bool {
-        self.stamps.is_empty() && self.sites.is_empty()
+        self.stamps.is_empty() && self.paths.is_empty() && self.sites.is_empty()
     }
 }
 
@@ -90,6 +99,12 @@ mod tests {
                 },
                 Stamp::default(),
             ],
+            paths: vec![Path {
+                kind: crate::params::paths::PathKind::River,
+                points: vec![[1.0, 2.0], [30.0, 40.5]],
+                width: 4.0,
+                height: 2.0,
+            }],
             sites: vec![Site {
                 position: [4.0, 5.0],
                 tier: SiteTier::City,
@@ -102,7 +117,10 @@ mod tests {
         assert_eq!(read.stamps[0].kind, StampKind::Lower);
         assert_eq!(read.stamps[0].height, Stamp::default().height);
         assert_eq!(read.stamps[0].blend, StampBlend::Add);
-        assert!(read.sites.is_empty());
+        assert!(read.sites.is_empty() && read.paths.is_empty());
+        let read =
+            from_json(r#"{"paths": [{"kind": "road", "points": [[0, 0], [5, 5]]}]}"#).unwrap();
+        assert_eq!(read.paths[0].width, Path::default().width);
         let read = from_json(r#"{"sites": [{"position": [1, 2]}]}"#).unwrap();
         assert_eq!(read.sites[0].tier, SiteTier::Town);
         assert!(read.sites[0].name.is_empty() && read.stamps.is_empty());
@@ -120,6 +138,11 @@ mod tests {
         assert!(e.to_string().contains("volcano"), "{e}");
         let e = from_json(r#"{"stamps": [{"radius": 3, "colour": 1}]}"#).unwrap_err();
         assert!(e.to_string().contains("colour"), "{e}");
+        let e = from_json(r#"{"paths": [{"points": [[0, 0], [1, 1]], "width": -2}]}"#).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "path 0: width must be over 0 and at most 100000 m (got -2)"
+        );
         let e = from_json(r#"{"sites": [{"tier": "metropolis"}]}"#).unwrap_err();
         assert!(e.to_string().contains("metropolis"), "{e}");
         let long = "x".repeat(65);

@@ -24,6 +24,7 @@ pub mod layout;
 pub mod markdown;
 pub mod mesh;
 pub mod mesh_settings;
+pub mod paths;
 pub mod sites;
 pub mod stamps;
 pub mod table;

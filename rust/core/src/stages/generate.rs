@@ -5,6 +5,7 @@ use crate::data::frame::MapFrame;
 use crate::data::grid::Grid;
 use crate::data::heightmap::Heightmap;
 use crate::data::stats::GenerationStats;
+use crate::params::paths::{Path, PathError, PathKind};
 use crate::params::sites::{Site, SiteError};
 use crate::params::stamps::{Stamp, StampError};
 use crate::params::{GeneratorParams, ParamError, WorldMode};
@@ -33,6 +34,9 @@ pub enum GenerateError {
     /// A stamp is out of range; nothing ran.
     #[error("invalid stamps: {0}")]
     Stamp(#[from] StampError),
+    /// A path is out of range; nothing ran.
+    #[error("invalid paths: {0}")]
+    Path(#[from] PathError),
     /// A site is out of range; nothing ran.
     #[error("invalid sites: {0}")]
     Site(#[from] SiteError),
@@ -77,6 +81,9 @@ pub struct ExternalInputs {
     /// The designer's stamps, laid on the heights before erosion (bounded maps only: an endless
     /// world's tiles ignore them).
     pub stamps: Vec<Stamp>,
+    /// The designer's paths: ridges, valleys and river channels laid after the stamps, rivers
+    /// run down their river paths, roads along their road paths (bounded maps only).
+    pub paths: Vec<Path>,
     /// The designer's pinned settlements, placed first when settlements are on (bounded maps
     /// only).
     pub sites: Vec<Site>,
@@ -122,6 +129,7 @@ fn height_layer(
 ) -> Box<dyn Layer> {
     let stamps = Stamping {
         stamps: inputs.stamps.clone(),
+        paths: inputs.paths.clone(),
         frame: (params.world_mode == WorldMode::Bounded).then_some(frame),
         seed: params.seed,
     };
@@ -138,6 +146,11 @@ fn height_layer(
     }
 }
 
+/// The paths of one kind.
+fn drawn(paths: &[Path], kind: PathKind) -> Vec<Path> {
+    paths.iter().filter(|p| p.kind == kind).cloned().collect()
+}
+
 /// Builds the default pipeline for a parameter set and the inputs and frame of `options`. In
 /// [`WorldMode::Infinite`] the stages that need a bounded map are off
 /// ([`GeneratorParams::infinite_rules`]), the sea is every cell below the sea level, trees draw
@@ -151,6 +164,12 @@ pub fn default_pipeline(params: &GeneratorParams, options: &GenerateOptions) -> 
         Hydrology {
             local_sea: infinite,
             cell_size: params.cell_size,
+            rivers: if infinite {
+                Vec::new()
+            } else {
+                drawn(&options.inputs.paths, PathKind::River)
+            },
+            frame: Some(frame),
             ..Hydrology::new(params.seed, params.water)
         },
         Climate::framed(params, frame),
@@ -160,6 +179,11 @@ pub fn default_pipeline(params: &GeneratorParams, options: &GenerateOptions) -> 
                 Vec::new()
             } else {
                 options.inputs.sites.clone()
+            },
+            roads: if infinite {
+                Vec::new()
+            } else {
+                drawn(&options.inputs.paths, PathKind::Road)
             },
             frame,
             ..Settlements::new(params)
@@ -200,6 +224,7 @@ pub fn generate(
 ) -> Result<(Grid, GenerationStats), GenerateError> {
     params.validate()?;
     crate::params::stamps::validate(&options.inputs.stamps)?;
+    crate::params::paths::validate(&options.inputs.paths)?;
     crate::params::sites::validate(&options.inputs.sites)?;
     let mut grid = Grid::new(params.width as usize, params.depth as usize);
     let mut ctx = Context::new(options.progress.clone());

@@ -17,6 +17,7 @@ mod hydrology;
 mod mesh;
 mod models;
 mod params;
+mod paths;
 mod pipeline;
 mod resolution;
 mod scatter;

@@ -9,13 +9,16 @@
 //! every wet cell, and finally the rendered water surface and the river widths.
 
 use crate::algorithms::hydrology::queue::MAX_WEIGHT;
+use crate::algorithms::hydrology::NO_RECEIVER;
 use crate::algorithms::hydrology::{
     accumulate, find_lakes, flow_directions, priority_flood, Flood, FloodOptions, HydrologyError,
     LakeMap,
 };
 use crate::algorithms::noise::fbm_row_resolved;
+use crate::data::frame::MapFrame;
 use crate::data::grid::{Grid, Terrain};
 use crate::data::water::WaterKind;
+use crate::params::paths::Path;
 use crate::params::LakeFilter;
 use crate::params::WaterParams;
 use crate::stages::context::Context;
@@ -28,7 +31,9 @@ mod rivers;
 
 pub use crate::algorithms::hydrology::ChannelEnd;
 pub use centrelines::{Centreline, MAX_RADIUS_CELLS, SAMPLE_STEP};
-pub use rivers::{river_width_metres, RIVER_REFERENCE_CATCHMENT, RIVER_REFERENCE_WIDTH};
+pub use rivers::{
+    river_catchment_cells, river_width_metres, RIVER_REFERENCE_CATCHMENT, RIVER_REFERENCE_WIDTH,
+};
 use rivers::{surface_planes, Rivers};
 
 /// Flat routing: the period of the weight noise's first octave, in widths of a river at the
@@ -167,7 +172,7 @@ fn classify_water(grid: &mut Grid) {
 
 /// The water layer: sea, lakes and rivers from the terrain's drainage. It writes
 /// `max_accumulation` into the context's statistics.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Hydrology {
     /// Master seed (fixes the meander noise).
     pub seed: u64,
@@ -178,6 +183,11 @@ pub struct Hydrology {
     pub local_sea: bool,
     /// Metres between neighbouring cells: areas become counts of cells with it.
     pub cell_size: f32,
+    /// The designer's river paths: a river as wide as each one rises at its higher end and runs
+    /// down the channel cut along it ([`crate::stages::landform::paths`]).
+    pub rivers: Vec<Path>,
+    /// Where the map's cells lie, to find the river paths' cells.
+    pub frame: Option<MapFrame>,
 }
 
 impl Hydrology {
@@ -188,6 +198,8 @@ impl Hydrology {
             params,
             local_sea: false,
             cell_size: 1.0,
+            rivers: Vec::new(),
+            frame: None,
         }
     }
 
@@ -205,6 +217,43 @@ impl Hydrology {
                 WaterKind::Dry => 0.0,
                 _ => grid.water_level[i],
             };
+        }
+    }
+
+    /// The river paths' water: each path's source (the cell of its higher end, or of the first
+    /// point on the map from that end) gains the runoff of a catchment that makes a river as wide
+    /// as the path ([`river_width_metres`]), and so does every cell downstream of it.
+    fn feed_rivers(&self, grid: &Grid, frame: &MapFrame, drainage: &mut Drainage) {
+        for path in &self.rivers {
+            let backwards = crate::stages::landform::paths::runs_backwards(path, grid, frame);
+            let mut points = path.points.clone();
+            if backwards {
+                points.reverse();
+            }
+            let (ox, oz) = frame.world(0.0, 0.0);
+            let (w, d) = (grid.width() as f64, grid.depth() as f64);
+            let on_map = |p: &[f32; 2]| {
+                let x = (f64::from(p[0]) - ox) / frame.cell_size;
+                let z = (f64::from(p[1]) - oz) / frame.cell_size;
+                (-0.5..w - 0.5).contains(&x) && (-0.5..d - 0.5).contains(&z)
+            };
+            let Some(source) = points.iter().find(|p| on_map(p)) else {
+                continue;
+            };
+            let cell = crate::stages::landform::paths::nearest_cell(grid, frame, *source);
+            let extra = river_catchment_cells(path.width, self.cell_size).max(
+                self.params
+                    .river_threshold(self.cell_size)
+                    .saturating_add(1),
+            );
+            let mut at = cell;
+            for _ in 0..grid.len() {
+                drainage.accumulation[at] = drainage.accumulation[at].saturating_add(extra);
+                match drainage.receivers[at] {
+                    r if r == NO_RECEIVER || r as usize == at => break,
+                    r => at = r as usize,
+                }
+            }
         }
     }
 
@@ -231,6 +280,9 @@ impl Hydrology {
         let meander = MEANDER_WIDTHS * river_width_metres(threshold, self.cell_size);
         let mut drainage = drainage(grid, self.cell_size, meander, self.seed)
             .map_err(|e| LayerError::Grid(e.to_string()))?;
+        if let Some(frame) = &self.frame {
+            self.feed_rivers(grid, frame, &mut drainage);
+        }
         let max_acc = drainage.accumulation.iter().copied().max().unwrap_or(0);
         ctx.stats_mut().max_accumulation = max_acc;
         let sea_level = self.sea_level(grid);

@@ -63,6 +63,13 @@ pub fn river_width_metres(acc: u32, cell_size: f32) -> f32 {
     RIVER_REFERENCE_WIDTH * (area / RIVER_REFERENCE_CATCHMENT).sqrt()
 }
 
+/// Rivers: the runoff cells of `cell_size` metres a river `width` metres wide drains, the
+/// inverse of [`river_width_metres`]: `A = A₀·(w/w₀)²` over `c²`, at least one.
+pub fn river_catchment_cells(width: f32, cell_size: f32) -> u32 {
+    let area = RIVER_REFERENCE_CATCHMENT * (width / RIVER_REFERENCE_WIDTH).powi(2);
+    ((area / (cell_size * cell_size)).ceil() as u32).max(1)
+}
+
 /// Rendered surface and width: every wet cell's surface is its water level (a river's lies on
 /// its centre-line's surface, which never rises downstream); dry cells have none. River cells keep
 /// the width their centre-line gave them.

@@ -9,6 +9,7 @@ pub mod continents;
 pub mod erosion_lattice;
 pub mod falloff;
 pub mod minstd;
+pub mod paths;
 pub mod pool;
 pub mod pool_shape;
 pub mod relief;

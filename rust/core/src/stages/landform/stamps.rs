@@ -7,11 +7,14 @@
 //! before it. A flatten's shape is the level itself. The blend mode then sets each cell:
 //! add `h + s·R`; max, min and replace move `h` towards `max(h, shape)`, `min(h, shape)` or the
 //! shape by `s · weight`, where `s` is the stamp's strength.
+//!
+//! The ridge, valley and river paths ([`super::paths`]) are laid after the stamps, in order.
 
 use crate::algorithms::noise::fbm_signed;
 use crate::algorithms::seed::derive32;
 use crate::data::frame::MapFrame;
 use crate::data::grid::Grid;
+use crate::params::paths::Path;
 use crate::params::stamps::{Stamp, StampBlend, StampKind};
 
 /// A crater's bowl reaches this share of the radius; its rim rises beyond it.
@@ -23,11 +26,13 @@ pub const ROUGH_BUMPS: f32 = 4.0;
 /// Rough ground: octaves of its noise.
 pub const ROUGH_OCTAVES: u32 = 4;
 
-/// The stamps of one map and where the map lies in the world.
+/// The stamps and paths of one map and where the map lies in the world.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Stamping {
     /// The stamps, laid in order.
     pub stamps: Vec<Stamp>,
+    /// The paths, laid in order after the stamps (roads are left to the settlements).
+    pub paths: Vec<Path>,
     /// Where the map's cells lie, metres.
     pub frame: Option<MapFrame>,
     /// The world's seed (rough ground's noise).
@@ -48,11 +53,11 @@ fn crater(t: f32, rim_weight: impl Fn(f32) -> f32) -> f32 {
 impl Stamping {
     /// Whether there is nothing to lay.
     pub fn is_empty(&self) -> bool {
-        self.stamps.is_empty()
+        self.stamps.is_empty() && !self.paths.iter().any(|p| p.kind.shapes_ground())
     }
 
-    /// Lays every stamp on `grid.height` in order; returns, per cell, whether a stamp moved it
-    /// (such ground erodes and holds lakes as the height model's mountains do).
+    /// Lays every stamp, then every path, on `grid.height` in order; returns, per cell, whether
+    /// one moved it (such ground erodes and holds lakes as the height model's mountains do).
     pub fn apply(&self, grid: &mut Grid) -> Vec<bool> {
         let mut shaped = vec![false; grid.len()];
         let Some(frame) = self.frame else {
@@ -61,6 +66,7 @@ impl Stamping {
         for (k, stamp) in self.stamps.iter().enumerate() {
             self.lay(k, stamp, &frame, grid, &mut shaped);
         }
+        super::paths::lay(&self.paths, grid, &frame, &mut shaped);
         shaped
     }
 
@@ -172,6 +178,7 @@ mod tests {
             stamps: vec![stamp],
             frame: Some(frame),
             seed: 1,
+            ..Default::default()
         }
         .apply(grid)
     }

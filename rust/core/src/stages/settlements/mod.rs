@@ -25,6 +25,7 @@
 pub mod flatten;
 pub mod habitability;
 pub mod hexgrid;
+mod layout;
 pub mod names;
 pub mod places;
 pub mod roads;
@@ -34,8 +35,8 @@ pub use roads::{Road, RoadNetwork};
 
 use crate::data::frame::MapFrame;
 use crate::data::grid::Grid;
-use crate::data::water::WaterKind;
-use crate::params::sites::{Site, SiteTier};
+use crate::params::paths::Path;
+use crate::params::sites::Site;
 use crate::params::{GeneratorParams, SettlementParams};
 use crate::stages::context::Context;
 use crate::stages::pipeline::{Layer, LayerError};
@@ -146,7 +147,10 @@ pub struct Settlements {
     pub scale: Scale,
     /// The designer's pinned settlements, placed first.
     pub sites: Vec<Site>,
-    /// Where the map's cells lie, to find the sites' cells.
+    /// The designer's road paths: each becomes a road joined to the network, its ground
+    /// levelled.
+    pub roads: Vec<Path>,
+    /// Where the map's cells lie, to find the sites' and road paths' cells.
     pub frame: MapFrame,
 }
 
@@ -161,37 +165,9 @@ impl Settlements {
                 height_scale: params.height_scale,
             },
             sites: Vec::new(),
+            roads: Vec::new(),
             frame: MapFrame::of(params),
         }
-    }
-
-    /// The pinned sites on the map: each one's cell (the cell whose sample point is nearest its
-    /// position, or on water the nearest dry cell within a hexagon's radius), tier and name;
-    /// sites off the map are left out.
-    fn pinned(&self, grid: &Grid) -> Vec<places::Pinned> {
-        let (ox, oz) = self.frame.world(0.0, 0.0);
-        let cell = self.frame.cell_size;
-        let reach = (places::hex_radius(&self.params, cell as f32) / cell as f32) as usize;
-        self.sites
-            .iter()
-            .filter_map(|s| {
-                let x = ((f64::from(s.position[0]) - ox) / cell).round();
-                let z = ((f64::from(s.position[1]) - oz) / cell).round();
-                let inside = x >= 0.0
-                    && z >= 0.0
-                    && (x as usize) < grid.width()
-                    && (z as usize) < grid.depth();
-                inside.then(|| places::Pinned {
-                    cell: dry_near(grid, x as usize, z as usize, reach) as u32,
-                    tier: match s.tier {
-                        SiteTier::Village => Tier::Village,
-                        SiteTier::Town => Tier::Town,
-                        SiteTier::City => Tier::City,
-                    },
-                    name: s.name.clone(),
-                })
-            })
-            .collect()
     }
 
     /// Places, routes and levels on `grid` (settlements on).
@@ -212,7 +188,9 @@ impl Settlements {
             self.scale.height_scale,
         );
         ground.lot = lots.clone();
-        let mut network = roads::build(&ground, &sites, &streets, self.params.extra_roads as usize);
+        let drawn = self.drawn_roads(&ground);
+        let extra = self.params.extra_roads as usize;
+        let mut network = roads::build(&ground, &sites, &streets, extra, &drawn);
         let width = self.params.road_bed_width / cell;
         let bed = flatten::roads(grid, &network, &ground.height, width);
         for road in &mut network {
@@ -227,31 +205,6 @@ impl Settlements {
         *grid.towns_mut() = towns;
         *grid.roads_mut() = network;
     }
-}
-
-/// The dry cell nearest `(x, z)` within `reach` cells each way (ties: the lower cell), or the
-/// cell itself when it is dry or no dry cell lies within reach: a site pinned on water stands
-/// on the nearest shore.
-fn dry_near(grid: &Grid, x: usize, z: usize, reach: usize) -> usize {
-    let here = grid.index(x, z);
-    if grid.water[here] == WaterKind::Dry {
-        return here;
-    }
-    let (x0, z0) = (x.saturating_sub(reach), z.saturating_sub(reach));
-    let (x1, z1) = (
-        (x + reach).min(grid.width() - 1),
-        (z + reach).min(grid.depth() - 1),
-    );
-    (z0..=z1)
-        .flat_map(|j| (x0..=x1).map(move |i| (i, j)))
-        .filter(|&(i, j)| grid.water[grid.index(i, j)] == WaterKind::Dry)
-        .min_by_key(|&(i, j)| {
-            (
-                i.abs_diff(x).pow(2) + j.abs_diff(z).pow(2),
-                grid.index(i, j),
-            )
-        })
-        .map_or(here, |(i, j)| grid.index(i, j))
 }
 
 /// The land use plane: bridges on the roads' river cells, road beds, then town streets, lots and

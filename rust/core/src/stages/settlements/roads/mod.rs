@@ -153,9 +153,11 @@ impl Builder<'_> {
     }
 }
 
-/// The roads joining `sites` over `ground`: Kruskal's minimum spanning tree over the pairs a
-/// road can join, nearest first, then up to `extra` links between near neighbours whose way
-/// through the network is over [`DETOUR_RATIO`] times the straight line, shortest first.
+/// The roads joining `sites` over `ground`: the designer's `drawn` roads (runs of neighbouring
+/// cells) first, then Kruskal's minimum spanning tree over the pairs a road can join, nearest
+/// first, then a link from each drawn road that the network does not reach to the settlement
+/// nearest its ends, then up to `extra` links between near neighbours whose way through the
+/// network is over [`DETOUR_RATIO`] times the straight line, shortest first.
 ///
 /// `streets` marks the cells of town streets: roads run along them at the cost of a road.
 pub fn build(
@@ -163,6 +165,7 @@ pub fn build(
     sites: &[Settlement],
     streets: &[bool],
     extra: usize,
+    drawn: &[Vec<usize>],
 ) -> Vec<Road> {
     let component = ground.components();
     let candidates = pairs(sites, &component);
@@ -172,6 +175,9 @@ pub fn build(
         links: Default::default(),
         roads: Vec::new(),
     };
+    for run in drawn {
+        builder.add(run);
+    }
     let mut router = Router::new(ground);
     let mut sets = Sets((0..sites.len()).collect());
     let mut tree = Vec::new();
@@ -185,6 +191,9 @@ pub fn build(
             sets.union(a, b);
             tree.push((a, b));
         }
+    }
+    for run in drawn {
+        join(&mut builder, &mut router, run, sites, &component);
     }
     let mut added = 0;
     for (a, b) in near_pairs(sites, &candidates) {
@@ -205,6 +214,44 @@ pub fn build(
         }
     }
     builder.roads
+}
+
+/// Joins a drawn road to the network: unless the road cells already lead from one of its ends
+/// to a settlement, a link from the end nearer a settlement on its land to that settlement.
+fn join(
+    builder: &mut Builder,
+    router: &mut Router,
+    run: &[usize],
+    sites: &[Settlement],
+    component: &[u32],
+) {
+    let w = builder.ground.width;
+    let cell_of = |c: usize| [(c % w) as f32 + 0.5, (c / w) as f32 + 0.5];
+    let ends = [run[0], run[run.len() - 1]];
+    let nearest = ends
+        .iter()
+        .flat_map(|&end| {
+            sites
+                .iter()
+                .filter(move |s| {
+                    component[end] != u32::MAX && component[s.cell as usize] == component[end]
+                })
+                .map(move |s| {
+                    let [x, z] = cell_of(end);
+                    let d2 = (s.position[0] - x).powi(2) + (s.position[1] - z).powi(2);
+                    (d2, end, s.cell as usize)
+                })
+        })
+        .min_by(|a, b| a.0.total_cmp(&b.0).then((a.1, a.2).cmp(&(b.1, b.2))));
+    let Some((_, end, site)) = nearest else {
+        return;
+    };
+    if network::grid_distance(builder.ground, &builder.on_road, end, site).is_some() {
+        return;
+    }
+    if let Some(path) = router.route(end, site, &builder.on_road) {
+        builder.add(&router.straighten(&path, &builder.on_road));
+    }
 }
 
 /// The candidate pairs in which one end is among the other's [`EXTRA_NEIGHBOURS`] nearest,

@@ -1,0 +1,109 @@
+//! The designer's layout on the settlements: the pinned sites' cells and the road paths' runs of
+//! cells, in the map's frame.
+
+use super::{places, roads, Settlements, Tier};
+use crate::data::grid::Grid;
+use crate::data::water::WaterKind;
+use crate::params::sites::SiteTier;
+
+impl Settlements {
+    /// The pinned sites on the map: each one's cell (the cell whose sample point is nearest its
+    /// position, or on water the nearest dry cell within a hexagon's radius), tier and name;
+    /// sites off the map are left out.
+    pub(super) fn pinned(&self, grid: &Grid) -> Vec<places::Pinned> {
+        let (ox, oz) = self.frame.world(0.0, 0.0);
+        let cell = self.frame.cell_size;
+        let reach = (places::hex_radius(&self.params, cell as f32) / cell as f32) as usize;
+        self.sites
+            .iter()
+            .filter_map(|s| {
+                let x = ((f64::from(s.position[0]) - ox) / cell).round();
+                let z = ((f64::from(s.position[1]) - oz) / cell).round();
+                let inside = x >= 0.0
+                    && z >= 0.0
+                    && (x as usize) < grid.width()
+                    && (z as usize) < grid.depth();
+                inside.then(|| places::Pinned {
+                    cell: dry_near(grid, x as usize, z as usize, reach) as u32,
+                    tier: match s.tier {
+                        SiteTier::Village => Tier::Village,
+                        SiteTier::Town => Tier::Town,
+                        SiteTier::City => Tier::City,
+                    },
+                    name: s.name.clone(),
+                })
+            })
+            .collect()
+    }
+
+    /// The road paths as runs of neighbouring cells: each path walked in steps of at most half a
+    /// cell, each step on the cell whose sample point is nearest, the runs broken where the path
+    /// leaves the map or crosses a lake or the sea.
+    pub(super) fn drawn_roads(&self, ground: &roads::RoadGround) -> Vec<Vec<usize>> {
+        let (ox, oz) = self.frame.world(0.0, 0.0);
+        let cell = self.frame.cell_size;
+        let (w, d) = (ground.width as f64, ground.depth as f64);
+        let cell_at = |x: f64, z: f64| {
+            let (i, j) = (((x - ox) / cell).round(), ((z - oz) / cell).round());
+            let inside = i >= 0.0 && j >= 0.0 && i < w && j < d;
+            let c = (j * w + i) as usize;
+            (inside && ground.footing[c] != roads::Footing::Closed).then_some(c)
+        };
+        let mut runs = Vec::new();
+        for path in &self.roads {
+            let mut run: Vec<usize> = Vec::new();
+            let mut steps = Vec::new();
+            for seg in path.points.windows(2) {
+                let (a, b) = (seg[0].map(f64::from), seg[1].map(f64::from));
+                let n = (((b[0] - a[0]).hypot(b[1] - a[1]) / (0.5 * cell)).ceil() as usize).max(1);
+                steps.extend((0..n).map(|k| {
+                    let t = k as f64 / n as f64;
+                    cell_at(a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))
+                }));
+            }
+            let last = path.points[path.points.len() - 1].map(f64::from);
+            steps.push(cell_at(last[0], last[1]));
+            for step in steps {
+                match step {
+                    Some(c) if run.last() != Some(&c) => run.push(c),
+                    Some(_) => {}
+                    None => {
+                        if run.len() >= 2 {
+                            runs.push(std::mem::take(&mut run));
+                        }
+                        run.clear();
+                    }
+                }
+            }
+            if run.len() >= 2 {
+                runs.push(run);
+            }
+        }
+        runs
+    }
+}
+
+/// The dry cell nearest `(x, z)` within `reach` cells each way (ties: the lower cell), or the
+/// cell itself when it is dry or no dry cell lies within reach: a site pinned on water stands
+/// on the nearest shore.
+fn dry_near(grid: &Grid, x: usize, z: usize, reach: usize) -> usize {
+    let here = grid.index(x, z);
+    if grid.water[here] == WaterKind::Dry {
+        return here;
+    }
+    let (x0, z0) = (x.saturating_sub(reach), z.saturating_sub(reach));
+    let (x1, z1) = (
+        (x + reach).min(grid.width() - 1),
+        (z + reach).min(grid.depth() - 1),
+    );
+    (z0..=z1)
+        .flat_map(|j| (x0..=x1).map(move |i| (i, j)))
+        .filter(|&(i, j)| grid.water[grid.index(i, j)] == WaterKind::Dry)
+        .min_by_key(|&(i, j)| {
+            (
+                i.abs_diff(x).pow(2) + j.abs_diff(z).pow(2),
+                grid.index(i, j),
+            )
+        })
+        .map_or(here, |(i, j)| grid.index(i, j))
+}
