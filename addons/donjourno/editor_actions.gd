@@ -2,7 +2,8 @@
 extends RefCounted
 ## The editor actions of the Donjourno plugin, as functions of the edited scene's root and an undo
 ## history, so that they run (and are tested) without the editor: "Add Donjourno Terrain", "Add
-## Donjourno Stamp" and "Regenerate and Bake Donjourno Terrain".
+## Donjourno Stamp", "Add Donjourno Path", "Add Donjourno Site" and "Regenerate and Bake Donjourno
+## Terrain".
 ##
 ## `undo_redo` is the editor's `EditorUndoRedoManager` in the plugin, or a plain `UndoRedo` (in
 ## the tests): both offer `create_action`, `add_do_property`, `add_undo_property`,
@@ -30,19 +31,57 @@ static func add_terrain(root: Node, undo_redo: Object) -> Node3D:
 static func add_stamp(root: Node, terrain: Node3D, local: Vector3, undo_redo: Object) -> Node3D:
 	var stamp: Node3D = ClassDB.instantiate(&"DonjournoStamp")
 	stamp.name = &"DonjournoStamp"
-	stamp.position = Vector3(local.x, 0.0, local.z)
-	var generator: Resource = terrain.get(&"generator")
-	if generator != null:
-		var side: float = mini(generator.get(&"width"), generator.get(&"depth")) * generator.get(&"cell_size")
+	var side := _map_side(terrain)
+	if side > 0.0:
 		stamp.set(&"radius", maxf(side * 0.1, 0.1))
 		stamp.set(&"height", maxf(side * 0.08, 0.1))
-	undo_redo.create_action("Add Donjourno Stamp")
-	_add_method(undo_redo, true, terrain, &"add_child", [stamp, true])
-	_add_method(undo_redo, true, stamp, &"set_owner", [root])
-	undo_redo.add_do_reference(stamp)
-	_add_method(undo_redo, false, terrain, &"remove_child", [stamp])
+	return _add_child(root, terrain, stamp, local, "Add Donjourno Stamp", undo_redo)
+
+
+## Adds a `DonjournoPath` (a ridge, by default) as a child of `terrain`, owned by `root`: a
+## straight curve through the point `local` of the terrain's x and z axes, along x, a fifth of the
+## map's smaller side long, as wide as a twentieth of it, as one undoable action. Returns the path;
+## its curve is then edited with the 3D view's curve tools.
+static func add_path(root: Node, terrain: Node3D, local: Vector3, undo_redo: Object) -> Node3D:
+	var path: Path3D = ClassDB.instantiate(&"DonjournoPath")
+	path.name = &"DonjournoPath"
+	var side := maxf(_map_side(terrain), 1.0)
+	var curve := Curve3D.new()
+	curve.add_point(Vector3(-side * 0.1, 0.0, 0.0))
+	curve.add_point(Vector3(side * 0.1, 0.0, 0.0))
+	path.curve = curve
+	path.set(&"width", maxf(side * 0.05, 0.1))
+	path.set(&"height", maxf(side * 0.03, 0.1))
+	return _add_child(root, terrain, path, local, "Add Donjourno Path", undo_redo)
+
+
+## Adds a `DonjournoSite` (a town, by default) as a child of `terrain`, owned by `root`, at the
+## point `local` of the terrain's x and z axes, as one undoable action. Returns the site.
+static func add_site(root: Node, terrain: Node3D, local: Vector3, undo_redo: Object) -> Node3D:
+	var site: Node3D = ClassDB.instantiate(&"DonjournoSite")
+	site.name = &"DonjournoSite"
+	return _add_child(root, terrain, site, local, "Add Donjourno Site", undo_redo)
+
+
+## The smaller side of `terrain`'s map, metres; 0 without a generator.
+static func _map_side(terrain: Node3D) -> float:
+	var generator: Resource = terrain.get(&"generator")
+	if generator == null:
+		return 0.0
+	return mini(generator.get(&"width"), generator.get(&"depth")) * float(generator.get(&"cell_size"))
+
+
+## Puts `child` at the point `local` of `terrain`'s x and z axes and adds it to `terrain`, owned by
+## `root`, as the undoable action `action`. Returns `child`.
+static func _add_child(root: Node, terrain: Node3D, child: Node3D, local: Vector3, action: String, undo_redo: Object) -> Node3D:
+	child.position = Vector3(local.x, 0.0, local.z)
+	undo_redo.create_action(action)
+	_add_method(undo_redo, true, terrain, &"add_child", [child, true])
+	_add_method(undo_redo, true, child, &"set_owner", [root])
+	undo_redo.add_do_reference(child)
+	_add_method(undo_redo, false, terrain, &"remove_child", [child])
 	undo_redo.commit_action()
-	return stamp
+	return child
 
 
 ## The point of `terrain`'s x and z axes under the ray from `origin` along `direction` (global),

@@ -1,10 +1,11 @@
 @tool
 extends EditorPlugin
-## Editor integration of Donjourno: checks that the extension library is loaded and adds three
+## Editor integration of Donjourno: checks that the extension library is loaded and adds five
 ## items to "Project > Tools":
 ## - "Add Donjourno Terrain" puts a terrain with a new generator into the edited scene;
-## - "Add Donjourno Stamp" puts a stamp on the selected terrain (or the scene's first), where the
-##   middle of the 3D view looks at its ground;
+## - "Add Donjourno Stamp", "Add Donjourno Path" and "Add Donjourno Site" put a stamp, a path or
+##   a pinned settlement on the selected terrain (or the scene's first), where the middle of the
+##   3D view looks at its ground;
 ## - "Regenerate and Bake Donjourno Terrain" regenerates the selected terrains (every terrain of
 ##   the scene when none is selected), saves each mesh next to the scene as
 ##   `<scene>_<node path>.res` and assigns it to the terrain's `baked_mesh`.
@@ -14,6 +15,8 @@ extends EditorPlugin
 const MENU_ITEM := "Add Donjourno Terrain"
 const BAKE_ITEM := "Regenerate and Bake Donjourno Terrain"
 const STAMP_ITEM := "Add Donjourno Stamp"
+const PATH_ITEM := "Add Donjourno Path"
+const SITE_ITEM := "Add Donjourno Site"
 const Actions := preload("res://addons/donjourno/editor_actions.gd")
 const StampGizmo := preload("res://addons/donjourno/stamps/stamp_gizmo.gd")
 
@@ -26,7 +29,9 @@ func _enter_tree() -> void:
 				+ "(or copy a release into addons/donjourno/bin/) and restart the editor.")
 		return
 	add_tool_menu_item(MENU_ITEM, _add_terrain)
-	add_tool_menu_item(STAMP_ITEM, _add_stamp)
+	add_tool_menu_item(STAMP_ITEM, _add_on_terrain.bind(&"add_stamp"))
+	add_tool_menu_item(PATH_ITEM, _add_on_terrain.bind(&"add_path"))
+	add_tool_menu_item(SITE_ITEM, _add_on_terrain.bind(&"add_site"))
 	add_tool_menu_item(BAKE_ITEM, _bake_terrains)
 	_stamp_gizmo = StampGizmo.new(get_undo_redo())
 	add_node_3d_gizmo_plugin(_stamp_gizmo)
@@ -36,6 +41,8 @@ func _exit_tree() -> void:
 	if ClassDB.class_exists(&"DonjournoTerrain"):
 		remove_tool_menu_item(MENU_ITEM)
 		remove_tool_menu_item(STAMP_ITEM)
+		remove_tool_menu_item(PATH_ITEM)
+		remove_tool_menu_item(SITE_ITEM)
 		remove_tool_menu_item(BAKE_ITEM)
 	if _stamp_gizmo != null:
 		remove_node_3d_gizmo_plugin(_stamp_gizmo)
@@ -52,7 +59,10 @@ func _add_terrain() -> void:
 	get_editor_interface().get_selection().add_node(terrain)
 
 
-func _add_stamp() -> void:
+## Adds a stamp, path or site with the function `add` of editor_actions.gd (`add_stamp`,
+## `add_path` or `add_site`) on the selected terrain, or the terrain of a selected stamp, path or site, or the
+## scene's first terrain, where the middle of the first 3D view looks at its ground.
+func _add_on_terrain(add: StringName) -> void:
 	var root := get_editor_interface().get_edited_scene_root()
 	if root == null:
 		push_warning("Donjourno: open a scene with a DonjournoTerrain first.")
@@ -61,14 +71,14 @@ func _add_stamp() -> void:
 	for node in get_editor_interface().get_selection().get_selected_nodes():
 		if node.is_class("DonjournoTerrain"):
 			terrain = node
-		elif node.is_class("DonjournoStamp") and node.get_parent().is_class("DonjournoTerrain"):
+		elif node.get_parent() != null and node.get_parent().is_class("DonjournoTerrain"):
 			terrain = node.get_parent()
 		if terrain != null:
 			break
 	if terrain == null:
 		var terrains := Actions.terrains_of(root)
 		if terrains.is_empty():
-			push_warning("Donjourno: the scene has no DonjournoTerrain to stamp.")
+			push_warning("Donjourno: the scene has no DonjournoTerrain to add to.")
 			return
 		terrain = terrains[0]
 	# Where the middle of the first 3D view looks at the terrain's ground.
@@ -76,9 +86,16 @@ func _add_stamp() -> void:
 	var origin := camera.global_position
 	var direction := -camera.global_basis.z
 	var point := Actions.point_on_terrain(terrain, origin, direction)
-	var stamp := Actions.add_stamp(root, terrain, point, get_undo_redo())
+	var added: Node3D
+	match add:
+		&"add_path":
+			added = Actions.add_path(root, terrain, point, get_undo_redo())
+		&"add_site":
+			added = Actions.add_site(root, terrain, point, get_undo_redo())
+		_:
+			added = Actions.add_stamp(root, terrain, point, get_undo_redo())
 	get_editor_interface().get_selection().clear()
-	get_editor_interface().get_selection().add_node(stamp)
+	get_editor_interface().get_selection().add_node(added)
 
 
 func _bake_terrains() -> void:

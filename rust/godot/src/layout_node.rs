@@ -1,18 +1,23 @@
-//! What a terrain's layout children ([`DonjournoStamp`](crate::stamp::DonjournoStamp) and
-//! [`DonjournoSite`](crate::site::DonjournoSite)) share: finding their terrain, and asking it for
-//! a rebuild when they arrive, leave, move or change.
+//! What a terrain's layout children ([`DonjournoStamp`](crate::stamp::DonjournoStamp),
+//! [`DonjournoPath`](crate::path::DonjournoPath) and [`DonjournoSite`](crate::site::DonjournoSite))
+//! share: finding their terrain, and asking it for a rebuild when they arrive, leave, move or
+//! change.
 
 use crate::terrain::DonjournoTerrain;
 use godot::classes::notify::Node3DNotification;
 use godot::classes::Node3D;
-use godot::obj::WithBaseField;
+use godot::obj::{Inherits, WithBaseField};
 use godot::prelude::*;
 
 /// A child node of a terrain that shapes what it generates.
-pub trait LayoutNode: GodotClass<Base = Node3D> + WithBaseField {
+pub trait LayoutNode: WithBaseField
+where
+    <Self as GodotClass>::Base: Inherits<Node3D>,
+{
     /// The parent terrain, if the node has one.
     fn terrain(&self) -> Option<Gd<DonjournoTerrain>> {
         self.base()
+            .upcast_ref::<Node3D>()
             .get_parent()?
             .try_cast::<DonjournoTerrain>()
             .ok()
@@ -24,8 +29,10 @@ pub trait LayoutNode: GodotClass<Base = Node3D> + WithBaseField {
         if let Some(mut terrain) = self.terrain() {
             terrain.call_deferred("_on_stamps_changed", &[]);
         }
-        if self.base().is_inside_tree() {
-            self.base_mut().update_configuration_warnings();
+        if self.base().upcast_ref::<Node3D>().is_inside_tree() {
+            self.base_mut()
+                .upcast_mut::<Node3D>()
+                .update_configuration_warnings();
         }
     }
 
@@ -34,7 +41,9 @@ pub trait LayoutNode: GodotClass<Base = Node3D> + WithBaseField {
     fn layout_notification(&mut self, what: Node3DNotification) {
         match what {
             Node3DNotification::ENTER_TREE => {
-                self.base_mut().set_notify_local_transform(true);
+                self.base_mut()
+                    .upcast_mut::<Node3D>()
+                    .set_notify_local_transform(true);
                 self.changed();
             }
             Node3DNotification::EXIT_TREE | Node3DNotification::LOCAL_TRANSFORM_CHANGED => {

@@ -7,6 +7,8 @@
 //!   terrain queries.
 //! - [`DonjournoStamp`](stamp::DonjournoStamp): a `Node3D` child of a terrain that shapes its
 //!   ground (a mountain, a basin, a plateau, a crater, rough ground) before erosion.
+//! - [`DonjournoPath`](path::DonjournoPath): a `Path3D` child of a terrain, drawn with Godot's
+//!   curve tools, that lays a ridge, a valley, a river or a road along its curve.
 //! - [`DonjournoSite`](site::DonjournoSite): a `Node3D` child of a terrain that pins a
 //!   settlement (tier, name) at its position.
 //! - [`DonjournoMap`](map::DonjournoMap): a generated grid handed to scripts, with cell queries and
@@ -29,6 +31,7 @@ pub mod generator;
 pub mod ground;
 pub mod layout_node;
 pub mod map;
+pub mod path;
 pub mod site;
 pub mod stamp;
 pub mod terrain;

@@ -100,6 +100,32 @@ func test_add_stamp_is_undoable_and_undo_restores_the_ground_bit_for_bit() -> vo
 	undo.free()
 
 
+func test_add_path_and_site_are_undoable() -> void:
+	var scene := _scene()
+	var t := _terrain_at(scene, "", "Terrain", 13)
+	t.auto_regenerate = false
+	var before: PackedVector3Array = arrays_of(t)[Mesh.ARRAY_VERTEX]
+	var undo := UndoRedo.new()
+	var path := Actions.add_path(scene, t, Vector3(30, 0, 20), undo)
+	check(path is DonjournoPath, "a DonjournoPath is added")
+	check(path.get_parent() == t and path.owner == scene, "under the terrain, owned by the scene")
+	check_eq(path.position, Vector3(30, 0, 20), "at the point")
+	check_eq(path.curve.point_count, 2, "a straight curve of two points")
+	check_near(path.curve.get_point_position(1).x - path.curve.get_point_position(0).x, 12.8, 1e-4,
+			"a fifth of the map's side long")
+	check_eq(undo.get_current_action_name(), "Add Donjourno Path", "one undoable action")
+	check(t.regenerate(), "rebuilt with the path")
+	check(arrays_of(t)[Mesh.ARRAY_VERTEX] != before, "the ridge changed the ground")
+	var site := Actions.add_site(scene, t, Vector3(10, 0, 50), undo)
+	check(site is DonjournoSite and site.get_parent() == t, "a DonjournoSite is added")
+	check_eq(undo.get_current_action_name(), "Add Donjourno Site", "one undoable action")
+	check(undo.undo() and undo.undo(), "undo both")
+	check(path.get_parent() == null and site.get_parent() == null, "undo removes them")
+	check(t.regenerate(), "rebuilt after the undo")
+	check(arrays_of(t)[Mesh.ARRAY_VERTEX] == before, "undo restores the ground bit for bit")
+	undo.free()
+
+
 func test_bake_paths_are_distinct() -> void:
 	var scene := _scene()
 	var a := _terrain_at(scene, "A", "Terrain", 1)

@@ -80,8 +80,8 @@ pub fn warnings(name: &str, place: Option<Option<(Stamp, StampFrame)>>) -> Vec<S
     }
 }
 
-/// The content key of a layout: `None` for an empty one (a map without stamps or sites is keyed
-/// as before they existed), else a hash of every field's bits.
+/// The content key of a layout: `None` for an empty one (a map without stamps, paths or sites is
+/// keyed as before they existed), else a hash of every field's bits.
 pub fn content_key(layout: &Layout) -> Option<u64> {
     if layout.is_empty() {
         return None;
@@ -90,6 +90,12 @@ pub fn content_key(layout: &Layout) -> Option<u64> {
     for site in &layout.sites {
         (site.tier as u8, &site.name).hash(&mut h);
         site.position.map(f32::to_bits).hash(&mut h);
+    }
+    for p in &layout.paths {
+        (p.kind as u8, p.points.len()).hash(&mut h);
+        for v in p.points.iter().flatten().chain([&p.width, &p.height]) {
+            v.to_bits().hash(&mut h);
+        }
     }
     for s in &layout.stamps {
         (s.kind as u8, s.falloff as u8, s.blend as u8).hash(&mut h);
@@ -119,7 +125,7 @@ mod tests {
         let key_of = |stamps: &[Stamp]| {
             content_key(&Layout {
                 stamps: stamps.to_vec(),
-                sites: Vec::new(),
+                ..Default::default()
             })
         };
         assert_eq!(content_key(&Layout::default()), None);
@@ -146,7 +152,25 @@ mod tests {
         let with_site = Layout {
             stamps: vec![a],
             sites: vec![site.clone()],
+            ..Default::default()
         };
+        let path = donjourno::params::paths::Path {
+            points: vec![[0.0, 0.0], [4.0, 4.0]],
+            ..Default::default()
+        };
+        let with_path = Layout {
+            paths: vec![path.clone()],
+            ..with_site.clone()
+        };
+        assert_ne!(content_key(&with_path), content_key(&with_site));
+        let bent = Layout {
+            paths: vec![donjourno::params::paths::Path {
+                points: vec![[0.0, 0.0], [4.0, 4.5]],
+                ..path
+            }],
+            ..with_site.clone()
+        };
+        assert_ne!(content_key(&bent), content_key(&with_path));
         assert_ne!(content_key(&with_site), key);
         let renamed = Layout {
             sites: vec![donjourno::params::sites::Site {

@@ -1,6 +1,7 @@
-//! The terrain's layout: the [`DonjournoStamp`] and [`DonjournoSite`] children it lays on its
-//! ground, and their JSON.
+//! The terrain's layout: the [`DonjournoStamp`], [`DonjournoPath`] and [`DonjournoSite`] children
+//! it lays on its ground, and their JSON.
 
+use crate::path::DonjournoPath;
 use crate::site::DonjournoSite;
 use crate::stamp::{DonjournoStamp, StampFrame};
 use crate::terrain::DonjournoTerrain;
@@ -10,11 +11,11 @@ use godot::prelude::*;
 
 #[godot_api(secondary)]
 impl DonjournoTerrain {
-    /// The stamps ([DonjournoStamp]) and pinned settlements ([DonjournoSite]) among the
-    /// terrain's children, in child order, as the JSON document the command line reads with
-    /// `--stamps`: positions in the generator's world metres, radii and heights in metres. Empty
-    /// lists (`{"stamps": [], "sites": []}`) without a generator; an invalid stamp or site is
-    /// reported and left out.
+    /// The stamps ([DonjournoStamp]), paths ([DonjournoPath]) and pinned settlements
+    /// ([DonjournoSite]) among the terrain's children, in child order, as the JSON document the
+    /// command line reads with `--stamps`: positions and points in the generator's world metres,
+    /// radii, widths and heights in metres. Empty lists (`{"stamps": [], "paths": [], "sites":
+    /// []}`) without a generator; an invalid stamp, path or site is reported and left out.
     #[func]
     pub fn get_stamps_json(&self) -> GString {
         let mut out = Layout::default();
@@ -23,6 +24,13 @@ impl DonjournoTerrain {
                 let stamp = node.bind().stamp(&frame);
                 match stamp.validate(k) {
                     Ok(()) => out.stamps.push(stamp),
+                    Err(e) => godot_error!("DonjournoTerrain.get_stamps_json: {e}; left out"),
+                }
+            }
+            for (k, node) in self.children_of::<DonjournoPath>().iter().enumerate() {
+                let path = node.bind().path(&frame);
+                match path.validate(k) {
+                    Ok(()) => out.paths.push(path),
                     Err(e) => godot_error!("DonjournoTerrain.get_stamps_json: {e}; left out"),
                 }
             }
@@ -37,10 +45,10 @@ impl DonjournoTerrain {
         GString::from(layout::to_json(&out).as_str())
     }
 
-    /// Adds a [DonjournoStamp] child for every stamp of `json` and a [DonjournoSite] for every
-    /// site (the format of [method get_stamps_json] and of the command line's `--stamps`), placed,
-    /// scaled and turned on the terrain's local axes, and returns how many nodes it added; the
-    /// terrain regenerates as for any new stamp. A document that cannot be read adds nothing and
+    /// Adds a [DonjournoStamp] child for every stamp of `json`, a [DonjournoPath] for every path
+    /// and a [DonjournoSite] for every site (the format of [method get_stamps_json] and of the
+    /// command line's `--stamps`), placed, scaled and turned on the terrain's local axes, and
+    /// returns how many nodes it added; the terrain regenerates as for any new stamp. A document that cannot be read adds nothing and
     /// returns -1 with an error naming the fault. Needs a generator (positions are in its world
     /// metres).
     #[func]
@@ -60,14 +68,18 @@ impl DonjournoTerrain {
             let node = DonjournoStamp::from_stamp(stamp, &frame);
             self.base_mut().add_child(&node);
         }
+        for path in &read.paths {
+            let node = DonjournoPath::from_path(path, &frame);
+            self.base_mut().add_child(&node);
+        }
         for site in &read.sites {
             let node = DonjournoSite::from_site(site, &frame);
             self.base_mut().add_child(&node);
         }
-        (read.stamps.len() + read.sites.len()) as i64
+        (read.stamps.len() + read.paths.len() + read.sites.len()) as i64
     }
 
-    /// Called (deferred) by a child stamp or site that moved, changed, arrived or left: schedules
+    /// Called (deferred) by a child stamp, path or site that moved, changed, arrived or left: schedules
     /// a rebuild as an inspector edit does.
     #[func(rename = _on_stamps_changed)]
     fn on_stamps_changed(&mut self) {
@@ -99,8 +111,8 @@ impl DonjournoTerrain {
             .collect()
     }
 
-    /// The layout the terrain lays on a map of `params`, checked: an invalid stamp or site is an
-    /// error naming its node.
+    /// The layout the terrain lays on a map of `params`, checked: an invalid stamp, path or site
+    /// is an error naming its node.
     pub(in crate::terrain) fn layout(&self, params: &GeneratorParams) -> Result<Layout, String> {
         let frame = frame_of(params);
         let named = |node: StringName, field: &str, expected: &str, got: &str, what: &str| {
@@ -113,6 +125,12 @@ impl DonjournoTerrain {
                 .validate(k)
                 .map_err(|e| named(node.get_name(), e.field, &e.expected, &e.got, "stamp"))?;
             out.stamps.push(stamp);
+        }
+        for (k, node) in self.children_of::<DonjournoPath>().iter().enumerate() {
+            let path = node.bind().path(&frame);
+            path.validate(k)
+                .map_err(|e| named(node.get_name(), e.field, &e.expected, &e.got, "path"))?;
+            out.paths.push(path);
         }
         for (k, node) in self.children_of::<DonjournoSite>().iter().enumerate() {
             let site = node.bind().site(&frame);

@@ -252,6 +252,7 @@ pub fn build(
                 None => {
                     let mut core_inputs = inputs_of(map.file.as_deref())?;
                     core_inputs.stamps = map.layout.stamps.clone();
+                    core_inputs.paths = map.layout.paths.clone();
                     core_inputs.sites = map.layout.sites.clone();
                     let sink = match state {
                         Some(state) => {
