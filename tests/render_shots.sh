@@ -24,7 +24,8 @@
 # the camera asks for), forest_close_1000, forest_close_blended_1000 and forest_close_textured_1000
 # (a 1024² map close up, in the flat, the blended and the textured ground style),
 # town_close_textured_1000 (town_close_1000 in the textured ground style),
-# stamps_1000 (the default map with the four stamps of docs/figures/stamps_pool.json),
+# stamps_1000 (the default map with the layout of docs/figures/layout_valley.json: a stamped
+# mountain, a valley with a drawn river and road, a pinned town),
 # textured_forward_plus_1000 and textured_mobile_1000 (a 256² map with biomes in the textured
 # style, drawn by the Forward+ and the Mobile renderer: the terrain shader works in every
 # renderer; the other shots use Compatibility, the Web's) and editor_terrain (the demo scene open in
@@ -131,7 +132,7 @@ for shot in "${SHOTS[@]}"; do
         textured_forward_plus_1000) RENDERER=FORWARD_PLUS render textured_forward_plus_1000 10 --hide-ui --size=256 --zoom=6 --ground-style=textured --biomes || status=1 ;;
         textured_mobile_1000) RENDERER=MOBILE render textured_mobile_1000 10 --hide-ui --size=256 --zoom=6 --ground-style=textured --biomes || status=1 ;;
         town_close_textured_1000) render town_close_textured_1000 10 --hide-ui --model=2 --biomes --towns --focus-town=0 --ground-style=textured || status=1 ;;
-        stamps_1000) render stamps_1000 10 --hide-ui --stamps="$PWD/docs/figures/stamps_pool.json" || status=1 ;;
+        stamps_1000) render stamps_1000 10 --hide-ui --towns --stamps="$PWD/docs/figures/layout_valley.json" || status=1 ;;
         editor_terrain) editor_shot || status=1 ;;
         *) echo "render_shots: unknown shot $shot" >&2; status=1 ;;
     esac

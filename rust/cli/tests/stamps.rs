@@ -51,10 +51,14 @@ fn the_documented_stamp_files_give_the_golden_stamp_cases() {
 }
 
 #[test]
-fn the_documented_path_file_gives_the_golden_path_case() {
-    let path = repo("docs/figures/paths_pool.json");
+fn the_documented_layout_gives_the_golden_layout_case() {
+    let path = repo("docs/figures/layout_valley.json");
     let out = donjourno(&[
         "hash",
+        "--seed",
+        "42",
+        "--height-scale",
+        "24",
         "--settlements-enabled",
         "true",
         "--stamps",
@@ -68,7 +72,7 @@ fn the_documented_path_file_gives_the_golden_path_case() {
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(
         json["grid_hash"].as_str().unwrap(),
-        golden("paths:preset=default,settlements=on")
+        golden("layout:seed=42,height_scale=24,settlements=on")
     );
 }
 

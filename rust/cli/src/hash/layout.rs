@@ -1,5 +1,5 @@
 //! The golden cases of the designer's layout: stamps of every kind on the pool and land models,
-//! and the documented paths and site on the default map.
+//! and the documented layout of a valley (a stamp, paths and a site) on the default map.
 
 use super::Case;
 use donjourno::params::layout;
@@ -88,18 +88,24 @@ pub(super) fn stamp_cases(mesh: MeshParams) -> Vec<Case> {
         .collect()
 }
 
-/// The paths of `docs/figures/paths_pool.json` (a river, a road, a ridge, a valley and a pinned
-/// town) on the default map with settlements.
+/// The layout of `docs/figures/layout_valley.json` (a stamped mountain, a valley with a river and
+/// a road drawn along it, and a pinned town) on the demo's map (seed 42, heights 24 m per unit)
+/// with settlements.
 pub(super) fn path_cases(mesh: MeshParams) -> Result<Vec<Case>, String> {
-    let text = include_str!("../../../../docs/figures/paths_pool.json");
-    let read = layout::from_json(text).map_err(|e| format!("paths_pool.json: {e}"))?;
-    let mut params = GeneratorParams::default();
+    let text = include_str!("../../../../docs/figures/layout_valley.json");
+    let read = layout::from_json(text).map_err(|e| format!("layout_valley.json: {e}"))?;
+    let mut params = GeneratorParams {
+        seed: 42,
+        height_scale: 24.0,
+        ..Default::default()
+    };
     params.settlements.enabled = true;
     Ok(vec![Case {
-        name: "paths:preset=default,settlements=on".into(),
+        name: "layout:seed=42,height_scale=24,settlements=on".into(),
         params,
         mesh,
         inputs: ExternalInputs {
+            stamps: read.stamps,
             paths: read.paths,
             sites: read.sites,
             ..Default::default()
