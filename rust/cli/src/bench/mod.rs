@@ -241,6 +241,7 @@ pub fn run(quick: bool, only: Option<&str>) -> Result<(), String> {
                 "≤ 150 ms",
             );
         }
+        stamps::stamps_chunks(if quick { 1 } else { 5 });
     }
     goals.print(quick);
     Ok(())

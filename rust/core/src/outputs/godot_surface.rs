@@ -351,6 +351,30 @@ pub fn chunk_surfaces(builder: &ChunkBuilder<'_>) -> Vec<(Chunk, Vec<SurfaceData
         .collect()
 }
 
+/// [`chunk_surfaces`] of the chunks that `which` marks only (`which[i]` for chunk
+/// `builder.layout.chunks()[i]`, see
+/// [`changed_chunks`](crate::outputs::mesh::chunk_changes::changed_chunks)), in chunk order.
+pub fn chunk_surfaces_of(
+    builder: &ChunkBuilder<'_>,
+    which: &[bool],
+) -> Vec<(Chunk, Vec<SurfaceData>)> {
+    crate::algorithms::threads::ensure_pool();
+    let levels = builder.layout.levels;
+    let chunks: Vec<Chunk> = (builder.layout.chunks().into_iter())
+        .zip(which)
+        .filter_map(|(c, &w)| w.then_some(c))
+        .collect();
+    chunks
+        .into_par_iter()
+        .map(|c| {
+            let surfaces = (0..levels)
+                .map(|l| encode_mesh(&builder.build(&c, l)))
+                .collect();
+            (c, surfaces)
+        })
+        .collect()
+}
+
 /// One level of every chunk in Godot's surface layout, built in parallel: `result[i]` for chunk
 /// `builder.layout.chunks()[i]` (for maps whose chunks hold one level each).
 pub fn chunk_surfaces_at(builder: &ChunkBuilder<'_>, level: u32) -> Vec<(Chunk, SurfaceData)> {

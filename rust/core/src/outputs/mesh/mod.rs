@@ -22,6 +22,7 @@ use rayon::prelude::*;
 
 pub mod base;
 pub mod blend;
+pub mod chunk_changes;
 mod chunk_layout;
 pub mod chunks;
 pub mod deck;

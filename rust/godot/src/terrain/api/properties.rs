@@ -21,7 +21,10 @@ impl DonjournoTerrain {
     /// (generation time of this rebuild, 0 when the cached grid was reused), `mesh_ms`
     /// (tessellation), `features_ms` (the core building the water, trees, scatter and settlement
     /// meshes), `upload_ms` (handing the buffers to the [ArrayMesh]), `total_ms`,
-    /// `vertex_count`, `pipeline_runs` and `mesh_runs` (counts since the node was created),
+    /// `vertex_count`, `chunk_count` (chunks of a map drawn in chunks, 0 for one mesh),
+    /// `chunks_built` (chunks whose meshes this rebuild made: when a map in chunks is generated
+    /// again with the same mesh settings, only the chunks whose cells changed, as after moving a
+    /// stamp on a map without erosion), `pipeline_runs` and `mesh_runs` (counts since the node was created),
     /// `pipeline_cached` (whether the grid was reused), `grid_hash`, `max_height`, `width`,
     /// `depth` and `subdivisions`; and how the surface reached the mesh: `upload_bytes` (bytes of
     /// its streams, and of the water's when a background rebuild copied a map's one water mesh

@@ -83,8 +83,12 @@ pub struct MapOrder {
     pub cached: Option<CachedGrid>,
     /// The image model's heightmap file, when it reads one.
     pub file: Option<Arc<HeightmapFile>>,
-    /// The terrain's stamps and sites (see [`crate::stamp`], [`crate::site`]).
+    /// The terrain's stamps, paths and sites (see [`crate::stamp`], [`crate::path`],
+    /// [`crate::site`]).
     pub layout: Arc<donjourno::params::layout::Layout>,
+    /// The grid whose chunks are shown with this order's mesh settings, every level of each
+    /// made: the build then makes only the chunks that differ from it (a patch).
+    pub shown: Option<Arc<Grid>>,
 }
 
 /// A tile of an endless world to build.
@@ -309,7 +313,7 @@ pub fn build(
             let size = SurfaceSize::of(&grid.grid, vertex_count);
             let (vertex, attributes) = target.streams(size);
             let (aabb, chunks, time) = if vertex_count == 0 {
-                let (chunks, time) = chunks::build(&grid.grid, mesh_params)?;
+                let (chunks, time) = chunks::build(&grid.grid, mesh_params, map.shown.as_ref())?;
                 (Aabb::default(), chunks, time)
             } else {
                 let (aabb, time) =

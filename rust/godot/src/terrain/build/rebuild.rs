@@ -12,7 +12,8 @@ use crate::terrain::show::upload::{self, Streams, RELEASE_BYTES_PER_FRAME};
 use crate::terrain::DonjournoTerrain;
 use donjourno::outputs::godot_surface::SurfaceSize;
 use donjourno::params::layout::Layout;
-use donjourno::WorldMode;
+use donjourno::params::MeshParams;
+use donjourno::{Grid, WorldMode};
 use godot::prelude::*;
 use std::sync::Arc;
 use std::time::Instant;
@@ -35,6 +36,9 @@ pub struct Rebuilds {
     pub pipeline_runs: u64,
     /// Tessellations since the node was created.
     pub mesh_runs: u64,
+    /// Whether the next rebuild builds every chunk: a patch was refused because the chunks
+    /// shown changed while it was built.
+    pub no_patch: bool,
 }
 
 impl Rebuilds {
@@ -79,6 +83,7 @@ impl DonjournoTerrain {
             cached: self.rebuilds.cache.clone(),
             file: self.heightmap_file(),
             layout: Arc::new(layout),
+            shown: self.patchable(&plan.inputs.mesh_params),
         };
         if plan.runner == Runner::Worker {
             if let Some(job) = Job::start(order.clone()) {
@@ -91,6 +96,16 @@ impl DonjournoTerrain {
         let result = (self.build_here(order))
             .map(|delivered| Some(self.present(plan.inputs, started, delivered)));
         self.finish(result)
+    }
+
+    /// The grid whose chunks are shown, when a rebuild with `mesh` may patch them: every level of
+    /// every chunk made, with the same mesh settings, and no patch refused since.
+    fn patchable(&mut self, mesh: &MeshParams) -> Option<Arc<Grid>> {
+        if std::mem::take(&mut self.rebuilds.no_patch) || !self.chunks.can_patch() {
+            return None;
+        }
+        let shown = self.shown.as_ref()?;
+        (shown.inputs.mesh_params == *mesh).then(|| shown.grid.clone())
     }
 
     /// The generator's heightmap file, when its model reads one.

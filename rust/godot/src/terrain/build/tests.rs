@@ -46,6 +46,7 @@ fn map_order(size: u32) -> MapOrder {
         cached: None,
         file: None,
         layout: Default::default(),
+        shown: None,
     }
 }
 

@@ -218,6 +218,7 @@ mod tests {
             cached: None,
             file: None,
             layout: Default::default(),
+            shown: None,
         }
     }
 

@@ -5,9 +5,10 @@
 use crate::convert;
 use crate::terrain::build::staging::Delivered;
 use crate::terrain::build::{Built, Features, Generated};
-use crate::terrain::planner::Settings;
+use crate::terrain::planner::{Request, Settings};
 use crate::terrain::{DonjournoTerrain, ShownMap};
 use godot::prelude::*;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The main-thread time of each part of showing a rebuild, in order.
@@ -97,11 +98,32 @@ impl DonjournoTerrain {
         let mut parts = Parts::start();
         let upload_start = Instant::now();
         let vertex_count = streams.vertex_count;
-        let chunk_count = chunks.meshes.len();
+        let chunks_built = chunks.meshes.len();
+        let chunk_count = chunks.patch.as_ref().map_or(chunks_built, |(_, n)| *n);
         let chunk_heights = chunks.heights;
         let style = inputs.params.ground_style;
         let ground = self.ground.active(style);
-        if chunks.meshes.is_empty() {
+        if let Some((base, _)) = &chunks.patch {
+            // The chunks that differ from those shown; the others stay. Should the chunks shown
+            // have changed meanwhile, the next rebuild makes them all.
+            let same = self
+                .shown
+                .as_ref()
+                .is_some_and(|s| Arc::ptr_eq(&s.grid, base));
+            if same && self.chunks.can_patch() {
+                self.chunks.set_material(ground);
+                self.chunks.patch(chunks.meshes, &inputs.mesh_params);
+            } else {
+                self.rebuilds.no_patch = true;
+                self.rebuilds.outdated = true;
+                self.run_deferred_gd(|mut this| {
+                    if this.is_instance_valid() {
+                        this.bind_mut().rebuild(Request::Background);
+                    }
+                });
+            }
+            self.update_process();
+        } else if chunks.meshes.is_empty() {
             self.chunks.remove();
             self.surface.set_material(ground);
             let mesh = self.surface.upload(streams);
@@ -161,6 +183,7 @@ impl DonjournoTerrain {
         convert::put(&mut d, "total_ms", convert::ms(started.elapsed()));
         convert::put(&mut d, "vertex_count", vertex_count as i64);
         convert::put(&mut d, "chunk_count", chunk_count as i64);
+        convert::put(&mut d, "chunks_built", chunks_built as i64);
         convert::put(&mut d, "pipeline_runs", self.rebuilds.pipeline_runs as i64);
         convert::put(&mut d, "mesh_runs", self.rebuilds.mesh_runs as i64);
         convert::put(&mut d, "pipeline_cached", !pipeline_ran);

@@ -16,7 +16,10 @@ use crate::terrain::components::water_view::WaterView;
 use crate::terrain::show::surface_queue::{FrameBudget, SurfaceQueue, SURFACE_VERTEX_BYTES};
 use crate::terrain::show::upload;
 use crate::terrain::{show::children, show::ranges};
-use donjourno::outputs::godot_surface::{chunk_surfaces, chunk_surfaces_at, SurfaceData};
+use donjourno::outputs::godot_surface::{
+    chunk_surfaces, chunk_surfaces_at, chunk_surfaces_of, SurfaceData,
+};
+use donjourno::outputs::mesh::chunk_changes::changed_chunks;
 use donjourno::outputs::mesh::chunks::{lod_range, Chunk, ChunkBuilder};
 use donjourno::params::MeshParams;
 use donjourno::Grid;
@@ -44,14 +47,35 @@ pub struct ChunkBuild {
     /// The grid, when its chunks hold one level each: the finer levels are built from it as
     /// the camera needs them ([`crate::terrain::components::chunks::levels`]).
     pub streamed: Option<Arc<Grid>>,
+    /// When the meshes hold only the chunks that differ from those of the grid shown: that
+    /// grid and the map's chunk count.
+    pub patch: Option<(Arc<Grid>, usize)>,
 }
 
 /// Builds every level of every chunk of `grid` (on the calling thread's pool; only the
 /// coarsest on a map too large for all of them) and the chunks' collision heights, with the
-/// meshes' wall time.
-pub fn build(grid: &Arc<Grid>, params: &MeshParams) -> Result<(ChunkBuild, Duration), String> {
+/// meshes' wall time. With `shown`, the grid whose chunks are shown with the same mesh settings,
+/// only the chunks whose cells differ from it are built ([`changed_chunks`]): a patch.
+pub fn build(
+    grid: &Arc<Grid>,
+    params: &MeshParams,
+    shown: Option<&Arc<Grid>>,
+) -> Result<(ChunkBuild, Duration), String> {
     let start = Instant::now();
     let streamed = params.streams_levels(grid.width(), grid.depth());
+    if let (Some(shown), false) = (shown, streamed) {
+        let builder = ChunkBuilder::new(grid, params).map_err(|e| e.to_string())?;
+        let changed = changed_chunks(&builder.layout, shown, grid);
+        let meshes = chunk_surfaces_of(&builder, &changed);
+        let time = start.elapsed();
+        let build = ChunkBuild {
+            meshes,
+            heights: ChunkHeights::prepare(grid, params)?,
+            streamed: None,
+            patch: Some((shown.clone(), changed.len())),
+        };
+        return Ok((build, time));
+    }
     // The coarsest levels alone read few heights: no corner planes for them.
     let builder = match streamed {
         true => ChunkBuilder::lean(grid, params),
@@ -75,6 +99,7 @@ pub fn build(grid: &Arc<Grid>, params: &MeshParams) -> Result<(ChunkBuild, Durat
             meshes,
             heights,
             streamed,
+            patch: None,
         },
         time,
     ))
@@ -164,6 +189,38 @@ impl Chunks {
                 let level = level as u32;
                 let tag = Pending {
                     name: level_name(&chunk, level),
+                    range: lod_range(level, levels, params.lod_distance),
+                    streamed: None,
+                };
+                self.pending.push(tag, surface);
+            }
+        }
+    }
+
+    /// Whether the chunks shown can take a patch: every level of every chunk made (none waiting,
+    /// none following the camera).
+    pub fn can_patch(&self) -> bool {
+        self.node.is_some() && self.pending.is_empty() && self.levels.is_none()
+    }
+
+    /// Replaces every level of the chunks of `meshes` among those shown (see
+    /// [`Chunks::can_patch`]): their old instances go at once, the new ones fill in over the next
+    /// frames; the other chunks stay as they are.
+    pub fn patch(&mut self, meshes: ChunkMeshes, params: &MeshParams) {
+        let Some(node) = self.node.as_mut() else {
+            return;
+        };
+        let levels = meshes.first().map_or(0, |(_, l)| l.len()) as u32;
+        for (chunk, lods) in meshes {
+            for (level, surface) in lods.into_iter().enumerate() {
+                let level = level as u32;
+                let name = level_name(&chunk, level);
+                if let Some(mut old) = node.get_node_or_null(&name) {
+                    node.remove_child(&old);
+                    old.queue_free();
+                }
+                let tag = Pending {
+                    name,
                     range: lod_range(level, levels, params.lod_distance),
                     streamed: None,
                 };
