@@ -1,5 +1,6 @@
 use super::*;
 use crate::outputs::mesh::build_mesh;
+use crate::outputs::mesh::chunks::ChunkBuilder;
 use crate::outputs::mesh::tests::grid;
 
 /// The default test grid in the textured ground style: it carries a ground splat.

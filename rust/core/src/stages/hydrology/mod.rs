@@ -81,7 +81,7 @@ pub fn meander_weights(
 pub struct Drainage {
     /// The filled surface and the flood order.
     pub flood: Flood,
-    /// Downstream neighbour of every cell ([`NO_RECEIVER`](crate::algorithms::hydrology::NO_RECEIVER) at the
+    /// Downstream neighbour of every cell ([`NO_RECEIVER`] at the
     /// border).
     pub receivers: Vec<u32>,
     /// Runoff cells upstream of every cell, itself included.
