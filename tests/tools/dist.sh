@@ -35,7 +35,8 @@ readonly DEMO=godot_project
 readonly GDEXTENSION=$ADDON/donjourno.gdextension
 # What a user gets besides bin/; anything else in the addon folder stays out.
 readonly CONTENTS=(plugin.cfg plugin.gd plugin.gd.uid editor_actions.gd editor_actions.gd.uid
-    donjourno.gdextension donjourno.gdextension.uid icons presets ground stamps LICENSE README.md)
+    donjourno.gdextension donjourno.gdextension.uid icons presets ground settlements stamps water
+    LICENSE README.md)
 # The .gdextension keys of the libraries the package ships, each of which must be listed there and
 # built (the Web's debug keys name its release build, so 10 keys give 8 files).
 readonly SHIPPED_KEYS=(

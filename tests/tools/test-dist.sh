@@ -3,7 +3,8 @@
 #
 #   1. the version has one source: plugin.cfg and the crates agree with Cargo.toml, and the check
 #      rejects a plugin.cfg that does not;
-#   2. the zip holds addons/donjourno/ only, with the libraries the package ships (the .gdextension
+#   2. the zip holds addons/donjourno/ only, every file of it that the repository holds, with the
+#      libraries the package ships (the .gdextension
 #      keys of dist.sh's SHIPPED_KEYS: today 10 keys, 8 files); the release
 #      libraries have no symbol table left, the debug ones still name the addon's functions, each
 #      exports the entry symbol, and the Web ones keep the section Emscripten's loader needs;
@@ -78,6 +79,9 @@ log "$zip_file: $(awk -v s="$size" 'BEGIN { printf "%.1f", s / 1048576 }') MiB"
 check "$(( size <= 25000000 ? 0 : 1 ))" "the zip is at most 25 MB ($(( size / 1000 )) kB)"
 outside="$(unzip -Z1 "$zip_file" | grep -v "^$ADDON/" | grep -vx 'addons/' || true)"
 check "$(succeeds test -z "$outside")" "every entry is under $ADDON/${outside:+ (not: $outside)}"
+# Every file of the addon the repository holds (its shaders, scripts, icons), bin/ aside.
+missing="$(git ls-files "$ADDON" | grep -v "^$ADDON/bin/" | grep -vxF -f <(unzip -Z1 "$zip_file") || true)"
+check "$(succeeds test -z "$missing")" "every file of $ADDON/ in the repository is in the zip${missing:+ (not: $(echo $missing))}"
 
 entry="$(sed -n 's/^entry_symbol[[:space:]]*=[[:space:]]*"\(.*\)"/\1/p' "$GDEXTENSION")"
 project="$target_root/dist/new-project"
