@@ -176,10 +176,10 @@ serve: ## Serve the Web export in target/web-export on http://localhost:8080 wit
 windows-toolchain: ## Provision the Windows cross toolchain (rustup target, MinGW-w64, Wine) into ~/.cache/donjourno/windows
 	tests/tools/windows-toolchain.sh
 
-windows: ## Cross-build the addon's Windows x86_64 DLLs (debug and release) into addons/donjourno/bin
+windows: ## Cross-build the addon's Windows x86_64 DLL (the release build, which debug builds load too) into addons/donjourno/bin
 	tests/tools/windows-build.sh
 
-test-windows: windows ## Windows checks: each DLL exports the entry symbol; the Windows CLI under Wine prints the golden hashes
+test-windows: windows ## Windows checks: the DLL exports the entry symbol; the Windows CLI under Wine prints the golden hashes
 	tests/tools/test-windows.sh
 
 arm64-toolchain: ## Provision the Linux arm64 cross toolchain (rustup target, aarch64 GCC and glibc, QEMU) into ~/.cache/donjourno/arm64
