@@ -22,28 +22,30 @@ fn golden(name: &str) -> String {
         .to_owned()
 }
 
+/// The grid hash `donjourno hash ARGS --stamps FILE` prints for the repository's file `file`.
+fn grid_hash(args: &[&str], file: &str) -> String {
+    let path = repo(file);
+    let mut all = vec!["hash"];
+    all.extend_from_slice(args);
+    all.extend(["--stamps", path.to_str().unwrap()]);
+    let out = donjourno(&all);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    json["grid_hash"].as_str().unwrap().to_owned()
+}
+
 #[test]
 fn the_documented_stamp_files_give_the_golden_stamp_cases() {
     for (preset, file) in [
         ("default", "docs/figures/stamps_pool.json"),
         ("continent", "docs/figures/stamps_continent.json"),
     ] {
-        let path = repo(file);
-        let out = donjourno(&[
-            "hash",
-            "--preset",
-            preset,
-            "--stamps",
-            path.to_str().unwrap(),
-        ]);
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         assert_eq!(
-            json["grid_hash"].as_str().unwrap(),
+            grid_hash(&["--preset", preset], file),
             golden(&format!("stamps:preset={preset}")),
             "{file} on the {preset} preset"
         );
@@ -52,26 +54,16 @@ fn the_documented_stamp_files_give_the_golden_stamp_cases() {
 
 #[test]
 fn the_documented_layout_gives_the_golden_layout_case() {
-    let path = repo("docs/figures/layout_valley.json");
-    let out = donjourno(&[
-        "hash",
+    let args = [
         "--seed",
         "42",
         "--height-scale",
         "24",
         "--settlements-enabled",
         "true",
-        "--stamps",
-        path.to_str().unwrap(),
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    ];
     assert_eq!(
-        json["grid_hash"].as_str().unwrap(),
+        grid_hash(&args, "docs/figures/layout_valley.json"),
         golden("layout:seed=42,height_scale=24,settlements=on")
     );
 }

@@ -9,6 +9,19 @@ use godot::classes::Node3D;
 use godot::obj::{Inherits, WithBaseField};
 use godot::prelude::*;
 
+/// Whether `value` picks one of `count` choices of the enum property `class.property`; reports
+/// the error (the value is then kept as it was) when not.
+pub fn picks(class: &str, property: &str, value: i64, count: usize) -> bool {
+    let ok = (0..count as i64).contains(&value);
+    if !ok {
+        godot_error!(
+            "{class}.{property} must be from 0 to {} (got {value}); kept",
+            count - 1
+        );
+    }
+    ok
+}
+
 /// A child node of a terrain that shapes what it generates.
 pub trait LayoutNode: WithBaseField
 where

@@ -1,6 +1,6 @@
 //! `DonjournoSite`: a settlement a designer pins on a terrain, as a child node.
 
-use crate::layout_node::LayoutNode;
+use crate::layout_node::{picks, LayoutNode};
 use crate::stamp::StampFrame;
 use donjourno::params::sites::{Site, SiteTier};
 use godot::classes::notify::Node3DNotification;
@@ -105,11 +105,9 @@ impl DonjournoSite {
     /// Sets [member tier] (values out of range are refused with an error).
     #[func]
     pub fn set_tier(&mut self, value: i64) {
-        if (0..SiteTier::ALL.len() as i64).contains(&value) {
+        if picks("DonjournoSite", "tier", value, SiteTier::ALL.len()) {
             self.tier = value;
             self.changed();
-        } else {
-            godot_error!("DonjournoSite.tier must be from 0 to 2 (got {value}); kept");
         }
     }
 

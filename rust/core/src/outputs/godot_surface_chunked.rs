@@ -10,19 +10,8 @@ use rayon::prelude::*;
 /// as soon as it is built (the core's 40 bytes a vertex never pile up): `result[i][level]` for
 /// chunk `builder.layout.chunks()[i]`.
 pub fn chunk_surfaces(builder: &ChunkBuilder<'_>) -> Vec<(Chunk, Vec<SurfaceData>)> {
-    crate::algorithms::threads::ensure_pool();
-    let levels = builder.layout.levels;
-    builder
-        .layout
-        .chunks()
-        .into_par_iter()
-        .map(|c| {
-            let surfaces = (0..levels)
-                .map(|l| encode_mesh(&builder.build(&c, l)))
-                .collect();
-            (c, surfaces)
-        })
-        .collect()
+    let every = vec![true; builder.layout.chunks().len()];
+    chunk_surfaces_of(builder, &every)
 }
 
 /// [`chunk_surfaces`] of the chunks that `which` marks only (`which[i]` for chunk

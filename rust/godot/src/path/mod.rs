@@ -5,7 +5,7 @@ pub mod logic;
 
 pub use logic::warnings;
 
-use crate::layout_node::LayoutNode;
+use crate::layout_node::{picks, LayoutNode};
 use crate::stamp::StampFrame;
 use donjourno::params::paths::{Path, PathKind};
 use godot::classes::notify::Node3DNotification;
@@ -106,11 +106,9 @@ impl DonjournoPath {
     /// Sets [member kind] (values out of range are refused with an error).
     #[func]
     pub fn set_kind(&mut self, value: i64) {
-        if (0..PathKind::ALL.len() as i64).contains(&value) {
+        if picks("DonjournoPath", "kind", value, PathKind::ALL.len()) {
             self.kind = value;
             self.changed();
-        } else {
-            godot_error!("DonjournoPath.kind must be from 0 to 3 (got {value}); kept");
         }
     }
 

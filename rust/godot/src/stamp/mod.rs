@@ -5,7 +5,7 @@ pub mod logic;
 
 pub use logic::{content_key, warnings, StampFrame};
 
-use crate::layout_node::LayoutNode;
+use crate::layout_node::{picks, LayoutNode};
 use donjourno::params::stamps::{Stamp, StampBlend, StampFalloff, StampKind};
 use godot::classes::notify::Node3DNotification;
 use godot::classes::{INode3D, Node3D};
@@ -115,7 +115,7 @@ impl DonjournoStamp {
     /// Sets [member kind] (values out of range are refused with an error).
     #[func]
     pub fn set_kind(&mut self, value: i64) {
-        if Self::pick(value, StampKind::ALL.len(), "kind") {
+        if picks("DonjournoStamp", "kind", value, StampKind::ALL.len()) {
             self.kind = value;
             self.changed();
         }
@@ -138,7 +138,7 @@ impl DonjournoStamp {
     /// Sets [member falloff] (values out of range are refused with an error).
     #[func]
     pub fn set_falloff(&mut self, value: i64) {
-        if Self::pick(value, StampFalloff::ALL.len(), "falloff") {
+        if picks("DonjournoStamp", "falloff", value, StampFalloff::ALL.len()) {
             self.falloff = value;
             self.changed();
         }
@@ -147,7 +147,7 @@ impl DonjournoStamp {
     /// Sets [member blend] (values out of range are refused with an error).
     #[func]
     pub fn set_blend(&mut self, value: i64) {
-        if Self::pick(value, StampBlend::ALL.len(), "blend") {
+        if picks("DonjournoStamp", "blend", value, StampBlend::ALL.len()) {
             self.blend = value;
             self.changed();
         }
@@ -162,18 +162,6 @@ impl DonjournoStamp {
 }
 
 impl DonjournoStamp {
-    /// Whether `value` picks one of `count` choices; reports the error when not.
-    fn pick(value: i64, count: usize, property: &str) -> bool {
-        let ok = (0..count as i64).contains(&value);
-        if !ok {
-            godot_error!(
-                "DonjournoStamp.{property} must be from 0 to {} (got {value}); kept",
-                count - 1
-            );
-        }
-        ok
-    }
-
     /// A new stamp node that gives `stamp` back on a map in `frame` (see [`Self::stamp`]).
     pub fn from_stamp(stamp: &Stamp, frame: &StampFrame) -> Gd<Self> {
         let mut node = DonjournoStamp::new_alloc();
