@@ -4,8 +4,9 @@ extends EditorPlugin
 ## items to "Project > Tools":
 ## - "Add Donjourno Terrain" puts a terrain with a new generator into the edited scene;
 ## - "Add Donjourno Stamp", "Add Donjourno Path" and "Add Donjourno Site" put a stamp, a path or
-##   a pinned settlement on the selected terrain (or the scene's first), where the middle of the
-##   3D view looks at its ground;
+##   a pinned settlement on the selected terrain (or the scene's first), where the mouse last
+##   pointed at its ground in a 3D view while a terrain was selected (else where the middle of the
+##   3D view looks);
 ## - "Regenerate and Bake Donjourno Terrain" regenerates the selected terrains (every terrain of
 ##   the scene when none is selected), saves each mesh next to the scene as
 ##   `<scene>_<node path>.res` and assigns it to the terrain's `baked_mesh`.
@@ -21,6 +22,10 @@ const Actions := preload("res://addons/donjourno/editor_actions.gd")
 const StampGizmo := preload("res://addons/donjourno/stamps/stamp_gizmo.gd")
 
 var _stamp_gizmo: EditorNode3DGizmoPlugin
+## Where the mouse last moved over a 3D view while a terrain was selected, and that view's camera:
+## what the "Add" items aim at.
+var _mouse := Vector2.ZERO
+var _mouse_camera: Camera3D = null
 
 
 func _enter_tree() -> void:
@@ -59,9 +64,23 @@ func _add_terrain() -> void:
 	get_editor_interface().get_selection().add_node(terrain)
 
 
+## A selected terrain lets the plugin follow the mouse over the 3D views (nothing else).
+func _handles(object: Object) -> bool:
+	return object != null and object.is_class("DonjournoTerrain")
+
+
+## Remembers where the mouse moves over a 3D view; the view keeps every event.
+func _forward_3d_gui_input(camera: Camera3D, event: InputEvent) -> int:
+	if event is InputEventMouseMotion:
+		_mouse = (event as InputEventMouseMotion).position
+		_mouse_camera = camera
+	return EditorPlugin.AFTER_GUI_INPUT_PASS
+
+
 ## Adds a stamp, path or site with the function `add` of editor_actions.gd (`add_stamp`,
-## `add_path` or `add_site`) on the selected terrain, or the terrain of a selected stamp, path or site, or the
-## scene's first terrain, where the middle of the first 3D view looks at its ground.
+## `add_path` or `add_site`) on the selected terrain, or the terrain of a selected stamp, path or
+## site, or the scene's first terrain: where the mouse last pointed at its ground in a 3D view
+## while a terrain was selected, else where the middle of the first 3D view looks at it.
 func _add_on_terrain(add: StringName) -> void:
 	var root := get_editor_interface().get_edited_scene_root()
 	if root == null:
@@ -81,10 +100,15 @@ func _add_on_terrain(add: StringName) -> void:
 			push_warning("Donjourno: the scene has no DonjournoTerrain to add to.")
 			return
 		terrain = terrains[0]
-	# Where the middle of the first 3D view looks at the terrain's ground.
-	var camera := get_editor_interface().get_editor_viewport_3d(0).get_camera_3d()
-	var origin := camera.global_position
-	var direction := -camera.global_basis.z
+	var origin: Vector3
+	var direction: Vector3
+	if is_instance_valid(_mouse_camera):
+		origin = _mouse_camera.project_ray_origin(_mouse)
+		direction = _mouse_camera.project_ray_normal(_mouse)
+	else:
+		var camera := get_editor_interface().get_editor_viewport_3d(0).get_camera_3d()
+		origin = camera.global_position
+		direction = -camera.global_basis.z
 	var point := Actions.point_on_terrain(terrain, origin, direction)
 	var added: Node3D
 	match add:
