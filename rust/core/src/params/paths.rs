@@ -140,7 +140,10 @@ impl Path {
     pub fn length(&self) -> f32 {
         self.points
             .windows(2)
-            .map(|w| (w[1][0] - w[0][0]).hypot(w[1][1] - w[0][1]))
+            .map(|w| {
+                let (dx, dz) = (w[1][0] - w[0][0], w[1][1] - w[0][1]);
+                (dx * dx + dz * dz).sqrt()
+            })
             .sum()
     }
 }

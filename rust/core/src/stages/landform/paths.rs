@@ -83,7 +83,9 @@ impl Band {
                     } else {
                         0.0
                     };
-                    let dist = (px - t * dx).hypot(pz - t * dz);
+                    // √ is exact on every platform; `hypot` is not.
+                    let (ex, ez) = (px - t * dx, pz - t * dz);
+                    let dist = (ex * ex + ez * ez).sqrt();
                     if dist >= reach_cells {
                         continue;
                     }

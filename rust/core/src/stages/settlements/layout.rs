@@ -55,7 +55,8 @@ impl Settlements {
             let mut steps = Vec::new();
             for seg in path.points.windows(2) {
                 let (a, b) = (seg[0].map(f64::from), seg[1].map(f64::from));
-                let n = (((b[0] - a[0]).hypot(b[1] - a[1]) / (0.5 * cell)).ceil() as usize).max(1);
+                let (dx, dz) = (b[0] - a[0], b[1] - a[1]);
+                let n = (((dx * dx + dz * dz).sqrt() / (0.5 * cell)).ceil() as usize).max(1);
                 steps.extend((0..n).map(|k| {
                     let t = k as f64 / n as f64;
                     cell_at(a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))
