@@ -103,6 +103,7 @@ impl DonjournoTerrain {
         let chunk_heights = chunks.heights;
         let style = inputs.params.ground_style;
         let ground = self.ground.active(style);
+        let mut patch_refused = false;
         if let Some((base, _)) = &chunks.patch {
             // The chunks that differ from those shown; the others stay. Should the chunks shown
             // have changed meanwhile, the next rebuild makes them all.
@@ -114,13 +115,7 @@ impl DonjournoTerrain {
                 self.chunks.set_material(ground);
                 self.chunks.patch(chunks.meshes, &inputs.mesh_params);
             } else {
-                self.rebuilds.no_patch = true;
-                self.rebuilds.outdated = true;
-                self.run_deferred_gd(|mut this| {
-                    if this.is_instance_valid() {
-                        this.bind_mut().rebuild(Request::Background);
-                    }
-                });
+                patch_refused = true;
             }
             self.update_process();
         } else if chunks.meshes.is_empty() {
@@ -164,7 +159,17 @@ impl DonjournoTerrain {
         });
         let stats = grid.stats.clone();
         self.rebuilds.cache = Some(*grid);
-        self.rebuilds.outdated = false;
+        // A refused patch leaves the chunks of an older grid shown: the next rebuild, at the end
+        // of this frame, makes every chunk.
+        self.rebuilds.outdated = patch_refused;
+        if patch_refused {
+            self.rebuilds.no_patch = true;
+            self.run_deferred_gd(|mut this| {
+                if this.is_instance_valid() {
+                    this.bind_mut().rebuild(Request::Background);
+                }
+            });
+        }
         self.scatter.set_buffers(scatter, scatter_chunks);
         self.update_collision();
         parts.lap("collision");
