@@ -185,10 +185,10 @@ test-windows: windows ## Windows checks: the DLL exports the entry symbol; the W
 arm64-toolchain: ## Provision the Linux arm64 cross toolchain (rustup target, aarch64 GCC and glibc, QEMU) into ~/.cache/donjourno/arm64
 	tests/tools/arm64-toolchain.sh
 
-arm64: ## Cross-build the addon's Linux arm64 libraries (debug and release) into addons/donjourno/bin
+arm64: ## Cross-build the addon's Linux arm64 library (the release build, which debug builds load too) into addons/donjourno/bin
 	tests/tools/arm64-build.sh
 
-test-arm64: arm64 ## Linux arm64 checks: each library is aarch64 and exports the entry symbol; the arm64 CLI under QEMU prints the golden hashes
+test-arm64: arm64 ## Linux arm64 checks: the library is aarch64 and exports the entry symbol; the arm64 CLI under QEMU prints the golden hashes
 	tests/tools/test-arm64.sh
 
 .PHONY: browser test-browser dist test-dist release

@@ -3,8 +3,8 @@
 # into addons/donjourno/bin/ under the names addons/donjourno/donjourno.gdextension lists, or the CLI.
 #
 # Usage:
-#   tests/tools/arm64-build.sh          # debug and release libraries into addons/donjourno/bin, and
-#                                       # the CLI beside the release library
+#   tests/tools/arm64-build.sh          # the release library into addons/donjourno/bin, and the CLI
+#                                       # beside it
 #   tests/tools/arm64-build.sh --cli    # only the release build: the CLI
 #                                       # ($CARGO_TARGET_DIR/aarch64-unknown-linux-gnu/release/donjourno)
 #
@@ -13,9 +13,11 @@
 # otherwise: a cargo build folder of its own, so the arm64 builds never wait for the lock of a
 # native or Windows build running beside them (tests/tools/stages.sh).
 #
-# The libraries are installed like the native ones (tests/tools/install-lib.sh, with the cross
-# objcopy): without DWARF debug info, the symbol table kept (the debug library is checked to name
-# the addon's functions). The toolchain comes from tests/tools/arm64-toolchain.sh, which
+# The library is installed like the native ones (tests/tools/install-lib.sh, with the cross
+# objcopy): without DWARF debug info, the symbol table kept (checked to name the addon's
+# functions). The editor and debug exports load it too (the .gdextension's linux.debug.arm64 key
+# names it), as on Windows and the Web: debug builds are for developing the addon, whose tests run
+# on x86_64. The toolchain comes from tests/tools/arm64-toolchain.sh, which
 # provisions it on first use.
 #
 # Environment:
@@ -62,10 +64,7 @@ listed_name() {
 build_release
 OBJCOPY=aarch64-linux-gnu-objcopy tests/tools/install-lib.sh \
     "$target_root/$TARGET/release/libdonjourno_godot.so" "addons/donjourno/$(listed_name release)"
-log "building the debug library"
-CARGO_PROFILE_DEV_DEBUG=false $CARGO build --locked -p "$CRATE" --target "$TARGET" \
-    --config 'profile.dev.package."donjourno-godot".opt-level=1'
-OBJCOPY=aarch64-linux-gnu-objcopy tests/tools/install-lib.sh \
-    "$target_root/$TARGET/debug/libdonjourno_godot.so" "addons/donjourno/$(listed_name debug)"
-NM=aarch64-linux-gnu-nm tests/tools/check-addon-lib.sh "addons/donjourno/$(listed_name debug)"
-[[ "$(dirname "$(listed_name debug)")" == "${BIN_DIR#addons/donjourno/}" ]] || die "the .gdextension puts the libraries outside bin/"
+[[ "$(listed_name debug)" == "$(listed_name release)" ]] \
+    || die "the .gdextension's linux.debug.arm64 key must name the release library"
+NM=aarch64-linux-gnu-nm tests/tools/check-addon-lib.sh "addons/donjourno/$(listed_name release)"
+[[ "$(dirname "$(listed_name release)")" == "${BIN_DIR#addons/donjourno/}" ]] || die "the .gdextension puts the library outside bin/"

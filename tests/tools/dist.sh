@@ -38,7 +38,8 @@ readonly CONTENTS=(plugin.cfg plugin.gd plugin.gd.uid editor_actions.gd editor_a
     donjourno.gdextension donjourno.gdextension.uid icons presets ground settlements stamps water
     LICENSE README.md)
 # The .gdextension keys of the libraries the package ships, each of which must be listed there and
-# built (the Web's and Windows' debug keys name their release builds, so 10 keys give 7 files).
+# built (the debug keys of Linux arm64, Windows and the Web name their release builds, so 10 keys
+# give 6 files).
 readonly SHIPPED_KEYS=(
     linux.debug.x86_64 linux.release.x86_64
     linux.debug.arm64 linux.release.arm64
@@ -116,7 +117,7 @@ while IFS= read -r line; do
     [[ -n "${shipped[$file]:-}" ]] && continue
     shipped["$file"]="$key"
     cp "$ADDON/$file" "$stage/$ADDON/$file"
-    # The Web's and Windows' debug and release keys name the same release build.
+    # Linux arm64's, Windows' and the Web's debug and release keys name the same release build.
     if [[ "$file" == *.release.* ]]; then
         strip_release "$stage/$ADDON/$file"
     else

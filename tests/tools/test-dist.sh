@@ -5,7 +5,7 @@
 #      rejects a plugin.cfg that does not;
 #   2. the zip holds addons/donjourno/ only, every file of it that the repository holds, with the
 #      libraries the package ships (the .gdextension
-#      keys of dist.sh's SHIPPED_KEYS: today 10 keys, 7 files); the release
+#      keys of dist.sh's SHIPPED_KEYS: today 10 keys, 6 files); the release
 #      libraries have no symbol table left, the debug ones still name the addon's functions, each
 #      exports the entry symbol, and the Web ones keep the section Emscripten's loader needs;
 #   3. unzipped into a fresh, empty Godot project (not the demo), the addon loads, and
