@@ -18,39 +18,25 @@ impl DonjournoTerrain {
     /// []}`) without a generator; an invalid stamp, path or site is reported and left out.
     #[func]
     pub fn get_stamps_json(&self) -> GString {
-        let mut out = Layout::default();
-        if let Some(frame) = self.stamp_frame() {
-            for (k, node) in self.children_of::<DonjournoStamp>().iter().enumerate() {
-                let stamp = node.bind().stamp(&frame);
-                match stamp.validate(k) {
-                    Ok(()) => out.stamps.push(stamp),
-                    Err(e) => godot_error!("DonjournoTerrain.get_stamps_json: {e}; left out"),
+        let out = match self.stamp_frame() {
+            Some(frame) => {
+                let (out, faults) = self.gather(&frame);
+                for fault in faults {
+                    godot_error!("DonjournoTerrain.get_stamps_json: {fault}; left out");
                 }
+                out
             }
-            for (k, node) in self.children_of::<DonjournoPath>().iter().enumerate() {
-                let path = node.bind().path(&frame);
-                match path.validate(k) {
-                    Ok(()) => out.paths.push(path),
-                    Err(e) => godot_error!("DonjournoTerrain.get_stamps_json: {e}; left out"),
-                }
-            }
-            for (k, node) in self.children_of::<DonjournoSite>().iter().enumerate() {
-                let site = node.bind().site(&frame);
-                match site.validate(k) {
-                    Ok(()) => out.sites.push(site),
-                    Err(e) => godot_error!("DonjournoTerrain.get_stamps_json: {e}; left out"),
-                }
-            }
-        }
+            None => Layout::default(),
+        };
         GString::from(layout::to_json(&out).as_str())
     }
 
     /// Adds a [DonjournoStamp] child for every stamp of `json`, a [DonjournoPath] for every path
     /// and a [DonjournoSite] for every site (the format of [method get_stamps_json] and of the
     /// command line's `--stamps`), placed, scaled and turned on the terrain's local axes, and
-    /// returns how many nodes it added; the terrain regenerates as for any new stamp. A document that cannot be read adds nothing and
-    /// returns -1 with an error naming the fault. Needs a generator (positions are in its world
-    /// metres).
+    /// returns how many nodes it added; the terrain regenerates as for any new stamp. A document
+    /// that cannot be read adds nothing and returns -1 with an error naming the fault. Needs a
+    /// generator (positions are in its world metres).
     #[func]
     pub fn add_stamps_json(&mut self, json: GString) -> i64 {
         let Some(frame) = self.stamp_frame() else {
@@ -79,8 +65,8 @@ impl DonjournoTerrain {
         (read.stamps.len() + read.paths.len() + read.sites.len()) as i64
     }
 
-    /// Called (deferred) by a child stamp, path or site that moved, changed, arrived or left: schedules
-    /// a rebuild as an inspector edit does.
+    /// Called (deferred) by a child stamp, path or site that moved, changed, arrived or left:
+    /// schedules a rebuild as an inspector edit does.
     #[func(rename = _on_stamps_changed)]
     fn on_stamps_changed(&mut self) {
         self.schedule_rebuild();
@@ -88,7 +74,7 @@ impl DonjournoTerrain {
 }
 
 impl DonjournoTerrain {
-    /// Where the generator's map lies, for the stamps and sites; `None` without a valid
+    /// Where the generator's map lies, for the stamps, paths and sites; `None` without a valid
     /// generator.
     pub fn stamp_frame(&self) -> Option<StampFrame> {
         let params = self.generator.as_ref()?.bind().params().ok()?;
@@ -114,31 +100,65 @@ impl DonjournoTerrain {
     /// The layout the terrain lays on a map of `params`, checked: an invalid stamp, path or site
     /// is an error naming its node.
     pub(in crate::terrain) fn layout(&self, params: &GeneratorParams) -> Result<Layout, String> {
-        let frame = frame_of(params);
-        let named = |node: StringName, field: &str, expected: &str, got: &str, what: &str| {
-            format!("{what} \"{node}\": {field} must be {expected} (got {got})")
+        let (out, faults) = self.gather(&frame_of(params));
+        match faults.into_iter().next() {
+            Some(fault) => Err(fault),
+            None => Ok(out),
+        }
+    }
+
+    /// The valid stamps, paths and sites among the children, in child order, on a map in
+    /// `frame`, and what is wrong with each invalid one, naming its node.
+    fn gather(&self, frame: &StampFrame) -> (Layout, Vec<String>) {
+        let mut faults = Vec::new();
+        let layout = Layout {
+            stamps: self.checked("stamp", &mut faults, |n: &Gd<DonjournoStamp>| {
+                let stamp = n.bind().stamp(frame);
+                let fault = stamp
+                    .validate(0)
+                    .err()
+                    .map(|e| (e.field, e.expected, e.got));
+                (stamp, fault)
+            }),
+            paths: self.checked("path", &mut faults, |n: &Gd<DonjournoPath>| {
+                let path = n.bind().path(frame);
+                let fault = path.validate(0).err().map(|e| (e.field, e.expected, e.got));
+                (path, fault)
+            }),
+            sites: self.checked("site", &mut faults, |n: &Gd<DonjournoSite>| {
+                let site = n.bind().site(frame);
+                let fault = site.validate(0).err().map(|e| (e.field, e.expected, e.got));
+                (site, fault)
+            }),
         };
-        let mut out = Layout::default();
-        for (k, node) in self.children_of::<DonjournoStamp>().iter().enumerate() {
-            let stamp = node.bind().stamp(&frame);
-            stamp
-                .validate(k)
-                .map_err(|e| named(node.get_name(), e.field, &e.expected, &e.got, "stamp"))?;
-            out.stamps.push(stamp);
+        (layout, faults)
+    }
+
+    /// The item `read` makes of each child of class `T` whose check finds no fault (the field,
+    /// the accepted values and the value given); each fault is added to `faults` as
+    /// `what "node": field must be … (got …)`.
+    fn checked<T, V>(
+        &self,
+        what: &str,
+        faults: &mut Vec<String>,
+        read: impl Fn(&Gd<T>) -> (V, Option<(&'static str, String, String)>),
+    ) -> Vec<V>
+    where
+        T: GodotClass + Inherits<Node>,
+    {
+        let mut out = Vec::new();
+        for node in self.children_of::<T>() {
+            match read(&node) {
+                (item, None) => out.push(item),
+                (_, Some((field, expected, got))) => {
+                    let name = node.upcast_ref::<Node>().get_name();
+                    faults.push(format!(
+                        "{what} \"{name}\": {field} must be {expected} (got {got})"
+                    ));
+                }
+            }
         }
-        for (k, node) in self.children_of::<DonjournoPath>().iter().enumerate() {
-            let path = node.bind().path(&frame);
-            path.validate(k)
-                .map_err(|e| named(node.get_name(), e.field, &e.expected, &e.got, "path"))?;
-            out.paths.push(path);
-        }
-        for (k, node) in self.children_of::<DonjournoSite>().iter().enumerate() {
-            let site = node.bind().site(&frame);
-            site.validate(k)
-                .map_err(|e| named(node.get_name(), e.field, &e.expected, &e.got, "site"))?;
-            out.sites.push(site);
-        }
-        Ok(out)
+        out
     }
 }
 
