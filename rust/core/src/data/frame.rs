@@ -54,4 +54,55 @@ impl MapFrame {
             self.origin_z + (self.offset_z as f64 + z) * self.cell_size,
         )
     }
+
+    /// The cell coordinates, rounded to the nearest cell, of the world point `(x, z)`: the cell
+    /// whose sample point lies nearest it, possibly off the map.
+    #[inline]
+    fn nearest(&self, x: f64, z: f64) -> (f64, f64) {
+        let (ox, oz) = self.world(0.0, 0.0);
+        (
+            ((x - ox) / self.cell_size).round(),
+            ((z - oz) / self.cell_size).round(),
+        )
+    }
+
+    /// The cell `(x, z)` of a `width × depth` map whose sample point lies nearest the world point
+    /// `(x, z)`; `None` when that cell is off the map.
+    pub fn cell_at(&self, x: f64, z: f64, width: usize, depth: usize) -> Option<(usize, usize)> {
+        let (i, j) = self.nearest(x, z);
+        let inside = i >= 0.0 && j >= 0.0 && i < width as f64 && j < depth as f64;
+        inside.then_some((i as usize, j as usize))
+    }
+
+    /// [`MapFrame::cell_at`] clamped to the map: the cell on the map nearest that cell.
+    pub fn cell_clamped(&self, x: f64, z: f64, width: usize, depth: usize) -> (usize, usize) {
+        let (i, j) = self.nearest(x, z);
+        (
+            i.clamp(0.0, width.saturating_sub(1) as f64) as usize,
+            j.clamp(0.0, depth.saturating_sub(1) as f64) as usize,
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_nearest_cell_of_a_world_point_on_and_off_the_map() {
+        let frame = MapFrame {
+            origin_x: 10.0,
+            origin_z: -4.0,
+            offset_x: 0,
+            offset_z: 0,
+            cell_size: 2.0,
+            height_scale: 1.0,
+        };
+        // Cell (3, 1) is sampled at (16, -2); within a cell's half it is the nearest.
+        assert_eq!(frame.cell_at(16.9, -2.9, 8, 4), Some((3, 1)));
+        assert_eq!(frame.cell_at(8.9, 0.0, 8, 4), None, "half a cell before the first");
+        assert_eq!(frame.cell_at(25.1, 0.0, 8, 4), None, "half a cell past the last");
+        assert_eq!(frame.cell_clamped(8.9, 100.0, 8, 4), (0, 3));
+        assert_eq!(frame.cell_clamped(16.9, -2.9, 8, 4), (3, 1));
+    }
 }

@@ -223,30 +223,22 @@ impl Hydrology {
     /// The river paths' water: each path's source (the cell of its higher end, or of the first
     /// point on the map from that end) gains the runoff of a catchment that makes a river as wide
     /// as the path ([`river_width_metres`]), and so does every cell downstream of it.
-    fn feed_rivers(&self, grid: &Grid, frame: &MapFrame, drainage: &mut Drainage) {
+    /// `threshold` is the river threshold in runoff cells.
+    fn feed_rivers(&self, grid: &Grid, frame: &MapFrame, threshold: u32, drainage: &mut Drainage) {
+        let (w, d) = (grid.width(), grid.depth());
+        let on_map = |p: &[f32]| frame.cell_at(f64::from(p[0]), f64::from(p[1]), w, d);
         for path in &self.rivers {
-            let backwards = crate::stages::landform::paths::runs_backwards(path, grid, frame);
-            let mut points = path.points.clone();
-            if backwards {
-                points.reverse();
-            }
-            let (ox, oz) = frame.world(0.0, 0.0);
-            let (w, d) = (grid.width() as f64, grid.depth() as f64);
-            let on_map = |p: &[f32; 2]| {
-                let x = (f64::from(p[0]) - ox) / frame.cell_size;
-                let z = (f64::from(p[1]) - oz) / frame.cell_size;
-                (-0.5..w - 0.5).contains(&x) && (-0.5..d - 0.5).contains(&z)
+            let mut points = path.points.iter().map(|p| &p[..]);
+            let found = match crate::stages::landform::paths::runs_backwards(path, grid, frame) {
+                true => points.rev().find_map(on_map),
+                false => points.find_map(on_map),
             };
-            let Some(source) = points.iter().find(|p| on_map(p)) else {
+            let Some((i, j)) = found else {
                 continue;
             };
-            let cell = crate::stages::landform::paths::nearest_cell(grid, frame, *source);
-            let extra = river_catchment_cells(path.width, self.cell_size).max(
-                self.params
-                    .river_threshold(self.cell_size)
-                    .saturating_add(1),
-            );
-            let mut at = cell;
+            let extra =
+                river_catchment_cells(path.width, self.cell_size).max(threshold.saturating_add(1));
+            let mut at = grid.index(i, j);
             for _ in 0..grid.len() {
                 drainage.accumulation[at] = drainage.accumulation[at].saturating_add(extra);
                 match drainage.receivers[at] {
@@ -281,7 +273,7 @@ impl Hydrology {
         let mut drainage = drainage(grid, self.cell_size, meander, self.seed)
             .map_err(|e| LayerError::Grid(e.to_string()))?;
         if let Some(frame) = &self.frame {
-            self.feed_rivers(grid, frame, &mut drainage);
+            self.feed_rivers(grid, frame, threshold, &mut drainage);
         }
         let max_acc = drainage.accumulation.iter().copied().max().unwrap_or(0);
         ctx.stats_mut().max_accumulation = max_acc;
@@ -304,7 +296,7 @@ impl Hydrology {
             mark_lakes(grid, lakes);
         }
         let rivers = Rivers {
-            river_threshold: self.params.river_threshold(self.cell_size),
+            river_threshold: threshold,
             river_depth: self.params.river_depth,
             cell_size: self.cell_size,
             floor: if sea_level > 0.0 {

@@ -133,13 +133,9 @@ fn ground_at(grid: &Grid, frame: &MapFrame, p: [f32; 2]) -> f32 {
 
 /// The cell whose sample point lies nearest the world point `p`, clamped to the map.
 pub fn nearest_cell(grid: &Grid, frame: &MapFrame, p: [f32; 2]) -> usize {
-    let (ox, oz) = frame.world(0.0, 0.0);
-    let at = |v: f32, o: f64, n: usize| {
-        ((f64::from(v) - o) / frame.cell_size)
-            .round()
-            .clamp(0.0, (n - 1) as f64) as usize
-    };
-    at(p[1], oz, grid.depth()) * grid.width() + at(p[0], ox, grid.width())
+    let [x, z] = p.map(f64::from);
+    let (i, j) = frame.cell_clamped(x, z, grid.width(), grid.depth());
+    grid.index(i, j)
 }
 
 /// Lays a ridge or valley along the band: `sign · height · weight`, in height units.

@@ -11,20 +11,15 @@ impl Settlements {
     /// position, or on water the nearest dry cell within a hexagon's radius), tier and name;
     /// sites off the map are left out.
     pub(super) fn pinned(&self, grid: &Grid) -> Vec<places::Pinned> {
-        let (ox, oz) = self.frame.world(0.0, 0.0);
-        let cell = self.frame.cell_size;
-        let reach = (places::hex_radius(&self.params, cell as f32) / cell as f32) as usize;
+        let cell = self.frame.cell_size as f32;
+        let reach = (places::hex_radius(&self.params, cell) / cell) as usize;
         self.sites
             .iter()
             .filter_map(|s| {
-                let x = ((f64::from(s.position[0]) - ox) / cell).round();
-                let z = ((f64::from(s.position[1]) - oz) / cell).round();
-                let inside = x >= 0.0
-                    && z >= 0.0
-                    && (x as usize) < grid.width()
-                    && (z as usize) < grid.depth();
-                inside.then(|| places::Pinned {
-                    cell: dry_near(grid, x as usize, z as usize, reach) as u32,
+                let [x, z] = s.position.map(f64::from);
+                let (x, z) = self.frame.cell_at(x, z, grid.width(), grid.depth())?;
+                Some(places::Pinned {
+                    cell: dry_near(grid, x, z, reach) as u32,
                     tier: match s.tier {
                         SiteTier::Village => Tier::Village,
                         SiteTier::Town => Tier::Town,
@@ -40,14 +35,11 @@ impl Settlements {
     /// cell, each step on the cell whose sample point is nearest, the runs broken where the path
     /// leaves the map or crosses a lake or the sea.
     pub(super) fn drawn_roads(&self, ground: &roads::RoadGround) -> Vec<Vec<usize>> {
-        let (ox, oz) = self.frame.world(0.0, 0.0);
         let cell = self.frame.cell_size;
-        let (w, d) = (ground.width as f64, ground.depth as f64);
         let cell_at = |x: f64, z: f64| {
-            let (i, j) = (((x - ox) / cell).round(), ((z - oz) / cell).round());
-            let inside = i >= 0.0 && j >= 0.0 && i < w && j < d;
-            let c = (j * w + i) as usize;
-            (inside && ground.footing[c] != roads::Footing::Closed).then_some(c)
+            let (i, j) = self.frame.cell_at(x, z, ground.width, ground.depth)?;
+            let c = j * ground.width + i;
+            (ground.footing[c] != roads::Footing::Closed).then_some(c)
         };
         let mut runs = Vec::new();
         for path in &self.roads {
