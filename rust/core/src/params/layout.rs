@@ -20,7 +20,7 @@ use super::stamps::{self, Stamp, StampError};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-/// The stamps and sites of one map.
+/// The stamps, paths and sites of one map.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Layout {

@@ -15,7 +15,8 @@ pub struct Settings {
     pub params: GeneratorParams,
     /// The content key of the image model's heightmap file, if it reads one (it shapes the grid).
     pub heightmap: Option<u64>,
-    /// The content key of the terrain's stamps and sites, if it has any (they shape the grid).
+    /// The content key of the terrain's stamps, paths and sites, if it has any (they shape the
+    /// grid).
     pub layout_key: Option<u64>,
     /// What shapes the mesh (it shapes only the tessellation). The collision radius and the
     /// navigation settings are not among the settings: they rebuild no mesh (the chunk collision
@@ -31,7 +32,7 @@ pub struct GridKey {
     pub params: GeneratorParams,
     /// The heightmap file's content key.
     pub heightmap: Option<u64>,
-    /// The content key of the stamps and sites.
+    /// The content key of the stamps, paths and sites.
     pub layout_key: Option<u64>,
 }
 

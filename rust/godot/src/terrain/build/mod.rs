@@ -40,7 +40,7 @@ pub struct CachedGrid {
     pub params: GeneratorParams,
     /// The content key of the heightmap file it was generated from, if any.
     pub heightmap: Option<u64>,
-    /// The content key of the stamps and sites it was generated with, if any.
+    /// The content key of the stamps, paths and sites it was generated with, if any.
     pub layout_key: Option<u64>,
     /// The grid.
     pub grid: Arc<Grid>,

@@ -113,8 +113,9 @@ impl DonjournoTerrain {
         self.generator.as_ref()?.bind().heightmap().ok().flatten()
     }
 
-    /// Validates the inputs and plans the rebuild, with the stamps and sites it lays: `Ok(None)` when
-    /// nothing has to change (or a baked mesh is shown instead, or there is no generator).
+    /// Validates the inputs and plans the rebuild, with the layout (stamps, paths, sites) it lays:
+    /// `Ok(None)` when nothing has to change (or a baked mesh is shown instead, or there is no
+    /// generator).
     fn prepare(&mut self, request: Request) -> Result<Option<(Plan, Layout)>, String> {
         if self.baked_mesh.is_some() {
             self.stop_endless();
