@@ -86,7 +86,9 @@ impl Lattice {
 
     /// Adds the lattice's change (`eroded − self.height`) to the map's pool cells, interpolated,
     /// with the merge guard's floor: a cell lowered by erosion sinks no lower than the floor
-    /// (or where it stood, if that was lower), and no height goes below 0.
+    /// (or where it stood, if that was lower), and no height goes below 0, nor is ground already
+    /// below 0 (a stamped basin, a drawn valley) lifted to it: the rule of the droplets' own
+    /// merge on the map's lattice.
     pub fn apply(
         &self,
         eroded: &[f32],
@@ -113,7 +115,7 @@ impl Lattice {
             *h = if new < floor && delta < 0.0 {
                 floor.min(*h)
             } else {
-                new.max(0.0)
+                new.max(h.min(0.0))
             };
         }
     }
@@ -188,6 +190,21 @@ mod tests {
             MergeGuard::Land { sea_level: 0.2 },
         );
         assert!(map.iter().all(|&h| h == 0.2));
+    }
+
+    #[test]
+    fn ground_below_0_is_never_lifted_to_it() {
+        // A stamped basin: 2 units below 0 in a pool at 1, which the lattice raises by 0.5.
+        let (w, d) = (4, 4);
+        let mut height = vec![1.0f32; w * d];
+        height[5] = -2.0;
+        let pool = vec![true; w * d];
+        let l = Lattice::down(&height, &pool, w, d, 4);
+        let eroded: Vec<f32> = l.height.iter().map(|h| h + 0.5).collect();
+        let mut map = height.clone();
+        l.apply(&eroded, &mut map, &pool, w, MergeGuard::Pool);
+        assert_eq!(map[5], -1.5, "the basin fills by the change, not to 0");
+        assert_eq!(map[0], 1.5);
     }
 
     #[test]
