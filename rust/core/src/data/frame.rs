@@ -100,8 +100,16 @@ mod tests {
         };
         // Cell (3, 1) is sampled at (16, -2); within a cell's half it is the nearest.
         assert_eq!(frame.cell_at(16.9, -2.9, 8, 4), Some((3, 1)));
-        assert_eq!(frame.cell_at(8.9, 0.0, 8, 4), None, "half a cell before the first");
-        assert_eq!(frame.cell_at(25.1, 0.0, 8, 4), None, "half a cell past the last");
+        assert_eq!(
+            frame.cell_at(8.9, 0.0, 8, 4),
+            None,
+            "half a cell before the first"
+        );
+        assert_eq!(
+            frame.cell_at(25.1, 0.0, 8, 4),
+            None,
+            "half a cell past the last"
+        );
         assert_eq!(frame.cell_clamped(8.9, 100.0, 8, 4), (0, 3));
         assert_eq!(frame.cell_clamped(16.9, -2.9, 8, 4), (3, 1));
     }
