@@ -172,12 +172,14 @@ fn water_cases(mesh: MeshParams, fine: MeshParams) -> Result<Vec<Case>, String> 
 /// The image model on a heightmap made here: a subdivision map, written as a 16-bit PNG and read
 /// back, raised with a sea and eroded.
 fn image_case(mesh: MeshParams) -> Result<Case, String> {
-    let source = GeneratorParams {
+    let mut source = GeneratorParams {
         height_model: HeightModel::Subdivision,
         width: 64,
         depth: 64,
         ..GeneratorParams::default()
     };
+    // One square over the map, as the source heightmap has always been drawn.
+    source.subdivision.square_size = 64.0;
     let (grid, _) =
         generate(&source, Default::default()).map_err(|e| format!("image case source: {e}"))?;
     let (map, _) = heightmap::export(

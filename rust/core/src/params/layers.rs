@@ -183,6 +183,9 @@ pub struct SubdivisionParams {
     pub decay: f32,
     /// Sea level above the mean height, as a fraction of the peak height.
     pub sea_offset: f32,
+    /// The span of one square of the start lattice, metres: a map wider than it starts from a
+    /// lattice of squares.
+    pub square_size: f32,
 }
 
 /// Parameters of the image model: how an imported heightmap becomes heights.

@@ -163,6 +163,7 @@ impl GeneratorParams {
             amplitude: 0.0,
             decay: 0.0,
             sea_offset: 0.0,
+            square_size: 0.0,
         },
         continents: ContinentsParams {
             land_bias: 0.0,

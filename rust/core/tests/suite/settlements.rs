@@ -33,6 +33,8 @@ fn maps() -> Vec<GeneratorParams> {
         height_scale: 200.0,
         ..Default::default()
     };
+    // One square over the map: one island of 1280 m.
+    subdivision.subdivision.square_size = 1280.0;
     subdivision.settlements.enabled = true;
     subdivision.settlements.max_road_grade = 0.3;
     subdivision.settlements.hex_radius = 120.0;

@@ -90,6 +90,10 @@ macro_rules! generator_properties {
             #[export(range = (-1.0, 1.0, 0.01))]
             #[var(get = get_subdivision_sea_offset, set = set_subdivision_sea_offset)]
             subdivision_sea_offset: PhantomVar<f32>,
+            #[doc = "The span of the subdivision article's square, metres: its 2×2 start covers this much land, and a map wider than it starts from a lattice of such squares, each corner a draw of its own, so a bigger map is a bigger piece of the same kind of land. The map samples the finest iteration whose points lie at least one cell apart. Accepted: [1, 1000000] m (world units); default 128."]
+            #[export(range = (8.0, 100000.0, 1.0, or_greater, exp, suffix = "m"))]
+            #[var(get = get_subdivision_square_size, set = set_subdivision_square_size)]
+            subdivision_square_size: PhantomVar<f32>,
             #[doc = "Added to the continentalness before its spline: higher values raise more land out of the ocean. Accepted: [-1, 1]; default 0.1."]
             #[export_group(name = "Continents", prefix = "continents_")]
             #[export(range = (-1.0, 1.0, 0.01))]
@@ -589,6 +593,20 @@ macro_rules! generator_accessors {
             #[func]
             pub fn set_subdivision_sea_offset(&mut self, value: f32) {
                 if self.store.set_float("subdivision_sea_offset", value) {
+                    self.on_param_changed();
+                }
+            }
+
+            #[doc = "Returns [member subdivision_square_size]."]
+            #[func]
+            pub fn get_subdivision_square_size(&self) -> f32 {
+                self.store.float("subdivision_square_size")
+            }
+
+            #[doc = "Sets [member subdivision_square_size]; a different value is reported as a change."]
+            #[func]
+            pub fn set_subdivision_square_size(&mut self, value: f32) {
+                if self.store.set_float("subdivision_square_size", value) {
                     self.on_param_changed();
                 }
             }

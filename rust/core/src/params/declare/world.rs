@@ -274,6 +274,19 @@ pub(super) const SUBDIVISION_SEA_OFFSET: Param<GeneratorParams> = Param {
     aliases: &[],
 };
 
+/// `subdivision_square_size`.
+pub(super) const SUBDIVISION_SQUARE_SIZE: Param<GeneratorParams> = Param {
+    name: "subdivision_square_size",
+    group: &SUBDIVISION,
+    access: field!(F32: subdivision.square_size),
+    default: Value::F32(128.0),
+    range: Some(Range::closed(1.0, 1_000_000.0)),
+    slider: Some(Slider::exp(8.0, 100_000.0, 1.0)),
+    unit: METRES,
+    doc: "The span of the subdivision article's square, metres: its 2×2 start covers this much land, and a map wider than it starts from a lattice of such squares, each corner a draw of its own, so a bigger map is a bigger piece of the same kind of land. The map samples the finest iteration whose points lie at least one cell apart.",
+    aliases: &[],
+};
+
 /// `continents_land_bias`.
 pub(super) const CONTINENTS_LAND_BIAS: Param<GeneratorParams> = Param {
     name: "continents_land_bias",

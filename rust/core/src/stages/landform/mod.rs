@@ -159,7 +159,7 @@ impl LandTerrain {
         let peak = self.params.peak_height;
         match &self.model {
             LandModel::Subdivision(p) => {
-                subdivision::subdivision_heights(width, depth, self.seed, p, peak)
+                subdivision::subdivision_heights(width, depth, self.cell_size, self.seed, p, peak)
             }
             LandModel::Continents(c, frame) => {
                 (continents_heights(c, frame, width, depth), c.sea_level())
