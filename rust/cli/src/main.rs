@@ -178,7 +178,10 @@ fn run(cli: Cli) -> Result<(), String> {
         } => {
             let inputs = params.inputs()?;
             let params = params.resolve()?;
-            let (grid, stats) = run_pipeline(&params, &inputs)?;
+            let (mut grid, stats) = run_pipeline(&params, &inputs)?;
+            if temperature_png.is_some() || moisture_png.is_some() {
+                donjourno::stages::climate::lay_climate(&params, &mut grid);
+            }
             if let Some(path) = temperature_png {
                 output::write_temperature_png(&grid, &path)?;
             }

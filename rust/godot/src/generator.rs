@@ -15,6 +15,7 @@ pub use store::ParamStore;
 
 use crate::map::DonjournoMap;
 use donjourno::params::PRESETS;
+use donjourno::stages::climate::Climate;
 use donjourno::{GeneratorParams, HeightModel};
 use godot::classes::{IResource, Resource};
 use godot::prelude::*;
@@ -65,12 +66,15 @@ generator_accessors! {
             let result = self.checked_params().and_then(|params| {
                 let file = self.heightmap()?;
                 let inputs = inputs_of(file.as_deref())?;
-                crate::terrain::build::generate_grid(&params, &inputs, Default::default())
+                let (grid, stats, elapsed) =
+                    crate::terrain::build::generate_grid(&params, &inputs, Default::default())?;
+                Ok((grid, stats, elapsed, Climate::new(&params)))
             });
             match result {
-                Ok((grid, stats, elapsed)) => Some(DonjournoMap::create(
+                Ok((grid, stats, elapsed, climate)) => Some(DonjournoMap::create(
                     grid.into(),
                     &stats,
+                    climate,
                     self.cell_size(),
                     elapsed,
                 )),

@@ -2,6 +2,7 @@
 
 use crate::convert;
 use donjourno::stages::biomes::Biome;
+use donjourno::stages::climate::Climate;
 use donjourno::{GenerationStats, Grid, Terrain};
 use godot::classes::image::Format;
 use godot::classes::{IRefCounted, Image, RefCounted};
@@ -21,6 +22,9 @@ use std::time::Duration;
 pub struct DonjournoMap {
     grid: Arc<Grid>,
     stats: GenerationStats,
+    /// The climate of the grid's generation: it answers for the cells of a grid without climate
+    /// planes (nothing in its generation read them).
+    climate: Climate,
     cell_size: f32,
     pipeline_time: Duration,
     base: Base<RefCounted>,
@@ -126,14 +130,13 @@ impl DonjournoMap {
     /// Air temperature of cell `(x, z)` in °C (`NAN` off the grid).
     #[func]
     pub fn get_temperature(&self, x: i32, z: i32) -> f32 {
-        self.index(x, z)
-            .map_or(f32::NAN, |i| self.grid.temperature[i])
+        self.climate_of(x, z).0
     }
 
     /// Moisture of cell `(x, z)`, 0–1 (`NAN` off the grid).
     #[func]
     pub fn get_moisture(&self, x: i32, z: i32) -> f32 {
-        self.index(x, z).map_or(f32::NAN, |i| self.grid.moisture[i])
+        self.climate_of(x, z).1
     }
 
     /// The heaviest biome of cell `(x, z)` (a `DonjournoTerrain.BIOME_*` id), −1 off the grid or
@@ -240,10 +243,11 @@ impl DonjournoMap {
 }
 
 impl DonjournoMap {
-    /// A map over a shared grid.
+    /// A map over a shared grid, generated with `climate`.
     pub fn create(
         grid: Arc<Grid>,
         stats: &GenerationStats,
+        climate: Climate,
         cell_size: f32,
         pipeline_time: Duration,
     ) -> Gd<Self> {
@@ -251,10 +255,21 @@ impl DonjournoMap {
         Gd::from_init_fn(|base| DonjournoMap {
             grid,
             stats,
+            climate,
             cell_size,
             pipeline_time,
             base,
         })
+    }
+
+    /// Temperature and moisture of cell `(x, z)`: its planes' values, or the climate's where the
+    /// grid has no planes; `NAN` off the grid.
+    fn climate_of(&self, x: i32, z: i32) -> (f32, f32) {
+        match self.index(x, z) {
+            None => (f32::NAN, f32::NAN),
+            Some(i) if self.grid.has_climate() => (self.grid.temperature[i], self.grid.moisture[i]),
+            Some(_) => self.climate.at(&self.grid, x as usize, z as usize),
+        }
     }
 
     fn index(&self, x: i32, z: i32) -> Option<usize> {

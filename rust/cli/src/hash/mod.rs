@@ -35,6 +35,7 @@ use clap::Args;
 use donjourno::outputs::mesh::build_mesh;
 use donjourno::outputs::mesh::water_surface::build_water_mesh;
 use donjourno::params::MeshParams;
+use donjourno::stages::climate::lay_climate;
 
 use donjourno::{
     generate, ExternalInputs, GenerateOptions, GenerationStats, GeneratorParams, Grid,
@@ -175,7 +176,7 @@ fn hash_case(case: &Case) -> Result<Value, String> {
         .validate()
         .map_err(|e| format!("{}: invalid mesh settings: {e}", case.name))?;
     let start = Instant::now();
-    let (grid, _) = case.generate()?;
+    let (mut grid, _) = case.generate()?;
     let generated = start.elapsed();
     let mesh_params = case.params.mesh_params(case.mesh);
     let (mesh_hash, vertices, climate_hash) = if case.water {
@@ -184,6 +185,8 @@ fn hash_case(case: &Case) -> Result<Value, String> {
         (water.hash(), water.vertex_count(), grid.water_hash())
     } else {
         let mesh = build_mesh(&grid, &mesh_params).map_err(|e| format!("{}: {e}", case.name))?;
+        // The climate the generation laid, or the one it would lay had a stage read it.
+        lay_climate(&case.params, &mut grid);
         (mesh.hash(), mesh.vertex_count(), grid.climate_hash())
     };
     let meshed = start.elapsed() - generated;
@@ -258,7 +261,8 @@ mod tests {
             water: false,
         };
         let line = hash_case(&case).unwrap();
-        let (grid, _) = generate(&params, Default::default()).unwrap();
+        let (mut grid, _) = generate(&params, Default::default()).unwrap();
+        lay_climate(&params, &mut grid);
         let mesh = build_mesh(&grid, &MeshParams::default()).unwrap();
         assert_eq!(line["grid_hash"], format!("{:016x}", grid.hash()));
         assert_eq!(line["mesh_hash"], format!("{:016x}", mesh.hash()));

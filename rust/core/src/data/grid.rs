@@ -77,9 +77,11 @@ pub struct Grid {
     pub lake: Vec<u32>,
     /// The lakes, ordered by id.
     pub lakes: Vec<Lake>,
-    /// Air temperature at the ground, °C (written by the climate layer).
+    /// Air temperature at the ground, °C (written by the climate layer). Empty when no stage of
+    /// the generation read the climate ([`Grid::has_climate`]):
+    /// [`lay_climate`](crate::stages::climate::lay_climate) lays it then.
     pub temperature: Vec<f32>,
-    /// Moisture in 0..=1 (written by the climate layer).
+    /// Moisture in 0..=1 (written by the climate layer; empty with the temperature).
     pub moisture: Vec<f32>,
     /// The height model's sea level, in height units: the land above it is the model's land. 0 for
     /// the pool model, whose sea is the `water_sea_level` parameter.
@@ -110,9 +112,9 @@ pub struct Cell {
     pub water: WaterKind,
     /// Lake id (0: no lake).
     pub lake: u32,
-    /// Air temperature, °C.
+    /// Air temperature, °C (`NAN` on a grid without its climate planes).
     pub temperature: f32,
-    /// Moisture in 0..=1.
+    /// Moisture in 0..=1 (`NAN` on a grid without its climate planes).
     pub moisture: f32,
 }
 
@@ -187,10 +189,16 @@ impl Grid {
                 water_level: self.water_level[i],
                 water: self.water[i],
                 lake: self.lake[i],
-                temperature: self.temperature[i],
-                moisture: self.moisture[i],
+                temperature: self.temperature.get(i).copied().unwrap_or(f32::NAN),
+                moisture: self.moisture.get(i).copied().unwrap_or(f32::NAN),
             }
         })
+    }
+
+    /// Whether the grid holds its temperature and moisture planes: a generation lays them when
+    /// one of its stages reads them (biomes, settlements).
+    pub fn has_climate(&self) -> bool {
+        self.temperature.len() == self.len() && self.moisture.len() == self.len()
     }
 
     /// Whether `(x, z)` is a water cell (lake, river or sea); `false` off the grid.

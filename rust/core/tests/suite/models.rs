@@ -1,7 +1,7 @@
 //! The height models: every model generates, carries a climate, and the continents are a pure
 //! function of world position, so a map at an origin is that window of a larger map.
 
-use donjourno::stages::climate::{ClimateFields, Field};
+use donjourno::stages::climate::{lay_climate, ClimateFields, Field};
 use donjourno::stages::landform::continents_of;
 use donjourno::{
     generate, ExternalInputs, GenerateOptions, GeneratorParams, Grid, HeightModel, Terrain,
@@ -40,9 +40,15 @@ fn assert_window(large: &Grid, small: &Grid, dx: usize, dz: usize, plane: fn(&Gr
 
 #[test]
 fn a_continents_map_at_an_origin_is_the_window_of_a_larger_map() {
-    let (large, _) = generate(&continents(120, 100, (-500.0, 250.0)), Default::default()).unwrap();
+    let large_params = continents(120, 100, (-500.0, 250.0));
+    let (mut large, _) = generate(&large_params, Default::default()).unwrap();
     // 30 and 44 cells in: the origin moves by 30 × 25 m and 44 × 25 m.
-    let (small, _) = generate(&continents(50, 40, (250.0, 1350.0)), Default::default()).unwrap();
+    let small_params = continents(50, 40, (250.0, 1350.0));
+    let (mut small, _) = generate(&small_params, Default::default()).unwrap();
+    // Nothing read the climate (no biomes, no settlements): laid now, on each map.
+    assert!(!large.has_climate() && !small.has_climate());
+    lay_climate(&large_params, &mut large);
+    lay_climate(&small_params, &mut small);
     assert_window(&large, &small, 30, 44, |g| &g.height);
     assert_window(&large, &small, 30, 44, |g| &g.temperature);
     assert_window(&large, &small, 30, 44, |g| &g.moisture);
@@ -76,7 +82,7 @@ fn every_model_makes_land_water_and_a_climate() {
         // The image model raises a subdivision map read back from a 16-bit PNG, its sea at 40 %.
         p.image.sea_level = 0.4;
         let inputs = image_inputs(&p);
-        let (grid, stats) = generate(
+        let (mut grid, stats) = generate(
             &p,
             GenerateOptions {
                 inputs: inputs.clone(),
@@ -86,6 +92,7 @@ fn every_model_makes_land_water_and_a_climate() {
         .unwrap();
         let name = model.name();
         assert_eq!(stats.grid_hash, grid.hash());
+        lay_climate(&p, &mut grid);
         let t_min = grid
             .temperature
             .iter()
@@ -147,9 +154,11 @@ fn the_pool_grid_does_not_see_the_climate_or_the_vertical_scale() {
         origin_x: 300.0,
         ..base
     };
-    let (a, _) = generate(&base, Default::default()).unwrap();
-    let (b, _) = generate(&scaled, Default::default()).unwrap();
+    let (mut a, _) = generate(&base, Default::default()).unwrap();
+    let (mut b, _) = generate(&scaled, Default::default()).unwrap();
     assert_eq!(a.hash(), b.hash());
+    lay_climate(&base, &mut a);
+    lay_climate(&scaled, &mut b);
     assert_ne!(a.climate_hash(), b.climate_hash());
     // Its sizes are in metres: cells of another size sample another piece of the same land.
     let coarse = GeneratorParams {
@@ -172,7 +181,8 @@ fn peaks_are_colder_by_the_lapse_rate() {
         ..Default::default()
     };
     p.climate.temperature_range = 0.0;
-    let (grid, _) = generate(&p, Default::default()).unwrap();
+    let (mut grid, _) = generate(&p, Default::default()).unwrap();
+    lay_climate(&p, &mut grid);
     let (hi, _) = grid
         .height
         .iter()

@@ -126,7 +126,10 @@ fn a_stamped_range_casts_a_rain_shadow_on_its_lee_side() {
         scale: [1.0, 5.0],
         ..Default::default()
     };
-    let (plain, stamped) = (run(&p, &[]), run(&p, &[range]));
+    let (mut plain, mut stamped) = (run(&p, &[]), run(&p, &[range]));
+    // Without biomes or settlements nothing read the climate: laid now.
+    donjourno::stages::climate::lay_climate(&p, &mut plain);
+    donjourno::stages::climate::lay_climate(&p, &mut stamped);
     // Mean moisture over the columns `x0..x1` (cells) of the middle rows.
     let mean = |g: &Grid, x0: usize, x1: usize| {
         let cells: Vec<usize> = (40..88)

@@ -4,6 +4,7 @@
 use crate::map::DonjournoMap;
 use crate::terrain::DonjournoTerrain;
 use donjourno::outputs::mesh::{self, water_surface};
+use donjourno::stages::climate::Climate;
 use godot::prelude::*;
 
 include!("../../generated/biome_constants.rs");
@@ -33,6 +34,7 @@ impl DonjournoTerrain {
         Some(DonjournoMap::create(
             shown.grid.clone(),
             &shown.stats,
+            Climate::new(&shown.inputs.params),
             shown.inputs.mesh_params.cell_size,
             shown.time,
         ))
@@ -199,6 +201,9 @@ impl DonjournoTerrain {
         };
         if let Some((_, (cx, cz))) = self.shown_cell_at(x, z) {
             let grid = &shown.grid;
+            if !grid.has_climate() {
+                return Climate::new(&shown.inputs.params).at(grid, cx, cz);
+            }
             let i = grid.index(cx, cz);
             return (grid.temperature[i], grid.moisture[i]);
         }
