@@ -51,7 +51,9 @@ build: ## Build the library, the CLI and the Godot addon (debug and release) int
 # for one target and profile.
 # The docs' stage comes right after the Godot suite, which leaves it the debug addon and Godot it
 # needs; it compiles nothing of the project (mdBook is installed once into the cache).
-TEST_STAGES := test-tools check-docs test-rust lint test-godot+test-windows test-docs test-wasi test-bench \
+# `make test-wasi` (the CLI under Node's WASI) is not a stage: the Web builds' stages run the same
+# hash suite in WebAssembly under Node and in Chromium, with and without threads.
+TEST_STAGES := test-tools check-docs test-rust lint test-godot+test-windows test-docs test-bench \
 	test-web test-browser+test-arm64 test-dist check-builds
 
 test: ## Run every test and check, stage by stage, printing how long each stage took
@@ -142,10 +144,8 @@ ground-textures: godot ## Regenerate the ground textures in addons/donjourno/gro
 		--sheet docs/figures/ground_textures.png
 
 .PHONY: test-bench
-# The release CLI: the Web, Windows and browser stages of `make test` build it already (the same
-# `cargo build --release --locked -p donjourno-cli`), so after any of them this builds nothing.
-# The release build names the whole workspace, as every release build of `make test` does, so the
-# core it uses is the one test-wasi built.
+# The native release build of the whole workspace (the CLI and the addon, one build of the core),
+# which `make test` builds here and the package stage reuses.
 test-bench: ## Smoke run of the benchmark: it runs, no timing asserted
 	$(CARGO) build --release --locked --workspace
 	target/release/donjourno bench --quick

@@ -126,17 +126,20 @@ pub fn fbm_sum(octaves: &[f32]) -> f32 {
     }
 }
 
-/// Whether [`with_wide_lanes`] runs its computation compiled for AVX2.
-#[inline(always)]
-pub fn has_wide_lanes() -> bool {
+/// One octave of value noise added along a row in AVX2 registers, where the processor has AVX2:
+/// `out[x] += amplitude · value_noise((x · scale) · frequency, z, seed)` for the leading whole
+/// groups of eight samples, the row's `z` given as its corner hashes' `z` parts (`seed ^ iz ·
+/// HASH_Z`, and the same of `iz + 1`) and its smoothed fraction `sz`, bit for bit the scalar
+/// values. Returns how many leading samples it did: 0 without AVX2.
+#[inline]
+pub(crate) fn add_row_octave(out: &mut [f32], row: (f32, f32, f32), z: (u32, u32, f32)) -> usize {
     #[cfg(target_arch = "x86_64")]
-    {
-        has_avx2()
+    if has_avx2() {
+        // SAFETY: the kernel needs AVX2, which the processor was just checked to have.
+        return unsafe { avx2::add_row_octave(out, row, z) };
     }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
-    }
+    let _ = (out, row, z);
+    0
 }
 
 /// Runs `f`, compiled for AVX2 when the processor supports it (detected once, then cached by the

@@ -213,22 +213,16 @@ fn add_octave(
 ) {
     let octave_seed = seed.wrapping_add(octave.wrapping_mul(0x9e37_79b9));
     let zf = zs * frequency;
-    #[cfg(target_arch = "x86_64")]
-    if lanes::has_wide_lanes() {
-        lanes::with_wide_lanes(
-            #[inline(always)]
-            || add_octave_lanes(zf, scale, amplitude, frequency, octave_seed, out),
-        );
-        return;
-    }
     let iz = floor_i32(zf);
     let tz = zf - iz as f32;
     let sz = tz * tz * (3.0 - 2.0 * tz);
     let z0 = octave_seed ^ (iz as u32).wrapping_mul(HASH_Z);
     let z1 = octave_seed ^ (iz as u32).wrapping_add(1).wrapping_mul(HASH_Z);
+    // Eight samples at a time in AVX2 registers where the processor has them, the same bits.
+    let done = lanes::add_row_octave(out, (scale, frequency, amplitude), (z0, z1, sz));
     let mut cell = None;
     let (mut a, mut b, mut c, mut d) = (0.0, 0.0, 0.0, 0.0);
-    for (x, o) in out.iter_mut().enumerate() {
+    for (x, o) in out.iter_mut().enumerate().skip(done) {
         let xf = (x as f32 * scale) * frequency;
         let ix = floor_i32(xf);
         if cell != Some(ix) {
@@ -250,31 +244,6 @@ fn add_octave(
     }
 }
 
-/// [`add_octave`] eight samples at a time in AVX2 lanes: each sample's value noise from its own
-/// lattice hashes ([`lanes::value_noise_lanes`]), where the scalar loop reuses a cell's hashes
-/// along the row. The same value for every sample, bit for bit, at about twice the speed.
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-fn add_octave_lanes(
-    zf: f32,
-    scale: f32,
-    amplitude: f32,
-    frequency: f32,
-    seed: u32,
-    out: &mut [f32],
-) {
-    const LANES: usize = 8;
-    for (k, chunk) in out.chunks_mut(LANES).enumerate() {
-        let last = chunk.len() - 1;
-        let x: [f32; LANES] =
-            std::array::from_fn(|i| ((k * LANES + i.min(last)) as f32 * scale) * frequency);
-        let v = lanes::value_noise_lanes(x, [zf; LANES], [seed; LANES]);
-        for (o, v) in chunk.iter_mut().zip(v) {
-            *o += amplitude * v;
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -285,6 +254,22 @@ mod tests {
         for i in 0..2000 {
             let v = value_noise(i as f32 * 0.137 - 50.0, i as f32 * 0.071 - 20.0, 5);
             assert!((0.0..1.0).contains(&v), "{v}");
+        }
+    }
+
+    #[test]
+    fn rows_of_every_length_match_the_points() {
+        // Whole groups of eight in AVX2 registers (where the processor has them), the rest one by
+        // one: every length gives the points' bits.
+        for len in (0..=17).chain([64, 333]) {
+            for (z, scale) in [(3usize, 0.07f32), (40_000, 0.9)] {
+                let mut row = vec![0.0; len];
+                fbm_row(z, scale, 5, 7, &mut row);
+                for (x, v) in row.iter().enumerate() {
+                    let expected = fbm(x as f32 * scale, z as f32 * scale, 5, 7);
+                    assert_eq!(v.to_bits(), expected.to_bits(), "len {len} x {x} z {z}");
+                }
+            }
         }
     }
 

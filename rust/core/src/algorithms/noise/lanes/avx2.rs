@@ -183,3 +183,44 @@ unsafe fn signed_with_slopes(k: &Cells, sx: __m256, sz: __m256) -> [[f32; WIDE];
     let dz = _mm256_mul_ps(dsz, _mm256_add_ps(ca, _mm256_mul_ps(kk, sx)));
     [store(v), store(dx), store(dz)]
 }
+
+/// One octave of value noise along a row, eight samples at a time: `out[x] += amplitude ·
+/// value_noise((x · scale) · frequency, z, seed)` for every whole group of eight samples, the row's
+/// `z` given by its corner hashes' `z` parts (`seed ^ iz · HASH_Z` and the next row's) and its
+/// smoothed fraction `sz`. Returns how many samples it did (a multiple of eight); each holds the
+/// scalar formula's bits.
+///
+/// # Safety
+/// The processor must support AVX2.
+#[target_feature(enable = "avx2")]
+pub(super) unsafe fn add_row_octave(
+    out: &mut [f32],
+    (scale, frequency, amplitude): (f32, f32, f32),
+    (z0, z1, sz): (u32, u32, f32),
+) -> usize {
+    let whole = out.len() / WIDE * WIDE;
+    let hx = _mm256_set1_epi32(HASH_X as i32);
+    let (z0, z1) = (_mm256_set1_epi32(z0 as i32), _mm256_set1_epi32(z1 as i32));
+    let (scale, frequency) = (_mm256_set1_ps(scale), _mm256_set1_ps(frequency));
+    let (sz, amplitude) = (_mm256_set1_ps(sz), _mm256_set1_ps(amplitude));
+    let step = _mm256_set1_epi32(WIDE as i32);
+    let mut index = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    let corner = |p, q| unit(avalanche(_mm256_xor_si256(p, q)));
+    for chunk in out[..whole].chunks_exact_mut(WIDE) {
+        let x = _mm256_mul_ps(_mm256_mul_ps(_mm256_cvtepi32_ps(index), scale), frequency);
+        let ix = floor_i32(x);
+        let sx = smooth(_mm256_sub_ps(x, _mm256_cvtepi32_ps(ix)));
+        let x0 = _mm256_mullo_epi32(ix, hx);
+        let x1 = _mm256_add_epi32(x0, hx);
+        let top = lerp(corner(x0, z0), corner(x1, z0), sx);
+        let bottom = lerp(corner(x0, z1), corner(x1, z1), sx);
+        let v = lerp(top, bottom, sz);
+        let o = _mm256_loadu_ps(chunk.as_ptr());
+        _mm256_storeu_ps(
+            chunk.as_mut_ptr(),
+            _mm256_add_ps(o, _mm256_mul_ps(amplitude, v)),
+        );
+        index = _mm256_add_epi32(index, step);
+    }
+    whole
+}
