@@ -286,9 +286,11 @@ impl Grid {
         let mut h = xxhash_rust::xxh3::Xxh3::new();
         h.update(&(self.width as u64).to_le_bytes());
         h.update(&(self.depth as u64).to_le_bytes());
-        for v in self.water_surface.iter().chain(&self.river_width) {
-            h.update(&v.to_bits().to_le_bytes());
-        }
+        hash_values(
+            &mut h,
+            self.water_surface.iter().chain(&self.river_width),
+            |v: &f32| v.to_bits(),
+        );
         h.digest()
     }
 
@@ -304,19 +306,49 @@ impl Grid {
             &self.forest_mask,
             &self.water_level,
         ] {
-            for v in plane.iter() {
-                h.update(&v.to_bits().to_le_bytes());
-            }
+            hash_values(&mut h, plane.iter(), |v: &f32| v.to_bits());
         }
-        h.update(&self.terrain.iter().map(|t| *t as u8).collect::<Vec<_>>());
-        h.update(&self.pool.iter().map(|p| *p as u8).collect::<Vec<_>>());
-        h.update(&self.water.iter().map(|w| *w as u8).collect::<Vec<_>>());
-        for id in &self.lake {
-            h.update(&id.to_le_bytes());
-        }
+        hash_bytes(&mut h, self.terrain.iter().map(|t| *t as u8));
+        hash_bytes(&mut h, self.pool.iter().map(|p| *p as u8));
+        hash_bytes(&mut h, self.water.iter().map(|w| *w as u8));
+        hash_values(&mut h, self.lake.iter(), |id| *id);
         h.update(self.color.as_flattened());
         h.digest()
     }
+}
+
+/// Values hashed per batch: bytes gathered into a buffer this long before each update of the
+/// hash, which gives the digest of the whole sequence whatever the batches (xxh3 streams).
+const HASH_BATCH: usize = 1 << 16;
+
+/// Feeds the little-endian bytes of `bits(v)` for every value to `h`, a batch at a time.
+pub(crate) fn hash_values<'a, T: 'a>(
+    h: &mut xxhash_rust::xxh3::Xxh3,
+    values: impl Iterator<Item = &'a T>,
+    bits: impl Fn(&T) -> u32,
+) {
+    let mut buf = Vec::with_capacity(HASH_BATCH);
+    for v in values {
+        buf.extend_from_slice(&bits(v).to_le_bytes());
+        if buf.len() >= HASH_BATCH {
+            h.update(&buf);
+            buf.clear();
+        }
+    }
+    h.update(&buf);
+}
+
+/// Feeds `bytes` to `h`, a batch at a time.
+pub(crate) fn hash_bytes(h: &mut xxhash_rust::xxh3::Xxh3, bytes: impl Iterator<Item = u8>) {
+    let mut buf = Vec::with_capacity(HASH_BATCH);
+    for b in bytes {
+        buf.push(b);
+        if buf.len() >= HASH_BATCH {
+            h.update(&buf);
+            buf.clear();
+        }
+    }
+    h.update(&buf);
 }
 
 /// Gradient `(dh/dx, dh/dz)` of a `width × depth` plane at `(x, z)`: central differences inside,

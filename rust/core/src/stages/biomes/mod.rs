@@ -208,9 +208,7 @@ impl Grid {
         h.update(&(self.depth() as u64).to_le_bytes());
         h.update(&self.sea_level.to_bits().to_le_bytes());
         for plane in [&self.temperature, &self.moisture] {
-            for v in plane.iter() {
-                h.update(&v.to_bits().to_le_bytes());
-            }
+            crate::data::grid::hash_values(&mut h, plane.iter(), |v: &f32| v.to_bits());
         }
         h.update(self.biome());
         for w in self.biome_weights() {
