@@ -50,9 +50,18 @@ fn grid_and_mesh_are_identical_on_1_2_3_and_8_threads() {
         edge_falloff_width: 10.0,
         ..Default::default()
     };
+    // Eroded on a lattice three times coarser, with partial blocks at two edges.
+    let mut lattice = GeneratorParams {
+        seed: 12,
+        width: 100,
+        depth: 77,
+        ..Default::default()
+    };
+    lattice.terrain.erosion_max_cells = 1000;
     let cases = cases.into_iter().chain([
         (model(HeightModel::Subdivision, 5), 2),
         (model(HeightModel::Continents, 6), 2),
+        (lattice, 1),
     ]);
     for (mut p, subdivisions) in cases {
         p.set_droplet_count(9000);

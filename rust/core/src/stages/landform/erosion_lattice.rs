@@ -7,6 +7,7 @@
 
 use crate::algorithms::erosion::MergeGuard;
 use crate::params::LakeFilter;
+use rayon::prelude::*;
 
 /// A map's planes brought down onto the erosion lattice.
 #[derive(Clone, Debug, PartialEq)]
@@ -26,19 +27,27 @@ pub struct Lattice {
 impl Lattice {
     /// Brings a `width × depth` map down by `factor` (blocks at the far edges may be partial).
     pub fn down(height: &[f32], pool: &[bool], width: usize, depth: usize, factor: usize) -> Self {
+        crate::algorithms::threads::ensure_pool();
         let (cw, cd) = (width.div_ceil(factor), depth.div_ceil(factor));
         let mut sum = vec![0.0f64; cw * cd];
         let mut in_pool = vec![0u32; cw * cd];
         let mut count = vec![0u32; cw * cd];
-        for z in 0..depth {
-            let row = (z / factor) * cw;
-            for x in 0..width {
-                let (i, c) = (z * width + x, row + x / factor);
-                sum[c] += f64::from(height[i]);
-                in_pool[c] += u32::from(pool[i]);
-                count[c] += 1;
-            }
-        }
+        // One row of blocks per task: each block adds its cells row by row, in the same order on
+        // every thread count.
+        sum.par_chunks_mut(cw.max(1))
+            .zip(in_pool.par_chunks_mut(cw.max(1)))
+            .zip(count.par_chunks_mut(cw.max(1)))
+            .enumerate()
+            .for_each(|(bz, ((sum, in_pool), count))| {
+                for z in bz * factor..((bz + 1) * factor).min(depth) {
+                    for x in 0..width {
+                        let (i, c) = (z * width + x, x / factor);
+                        sum[c] += f64::from(height[i]);
+                        in_pool[c] += u32::from(pool[i]);
+                        count[c] += 1;
+                    }
+                }
+            });
         Lattice {
             factor,
             width: cw,
@@ -106,25 +115,39 @@ impl Lattice {
             MergeGuard::Pool => 0.0,
             MergeGuard::Land { sea_level } => sea_level,
         };
-        for (i, h) in height.iter_mut().enumerate() {
-            if !pool[i] {
-                continue;
-            }
-            let delta = self.sample(&change, i % width, i / width);
-            let new = *h + delta;
-            *h = if new < floor && delta < 0.0 {
-                floor.min(*h)
-            } else {
-                new.max(h.min(0.0))
-            };
-        }
+        crate::algorithms::threads::ensure_pool();
+        height
+            .par_chunks_mut(width.max(1))
+            .zip(pool.par_chunks(width.max(1)))
+            .enumerate()
+            .for_each(|(z, (row, in_pool))| {
+                for (x, h) in row.iter_mut().enumerate() {
+                    if !in_pool[x] {
+                        continue;
+                    }
+                    let delta = self.sample(&change, x, z);
+                    let new = *h + delta;
+                    *h = if new < floor && delta < 0.0 {
+                        floor.min(*h)
+                    } else {
+                        new.max(h.min(0.0))
+                    };
+                }
+            });
     }
 
     /// A per-lattice-cell plane (the erosion activity) on every map cell, interpolated.
     pub fn up(&self, plane: &[f32], width: usize, depth: usize) -> Vec<f32> {
-        (0..width * depth)
-            .map(|i| self.sample(plane, i % width, i / width))
-            .collect()
+        crate::algorithms::threads::ensure_pool();
+        let mut out = vec![0.0f32; width * depth];
+        out.par_chunks_mut(width.max(1))
+            .enumerate()
+            .for_each(|(z, row)| {
+                for (x, o) in row.iter_mut().enumerate() {
+                    *o = self.sample(plane, x, z);
+                }
+            });
+        out
     }
 }
 
