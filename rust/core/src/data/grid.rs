@@ -1,5 +1,6 @@
 //! The terrain grid: one plane per field, laid out row by row (`index = z * width + x`).
 
+use crate::data::digest::Digest;
 use crate::data::products::Products;
 use crate::data::water::{Lake, WaterKind};
 use serde::{Deserialize, Serialize};
@@ -283,72 +284,34 @@ impl Grid {
     /// A 64-bit fingerprint of the rendered water planes, [`Grid::water_surface`] and
     /// [`Grid::river_width`] (little-endian bytes, xxh3), kept apart from [`Grid::hash`].
     pub fn water_hash(&self) -> u64 {
-        let mut h = xxhash_rust::xxh3::Xxh3::new();
-        h.update(&(self.width as u64).to_le_bytes());
-        h.update(&(self.depth as u64).to_le_bytes());
-        hash_values(
-            &mut h,
-            self.water_surface.iter().chain(&self.river_width),
-            |v: &f32| v.to_bits(),
-        );
-        h.digest()
+        let mut d = Digest::new();
+        d.bytes(&(self.width as u64).to_le_bytes());
+        d.bytes(&(self.depth as u64).to_le_bytes());
+        d.f32s(self.water_surface.iter().chain(&self.river_width));
+        d.finish()
     }
 
     /// A 64-bit fingerprint of every terrain plane (little-endian bytes, xxh3): equal grids hash
     /// equal on every platform. The climate planes have their own [`Grid::climate_hash`].
     pub fn hash(&self) -> u64 {
-        let mut h = xxhash_rust::xxh3::Xxh3::new();
-        h.update(&(self.width as u64).to_le_bytes());
-        h.update(&(self.depth as u64).to_le_bytes());
+        let mut d = Digest::new();
+        d.bytes(&(self.width as u64).to_le_bytes());
+        d.bytes(&(self.depth as u64).to_le_bytes());
         for plane in [
             &self.height,
             &self.roughness,
             &self.forest_mask,
             &self.water_level,
         ] {
-            hash_values(&mut h, plane.iter(), |v: &f32| v.to_bits());
+            d.f32s(plane);
         }
-        hash_bytes(&mut h, self.terrain.iter().map(|t| *t as u8));
-        hash_bytes(&mut h, self.pool.iter().map(|p| *p as u8));
-        hash_bytes(&mut h, self.water.iter().map(|w| *w as u8));
-        hash_values(&mut h, self.lake.iter(), |id| *id);
-        h.update(self.color.as_flattened());
-        h.digest()
+        d.u8s(self.terrain.iter().map(|t| *t as u8));
+        d.u8s(self.pool.iter().map(|p| *p as u8));
+        d.u8s(self.water.iter().map(|w| *w as u8));
+        d.u32s(&self.lake);
+        d.bytes(self.color.as_flattened());
+        d.finish()
     }
-}
-
-/// Values hashed per batch: bytes gathered into a buffer this long before each update of the
-/// hash, which gives the digest of the whole sequence whatever the batches (xxh3 streams).
-const HASH_BATCH: usize = 1 << 16;
-
-/// Feeds the little-endian bytes of `bits(v)` for every value to `h`, a batch at a time.
-pub(crate) fn hash_values<'a, T: 'a>(
-    h: &mut xxhash_rust::xxh3::Xxh3,
-    values: impl Iterator<Item = &'a T>,
-    bits: impl Fn(&T) -> u32,
-) {
-    let mut buf = Vec::with_capacity(HASH_BATCH);
-    for v in values {
-        buf.extend_from_slice(&bits(v).to_le_bytes());
-        if buf.len() >= HASH_BATCH {
-            h.update(&buf);
-            buf.clear();
-        }
-    }
-    h.update(&buf);
-}
-
-/// Feeds `bytes` to `h`, a batch at a time.
-pub(crate) fn hash_bytes(h: &mut xxhash_rust::xxh3::Xxh3, bytes: impl Iterator<Item = u8>) {
-    let mut buf = Vec::with_capacity(HASH_BATCH);
-    for b in bytes {
-        buf.push(b);
-        if buf.len() >= HASH_BATCH {
-            h.update(&buf);
-            buf.clear();
-        }
-    }
-    h.update(&buf);
 }
 
 /// Gradient `(dh/dx, dh/dz)` of a `width × depth` plane at `(x, z)`: central differences inside,

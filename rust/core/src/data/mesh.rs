@@ -40,18 +40,12 @@ impl Mesh {
 
     /// A 64-bit fingerprint of every buffer (xxh3 over little-endian bits).
     pub fn hash(&self) -> u64 {
-        let mut h = xxhash_rust::xxh3::Xxh3::new();
-        for v in self.positions.iter().chain(&self.normals) {
-            for c in v {
-                h.update(&c.to_bits().to_le_bytes());
-            }
-        }
-        for c in self.colors.iter().flatten() {
-            h.update(&c.to_bits().to_le_bytes());
-        }
+        let mut d = crate::data::digest::Digest::new();
+        d.f32s(self.positions.iter().chain(&self.normals).flatten());
+        d.f32s(self.colors.iter().flatten());
         for s in &self.splat {
-            h.update(s);
+            d.bytes(s);
         }
-        h.digest()
+        d.finish()
     }
 }

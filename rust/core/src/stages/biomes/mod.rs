@@ -203,20 +203,18 @@ impl Grid {
     /// level and the biome planes (little-endian bytes, xxh3; empty biome planes add nothing). Kept apart from [`Grid::hash`], which fingerprints
     /// the terrain as it was before the climate layer existed.
     pub fn climate_hash(&self) -> u64 {
-        let mut h = xxhash_rust::xxh3::Xxh3::new();
-        h.update(&(self.width() as u64).to_le_bytes());
-        h.update(&(self.depth() as u64).to_le_bytes());
-        h.update(&self.sea_level.to_bits().to_le_bytes());
+        let mut d = crate::data::digest::Digest::new();
+        d.bytes(&(self.width() as u64).to_le_bytes());
+        d.bytes(&(self.depth() as u64).to_le_bytes());
+        d.f32s([&self.sea_level]);
         for plane in [&self.temperature, &self.moisture] {
-            crate::data::grid::hash_values(&mut h, plane.iter(), |v: &f32| v.to_bits());
+            d.f32s(plane);
         }
-        h.update(self.biome());
+        d.bytes(self.biome());
         for w in self.biome_weights() {
-            h.update(&w.ids);
-            for v in w.weights {
-                h.update(&v.to_bits().to_le_bytes());
-            }
+            d.bytes(&w.ids);
+            d.f32s(&w.weights);
         }
-        h.digest()
+        d.finish()
     }
 }
