@@ -262,14 +262,11 @@ impl DonjournoMap {
         })
     }
 
-    /// Temperature and moisture of cell `(x, z)`: its planes' values, or the climate's where the
-    /// grid has no planes; `NAN` off the grid.
+    /// Temperature and moisture of cell `(x, z)` ([`Climate::at`]); `NAN` off the grid.
     fn climate_of(&self, x: i32, z: i32) -> (f32, f32) {
-        match self.index(x, z) {
-            None => (f32::NAN, f32::NAN),
-            Some(i) if self.grid.has_climate() => (self.grid.temperature[i], self.grid.moisture[i]),
-            Some(_) => self.climate.at(&self.grid, x as usize, z as usize),
-        }
+        self.index(x, z).map_or((f32::NAN, f32::NAN), |_| {
+            self.climate.at(&self.grid, x as usize, z as usize)
+        })
     }
 
     fn index(&self, x: i32, z: i32) -> Option<usize> {

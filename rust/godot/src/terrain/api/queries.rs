@@ -200,12 +200,7 @@ impl DonjournoTerrain {
             return (f32::NAN, f32::NAN);
         };
         if let Some((_, (cx, cz))) = self.shown_cell_at(x, z) {
-            let grid = &shown.grid;
-            if !grid.has_climate() {
-                return Climate::new(&shown.inputs.params).at(grid, cx, cz);
-            }
-            let i = grid.index(cx, cz);
-            return (grid.temperature[i], grid.moisture[i]);
+            return Climate::new(&shown.inputs.params).at(&shown.grid, cx, cz);
         }
         let (lx, lz) = self.local_xz(x, z);
         let (mx, mz) = (f64::from(lx), f64::from(lz));
