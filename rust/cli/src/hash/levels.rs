@@ -1,6 +1,7 @@
 //! The level cases of the hash suite: every chunk of a map at every level of detail, ground and
 //! water, in the columns of a terrain line.
 
+use super::worlds::Worlds;
 use super::Case;
 use donjourno::outputs::mesh::chunks::ChunkBuilder;
 use donjourno::outputs::mesh::water_surface::WaterLevels;
@@ -11,9 +12,9 @@ use serde_json::{json, Value};
 /// Generates one level case and returns its fingerprint line, in the columns of a terrain line:
 /// the hash of every chunk's ground meshes as `grid_hash`, that of their water meshes as
 /// `mesh_hash`, the vertex count of both as `vertices` and the grid's hash as `climate_hash`.
-pub(super) fn hash_levels(case: &Case) -> Result<Value, String> {
+pub(super) fn hash_levels(case: &Case, worlds: &Worlds) -> Result<Value, String> {
     let error = |e: &dyn std::fmt::Display| format!("{}: {e}", case.name);
-    let (grid, _) = case.generate()?;
+    let (grid, _) = worlds.generate(case)?;
     let mesh = case.params.mesh_params(case.mesh);
     let ground = ChunkBuilder::new(&grid, &mesh).map_err(|e| error(&e))?;
     let water = WaterLevels::new(&grid, &mesh).map_err(|e| error(&e))?;

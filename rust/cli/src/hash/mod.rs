@@ -29,6 +29,7 @@ mod scatter;
 mod settlements;
 mod tiles;
 mod town;
+mod worlds;
 
 use crate::args::{MeshArgs, ParamArgs, GENERATION_GROUP, MESH_GROUP};
 use clap::Args;
@@ -131,16 +132,37 @@ pub fn run(args: HashArgs) -> Result<(), String> {
     } else {
         (Vec::new(), Vec::new())
     };
+    let worlds = worlds::Worlds::new(
+        cases
+            .iter()
+            .chain(&scatter)
+            .chain(navigation.iter().map(|n| &n.case))
+            .chain(roads.iter().map(|n| &n.case))
+            .chain(&settled)
+            .chain(&levels),
+    );
     let lines = cases
         .iter()
-        .map(hash_case)
-        .chain(scatter.iter().map(scatter::hash_scatter))
+        .map(|c| hash_case(c, &worlds))
+        .chain(scatter.iter().map(|c| scatter::hash_scatter(c, &worlds)))
         .chain(tiles.iter().map(tiles::hash_tile))
         .chain(towns.iter().map(town::hash_town))
-        .chain(navigation.iter().map(navigation::hash_navigation))
-        .chain(roads.iter().map(navigation::hash_navigation_roads))
-        .chain(settled.iter().map(settlements::hash_settlements))
-        .chain(levels.iter().map(levels::hash_levels));
+        .chain(
+            navigation
+                .iter()
+                .map(|c| navigation::hash_navigation(c, &worlds)),
+        )
+        .chain(
+            roads
+                .iter()
+                .map(|c| navigation::hash_navigation_roads(c, &worlds)),
+        )
+        .chain(
+            settled
+                .iter()
+                .map(|c| settlements::hash_settlements(c, &worlds)),
+        )
+        .chain(levels.iter().map(|c| levels::hash_levels(c, &worlds)));
     for line in lines {
         let line = line?;
         if args.golden {
@@ -170,13 +192,13 @@ fn golden_line(line: &Value) -> Result<String, String> {
     ))
 }
 
-/// Generates one case and returns its fingerprint line.
-fn hash_case(case: &Case) -> Result<Value, String> {
+/// Generates one case (or takes its world from `worlds`) and returns its fingerprint line.
+fn hash_case(case: &Case, worlds: &worlds::Worlds) -> Result<Value, String> {
     case.mesh
         .validate()
         .map_err(|e| format!("{}: invalid mesh settings: {e}", case.name))?;
     let start = Instant::now();
-    let (mut grid, _) = case.generate()?;
+    let (mut grid, _) = worlds.generate(case)?;
     let generated = start.elapsed();
     let mesh_params = case.params.mesh_params(case.mesh);
     let (mesh_hash, vertices, climate_hash) = if case.water {
@@ -231,7 +253,7 @@ mod tests {
         assert!(cases.iter().all(|c| c.params.biomes.enabled));
         let mut small = scatter::scatter_suite().remove(1);
         (small.params.width, small.params.depth) = (48, 40);
-        let line = scatter::hash_scatter(&small).unwrap();
+        let line = scatter::hash_scatter(&small, &worlds::Worlds::new([])).unwrap();
         let (grid, _) = generate(&small.params, Default::default()).unwrap();
         assert!(!grid.scatter().is_empty());
         assert_eq!(
@@ -260,7 +282,7 @@ mod tests {
             inputs: ExternalInputs::default(),
             water: false,
         };
-        let line = hash_case(&case).unwrap();
+        let line = hash_case(&case, &worlds::Worlds::new([])).unwrap();
         let (mut grid, _) = generate(&params, Default::default()).unwrap();
         lay_climate(&params, &mut grid);
         let mesh = build_mesh(&grid, &MeshParams::default()).unwrap();

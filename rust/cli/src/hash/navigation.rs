@@ -1,6 +1,7 @@
 //! The navigation cases of the hash suite: the navigation meshes of every navigation region, in
 //! the columns of a terrain line.
 
+use super::worlds::Worlds;
 use super::Case;
 use donjourno::outputs::navigation::roads::road_regions_hash;
 use donjourno::outputs::navigation::{regions, regions_hash};
@@ -10,15 +11,18 @@ use serde_json::{json, Value};
 
 /// A navigation case: a [`Case`], and the navigation settings its map is walked with.
 pub(super) struct NavCase {
-    case: Case,
+    pub(super) case: Case,
     navigation: NavigationParams,
 }
 
 /// Generates one navigation case and returns its fingerprint line, in the columns of a terrain
 /// line: the regions' hash as `grid_hash`, the grid's hash as `mesh_hash`, the ground polygon
 /// count as `vertices` and the grid's water hash as `climate_hash`.
-pub(super) fn hash_navigation(NavCase { case, navigation }: &NavCase) -> Result<Value, String> {
-    let (grid, _) = case.generate()?;
+pub(super) fn hash_navigation(
+    NavCase { case, navigation }: &NavCase,
+    worlds: &Worlds,
+) -> Result<Value, String> {
+    let (grid, _) = worlds.generate(case)?;
     let mesh = case.params.mesh_params(case.mesh);
     let regions = regions(&grid, &mesh, navigation).map_err(|e| format!("{}: {e}", case.name))?;
     let polygons: usize = regions.iter().map(|r| r.ground.polygons.len()).sum();
@@ -83,8 +87,9 @@ pub(super) fn navigation_suite() -> Vec<NavCase> {
 /// `climate_hash`.
 pub(super) fn hash_navigation_roads(
     NavCase { case, navigation }: &NavCase,
+    worlds: &Worlds,
 ) -> Result<Value, String> {
-    let (grid, _) = case.generate()?;
+    let (grid, _) = worlds.generate(case)?;
     let mesh = case.params.mesh_params(case.mesh);
     let regions = regions(&grid, &mesh, navigation).map_err(|e| format!("{}: {e}", case.name))?;
     let polygons: usize = (regions.iter().filter_map(|r| r.road.as_ref()))

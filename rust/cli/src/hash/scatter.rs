@@ -1,6 +1,7 @@
 //! The scatter cases of the hash suite: the instances, the species meshes and the grid they
 //! stand on, in the columns of a terrain line.
 
+use super::worlds::Worlds;
 use super::Case;
 use donjourno::params::MeshParams;
 use donjourno::stages::scatter;
@@ -10,8 +11,8 @@ use serde_json::{json, Value};
 /// Generates one scatter case and returns its fingerprint line, in the columns of a terrain line:
 /// the instances' hash as `grid_hash`, the species meshes' hash as `mesh_hash`, the instance
 /// count as `vertices` and the grid's hash as `climate_hash`.
-pub(super) fn hash_scatter(case: &Case) -> Result<Value, String> {
-    let (grid, stats) = case.generate()?;
+pub(super) fn hash_scatter(case: &Case, worlds: &Worlds) -> Result<Value, String> {
+    let (grid, stats) = worlds.generate(case)?;
     let counts: serde_json::Map<String, Value> = scatter::Species::ALL
         .iter()
         .map(|s| {

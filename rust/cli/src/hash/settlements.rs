@@ -1,6 +1,7 @@
 //! The settlement cases of the hash suite: settlements and roads, in the columns of a terrain
 //! line.
 
+use super::worlds::Worlds;
 use super::Case;
 use donjourno::params::MeshParams;
 use donjourno::{ExternalInputs, GeneratorParams};
@@ -8,8 +9,8 @@ use serde_json::{json, Value};
 
 /// One settlement case's line: the settlements and roads hash as `grid_hash`, the towns' hash as
 /// `mesh_hash`, the road count as `vertices` and the grid's hash as `climate_hash`.
-pub(super) fn hash_settlements(case: &Case) -> Result<Value, String> {
-    let (grid, _) = case.generate()?;
+pub(super) fn hash_settlements(case: &Case, worlds: &Worlds) -> Result<Value, String> {
+    let (grid, _) = worlds.generate(case)?;
     let towns = grid.towns().iter().fold(0u64, |acc, t| {
         donjourno::algorithms::seed::mix64(acc ^ t.hash())
     });
