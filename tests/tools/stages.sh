@@ -9,15 +9,16 @@
 # wait for each other's lock) and each must need only what the stages before the group built.
 #
 # Stops after the first stage (or group) with a failure; the summary lists every target that ran,
-# with its start and its time in seconds, the disk space left after it and its result, followed by
-# the total. A full run from a clean checkout writes about DONJOURNO_DISK_NEEDED_GB of build
+# with its start, its time in seconds, the processor time of its commands (user and system, in
+# seconds: on a machine of N cores a run takes at least the total over N), the disk space left
+# after it and its result, followed by the totals. A full run from a clean checkout writes about DONJOURNO_DISK_NEEDED_GB of build
 # outputs and downloads (target/ and the cache); with less free space the run stops before its
 # first stage with a message saying so.
 set -uo pipefail
 
 make_cmd="${MAKE:-make}"
 needed_gb="${DONJOURNO_DISK_NEEDED_GB:-15}"
-declare -a names=() starts=() times=() results=() free=()
+declare -a names=() starts=() times=() cpus=() results=() free=()
 
 # Free space, in GiB, on the file system holding the working directory.
 free_gb() {
@@ -42,27 +43,42 @@ results_dir="$(mktemp -d)"
 trap 'rm -rf "$results_dir"' EXIT
 
 summary() {
-    printf '\n%-16s %6s %8s %10s  %s\n' stage start seconds 'free GiB' result
-    local i
+    printf '\n%-16s %6s %8s %8s %10s  %s\n' stage start seconds 'cpu s' 'free GiB' result
+    local i cpu_total=0
     for i in "${!names[@]}"; do
-        printf '%-16s %6s %8s %10s  %s\n' "${names[$i]}" "${starts[$i]}" "${times[$i]}" \
-            "${free[$i]}" "${results[$i]}"
+        printf '%-16s %6s %8s %8s %10s  %s\n' "${names[$i]}" "${starts[$i]}" "${times[$i]}" \
+            "${cpus[$i]}" "${free[$i]}" "${results[$i]}"
+        [[ "${cpus[$i]}" =~ ^[0-9]+$ ]] && cpu_total=$(( cpu_total + cpus[i] ))
     done
-    printf '%-16s %6s %8s\n' total '' "$(( SECONDS - total_start ))"
+    printf '%-16s %6s %8s %8s\n' total '' "$(( SECONDS - total_start ))" "$cpu_total"
 }
 
-# Runs one target, writing "SECONDS EXIT-STATUS" to $results_dir/TARGET; with a second argument,
-# prefixes each line of its output with it.
+# Writes to FILE the processor time of this shell's finished children, whole seconds: the sum of
+# the user and system times on the second line of the `times` builtin (which must run in this
+# shell, not in a pipeline's subshell, whose counts start from zero).
+children_cpu() {
+    times >"$1.times"
+    awk 'NR == 2 {
+        t = 0
+        for (f = 1; f <= 2; f++) { split($f, p, /[ms]/); t += p[1] * 60 + p[2] }
+        printf "%d", t + 0.5
+    }' "$1.times" >"$1"
+}
+
+# Runs one target in a shell of its own, writing "SECONDS EXIT-STATUS CPU-SECONDS" to
+# $results_dir/TARGET; with a second argument, prefixes each line of its output with it.
 run_target() {
     local target="$1" prefix="${2:-}" start=$SECONDS rc
+    local cpu_file="$results_dir/$target.cpu"
     if [[ -n "$prefix" ]]; then
-        "$make_cmd" --no-print-directory "$target" 2>&1 | sed -u "s/^/$prefix /"
+        ( "$make_cmd" --no-print-directory "$target" 2>&1; rc=$?; children_cpu "$cpu_file"; exit $rc ) \
+            | sed -u "s/^/$prefix /"
         rc=${PIPESTATUS[0]}
     else
-        "$make_cmd" --no-print-directory "$target"
+        ( "$make_cmd" --no-print-directory "$target"; rc=$?; children_cpu "$cpu_file"; exit $rc )
         rc=$?
     fi
-    echo "$(( SECONDS - start )) $rc" >"$results_dir/$target"
+    echo "$(( SECONDS - start )) $rc $(cat "$cpu_file" 2>/dev/null || echo '?')" >"$results_dir/$target"
     if (( rc == 0 )); then
         printf '=== stage %s: ok in %ss ===\n' "$target" "$(( SECONDS - start ))"
     else
@@ -87,10 +103,11 @@ for stage in "$@"; do
         wait "${pids[@]}"
     fi
     for target in "${targets[@]}"; do
-        read -r seconds rc <"$results_dir/$target" || { seconds='?'; rc=1; }
+        read -r seconds rc cpu <"$results_dir/$target" || { seconds='?'; rc=1; cpu='?'; }
         names+=("$target")
         starts+=("$group_start")
         times+=("$seconds")
+        cpus+=("${cpu:-?}")
         free+=("$(free_gb)")
         if (( rc == 0 )); then
             results+=(ok)
