@@ -190,7 +190,10 @@ impl Settlements {
         ground.lot = lots.clone();
         let drawn = self.drawn_roads(&ground);
         let extra = self.params.extra_roads as usize;
-        let mut network = roads::build(&ground, &sites, &streets, extra, &drawn);
+        let hexes = hexgrid::HexGrid {
+            size: places::hex_radius(&self.params, cell) / cell,
+        };
+        let mut network = roads::build(&ground, &sites, hexes, &streets, extra, &drawn);
         let width = self.params.road_bed_width / cell;
         let bed = flatten::roads(grid, &network, &ground.height, width);
         for road in &mut network {

@@ -15,8 +15,9 @@ pub const GRADE_COST: f32 = 3.0;
 /// slanted road as a staircase with a turn every few cells, so turns cost the same per metre of
 /// road on every lattice.
 pub const TURN_COST: f32 = 0.3;
-/// Extra cost per metre of river crossed (a river cell costs this times the cell size): a bridge
-/// is dear, so roads cross rivers where they are narrow.
+/// Extra cost per metre of bridge (a river cell costs this times its
+/// [`bridge`](RoadGround::bridge) length, the river's width or the cell): a bridge is dear, so
+/// roads cross rivers where they are narrow.
 pub const BRIDGE_COST: f32 = 12.0;
 /// Extra cost per metre of town lot crossed (a lot cell costs this times the cell size): roads
 /// go round the lots, along the streets.
@@ -76,7 +77,7 @@ impl<'a> Router<'a> {
             c += TURN_COST * cell * turn(from, dir) as f32;
         }
         if g.footing[b] == Footing::River {
-            c += BRIDGE_COST * cell;
+            c += BRIDGE_COST * g.bridge(b);
         }
         if g.lot[b] {
             c += LOT_COST * cell;
@@ -98,6 +99,18 @@ impl<'a> Router<'a> {
     /// The least-cost path from cell `from` to cell `to` (both included), where `road` marks the
     /// cells that already carry a road; `None` when no road can join them.
     pub fn route(&mut self, from: usize, to: usize, road: &[bool]) -> Option<Vec<usize>> {
+        self.route_within(from, to, road, |_| true)
+    }
+
+    /// [`Router::route`] through the cells for which `allowed` holds (it must hold for `from`
+    /// and `to`): the route along a corridor.
+    pub fn route_within(
+        &mut self,
+        from: usize,
+        to: usize,
+        road: &[bool],
+        allowed: impl Fn(usize) -> bool,
+    ) -> Option<Vec<usize>> {
         let g = self.ground;
         if g.footing[from] == Footing::Closed || g.footing[to] == Footing::Closed {
             return None;
@@ -119,7 +132,7 @@ impl<'a> Router<'a> {
                 let Some(b) = g.neighbour(a, dir) else {
                     continue;
                 };
-                if self.closed[b] == run || !g.can_step(a, b, dir) {
+                if self.closed[b] == run || !g.can_step(a, b, dir) || !allowed(b) {
                     continue;
                 }
                 let c = self.cost[a] + self.step_cost(a, b, dir, self.heading[a], road);
@@ -163,6 +176,7 @@ pub(super) mod tests {
             depth,
             footing: vec![Footing::Land; width * depth],
             lot: vec![false; width * depth],
+            river_width: vec![0.0; width * depth],
             height: vec![0.0; width * depth],
             max_rise: 0.1,
             cell_size: 1.0,

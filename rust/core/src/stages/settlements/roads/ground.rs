@@ -50,6 +50,10 @@ pub struct RoadGround {
     pub height: Vec<f32>,
     /// Cells of town lots: a road may cross them, at [`LOT_COST`](super::astar::LOT_COST) a cell.
     pub lot: Vec<bool>,
+    /// The width of the river on each river cell, metres (0 off rivers): a road crossing the
+    /// cell needs a bridge of this width or of the cell, whichever is less, so a river costs
+    /// about its width in bridge whatever the cell size.
+    pub river_width: Vec<f32>,
     /// Largest height difference of an axis step (height units); a diagonal allows √2 times
     /// this.
     pub max_rise: f32,
@@ -305,10 +309,20 @@ impl RoadGround {
             max_grade,
             bed_width / cell_size,
         );
+        let river_width = footing
+            .iter()
+            .zip(&grid.river_width)
+            .map(|(f, &w)| match f {
+                Footing::River if w > 0.0 => w,
+                Footing::River => cell_size,
+                _ => 0.0,
+            })
+            .collect();
         RoadGround {
             width: grid.width(),
             depth: grid.depth(),
             lot: vec![false; grid.len()],
+            river_width,
             footing,
             height,
             max_rise: max_grade * cell_size / height_scale,
@@ -324,6 +338,13 @@ impl RoadGround {
         let (nx, nz) = (x + dx, z + dz);
         (nx >= 0 && nz >= 0 && (nx as usize) < self.width && (nz as usize) < self.depth)
             .then(|| nz as usize * self.width + nx as usize)
+    }
+
+    /// The length of bridge a road needs to cross cell `i`, metres: the river's width or the
+    /// cell, whichever is less (0 off rivers).
+    #[inline]
+    pub fn bridge(&self, i: usize) -> f32 {
+        self.river_width[i].min(self.cell_size)
     }
 
     /// Whether a road may step from `a` to its neighbour `b` in direction `dir`: both open and

@@ -1,23 +1,26 @@
 //! Roads between settlements: a minimum spanning tree over the settlements that a road can join
 //! (one tree per land component), plus the shortest extra links where the tree makes a long
-//! detour. Each link is a least-cost path ([`astar`]) that prefers cells already on a road, so
-//! links merge into one network, pulled straight between the points where it has to turn
-//! ([`straighten`]); the output keeps each cell once, as polylines that end on a
-//! settlement or on another road.
+//! detour, both decided on the centres of the settlements' hexagons. Each link is a least-cost
+//! path ([`astar`]) that prefers cells already on a road, so links merge into one network, routed
+//! over blocks of about 4 m first on finer cells ([`lattice`]) and pulled straight between the
+//! points where it has to turn ([`straighten`]); the output keeps each cell once, as polylines
+//! that end on a settlement or on another road.
 
 pub mod astar;
 pub mod ground;
+pub mod lattice;
 pub mod network;
 pub mod straighten;
 
 pub use ground::{Footing, RoadGround};
 pub use network::RoadNetwork;
 
+use super::hexgrid::{Hex, HexGrid};
 use super::Settlement;
-use astar::Router;
+use lattice::{Lattice, Links};
 
-/// A link is added beyond the tree only where the network's way between its ends is longer than
-/// this many times the straight line.
+/// A link is added beyond the tree only where the way between its ends along the links already
+/// made is longer than this many times the straight line (both between hexagon centres).
 pub const DETOUR_RATIO: f32 = 1.5;
 /// Each settlement's nearest settlements considered for an extra link.
 pub const EXTRA_NEIGHBOURS: usize = 4;
@@ -85,13 +88,17 @@ impl Sets {
     }
 }
 
-/// Squared straight-line distance between two settlements, cells².
-fn distance2(a: &Settlement, b: &Settlement) -> f32 {
-    (a.position[0] - b.position[0]).powi(2) + (a.position[1] - b.position[1]).powi(2)
+/// The squared distance between the centres of two hexagons, in squared hexagon radii over 3:
+/// a whole number, the same on every cell size.
+fn hex_distance2(a: Hex, b: Hex) -> i64 {
+    let (dq, dr) = (i64::from(a.q - b.q), i64::from(a.r - b.r));
+    dq * dq + dq * dr + dr * dr
 }
 
-/// Every pair of settlements on one component, nearest first (ties by ids).
-fn pairs(sites: &[Settlement], component: &[u32]) -> Vec<(usize, usize)> {
+/// Every pair of settlements on one component, nearest first by the centres of their hexagons
+/// `hex` (ties by the hexagons, then by ids), so the order is the same at every cell size
+/// wherever the settlements stand in the same hexagons.
+fn pairs(sites: &[Settlement], component: &[u32], hex: &[Hex]) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     for a in 0..sites.len() {
         for b in a + 1..sites.len() {
@@ -104,30 +111,67 @@ fn pairs(sites: &[Settlement], component: &[u32]) -> Vec<(usize, usize)> {
             }
         }
     }
-    out.sort_by(|&(a, b), &(c, d)| {
-        distance2(&sites[a], &sites[b])
-            .total_cmp(&distance2(&sites[c], &sites[d]))
-            .then((a, b).cmp(&(c, d)))
-    });
+    out.sort_by_key(|&(a, b)| (hex_distance2(hex[a], hex[b]), hex[a], hex[b], a, b));
     out
 }
 
-/// The roads being built: the cell mask, the links already drawn and the polylines.
+/// The length of the shortest way from settlement `from` to `to` along `links`, each as long as
+/// the straight line between the centres of its ends' hexagons `hex` (in hexagon radii over √3);
+/// infinite where the links do not join them.
+fn way_along(links: &[(usize, usize)], hex: &[Hex], from: usize, to: usize) -> f64 {
+    let mut best = vec![f64::INFINITY; hex.len()];
+    let mut done = vec![false; hex.len()];
+    best[from] = 0.0;
+    while let Some(a) = (0..hex.len())
+        .filter(|&i| !done[i] && best[i].is_finite())
+        .min_by(|&i, &j| best[i].total_cmp(&best[j]).then(i.cmp(&j)))
+    {
+        if a == to {
+            break;
+        }
+        done[a] = true;
+        for &(p, q) in links {
+            let b = match (p == a, q == a) {
+                (true, _) => q,
+                (_, true) => p,
+                _ => continue,
+            };
+            let d = best[a] + (hex_distance2(hex[a], hex[b]) as f64).sqrt();
+            if d < best[b] {
+                best[b] = d;
+            }
+        }
+    }
+    best[to]
+}
+
+/// The roads being built: the cell mask, the steps already drawn, the polylines and the router
+/// of new links.
 struct Builder<'a> {
     ground: &'a RoadGround,
     on_road: Vec<bool>,
-    links: std::collections::BTreeSet<(usize, usize)>,
+    steps: std::collections::BTreeSet<(usize, usize)>,
     roads: Vec<Road>,
+    links: Links<'a>,
 }
 
 impl Builder<'_> {
+    /// The road from cell `from` to cell `to` ([`Links::link`]), drawn; whether there is one.
+    fn link(&mut self, from: usize, to: usize) -> bool {
+        let Some(path) = self.links.link(from, to, &self.on_road) else {
+            return false;
+        };
+        self.add(&path);
+        true
+    }
+
     /// Adds a path: its runs of steps not yet drawn become polylines, so every step of the path
     /// is a step of exactly one road.
     fn add(&mut self, path: &[usize]) {
         let mut start: Option<usize> = None;
         for k in 0..path.len().saturating_sub(1) {
             let link = (path[k].min(path[k + 1]), path[k].max(path[k + 1]));
-            let new = self.links.insert(link);
+            let new = self.steps.insert(link);
             match (new, start) {
                 (true, None) => start = Some(k),
                 (false, Some(s)) => {
@@ -143,6 +187,7 @@ impl Builder<'_> {
         for &c in path {
             self.on_road[c] = true;
         }
+        self.links.mark(path);
     }
 
     fn push(&mut self, cells: &[usize]) {
@@ -156,61 +201,69 @@ impl Builder<'_> {
 /// The roads joining `sites` over `ground`: the designer's `drawn` roads (runs of neighbouring
 /// cells) first, then Kruskal's minimum spanning tree over the pairs a road can join, nearest
 /// first, then a link from each drawn road that the network does not reach to the settlement
-/// nearest its ends, then up to `extra` links between near neighbours whose way through the
-/// network is over [`DETOUR_RATIO`] times the straight line, shortest first.
+/// nearest its ends, then up to `extra` links between near neighbours whose way along the links
+/// already made is over [`DETOUR_RATIO`] times the straight line, shortest first.
 ///
-/// `streets` marks the cells of town streets: roads run along them at the cost of a road.
+/// Which settlements a link joins is decided on the centres of their hexagons of `hexes`, which
+/// are the same on every cell size, rather than on where each stands in its hexagon, which moves
+/// by a few metres with the sampling: two links of nearly the same length would otherwise trade
+/// places between two resolutions of one world. `streets` marks the cells of town streets: roads
+/// run along them at the cost of a road.
 pub fn build(
     ground: &RoadGround,
     sites: &[Settlement],
+    hexes: HexGrid,
     streets: &[bool],
     extra: usize,
     drawn: &[Vec<usize>],
 ) -> Vec<Road> {
     let component = ground.components();
-    let candidates = pairs(sites, &component);
+    let hex: Vec<Hex> = sites
+        .iter()
+        .map(|s| hexes.hex_of(s.position[0], s.position[1]))
+        .collect();
+    let candidates = pairs(sites, &component, &hex);
+    let lattice = Lattice::of(ground);
     let mut builder = Builder {
         ground,
         on_road: streets.to_vec(),
-        links: Default::default(),
+        steps: Default::default(),
         roads: Vec::new(),
+        links: Links::new(ground, lattice.as_ref(), streets),
     };
     for run in drawn {
         builder.add(run);
     }
-    let mut router = Router::new(ground);
     let mut sets = Sets((0..sites.len()).collect());
-    let mut tree = Vec::new();
+    let mut joined = Vec::new();
     for &(a, b) in &candidates {
         if sets.find(a) == sets.find(b) {
             continue;
         }
         let (from, to) = (sites[a].cell as usize, sites[b].cell as usize);
-        if let Some(path) = router.route(from, to, &builder.on_road) {
-            builder.add(&router.straighten(&path, &builder.on_road));
+        if builder.link(from, to) {
             sets.union(a, b);
-            tree.push((a, b));
+            joined.push((a, b));
         }
     }
     for run in drawn {
-        join(&mut builder, &mut router, run, sites, &component);
+        join(&mut builder, run, sites, &component);
     }
     let mut added = 0;
     for (a, b) in near_pairs(sites, &candidates) {
         if added >= extra {
             break;
         }
-        if tree.contains(&(a, b)) {
+        if joined.contains(&(a, b)) {
             continue;
         }
-        let straight = distance2(&sites[a], &sites[b]).sqrt();
+        let straight = (hex_distance2(hex[a], hex[b]) as f64).sqrt();
         let (from, to) = (sites[a].cell as usize, sites[b].cell as usize);
-        let via = network::grid_distance(ground, &builder.on_road, from, to);
-        if via.is_none_or(|d| d > DETOUR_RATIO * straight) {
-            if let Some(path) = router.route(from, to, &builder.on_road) {
-                builder.add(&router.straighten(&path, &builder.on_road));
-                added += 1;
-            }
+        if way_along(&joined, &hex, a, b) > f64::from(DETOUR_RATIO) * straight
+            && builder.link(from, to)
+        {
+            joined.push((a, b));
+            added += 1;
         }
     }
     builder.roads
@@ -218,13 +271,7 @@ pub fn build(
 
 /// Joins a drawn road to the network: unless the road cells already lead from one of its ends
 /// to a settlement, a link from the end nearer a settlement on its land to that settlement.
-fn join(
-    builder: &mut Builder,
-    router: &mut Router,
-    run: &[usize],
-    sites: &[Settlement],
-    component: &[u32],
-) {
+fn join(builder: &mut Builder, run: &[usize], sites: &[Settlement], component: &[u32]) {
     let w = builder.ground.width;
     let cell_of = |c: usize| [(c % w) as f32 + 0.5, (c / w) as f32 + 0.5];
     let ends = [run[0], run[run.len() - 1]];
@@ -249,9 +296,7 @@ fn join(
     if network::grid_distance(builder.ground, &builder.on_road, end, site).is_some() {
         return;
     }
-    if let Some(path) = router.route(end, site, &builder.on_road) {
-        builder.add(&router.straighten(&path, &builder.on_road));
-    }
+    builder.link(end, site);
 }
 
 /// The candidate pairs in which one end is among the other's [`EXTRA_NEIGHBOURS`] nearest,
@@ -268,4 +313,79 @@ fn near_pairs(sites: &[Settlement], candidates: &[(usize, usize)]) -> Vec<(usize
             near
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::Tier;
+    use super::*;
+
+    /// A settlement at `(x, z)` cells on a map 100 cells wide.
+    fn site(id: u32, x: f32, z: f32) -> Settlement {
+        Settlement {
+            id,
+            cell: z as u32 * 100 + x as u32,
+            position: [x, z],
+            height: 0.0,
+            tier: Tier::Village,
+            population: 100,
+            name: format!("s{id}"),
+            radius: 1.0,
+        }
+    }
+
+    #[test]
+    fn the_links_are_chosen_on_hexagon_centres_not_on_places_within_them() {
+        let hexes = HexGrid { size: 10.0 };
+        // Four settlements at the centres of hexagons, and each moved by a few cells within its
+        // hexagon.
+        let at = |q, r| hexes.centre(Hex { q, r });
+        let centres = [at(1, 2), at(3, 1), at(4, 0), at(2, 4)];
+        let exact: Vec<Settlement> = centres
+            .iter()
+            .enumerate()
+            .map(|(i, c)| site(i as u32, c[0], c[1]))
+            .collect();
+        let jitter = [[3.0, -2.0], [-3.5, 1.0], [2.0, 3.0], [-1.0, -3.0]];
+        let moved: Vec<Settlement> = centres
+            .iter()
+            .zip(jitter)
+            .enumerate()
+            .map(|(i, (c, j))| site(i as u32, c[0] + j[0], c[1] + j[1]))
+            .collect();
+        let component = vec![0u32; 100 * 100];
+        let hex_of = |s: &[Settlement]| -> Vec<Hex> {
+            s.iter()
+                .map(|s| hexes.hex_of(s.position[0], s.position[1]))
+                .collect()
+        };
+        assert_eq!(hex_of(&exact), hex_of(&moved), "each stays in its hexagon");
+        let order = pairs(&exact, &component, &hex_of(&exact));
+        assert_eq!(order.len(), 6);
+        assert_eq!(order, pairs(&moved, &component, &hex_of(&moved)));
+        // Nearest first: (3, 1) and (4, 0) are neighbours (distance² 1).
+        assert_eq!(order[0], (1, 2));
+        let d2: Vec<i64> = order
+            .iter()
+            .map(|&(a, b)| hex_distance2(hex_of(&exact)[a], hex_of(&exact)[b]))
+            .collect();
+        assert!(d2.windows(2).all(|w| w[0] <= w[1]), "{d2:?}");
+    }
+
+    #[test]
+    fn the_way_along_the_links_adds_their_straight_lengths() {
+        let hex = [
+            Hex { q: 0, r: 0 },
+            Hex { q: 1, r: 0 },
+            Hex { q: 2, r: 0 },
+            Hex { q: 0, r: 5 },
+        ];
+        assert_eq!(hex_distance2(hex[0], hex[2]), 4);
+        assert_eq!(hex_distance2(hex[1], Hex { q: 0, r: 1 }), 1, "a neighbour");
+        let links = [(0, 1), (1, 2)];
+        assert_eq!(way_along(&links, &hex, 0, 2), 2.0);
+        assert_eq!(way_along(&links, &hex, 2, 0), 2.0);
+        assert_eq!(way_along(&links, &hex, 0, 0), 0.0);
+        assert!(way_along(&links, &hex, 0, 3).is_infinite());
+    }
 }
