@@ -40,21 +40,21 @@ build: ## Build the library, the CLI and the Godot addon (debug and release) int
 # CARGO_INCREMENTAL=1).
 #
 # Stages joined with '+' run side by side (tests/tools/stages.sh): the Godot suite, mostly one
-# busy thread, beside the Windows builds, which have their own cargo build folders; the browser
-# and the package's new user, each mostly one busy thread, once everything is built. The browser
-# runs beside the Linux arm64 builds, which have a cargo build folder of their own
-# (target/aarch64) and need nothing built before them: the only compiler of its group, it takes up
-# what the browser leaves of the cores; the package comes after both, as it ships the arm64
-# libraries. Two compiling stages side by side lose: the native release and WASI builds beside the
-# Web's took 1,709 s together, where the native release build alone takes 298 s and the Web's
-# 872 s (CONTRIBUTING.md, stage times). The last stage checks that no crate was compiled twice
-# for one target and profile.
+# busy thread, beside the Windows builds, which have their own cargo build folders; the browser,
+# mostly waiting on one busy thread, beside the Linux arm64 builds (target/aarch64) and the native
+# release build with its benchmark (target/release), which need nothing built before them. Those
+# two release builds side by side took 235 s, where one after the other they take 258 s; the
+# arm64 suite under QEMU then has the cores while the benchmark runs. The package comes after
+# them, as it ships the arm64 and release libraries. The Web's two builds are not joined to
+# another compiling stage: the native release and WASI builds beside them took 1,709 s together,
+# where the native release build alone took 298 s and the Web's 872 s (CONTRIBUTING.md, stage
+# times). The last stage checks that no crate was compiled twice for one target and profile.
 # The docs' stage comes right after the Godot suite, which leaves it the debug addon and Godot it
 # needs; it compiles nothing of the project (mdBook is installed once into the cache).
 # `make test-wasi` (the CLI under Node's WASI) is not a stage: the Web builds' stages run the same
 # hash suite in WebAssembly under Node and in Chromium, with and without threads.
-TEST_STAGES := test-tools check-docs test-rust lint test-godot+test-windows test-docs test-bench \
-	test-web test-browser+test-arm64 test-dist check-builds
+TEST_STAGES := test-tools check-docs test-rust lint test-godot+test-windows test-docs test-web \
+	test-browser+test-arm64+test-bench test-dist check-builds
 
 test: ## Run every test and check, stage by stage, printing how long each stage took
 	@mkdir -p target && touch target/.test-run-start
