@@ -8,6 +8,7 @@
 
 pub mod astar;
 pub mod ground;
+pub mod heights;
 pub mod lattice;
 pub mod network;
 pub mod straighten;
