@@ -146,8 +146,10 @@ ground-textures: godot ## Regenerate the ground textures in addons/donjourno/gro
 .PHONY: test-bench
 # The native release build of the whole workspace (the CLI and the addon, one build of the core),
 # which `make test` builds here and the package stage reuses.
-test-bench: ## Smoke run of the benchmark: it runs, no timing asserted
+test-bench: ## The native release CLI prints the golden hashes; a smoke run of the benchmark (no timing asserted)
 	$(CARGO) build --release --locked --workspace
+	target/release/donjourno hash --suite --golden | diff -u tests/golden/hashes.txt - \
+		&& echo "test-bench: the release CLI prints tests/golden/hashes.txt"
 	target/release/donjourno bench --quick
 
 clean: ## Remove build outputs
@@ -167,7 +169,7 @@ web-toolchain: ## Install the Web toolchain (nightly Rust, Emscripten, LLVM, bin
 web: ## Build the addon for the Web (wasm32-unknown-emscripten, with and without threads) into addons/donjourno/bin
 	tests/tools/web-build.sh all
 
-test-web: ## Web smoke test (each .wasm loads and initialises under Node) and Emscripten-vs-native hashes
+test-web: ## Web smoke test (each .wasm loads and initialises under Node) and the Emscripten CLIs' hashes against the golden file
 	tests/tools/test-web.sh
 
 serve: ## Serve the Web export in target/web-export on http://localhost:8080 with COOP/COEP headers

@@ -14,11 +14,11 @@
 # Usage: tests/tools/test-browser.sh
 #
 # It uses the addon libraries and the CLI that `make test-web` builds (tests/tools/web-build.sh
-# is run again, which is a no-op when they are up to date) and the native CLI; only the two smoke
-# hosts for the browser are linked here.
+# is run again, which is a no-op when they are up to date); only the two smoke hosts for the
+# browser are linked here.
 #
 # Environment:
-#   CARGO, CARGO_TARGET_DIR, DONJOURNO_CACHE, DONJOURNO_WEB_RUST_TOOLCHAIN (see web-build.sh);
+#   CARGO_TARGET_DIR, DONJOURNO_CACHE, DONJOURNO_WEB_RUST_TOOLCHAIN (see web-build.sh);
 #   DONJOURNO_BROWSER_TIMING   runs timed per variant (default 3).
 
 set -euo pipefail
@@ -33,7 +33,6 @@ log() { printf 'test-browser: %s\n' "$*" >&2; }
 die() { printf 'test-browser: error: %s\n' "$*" >&2; exit 1; }
 
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
-CARGO="${CARGO:-cargo}"
 target_root="${CARGO_TARGET_DIR:-target}"
 [[ "$target_root" == /* ]] || target_root="$PWD/$target_root"
 work="$target_root/web-browser"
@@ -48,9 +47,6 @@ eval "$browser_env"
 
 # What make test-web built; up to date, this only checks.
 tests/tools/web-build.sh all
-log "building the native CLI (with the addon: one build of the core)"
-$CARGO build --release --locked --workspace
-native="$target_root/release/donjourno"
 
 env_lines="$(tests/tools/web-toolchain.sh --env)" || die "the Web toolchain is not available"
 eval "$env_lines"
@@ -108,7 +104,7 @@ log "comparing the hashes printed in the browser with $GOLDEN"
 outputs=()
 for variant in "${VARIANTS[@]}"; do outputs+=(--suite-output "browser-$variant=$work/browser-$variant.txt"); done
 set +e
-node --no-warnings tests/web/compare-hashes.mjs --native "$native" --golden "$GOLDEN" "${outputs[@]}"
+node --no-warnings tests/web/compare-hashes.mjs --golden "$GOLDEN" "${outputs[@]}"
 compare_status=$?
 set -e
 
@@ -124,7 +120,7 @@ done
 # The comparison must be able to fail: the first case's grid hash with its last digit changed.
 awk '!done && !/^#/ { n = split($2, d, ""); $2 = substr($2, 1, n - 1) ((d[n] == "0") ? "1" : "0"); done = 1 } { print }' \
     "$GOLDEN" > "$work/wrong-golden.txt"
-if node --no-warnings tests/web/compare-hashes.mjs --native "$native" --golden "$work/wrong-golden.txt" \
+if node --no-warnings tests/web/compare-hashes.mjs --golden "$work/wrong-golden.txt" \
         "${outputs[@]}" > "$work/wrong.log" 2>&1 || ! grep -q '^FAIL browser-threads: ' "$work/wrong.log"; then
     cat "$work/wrong.log" >&2
     die "the comparison did not reject a golden file with a wrong hash"

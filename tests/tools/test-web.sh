@@ -10,11 +10,12 @@
 #    library must ask for the Godot version and go on initialising. Each library must also fail
 #    to load into the host of the other thread mode.
 # 2. Same terrain: the CLI built for wasm32-unknown-emscripten in both variants (no threads: rayon
-#    runs on the calling thread; threads: rayon's pool on Emscripten pthreads) and natively prints
-#    the hashes of the committed golden file tests/golden/hashes.txt for every case of
-#    `donjourno hash --suite`.
+#    runs on the calling thread; threads: rayon's pool on Emscripten pthreads) prints the hashes
+#    of the committed golden file tests/golden/hashes.txt for every case of
+#    `donjourno hash --suite` (the native CLIs are compared with it by `make test-rust` and
+#    `make test-bench`).
 #
-# Environment: CARGO, CARGO_TARGET_DIR, DONJOURNO_CACHE, DONJOURNO_WEB_RUST_TOOLCHAIN (see
+# Environment: CARGO_TARGET_DIR, DONJOURNO_CACHE, DONJOURNO_WEB_RUST_TOOLCHAIN (see
 # tests/tools/web-build.sh and tests/tools/web-toolchain.sh).
 
 set -euo pipefail
@@ -27,7 +28,6 @@ log() { printf 'test-web: %s\n' "$*" >&2; }
 die() { printf 'test-web: error: %s\n' "$*" >&2; exit 1; }
 
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
-CARGO="${CARGO:-cargo}"
 target_root="${CARGO_TARGET_DIR:-target}"
 smoke_dir="$target_root/web-smoke"
 
@@ -93,11 +93,10 @@ for variant in nothreads threads; do
 done
 printf 'smoke: %d passed, %d failed\n' "$passed" "$failed"
 
-log "building the native CLI (with the addon: one build of the core)"
-$CARGO build --release --locked --workspace
+# The native release CLI's suite is compared with the golden file by `make test-bench`, which
+# builds it beside the arm64 builds; this stage builds only for the Web.
 set +e
-node --no-warnings tests/web/compare-hashes.mjs --native "$target_root/release/donjourno" \
-    --golden tests/golden/hashes.txt \
+node --no-warnings tests/web/compare-hashes.mjs --golden tests/golden/hashes.txt \
     --emscripten "emscripten-nothreads=$target_root/web-nothreads/$TARGET/release/donjourno.js" \
     --emscripten "emscripten-threads=$target_root/web-threads/$TARGET/release/donjourno.js" \
     --timing "${DONJOURNO_WEB_TIMING:-3}"

@@ -1,9 +1,10 @@
 // Same terrain everywhere: `donjourno hash --suite` must print the grid and mesh hashes of the
 // committed golden file (tests/golden/hashes.txt), case by case, natively and built for
-// WebAssembly. Without --golden the WebAssembly builds are compared with the native CLI instead.
+// WebAssembly. Without --golden the WebAssembly builds are compared with the native CLI instead;
+// without --native only the WebAssembly builds run, against the golden file.
 //
 // Usage:
-//   node tests/web/compare-hashes.mjs --native PATH/donjourno
+//   node tests/web/compare-hashes.mjs [--native PATH/donjourno]
 //        [--golden tests/golden/hashes.txt]           the reference (default: the native run)
 //        [--wasi PATH/donjourno.wasm]                 the wasm32-wasip1 build, run with node:wasi
 //        [--emscripten LABEL=PATH/donjourno.js ...]   wasm32-unknown-emscripten builds, run by node
@@ -12,8 +13,8 @@
 //                                                     file's format), e.g. the Windows CLI under Wine
 //        [--timing N]
 //
-// --timing N also times the default 128×128 terrain N times on each side (and natively with one
-// rayon thread) and prints the medians and minima.
+// --timing N also times the default 128×128 terrain N times on each side (and, with --native,
+// natively with one rayon thread) and prints the medians and minima.
 //
 // Prints one line per side and case, then "N passed, N failed"; exits non-zero on any mismatch.
 
@@ -47,7 +48,7 @@ function parseArgs(argv) {
     } else if (arg === '--timing') opts.timing = Number.parseInt(value(), 10);
     else throw new Error(`unknown argument ${arg}`);
   }
-  if (!opts.native) throw new Error('--native is required');
+  if (!opts.native && !opts.golden) throw new Error('give --native, --golden or both');
   if (!opts.wasi && opts.emscripten.length === 0 && opts.outputs.length === 0) {
     throw new Error('give --wasi, --emscripten and/or --suite-output');
   }
@@ -197,7 +198,7 @@ async function main() {
     });
   }
 
-  const native = parseLines(runProcess(opts.native, ['hash', '--suite']), 'native');
+  const native = opts.native ? parseLines(runProcess(opts.native, ['hash', '--suite']), 'native') : [];
   let reference = native;
   let referenceLabel = 'native';
   let passed = 0;
@@ -205,7 +206,7 @@ async function main() {
   if (opts.golden) {
     reference = parseGolden(readFileSync(opts.golden, 'utf8'), opts.golden);
     referenceLabel = 'golden';
-    sides.unshift({ label: 'native', run: async () => null, results: native });
+    if (opts.native) sides.unshift({ label: 'native', run: async () => null, results: native });
   } else if (native.length === 0) {
     failed++;
     console.log('FAIL the native suite printed no case');
@@ -232,10 +233,12 @@ async function main() {
       for (let i = 0; i < opts.timing; i++) ms.push(parseLines(await run(['hash']), 'timing')[0].generate_ms);
       return `${median(ms).toFixed(1)} ms (min ${Math.min(...ms).toFixed(1)})`;
     };
-    const figures = [
-      `native ${await time(async (a) => runProcess(opts.native, a))} (all threads)`,
-      `native ${await time(async (a) => runProcess(opts.native, a, { RAYON_NUM_THREADS: '1' }))} (1 thread)`,
-    ];
+    const figures = opts.native
+      ? [
+          `native ${await time(async (a) => runProcess(opts.native, a))} (all threads)`,
+          `native ${await time(async (a) => runProcess(opts.native, a, { RAYON_NUM_THREADS: '1' }))} (1 thread)`,
+        ]
+      : [];
     for (const side of sides.filter((s) => !s.results && !s.load)) figures.push(`${side.label} ${await time(side.run)}`);
     console.log(`timing: default 128×128 terrain, median of ${opts.timing} runs: ${figures.join(', ')}`);
   }
