@@ -189,6 +189,7 @@ pub fn build_surface(
         .zip(normals.par_chunks_mut(per_row * NORMAL_TANGENT_BYTES))
         .zip(colours.par_chunks_mut(per_row * attribute_bytes))
         .enumerate()
+        .with_min_len(crate::algorithms::threads::min_rows(per_row))
         .map(|(z, ((pos, nor), col))| {
             let mut writer = StreamWriter::new(pos, nor, col, attribute_bytes, up);
             tessellate_row(

@@ -45,12 +45,14 @@ pub fn corner_heights(grid: &Grid, params: &MeshParams) -> Result<Vec<f32>, Mesh
     }
     crate::algorithms::threads::ensure_pool();
     let mut out = vec![0.0; (w + 1) * (d + 1)];
-    out.par_chunks_mut(w + 1).enumerate().for_each(|(z, row)| {
-        for (x, h) in row.iter_mut().enumerate() {
-            let (px, pz) = (x as f32 * params.cell_size, z as f32 * params.cell_size);
-            *h = surface_height_valid(grid, params, px, pz).unwrap_or(0.0);
-        }
-    });
+    let rows = out.par_chunks_mut(w + 1).enumerate();
+    rows.with_min_len(crate::algorithms::threads::min_rows(w + 1))
+        .for_each(|(z, row)| {
+            for (x, h) in row.iter_mut().enumerate() {
+                let (px, pz) = (x as f32 * params.cell_size, z as f32 * params.cell_size);
+                *h = surface_height_valid(grid, params, px, pz).unwrap_or(0.0);
+            }
+        });
     Ok(out)
 }
 

@@ -1,5 +1,6 @@
 //! `ForestMask` and `ForestPlacement`: where trees may grow, and where they do.
 
+use crate::algorithms::threads;
 use crate::data::grid::{Grid, Terrain};
 use crate::params::{ForestMaskParams, ForestPlacementParams};
 use crate::stages::context::Context;
@@ -68,6 +69,7 @@ impl Layer for ForestMask {
         )
             .into_par_iter()
             .enumerate()
+            .with_min_len(threads::min_cells())
             .for_each(|(i, (m, &h, &t))| {
                 *m = if t == Terrain::Grass {
                     self.fertility(h - sea) * cover(i)
@@ -140,6 +142,7 @@ impl Layer for ForestPlacement {
             .par_chunks_mut(width)
             .zip(forest_mask.par_chunks(width))
             .enumerate()
+            .with_min_len(threads::min_rows(width))
             .for_each(|(z, (row, mask))| {
                 let mut rng = crate::algorithms::seed::row_rng(seed, "forest", z as u64);
                 for (x, (t, &m)) in row.iter_mut().zip(mask).enumerate() {

@@ -226,6 +226,15 @@ pub fn generate(
     crate::params::stamps::validate(&options.inputs.stamps)?;
     crate::params::paths::validate(&options.inputs.paths)?;
     crate::params::sites::validate(&options.inputs.sites)?;
+    crate::algorithms::threads::ensure_pool();
+    crate::algorithms::threads::on_pool(|| run(params, options))
+}
+
+/// The pipeline of [`generate`], on validated inputs.
+fn run(
+    params: &GeneratorParams,
+    options: GenerateOptions,
+) -> Result<(Grid, GenerationStats), GenerateError> {
     let mut grid = Grid::new(params.width as usize, params.depth as usize);
     let mut ctx = Context::new(options.progress.clone());
     if options.height_only {

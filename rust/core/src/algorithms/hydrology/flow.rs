@@ -1,6 +1,7 @@
 //! D8 flow directions on the filled surface and flow accumulation in the flood's order.
 
 use super::{check_plane, Flood, HydrologyError, NEIGHBOURS};
+use crate::algorithms::threads;
 use rayon::prelude::*;
 
 /// Receiver of a cell that drains off the map (or out of the flood's domain).
@@ -54,6 +55,7 @@ pub fn flow_directions(flood: &Flood) -> Vec<u32> {
     receivers
         .par_chunks_mut(w)
         .enumerate()
+        .with_min_len(threads::min_rows(w))
         .for_each(|(z, row)| {
             for (x, r) in row.iter_mut().enumerate() {
                 *r = receiver(flood, z * w + x);

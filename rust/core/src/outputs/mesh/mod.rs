@@ -313,6 +313,7 @@ pub(crate) fn build_mesh_with(
         .zip(col.par_chunks_mut(per_row))
         .zip(splat_rows.collect::<Vec<_>>())
         .enumerate()
+        .with_min_len(crate::algorithms::threads::min_rows(per_row))
         .for_each(|(z, (((pos, nor), col), spl))| {
             let writer = mesh_writer(pos, nor, col, spl);
             tessellate_row(grid, corners, params, shore.as_ref(), z, writer);

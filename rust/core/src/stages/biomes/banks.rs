@@ -41,10 +41,14 @@ pub fn bank_moisture(grid: &Grid, cell_size: f32) -> Vec<f32> {
     let width = grid.width();
     let start: Vec<f32> = (0..grid.len())
         .into_par_iter()
+        .with_min_len(crate::algorithms::threads::min_cells())
         .map(|i| reach(grid, i).map_or(f32::INFINITY, |r| -r / cell_size))
         .collect();
     let mut left = crate::algorithms::chamfer::relax(width, start);
-    left.par_iter_mut().for_each(|v| {
+    (left
+        .par_iter_mut()
+        .with_min_len(crate::algorithms::threads::min_cells()))
+    .for_each(|v| {
         let metres = -*v * cell_size;
         *v = BANK_MOISTURE * ramp(0.0, BANK_FADE, metres);
     });

@@ -12,7 +12,10 @@ pub fn sea_distance(grid: &Grid, cell_size: f32) -> Vec<f32> {
     let sea = |i: usize| grid.water[i] == WaterKind::Sea;
     let mut dist =
         crate::algorithms::chamfer::distance(grid.width(), grid.depth() * grid.width(), sea);
-    dist.par_iter_mut().for_each(|v| *v *= cell_size);
+    (dist
+        .par_iter_mut()
+        .with_min_len(crate::algorithms::threads::min_cells()))
+    .for_each(|v| *v *= cell_size);
     dist
 }
 

@@ -19,6 +19,7 @@ pub use classify::{BiomeWeights, CellClimate};
 pub use distance::sea_distance;
 pub use table::{Biome, BiomeInfo, BIOMES};
 
+use crate::algorithms::threads;
 use crate::data::grid::Grid;
 use crate::data::water::WaterKind;
 use crate::params::{BiomeParams, GeneratorParams};
@@ -115,6 +116,7 @@ impl Layer for Biomes {
             weights
                 .par_chunks_mut(width)
                 .enumerate()
+                .with_min_len(threads::min_rows(width))
                 .for_each_init(Vec::new, |masks, (z, row)| {
                     masks.resize(row.len(), 0.0);
                     let mut hint = sparse::NearestHint::default();
@@ -126,7 +128,9 @@ impl Layer for Biomes {
                     }
                 });
         }
-        *grid.biome_mut() = weights.par_iter().map(BiomeWeights::dominant).collect();
+        *grid.biome_mut() = (weights.par_iter().with_min_len(threads::min_cells()))
+            .map(BiomeWeights::dominant)
+            .collect();
         *grid.biome_weights_mut() = weights;
         *grid.products.get_or_default::<BankMoisture>() = BankMoisture(bank);
         Ok(())

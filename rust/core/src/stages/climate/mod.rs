@@ -18,6 +18,7 @@ pub mod fields;
 
 pub use fields::{ClimateFields, Field, FieldSample};
 
+use crate::algorithms::threads;
 use crate::data::frame::MapFrame;
 use crate::data::grid::Grid;
 use crate::params::{ClimateParams, GeneratorParams, HeightModel, WorldMode};
@@ -159,6 +160,7 @@ impl Climate {
             .par_chunks_mut(width)
             .zip(moisture.par_chunks_mut(width))
             .enumerate()
+            .with_min_len(threads::min_rows(width))
             .for_each(|(z, (t_row, m_row))| {
                 for (x, (t, m)) in t_row.iter_mut().zip(m_row.iter_mut()).enumerate() {
                     (*t, *m) = self.cell(grid, x, z, wind);

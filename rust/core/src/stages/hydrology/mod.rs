@@ -30,6 +30,7 @@ mod centrelines;
 mod rivers;
 
 pub use crate::algorithms::hydrology::ChannelEnd;
+use crate::algorithms::threads;
 pub use centrelines::{Centreline, MAX_RADIUS_CELLS, SAMPLE_STEP};
 pub use rivers::{
     river_catchment_cells, river_width_metres, RIVER_REFERENCE_CATCHMENT, RIVER_REFERENCE_WIDTH,
@@ -65,6 +66,7 @@ pub fn meander_weights(
     weight
         .par_chunks_mut(width.max(1))
         .enumerate()
+        .with_min_len(threads::min_rows(width.max(1)))
         .for_each(|(z, row)| {
             let mut noise = vec![0.0f32; row.len()];
             fbm_row_resolved(z, scale, MEANDER_OCTAVES, noise_seed, &mut noise);

@@ -6,6 +6,7 @@
 //! `k`-times coarser sampling, at `1/k²` of the droplets and `1/k` of the steps each.
 
 use crate::algorithms::erosion::MergeGuard;
+use crate::algorithms::threads;
 use crate::params::LakeFilter;
 use rayon::prelude::*;
 
@@ -38,6 +39,7 @@ impl Lattice {
             .zip(in_pool.par_chunks_mut(cw.max(1)))
             .zip(count.par_chunks_mut(cw.max(1)))
             .enumerate()
+            .with_min_len(threads::min_rows(cw.max(1)))
             .for_each(|(bz, ((sum, in_pool), count))| {
                 for z in bz * factor..((bz + 1) * factor).min(depth) {
                     for x in 0..width {
@@ -120,6 +122,7 @@ impl Lattice {
             .par_chunks_mut(width.max(1))
             .zip(pool.par_chunks(width.max(1)))
             .enumerate()
+            .with_min_len(threads::min_rows(width.max(1)))
             .for_each(|(z, (row, in_pool))| {
                 for (x, h) in row.iter_mut().enumerate() {
                     if !in_pool[x] {
@@ -142,6 +145,7 @@ impl Lattice {
         let mut out = vec![0.0f32; width * depth];
         out.par_chunks_mut(width.max(1))
             .enumerate()
+            .with_min_len(threads::min_rows(width.max(1)))
             .for_each(|(z, row)| {
                 for (x, o) in row.iter_mut().enumerate() {
                     *o = self.sample(plane, x, z);

@@ -19,6 +19,7 @@ pub mod subdivision;
 pub use continents::{continents_of, Continents};
 
 use crate::algorithms::erosion::MergeGuard;
+use crate::algorithms::threads;
 use crate::data::frame::MapFrame;
 use crate::data::grid::Grid;
 use crate::data::heightmap::{image_heights, Heightmap, HeightmapError};
@@ -67,6 +68,7 @@ pub fn continents_heights(
     height
         .par_chunks_mut(width.max(1))
         .enumerate()
+        .with_min_len(threads::min_rows(width.max(1)))
         .for_each(|(z, row)| {
             for (x, h) in row.iter_mut().enumerate() {
                 let (wx, wz) = frame.world(x as f64, z as f64);

@@ -14,6 +14,7 @@ use super::pool_shape::mask_seed;
 pub use super::pool_shape::{
     smooth_min, PoolShape, EDGE_SOFTNESS, MASK_MAX_SLOPE, MASK_MEAN_SLOPE, MASK_OCTAVES,
 };
+use crate::algorithms::threads;
 
 /// Phase 2: octaves of the height noise.
 pub const HEIGHT_OCTAVES: u32 = 6;
@@ -56,6 +57,7 @@ pub fn coverage_mask(
     noise
         .par_chunks_mut(width.max(1))
         .enumerate()
+        .with_min_len(threads::min_rows(width.max(1)))
         .for_each(|(z, row)| fbm_row_resolved(z, scale, MASK_OCTAVES, noise_seed, row));
     select_pool(noise, coverage)
 }
@@ -113,6 +115,7 @@ pub fn pool_heights(
     height
         .par_chunks_mut(width.max(1))
         .enumerate()
+        .with_min_len(threads::min_rows(width.max(1)))
         .for_each(|(z, row)| {
             fbm_row_resolved(z, scale, HEIGHT_OCTAVES, noise_seed, row);
             for (x, h) in row.iter_mut().enumerate() {
@@ -168,6 +171,7 @@ pub fn classify_above(
         activity.par_iter(),
     )
         .into_par_iter()
+        .with_min_len(threads::min_cells())
         .for_each(|(&h, r, t, &in_pool, &a)| {
             let above = h - base;
             *t = if in_pool && above > mountain_above {

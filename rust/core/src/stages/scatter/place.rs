@@ -6,6 +6,7 @@ use super::poisson::{self, PATTERNS};
 use super::species::ramp;
 use super::{Scatter, ScatterInstance, Species, SPECIES_COUNT, VARIANTS};
 use crate::algorithms::seed::mix64;
+use crate::algorithms::threads;
 use crate::data::grid::Grid;
 use crate::data::water::WaterKind;
 use crate::stages::biomes::Biome;
@@ -181,19 +182,23 @@ fn slopes(layer: &Scatter, grid: &Grid, span: f32) -> Vec<f32> {
     let (w, d) = (grid.width(), grid.depth());
     let r = (0.5 * span / layer.cell_size).round().max(1.0) as usize;
     let mut slope = vec![0.0f32; grid.len()];
-    slope.par_chunks_mut(w).enumerate().for_each(|(z, row)| {
-        let (z0, z1) = (z.saturating_sub(r), (z + r).min(d - 1));
-        for (x, s) in row.iter_mut().enumerate() {
-            let (x0, x1) = (x.saturating_sub(r), (x + r).min(w - 1));
-            let along = |a: usize, b: usize, cells: usize| match cells {
-                0 => 0.0,
-                _ => (grid.height[b] - grid.height[a]) / cells as f32,
-            };
-            let gx = along(grid.index(x0, z), grid.index(x1, z), x1 - x0);
-            let gz = along(grid.index(x, z0), grid.index(x, z1), z1 - z0);
-            *s = (gx * gx + gz * gz).sqrt() * layer.height_scale / layer.cell_size;
-        }
-    });
+    slope
+        .par_chunks_mut(w)
+        .enumerate()
+        .with_min_len(threads::min_rows(w))
+        .for_each(|(z, row)| {
+            let (z0, z1) = (z.saturating_sub(r), (z + r).min(d - 1));
+            for (x, s) in row.iter_mut().enumerate() {
+                let (x0, x1) = (x.saturating_sub(r), (x + r).min(w - 1));
+                let along = |a: usize, b: usize, cells: usize| match cells {
+                    0 => 0.0,
+                    _ => (grid.height[b] - grid.height[a]) / cells as f32,
+                };
+                let gx = along(grid.index(x0, z), grid.index(x1, z), x1 - x0);
+                let gz = along(grid.index(x, z0), grid.index(x, z1), z1 - z0);
+                *s = (gx * gx + gz * gz).sqrt() * layer.height_scale / layer.cell_size;
+            }
+        });
     slope
 }
 
@@ -204,6 +209,7 @@ fn planes(layer: &Scatter, grid: &Grid) -> Planes {
     let slope = slopes(layer, grid, SLOPE_SPAN);
     let wide = slopes(layer, grid, 2.0 * SCREE_REACH);
     let scree = (slope.par_iter().zip(&wide))
+        .with_min_len(crate::algorithms::threads::min_cells())
         .map(|(s, w)| *s < CLIFF_SLOPE && *w >= SCREE_SLOPE)
         .collect();
     let bank = grid.bank_moisture();
@@ -211,6 +217,7 @@ fn planes(layer: &Scatter, grid: &Grid) -> Planes {
         .moisture
         .par_iter()
         .enumerate()
+        .with_min_len(crate::algorithms::threads::min_cells())
         .map(|(i, m)| m + bank.get(i).copied().unwrap_or(0.0))
         .collect();
     Planes {

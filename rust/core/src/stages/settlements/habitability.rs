@@ -1,6 +1,7 @@
 //! How habitable each cell is: fertile ground, a gentle slope, a comfortable temperature and
 //! water within reach, each a factor in `0..=1`, multiplied.
 
+use crate::algorithms::threads;
 use crate::data::grid::{Grid, Terrain};
 use crate::data::water::WaterKind;
 use crate::params::SettlementParams;
@@ -139,22 +140,25 @@ pub fn scores(grid: &Grid, params: &SettlementParams, scale: Scale) -> Vec<f32> 
     let gap = SHORE_GAP.max(SHORE_GAP_CELLS * cell);
     let width = grid.width().max(1);
     let mut out = vec![0.0f32; grid.len()];
-    out.par_chunks_mut(width).enumerate().for_each(|(z, row)| {
-        for (x, s) in row.iter_mut().enumerate() {
-            let i = z * width + x;
-            if grid.water[i] != WaterKind::Dry || water[i] * cell < gap {
-                continue;
+    out.par_chunks_mut(width)
+        .enumerate()
+        .with_min_len(threads::min_rows(width))
+        .for_each(|(z, row)| {
+            for (x, s) in row.iter_mut().enumerate() {
+                let i = z * width + x;
+                if grid.water[i] != WaterKind::Dry || water[i] * cell < gap {
+                    continue;
+                }
+                let slope = scale.slope(grid, x, z);
+                if slope > params.max_slope {
+                    continue;
+                }
+                *s = fertility(grid, i)
+                    * (1.0 - slope / params.max_slope)
+                    * comfort(grid.temperature[i])
+                    * water_factor(water[i] * cell, params.water_reach);
             }
-            let slope = scale.slope(grid, x, z);
-            if slope > params.max_slope {
-                continue;
-            }
-            *s = fertility(grid, i)
-                * (1.0 - slope / params.max_slope)
-                * comfort(grid.temperature[i])
-                * water_factor(water[i] * cell, params.water_reach);
-        }
-    });
+        });
     out
 }
 

@@ -9,6 +9,7 @@
 pub mod relief;
 pub mod splat;
 
+use crate::algorithms::threads;
 use crate::data::grid::{Grid, Rgb, Terrain};
 use crate::stages::context::Context;
 use crate::stages::pipeline::{Layer, LayerError};
@@ -179,6 +180,7 @@ impl Layer for TerrainTexture {
             colours
                 .par_chunks_mut(width)
                 .enumerate()
+                .with_min_len(threads::min_rows(width))
                 .for_each(|(z, row)| {
                     for (x, c) in row.iter_mut().enumerate() {
                         *c = cell_colour(g, x, z, inv_max, ground);
@@ -209,13 +211,16 @@ fn ground_splat(
         .get::<Vec<LandUse>>()
         .map_or(&[][..], Vec::as_slice);
     let mut out = vec![[0u8; 8]; g.len()];
-    out.par_chunks_mut(width).enumerate().for_each(|(z, row)| {
-        for (x, s) in row.iter_mut().enumerate() {
-            let i = g.index(x, z);
-            let laid = land_use.get(i).and_then(|&u| splat::land_use_splat(u));
-            *s = laid.unwrap_or_else(|| cell_splat(g, x, z, inv_max, ground));
-        }
-    });
+    out.par_chunks_mut(width)
+        .enumerate()
+        .with_min_len(threads::min_rows(width))
+        .for_each(|(z, row)| {
+            for (x, s) in row.iter_mut().enumerate() {
+                let i = g.index(x, z);
+                let laid = land_use.get(i).and_then(|&u| splat::land_use_splat(u));
+                *s = laid.unwrap_or_else(|| cell_splat(g, x, z, inv_max, ground));
+            }
+        });
     out
 }
 

@@ -26,6 +26,7 @@
 //! - **Water**: sea cells (below the sea level, or marked [`WaterKind::Sea`]) take the flat
 //!   [`SEA`] colour; lakes and rivers the flat [`FRESH_WATER`] colour.
 
+use crate::algorithms::threads;
 use crate::data::grid::{Grid, Rgb};
 use crate::data::water::WaterKind;
 use rayon::prelude::*;
@@ -125,26 +126,30 @@ pub fn relief_colours(grid: &Grid, peak: f32, shadow: f32) -> Vec<Rgb> {
     let inv_peak = if peak > 0.0 { 1.0 / peak } else { 0.0 };
     let palette = palette();
     let mut colours = vec![[0u8; 3]; w * d];
-    colours.par_chunks_mut(w.max(1)).enumerate().for_each_init(
-        || (vec![0.0f32; w], vec![0.0f32; w]),
-        |(t, shades), (z, row)| {
-            let heights = &grid.height[z * w..(z + 1) * w];
-            for (t, &h) in t.iter_mut().zip(heights) {
-                *t = (h - grid.sea_level).max(0.0) * inv_peak;
-            }
-            shade_row(t, n, shadow, shades);
-            for (x, c) in row.iter_mut().enumerate() {
-                let i = z * w + x;
-                *c = if is_sea(grid, i) {
-                    SEA
-                } else if grid.water[i] != WaterKind::Dry {
-                    FRESH_WATER
-                } else {
-                    palette[shade_index(shades[x])]
-                };
-            }
-        },
-    );
+    colours
+        .par_chunks_mut(w.max(1))
+        .enumerate()
+        .with_min_len(threads::min_rows(w.max(1)))
+        .for_each_init(
+            || (vec![0.0f32; w], vec![0.0f32; w]),
+            |(t, shades), (z, row)| {
+                let heights = &grid.height[z * w..(z + 1) * w];
+                for (t, &h) in t.iter_mut().zip(heights) {
+                    *t = (h - grid.sea_level).max(0.0) * inv_peak;
+                }
+                shade_row(t, n, shadow, shades);
+                for (x, c) in row.iter_mut().enumerate() {
+                    let i = z * w + x;
+                    *c = if is_sea(grid, i) {
+                        SEA
+                    } else if grid.water[i] != WaterKind::Dry {
+                        FRESH_WATER
+                    } else {
+                        palette[shade_index(shades[x])]
+                    };
+                }
+            },
+        );
     colours
 }
 

@@ -29,6 +29,7 @@ impl Region {
         let mut codes = vec![0u32; w * d];
         // Each row numbers its own pairs, then the rows' numbers are mapped to the map's.
         let local: Vec<Vec<(Body, f32)>> = (codes.par_chunks_mut(w.max(1)).enumerate())
+            .with_min_len(crate::algorithms::threads::min_rows(w))
             .map(|(z, row)| {
                 let mut pairs: Vec<(Body, f32)> = Vec::new();
                 for (x, code) in row.iter_mut().enumerate() {
@@ -60,11 +61,13 @@ impl Region {
                     .collect()
             })
             .collect();
-        (codes.par_chunks_mut(w.max(1)).zip(&maps)).for_each(|(row, map)| {
-            for code in row.iter_mut().filter(|c| **c > 0) {
-                *code = map[*code as usize - 1];
-            }
-        });
+        let rows = codes.par_chunks_mut(w.max(1)).zip(&maps);
+        rows.with_min_len(crate::algorithms::threads::min_rows(w))
+            .for_each(|(row, map)| {
+                for code in row.iter_mut().filter(|c| **c > 0) {
+                    *code = map[*code as usize - 1];
+                }
+            });
         Region { codes, pairs }
     }
 
