@@ -152,7 +152,7 @@ fn block_of(bx: usize, bz: usize, k: usize, w: usize, d: usize) -> impl Iterator
 /// then along their corridor on the cells, or on the cells alone.
 pub struct Links<'a> {
     /// The router over the cells.
-    pub cells: Router<'a>,
+    cells: Router<'a>,
     /// The lattice and a router over its blocks, on cells finer than [`ROUTE_SPACING`].
     blocks: Option<(&'a Lattice, Router<'a>)>,
     /// The blocks holding a road cell, kept in step with the cells' road mask by [`Links::mark`].
