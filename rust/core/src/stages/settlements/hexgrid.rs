@@ -20,6 +20,13 @@ impl Hex {
         (dq.abs() + dr.abs() + (dq + dr).abs()) / 2
     }
 
+    /// The squared distance between the centres of this hexagon and `other`, in squared
+    /// hexagon radii over 3: a whole number, the same on every cell size.
+    pub fn centre_distance2(self, other: Hex) -> i64 {
+        let (dq, dr) = (i64::from(self.q - other.q), i64::from(self.r - other.r));
+        dq * dq + dq * dr + dr * dr
+    }
+
     /// Every hexagon within `radius` steps, this one included, in a fixed order.
     pub fn within(self, radius: i32) -> impl Iterator<Item = Hex> {
         (-radius..=radius).flat_map(move |dq| {

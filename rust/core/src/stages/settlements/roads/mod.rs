@@ -89,13 +89,6 @@ impl Sets {
     }
 }
 
-/// The squared distance between the centres of two hexagons, in squared hexagon radii over 3:
-/// a whole number, the same on every cell size.
-fn hex_distance2(a: Hex, b: Hex) -> i64 {
-    let (dq, dr) = (i64::from(a.q - b.q), i64::from(a.r - b.r));
-    dq * dq + dq * dr + dr * dr
-}
-
 /// Every pair of settlements on one component, nearest first by the centres of their hexagons
 /// `hex` (ties by the hexagons, then by ids), so the order is the same at every cell size
 /// wherever the settlements stand in the same hexagons.
@@ -112,7 +105,7 @@ fn pairs(sites: &[Settlement], component: &[u32], hex: &[Hex]) -> Vec<(usize, us
             }
         }
     }
-    out.sort_by_key(|&(a, b)| (hex_distance2(hex[a], hex[b]), hex[a], hex[b], a, b));
+    out.sort_by_key(|&(a, b)| (hex[a].centre_distance2(hex[b]), hex[a], hex[b], a, b));
     out
 }
 
@@ -137,7 +130,7 @@ fn way_along(links: &[(usize, usize)], hex: &[Hex], from: usize, to: usize) -> f
                 (_, true) => p,
                 _ => continue,
             };
-            let d = best[a] + (hex_distance2(hex[a], hex[b]) as f64).sqrt();
+            let d = best[a] + (hex[a].centre_distance2(hex[b]) as f64).sqrt();
             if d < best[b] {
                 best[b] = d;
             }
@@ -258,7 +251,7 @@ pub fn build(
         if joined.contains(&(a, b)) {
             continue;
         }
-        let straight = (hex_distance2(hex[a], hex[b]) as f64).sqrt();
+        let straight = (hex[a].centre_distance2(hex[b]) as f64).sqrt();
         let (from, to) = (sites[a].cell as usize, sites[b].cell as usize);
         if way_along(&joined, &hex, a, b) > f64::from(DETOUR_RATIO) * straight
             && builder.link(from, to)
@@ -368,7 +361,7 @@ mod tests {
         assert_eq!(order[0], (1, 2));
         let d2: Vec<i64> = order
             .iter()
-            .map(|&(a, b)| hex_distance2(hex_of(&exact)[a], hex_of(&exact)[b]))
+            .map(|&(a, b)| hex_of(&exact)[a].centre_distance2(hex_of(&exact)[b]))
             .collect();
         assert!(d2.windows(2).all(|w| w[0] <= w[1]), "{d2:?}");
     }
@@ -381,8 +374,12 @@ mod tests {
             Hex { q: 2, r: 0 },
             Hex { q: 0, r: 5 },
         ];
-        assert_eq!(hex_distance2(hex[0], hex[2]), 4);
-        assert_eq!(hex_distance2(hex[1], Hex { q: 0, r: 1 }), 1, "a neighbour");
+        assert_eq!(hex[0].centre_distance2(hex[2]), 4);
+        assert_eq!(
+            hex[1].centre_distance2(Hex { q: 0, r: 1 }),
+            1,
+            "a neighbour"
+        );
         let links = [(0, 1), (1, 2)];
         assert_eq!(way_along(&links, &hex, 0, 2), 2.0);
         assert_eq!(way_along(&links, &hex, 2, 0), 2.0);
