@@ -86,24 +86,37 @@ pub fn comfort(t: f32) -> f32 {
 }
 
 /// Narrowest river that makes land habitable, metres: a brook narrower than this does not count
-/// as water within reach. (A map draws rivers down to half its cell wide, so without this a
-/// finer map would find water nearer than a coarser one.) With the default catchment, a river is
-/// this wide where it drains 2.25 times the river catchment.
-pub const MIN_RIVER_WIDTH: f32 = 1.5;
+/// as water within reach. A map draws rivers down to half its cell wide, so a map of 4 m cells
+/// draws every river this wide and a finer map finds no water that the coarser one lacks. With
+/// the default catchment, a river is this wide where it drains 4 times the river catchment.
+pub const MIN_RIVER_WIDTH: f32 = 2.0;
 
-/// Distance in cells from every cell to the nearest water cell (lake, sea, or river at least
-/// [`MIN_RIVER_WIDTH`] metres wide): a two-pass chamfer transform with steps of 1 and √2;
-/// `f32::INFINITY` on a map without water.
-pub fn water_distance(grid: &Grid) -> Vec<f32> {
-    let wet = |i: usize| match grid.water[i] {
-        WaterKind::Dry => false,
-        WaterKind::River => grid
-            .river_width
-            .get(i)
-            .is_none_or(|&w| w >= MIN_RIVER_WIDTH),
-        WaterKind::Lake | WaterKind::Sea => true,
+/// Distance in cells from every cell to the nearest water's edge (a lake, the sea, or a river
+/// at least [`MIN_RIVER_WIDTH`] metres wide): a two-pass chamfer transform with steps of 1 and
+/// √2 from the water cells, less how far the water reaches beyond each cell's centre (half the
+/// cell, or half the river where it is narrower than the cell). A coarse map's river cell holds
+/// its river along its centre, so the edge lies nearer than the cell's centre; measured so, land
+/// is as far from water on every cell size. `f32::INFINITY` on a map without water.
+pub fn water_distance(grid: &Grid, cell_size: f32) -> Vec<f32> {
+    let reach = |i: usize| match grid.water[i] {
+        WaterKind::Dry => None,
+        WaterKind::River => {
+            let w = grid.river_width.get(i).copied().unwrap_or(cell_size);
+            (w >= MIN_RIVER_WIDTH).then(|| 0.5 * w.min(cell_size) / cell_size)
+        }
+        WaterKind::Lake | WaterKind::Sea => Some(0.5),
     };
-    crate::algorithms::chamfer::distance(grid.width(), grid.len(), wet)
+    let width = grid.width();
+    if width == 0 {
+        return Vec::new();
+    }
+    let start = (0..grid.len())
+        .map(|i| reach(i).map_or(f32::INFINITY, |r| -r))
+        .collect();
+    crate::algorithms::chamfer::relax(width, start)
+        .into_iter()
+        .map(|d| d.max(0.0))
+        .collect()
 }
 
 /// Fertility of cell `i`: its biomes' weighted fertility, or by its class when biomes are off.
@@ -136,7 +149,7 @@ fn water_factor(distance: f32, reach: f32) -> f32 {
 /// fertility × (1 − slope / max slope) × comfort × water factor, the water measured in metres.
 pub fn scores(grid: &Grid, params: &SettlementParams, scale: Scale) -> Vec<f32> {
     let cell = scale.cell_size;
-    let water = water_distance(grid);
+    let water = water_distance(grid, cell);
     let gap = SHORE_GAP.max(SHORE_GAP_CELLS * cell);
     let width = grid.width().max(1);
     let mut out = vec![0.0f32; grid.len()];
@@ -174,20 +187,32 @@ mod tests {
     }
 
     #[test]
-    fn water_distance_counts_chamfer_steps() {
+    fn water_distance_is_measured_to_the_waters_edge() {
+        // A lake cell at x = 0 on 1 m cells: its edge lies half a cell beyond its centre.
         let mut g = Grid::new(5, 3);
-        g.water[0] = WaterKind::River;
-        g.river_width[0] = MIN_RIVER_WIDTH;
-        let d = water_distance(&g);
+        g.water[0] = WaterKind::Lake;
+        let d = water_distance(&g, 1.0);
         assert_eq!(d[0], 0.0);
-        assert_eq!(d[4], 4.0);
-        assert!((d[2 * 5 + 2] - 2.0 * std::f32::consts::SQRT_2).abs() < 1e-6);
-        assert!(water_distance(&Grid::new(2, 2))
+        assert_eq!(d[4], 3.5);
+        assert!((d[2 * 5 + 2] - (2.0 * std::f32::consts::SQRT_2 - 0.5)).abs() < 1e-6);
+        assert!(water_distance(&Grid::new(2, 2), 1.0)
             .iter()
             .all(|v| v.is_infinite()));
+        // A river 2 m wide on 4 m cells runs along its cell's centre (2 m), its bank at 3 m: the
+        // next cell's centre (6 m) stands 3 m from the water. On 1 m cells the same width fills
+        // two cells, its bank at 2 m: the centre of cell 5 (5.5 m) stands 3.5 m from it.
+        g.water[0] = WaterKind::River;
+        g.river_width[0] = MIN_RIVER_WIDTH;
+        assert_eq!(water_distance(&g, 4.0)[1] * 4.0, 3.0);
+        let mut fine = Grid::new(8, 1);
+        for i in 0..2 {
+            fine.water[i] = WaterKind::River;
+            fine.river_width[i] = MIN_RIVER_WIDTH;
+        }
+        assert_eq!(water_distance(&fine, 1.0)[5], 3.5);
         // A brook narrower than the narrowest river in metres is no water within reach.
         g.river_width[0] = 0.99 * MIN_RIVER_WIDTH;
-        assert!(water_distance(&g).iter().all(|v| v.is_infinite()));
+        assert!(water_distance(&g, 4.0).iter().all(|v| v.is_infinite()));
     }
 
     #[test]
@@ -213,7 +238,8 @@ mod tests {
         assert_eq!(s[0], 0.0, "water");
         assert_eq!(s[19], 0.0, "a cliff");
         assert_eq!(s[15], 0.0, "four metres from a cliff");
-        assert_eq!(s[5], 0.0, "within the shore gap");
-        assert!(s[6] > s[10] && s[10] > 0.0, "nearer water is better: {s:?}");
+        // Cell 6's centre stands 5.5 m from the lake's edge (at x = 1 m), within the gap of 6 m.
+        assert_eq!(s[6], 0.0, "within the shore gap");
+        assert!(s[7] > s[10] && s[10] > 0.0, "nearer water is better: {s:?}");
     }
 }

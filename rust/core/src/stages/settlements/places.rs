@@ -24,8 +24,13 @@ pub const MIN_INSIDE: f32 = 0.5;
 /// hinterland than a town or a village, and the wider the land judged, the less the rank changes
 /// with the sampling.
 pub const TIER_NEIGHBOURHOOD: [i32; 3] = [1, 1, 2];
-/// Least score of a settlement's cell, as a share of the best cell's score in its hexagon.
-pub const SITE_SCORE: f32 = 0.5;
+/// Least score of a settlement's cell, as a share of the best cell's score in its hexagon: ground
+/// a settlement can stand on, not a scrap of it. The hexagon was chosen for the habitable land
+/// around it; the settlement stands where its [`site_point`] falls, or on the nearest such cell.
+pub const SITE_SCORE: f32 = 0.05;
+/// Farthest a hexagon's site point lies from its centre, as a share of the hexagon radius (see
+/// [`site_point`]).
+pub const SITE_POINT_SHARE: f32 = 0.5;
 /// Smallest hexagon radius, in cells of the map: a hexagon holds at least a few cells, and the
 /// hexagons over a map stay fewer than its cells.
 pub const MIN_HEX_CELLS: f32 = 3.0;
@@ -34,6 +39,22 @@ pub const MIN_HEX_CELLS: f32 = 3.0;
 /// least [`MIN_HEX_CELLS`] cells.
 pub fn hex_radius(params: &SettlementParams, cell_size: f32) -> f32 {
     params.hex_radius.max(MIN_HEX_CELLS * cell_size)
+}
+
+/// The point of hexagon `h` (of `grid`, cell units) its settlement stands nearest: a point drawn
+/// from the seed and the hexagon's coordinates, uniform over the disc of [`SITE_POINT_SHARE`]
+/// hexagon radii around its centre. It is the same point in metres on every cell size, where the
+/// centre of the hexagon's habitable land moves with the sampling of its rivers and slopes; and
+/// the drawn offset keeps the settlements from standing on a regular lattice.
+pub fn site_point(grid: HexGrid, h: Hex, seed: u64) -> [f32; 2] {
+    use crate::algorithms::seed::{derive, mix64};
+    let key = derive(seed, "site point") ^ mix64(h.q as u32 as u64 | (h.r as u32 as u64) << 32);
+    let bits = mix64(key);
+    let unit = |b: u64| (b & 0xff_ffff) as f32 / (1u32 << 24) as f32;
+    let (angle, along) = (unit(bits) * std::f32::consts::TAU, unit(bits >> 32).sqrt());
+    let reach = along * SITE_POINT_SHARE * grid.size;
+    let [x, z] = grid.centre(h);
+    [x + reach * libm::cosf(angle), z + reach * libm::sinf(angle)]
 }
 
 /// One hexagon's habitability.
@@ -45,8 +66,6 @@ struct HexScore {
     cells: u32,
     /// Its most habitable cell and that cell's score.
     best: Option<(u32, f32)>,
-    /// Sums of its cells' positions (cell centres) weighted by their scores.
-    weighted: [f64; 2],
     /// The cell its settlement stands on (see [`HexMap::sites`]).
     site: Option<u32>,
 }
@@ -78,7 +97,7 @@ struct HexMap {
 impl HexMap {
     /// Gathers the cell scores of a `width × depth` map (row order, so the sums are the same on
     /// every thread count).
-    fn gather(grid: HexGrid, width: usize, depth: usize, scores: &[f32]) -> Self {
+    fn gather(grid: HexGrid, width: usize, depth: usize, scores: &[f32], seed: u64) -> Self {
         let corners = [
             (0.0, 0.0),
             (width as f32, 0.0),
@@ -107,14 +126,12 @@ impl HexMap {
                 let s = &mut map.hexes[k];
                 s.sum += scores[i];
                 s.cells += 1;
-                s.weighted[0] += f64::from(scores[i]) * (x as f64 + 0.5);
-                s.weighted[1] += f64::from(scores[i]) * (z as f64 + 0.5);
                 if scores[i] > 0.0 && s.best.is_none_or(|(_, b)| scores[i] > b) {
                     s.best = Some((i as u32, scores[i]));
                 }
             }
         }
-        map.sites(grid, width, depth, scores);
+        map.sites(grid, width, depth, scores, seed);
         map.key = TIER_NEIGHBOURHOOD
             .iter()
             .map(|&radius| map.neighbourhood_means(radius))
@@ -123,11 +140,14 @@ impl HexMap {
     }
 
     /// Sets each hexagon's site: of its cells scoring at least [`SITE_SCORE`] of its best, the one
-    /// nearest its habitable land's centre (the cell centres weighted by score; ties: the lower
-    /// cell). The centre moves little when the map is sampled more or less finely, where the
-    /// single best cell can jump across the hexagon.
-    fn sites(&mut self, grid: HexGrid, width: usize, depth: usize, scores: &[f32]) {
+    /// nearest its [`site_point`] (ties: the lower cell). The point is the same in metres on
+    /// every cell size, where the single best cell can jump across the hexagon when the map is
+    /// sampled more or less finely.
+    fn sites(&mut self, grid: HexGrid, width: usize, depth: usize, scores: &[f32], seed: u64) {
         let mut nearest: Vec<Option<(f64, u32)>> = vec![None; self.hexes.len()];
+        let points: Vec<[f64; 2]> = (0..self.hexes.len())
+            .map(|k| site_point(grid, self.hex(k), seed).map(f64::from))
+            .collect();
         for z in 0..depth {
             for x in 0..width {
                 let i = z * width + x;
@@ -139,8 +159,7 @@ impl HexMap {
                 if scores[i] < SITE_SCORE * best {
                     continue;
                 }
-                let total = f64::from(s.sum);
-                let (cx, cz) = (s.weighted[0] / total, s.weighted[1] / total);
+                let [cx, cz] = points[k];
                 let d = (x as f64 + 0.5 - cx).powi(2) + (z as f64 + 0.5 - cz).powi(2);
                 if nearest[k].is_none_or(|(old, _)| d < old) {
                     nearest[k] = Some((d, i as u32));
@@ -273,7 +292,7 @@ pub fn place(
     let hexes = HexGrid {
         size: radius / cell_size,
     };
-    let map = HexMap::gather(hexes, grid.width(), grid.depth(), scores);
+    let map = HexMap::gather(hexes, grid.width(), grid.depth(), scores, seed);
     let pins: Vec<Choice> = pinned
         .iter()
         .enumerate()
@@ -389,6 +408,69 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_site_point_is_the_same_in_metres_on_every_cell_size() {
+        // Hexagons of 32 m on cells of 4 m and of 1 m.
+        let (coarse, fine) = (HexGrid { size: 8.0 }, HexGrid { size: 32.0 });
+        let mut offsets = Vec::new();
+        for q in -3..4 {
+            for r in -3..4 {
+                let h = Hex { q, r };
+                let [cx, cz] = site_point(coarse, h, 7);
+                let [fx, fz] = site_point(fine, h, 7);
+                assert!((cx * 4.0 - fx).abs() < 1e-3 && (cz * 4.0 - fz).abs() < 1e-3);
+                let [ox, oz] = fine.centre(h);
+                let off = [fx - ox, fz - oz];
+                assert!(off[0].hypot(off[1]) <= SITE_POINT_SHARE * 32.0 + 1e-3);
+                assert_eq!(fine.hex_of(fx, fz), h, "inside its hexagon");
+                offsets.push(off);
+            }
+        }
+        // Drawn, not one offset for all: the settlements stand on no lattice.
+        assert!(offsets.iter().any(|o| (o[0] - offsets[0][0]).abs() > 1.0));
+        assert_ne!(
+            site_point(fine, Hex { q: 1, r: 1 }, 7),
+            site_point(fine, Hex { q: 1, r: 1 }, 8)
+        );
+    }
+
+    #[test]
+    fn a_settlement_stands_on_the_good_cell_nearest_its_site_point() {
+        // One hexagon's worth of land, good everywhere but a strip through the site point.
+        let grid = Grid::new(60, 60);
+        let hexes = HexGrid { size: 20.0 };
+        let params = SettlementParams {
+            hex_radius: 20.0,
+            count: 1,
+            ..Default::default()
+        };
+        let mut scores = vec![1.0f32; 3600];
+        let s = place(&grid, &params, &scores, 5, 1.0, &[]);
+        assert_eq!(s.len(), 1);
+        let h = hexes.hex_of(s[0].position[0], s[0].position[1]);
+        let [px, pz] = site_point(hexes, h, 5);
+        let [x, z] = s[0].position;
+        assert!(
+            (x - px).abs() <= 0.5 && (z - pz).abs() <= 0.5,
+            "on the point: {x} {z}"
+        );
+        // Columns around the point score nothing: the site moves to the nearest that scores.
+        let column = px as usize;
+        for zz in 0..60 {
+            for xx in column.saturating_sub(2)..=column + 2 {
+                scores[zz * 60 + xx] = 0.0;
+            }
+        }
+        let moved = place(&grid, &params, &scores, 5, 1.0, &[]);
+        let [mx, mz] = moved[0].position;
+        assert_eq!(hexes.hex_of(mx, mz), h);
+        assert!((mz - pz).abs() <= 0.5, "{mx} {mz}");
+        assert!(
+            ((mx - px).abs() - 3.0).abs() <= 1.0,
+            "beside the strip: {mx} against {px}"
+        );
     }
 
     #[test]

@@ -16,17 +16,22 @@ pub const GRADE_COST: f32 = 3.0;
 /// road on every lattice.
 pub const TURN_COST: f32 = 0.3;
 /// Extra cost per metre of bridge (a river cell costs this times its
-/// [`bridge`](RoadGround::bridge) length, the river's width or the cell): a bridge is dear, so
-/// roads cross rivers where they are narrow.
-pub const BRIDGE_COST: f32 = 12.0;
+/// [`bridge`](RoadGround::bridge) length, the river's width or the cell): a road crosses a river
+/// rather than run along it, and a narrow crossing rather than a wide one, but does not go far
+/// out of its way for one. Where a river runs on a map moves with the sampling by a cell or two;
+/// a dearer bridge would make the roads of two resolutions of one world part to cross it.
+pub const BRIDGE_COST: f32 = 2.0;
 /// Extra cost per metre of town lot crossed (a lot cell costs this times the cell size): roads
 /// go round the lots, along the streets.
 pub const LOT_COST: f32 = 6.0;
-/// Cost factor on cells that already carry a road.
-pub const REUSE_FACTOR: f32 = 0.4;
-/// The heuristic's cost per metre of straight-line distance: between [`REUSE_FACTOR`] (never
-/// overestimating, slow) and 1 (the cost of open flat ground, fast but blind to distant roads).
-pub const HEURISTIC_WEIGHT: f32 = 0.7;
+/// Cost factor on cells that already carry a road: a new road joins one running its way rather
+/// than run beside it, but takes no detour of more than about a tenth along it. A deeper
+/// discount draws each road along the ones made before it, so one route that differs between
+/// two resolutions of a world moves every later one that would reuse it.
+pub const REUSE_FACTOR: f32 = 0.9;
+/// The heuristic's cost per metre of straight-line distance: [`REUSE_FACTOR`], the least a metre
+/// of road costs, so it never overestimates and every path found is a least-cost one.
+pub const HEURISTIC_WEIGHT: f32 = REUSE_FACTOR;
 
 /// A reusable A* search over one [`RoadGround`]: buffers sized to the map, reset by a stamp.
 pub struct Router<'a> {

@@ -175,14 +175,13 @@ mod tests {
     }
 
     #[test]
-    fn a_straight_run_that_leaves_a_cheaper_road_is_not_taken() {
-        let g = flat(30, 10);
-        // A road along row 5; the path follows it from (0, 0) down to row 5, along, and up to
-        // (29, 0). The straight line along row 0 is shorter but dearer than the discounted road.
-        let mut road = vec![false; 300];
-        for x in 0..30 {
-            road[5 * 30 + x] = true;
-        }
+    fn a_straight_run_dearer_than_the_path_is_not_taken() {
+        // A town: lots everywhere but a street along row 5, which carries a road. The path goes
+        // from (0, 0) down to the street, along it and up to (29, 0); the straight line along
+        // row 0 is shorter but crosses lots the whole way.
+        let mut g = flat(30, 10);
+        g.lot = (0..300).map(|c| c / 30 != 5).collect();
+        let road: Vec<bool> = (0..300).map(|c| c / 30 == 5).collect();
         let mut router = Router::new(&g);
         let path = router.route(0, 29, &road).unwrap();
         let on_road = |p: &[usize]| p.iter().filter(|&&c| road[c]).count();
