@@ -169,6 +169,42 @@ func test_a_path_between_settlements_keeps_to_the_road_they_share() -> void:
 			% [on_road.z, plain.z])
 
 
+## Every level polygon of the navigation mesh is one the navigation map finds: the closest point
+## to the middle of each is that point, so a path or an agent standing there starts on it. (On a
+## slope the middle of the corners lies off the polygon's surface, and a neighbour may be nearer.)
+## (Godot takes a polygon's plane from its first three vertices; a polygon starting with three
+## in a row along one side was passed by.)
+func test_the_map_finds_every_polygon() -> void:
+	var t := town_terrain(48)
+	await baked(t)
+	var map_rid := t.get_world_3d().navigation_map
+	var checked := 0
+	var roads := 0
+	for r: NavigationRegion3D in t.get_navigation_regions():
+		var nav := r.navigation_mesh
+		var vertices := nav.get_vertices()
+		for i in nav.get_polygon_count():
+			var middle := Vector3.ZERO
+			var polygon := nav.get_polygon(i)
+			var low := INF
+			var high := -INF
+			for k in polygon:
+				middle += vertices[k]
+				low = minf(low, vertices[k].y)
+				high = maxf(high, vertices[k].y)
+			if high - low > 0.001:
+				continue
+			middle = r.global_transform * (middle / polygon.size())
+			var c := NavigationServer3D.map_get_closest_point(map_rid, middle)
+			checked += 1
+			roads += int(r.name.begins_with("Road"))
+			check(Vector2(c.x - middle.x, c.z - middle.z).length() < 0.05,
+					"%s: the closest point to the middle %s of polygon %d is %s" % [r.name, middle, i, c])
+			if failures.size() > 8:
+				return
+	check(checked > 500 and roads > 50, "level polygons checked: %d, %d of roads" % [checked, roads])
+
+
 func test_road_regions_join_across_chunks() -> void:
 	var t := town_terrain(48)
 	t.position = Vector3(5.0, -3.0, 2.0)
@@ -254,20 +290,29 @@ func bridge_crossing(t: DonjournoTerrain) -> Array:
 	var on_mesh := func(p: Vector3) -> bool:
 		var q := NavigationServer3D.map_get_closest_point(map_rid, p)
 		return Vector2(q.x - p.x, q.z - p.z).length() < 0.25
+	# A river narrower than a cell may run between two of a road's points: each step of the road
+	# is sampled for water, not only its points.
+	var wet_step := func(a: Vector3, b: Vector3) -> bool:
+		for k in range(1, 8):
+			var q := a.lerp(b, k / 8.0)
+			if t.is_water_at(q.x, q.z):
+				return true
+		return t.is_water_at(a.x, a.z) or t.is_water_at(b.x, b.z)
 	for road: PackedVector3Array in t.get_roads():
 		var line := PackedVector3Array()
 		for p in road:
 			line.append(t.to_global(p))
 		var k := 0
-		while k < line.size():
-			if not t.is_water_at(line[k].x, line[k].z):
+		while k + 1 < line.size():
+			if not wet_step.call(line[k], line[k + 1]):
 				k += 1
 				continue
 			var start := k
-			while k < line.size() and t.is_water_at(line[k].x, line[k].z):
+			while k + 1 < line.size() and wet_step.call(line[k], line[k + 1]):
 				k += 1
+			# The steps start..k-1 are wet: points start..k span the water.
 			var before := start - BANK_CELLS
-			var after := k - 1 + BANK_CELLS
+			var after := k + BANK_CELLS
 			if before < 0 or after >= line.size():
 				continue
 			var from := line[before]
@@ -275,7 +320,7 @@ func bridge_crossing(t: DonjournoTerrain) -> Array:
 			from.y = t.get_height_at(from.x, from.z)
 			to.y = t.get_height_at(to.x, to.z)
 			if on_mesh.call(from) and on_mesh.call(to):
-				return [from, to, line.slice(start - 1, k + 1)]
+				return [from, to, line.slice(start, k + 1)]
 	return []
 
 

@@ -196,6 +196,11 @@ impl<'a> Builder<'a> {
 
     /// The polygon of the local rectangle `x0..x1 × z0..z1`, the corners along its sides that
     /// `corners` lists included, clockwise seen from above.
+    ///
+    /// It starts at the last vertex before the rectangle's corner `(x1, z0)`, so that its first
+    /// three vertices turn that corner: Godot takes a polygon's plane from its first three
+    /// vertices, and three in a row along one side give it none, so that its queries (the
+    /// closest point, the start and end of a path) pass the polygon by.
     fn rectangle(&mut self, [x0, x1, z0, z1]: [usize; 4], corners: &Corners) {
         let mut ring = Vec::with_capacity(2 * (x1 - x0 + z1 - z0));
         ring.extend((x0..x1).map(|x| (x, z0)));
@@ -203,10 +208,12 @@ impl<'a> Builder<'a> {
         ring.extend((x0 + 1..=x1).rev().map(|x| (x, z1)));
         ring.extend((z0 + 1..=z1).rev().map(|z| (x0, z)));
         let is_corner = |&(x, z): &(usize, usize)| (x == x0 || x == x1) && (z == z0 || z == z1);
-        let polygon = (ring.into_iter())
+        let mut kept: Vec<(usize, usize)> = (ring.into_iter())
             .filter(|p| is_corner(p) || corners.listed(p.0, p.1))
-            .map(|(x, z)| self.vertex(x, z))
             .collect();
+        let turn = kept.iter().position(|&p| p == (x1, z0)).unwrap_or(1);
+        kept.rotate_left(turn - 1);
+        let polygon = kept.into_iter().map(|(x, z)| self.vertex(x, z)).collect();
         self.polygons.polygons.push(polygon);
     }
 

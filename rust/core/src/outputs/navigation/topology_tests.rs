@@ -47,6 +47,33 @@ fn no_vertex_lies_inside_another_polygons_edge() {
     );
 }
 
+/// Godot takes each polygon's plane from its first three vertices (the cross product of the
+/// first two edges), and a polygon whose first three vertices lie in a row has no plane there:
+/// its closest point and path queries pass it by.
+#[test]
+fn every_polygon_takes_its_plane_from_its_first_three_vertices() {
+    let (grid, mut mesh, nav) = wet();
+    mesh.chunk_size = 24;
+    let mut polygons = 0;
+    for set in sets(&regions(&grid, &mesh, &nav).unwrap()) {
+        for polygon in &set.polygons {
+            let [a, b, c] = [0, 1, 2].map(|i| set.vertices[polygon[i] as usize]);
+            let (u, v) = ([b[0] - a[0], b[2] - a[2]], [c[0] - a[0], c[2] - a[2]]);
+            let area = (u[0] * v[1] - u[1] * v[0]).abs();
+            assert!(
+                area > 1e-6,
+                "{:?}",
+                polygon
+                    .iter()
+                    .map(|&i| set.vertices[i as usize])
+                    .collect::<Vec<_>>()
+            );
+            polygons += 1;
+        }
+    }
+    assert!(polygons > 50, "{polygons} polygons");
+}
+
 #[test]
 fn edges_are_shared_by_at_most_two_polygons_in_opposite_directions() {
     let (grid, mut mesh, nav) = wet();
