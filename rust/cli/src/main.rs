@@ -19,7 +19,6 @@ use donjourno::{
 };
 use indicatif::{ProgressBar, ProgressStyle};
 use std::path::PathBuf;
-use std::process::ExitCode;
 
 /// Procedural terrain: coverage-controlled mountains, droplet erosion, forests.
 #[derive(Parser)]
@@ -308,7 +307,7 @@ fn run(cli: Cli) -> Result<(), String> {
 /// The command line, or the exit after `--help`, `--version` and a missing subcommand (help
 /// printed in full) or a usage error (printed as one line that names the problem, as every other
 /// error is).
-fn parse() -> Result<Cli, ExitCode> {
+fn parse() -> Result<Cli, u8> {
     Cli::try_parse().map_err(|e| {
         let help = clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand;
         if !e.use_stderr() || e.kind() == help {
@@ -320,20 +319,59 @@ fn parse() -> Result<Cli, ExitCode> {
             "donjourno: error: {}",
             line.trim().strip_prefix("error: ").unwrap_or(line.trim())
         );
-        ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2))
+        u8::try_from(e.exit_code()).unwrap_or(2)
     })
 }
 
-fn main() -> ExitCode {
+/// The program: its exit status.
+fn program() -> u8 {
     let cli = match parse() {
         Ok(cli) => cli,
         Err(code) => return code,
     };
     match run(cli) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => 0,
         Err(message) => {
             eprintln!("donjourno: error: {message}");
-            ExitCode::FAILURE
+            1
+        }
+    }
+}
+
+fn main() -> std::process::ExitCode {
+    #[cfg(all(target_os = "emscripten", target_feature = "atomics"))]
+    web::in_a_page_on_a_worker(program);
+    std::process::ExitCode::from(program())
+}
+
+/// The program in a browser's page, with threads.
+#[cfg(all(target_os = "emscripten", target_feature = "atomics"))]
+mod web {
+    extern "C" {
+        fn emscripten_run_script_int(script: *const std::ffi::c_char) -> i32;
+        fn emscripten_exit_with_live_runtime() -> !;
+        fn emscripten_force_exit(status: i32) -> !;
+    }
+
+    /// In a page, runs `program` on a worker of its own and hands the page's thread back to it,
+    /// never returning: a page's main thread may not block, so a program waiting there for its
+    /// pool spins, taking a core from the pool's workers (the addon generates on a Godot worker
+    /// thread). The worker ends the process with the program's status. Under Node.js, whose main
+    /// thread may block, it returns at once.
+    pub fn in_a_page_on_a_worker(program: fn() -> u8) {
+        // SAFETY: Emscripten's runtime functions. The script is a NUL-terminated string; the
+        // exits run on the page's thread (Emscripten proxies them there) and end the runtime
+        // with the program's status.
+        unsafe {
+            if emscripten_run_script_int(c"typeof window === 'object' ? 1 : 0".as_ptr()) == 0 {
+                return;
+            }
+            std::thread::spawn(move || {
+                let status = i32::from(program());
+                let _ = std::io::Write::flush(&mut std::io::stdout());
+                emscripten_force_exit(status)
+            });
+            emscripten_exit_with_live_runtime()
         }
     }
 }

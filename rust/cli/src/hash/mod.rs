@@ -116,6 +116,7 @@ pub fn run(args: HashArgs) -> Result<(), String> {
     if args.golden {
         println!("{GOLDEN_HEADER}");
     }
+    let pool_ms = start_pool();
     let (scatter, tiles, towns, navigation, roads) = if args.suite {
         (
             scatter::scatter_suite(),
@@ -164,7 +165,8 @@ pub fn run(args: HashArgs) -> Result<(), String> {
         )
         .chain(levels.iter().map(|c| levels::hash_levels(c, &worlds)));
     for line in lines {
-        let line = line?;
+        let mut line = line?;
+        line["pool_ms"] = json!(pool_ms);
         if args.golden {
             println!("{}", golden_line(&line)?);
         } else {
@@ -172,6 +174,16 @@ pub fn run(args: HashArgs) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// Starts rayon's pool and each of its threads, and returns how long that took, milliseconds:
+/// a game starts the pool once, so each case's `generate_ms` times the generation alone. (On the
+/// Web with threads, each of the pool's threads is a Web Worker to start.)
+fn start_pool() -> f64 {
+    let start = Instant::now();
+    donjourno::algorithms::threads::ensure_pool();
+    rayon::broadcast(|_| ());
+    start.elapsed().as_secs_f64() * 1e3
 }
 
 /// One case as a line of the golden file: `case grid_hash mesh_hash vertices`, separated by
