@@ -81,9 +81,11 @@ enum Command {
         /// `iso`: the isometric mesh render; `relief`: the subdivision article's top-down shaded relief.
         #[arg(long, value_enum, default_value_t = relief::Style::Iso)]
         style: relief::Style,
-        /// Relief shadows: how fast the shadow line sinks (the subdivision article's slider, 0 to 2).
-        #[arg(long, default_value_t = relief::DEFAULT_SHADOW, value_parser = relief::shadow_arg)]
-        shadow: f32,
+        /// Relief shadows: how fast the shadow line sinks (the subdivision article's slider, 0 to 2;
+        /// default: the relief ground style's sun, 15° high, so shadows are as long in metres on
+        /// every map).
+        #[arg(long, value_parser = relief::shadow_arg)]
+        shadow: Option<f32>,
     },
     /// Export the terrain mesh as a Wavefront OBJ with vertex colours.
     Export {

@@ -6,11 +6,9 @@
 //! of pixels.
 
 use crate::render::Image;
-use donjourno::stages::texture::relief::relief_colours;
+use donjourno::stages::texture::relief::{relief_colours, sun_shadow};
 use donjourno::{GeneratorParams, Grid};
 use std::path::Path;
-
-pub use donjourno::stages::texture::relief::DEFAULT_SHADOW;
 
 /// The default picture covers at most about this many pixels along its longer side (whole pixels
 /// per cell, at least one).
@@ -71,15 +69,26 @@ pub fn pixels_per_cell(scale: Option<f32>, width: usize, depth: usize) -> usize 
     }
 }
 
+/// The preview's shadow slider without `--shadow`: the relief ground style's sun on this map.
+pub fn preview_shadow(grid: &Grid, params: &GeneratorParams) -> f32 {
+    let side = grid.width().max(grid.depth());
+    let peak = params.terrain.peak_height;
+    sun_shadow(side, params.cell_size, peak, params.height_scale)
+}
+
 /// Renders the relief of a generated terrain and writes it to `out` (`scale`: see
-/// [`pixels_per_cell`]).
+/// [`pixels_per_cell`]). `shadow` is the notebook's slider; `None` casts the shadows of the
+/// relief ground style's sun ([`sun_shadow`]), as long in metres on every map: the slider's
+/// default sinks the shadow line by the map's side, so a map of a kilometre lay in the shadows
+/// of its mountains.
 pub fn write_preview(
     grid: &Grid,
     params: &GeneratorParams,
-    shadow: f32,
+    shadow: Option<f32>,
     scale: Option<f32>,
     out: &Path,
 ) -> Result<(), String> {
+    let shadow = shadow.unwrap_or_else(|| preview_shadow(grid, params));
     let scale = pixels_per_cell(scale, grid.width(), grid.depth());
     let image = render_relief(grid, params.terrain.peak_height, shadow, scale);
     crate::output::write_rgb_png(&image, out)?;
@@ -95,6 +104,33 @@ pub fn write_preview(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_default_shadows_are_as_long_in_metres_on_a_bigger_map() {
+        // A ridge across a flat map, its shadow cast towards +x: on a map four times as wide (same
+        // cells) the shadow covers as many cells, not four times as many.
+        let shadowed = |side: usize| {
+            let params = GeneratorParams {
+                width: side as u32,
+                depth: 4,
+                ..GeneratorParams::default()
+            };
+            let mut grid = Grid::new(side, 4);
+            for z in 0..4 {
+                grid.height[z * side + 10] = params.terrain.peak_height;
+            }
+            let row = &relief_colours(
+                &grid,
+                params.terrain.peak_height,
+                preview_shadow(&grid, &params),
+            )[side..2 * side];
+            let flat = row[side - 1];
+            let dark = row[12..].iter().take_while(|c| **c != flat).count();
+            assert!(dark > 0, "the ridge casts a shadow");
+            dark
+        };
+        assert_eq!(shadowed(128), shadowed(512));
+    }
     use donjourno::stages::texture::relief::SEA;
 
     #[test]
