@@ -106,6 +106,12 @@ fn tile_row(layer: &Layer, frame: &Frame, tz: i64) -> Vec<Candidate> {
         let tile = poisson::tile_key(layer.seed, tx, tz);
         let pattern = &layer.bank[(tile % PATTERNS as u64) as usize];
         for (k, p) in pattern.iter().enumerate() {
+            // Thinned first: past the budget most points are left out, and the test needs only
+            // the point's key, not where it lies.
+            let key = mix64(tile ^ (k as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+            if layer.keep < 1.0 && unit(mix64(key ^ 0x3c6e_f372_fe94_f82b), 0) >= layer.keep {
+                continue;
+            }
             let [u, v] = poisson::symmetry(*p, tile >> 8);
             let world = [
                 (tx as f64 + f64::from(u)) * TILE,
@@ -114,10 +120,6 @@ fn tile_row(layer: &Layer, frame: &Frame, tz: i64) -> Vec<Candidate> {
             let x = ((world[0] - frame.origin[0]) * inv) as f32;
             let z = ((world[1] - frame.origin[1]) * inv) as f32;
             if x >= 0.0 && z >= 0.0 && x < frame.size[0] as f32 && z < frame.size[1] as f32 {
-                let key = mix64(tile ^ (k as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-                if layer.keep < 1.0 && unit(mix64(key ^ 0x3c6e_f372_fe94_f82b), 0) >= layer.keep {
-                    continue;
-                }
                 out.push(Candidate {
                     position: [x, z],
                     world,
