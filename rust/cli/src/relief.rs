@@ -6,7 +6,7 @@
 //! of pixels.
 
 use crate::render::Image;
-use donjourno::stages::texture::relief::{relief_colours, sun_shadow};
+use donjourno::stages::texture::relief::{relief_colours, sun_shadow_on};
 use donjourno::{GeneratorParams, Grid};
 use std::path::Path;
 
@@ -71,14 +71,13 @@ pub fn pixels_per_cell(scale: Option<f32>, width: usize, depth: usize) -> usize 
 
 /// The preview's shadow slider without `--shadow`: the relief ground style's sun on this map.
 pub fn preview_shadow(grid: &Grid, params: &GeneratorParams) -> f32 {
-    let side = grid.width().max(grid.depth());
     let peak = params.terrain.peak_height;
-    sun_shadow(side, params.cell_size, peak, params.height_scale)
+    sun_shadow_on(grid, params.cell_size, peak, params.height_scale)
 }
 
 /// Renders the relief of a generated terrain and writes it to `out` (`scale`: see
 /// [`pixels_per_cell`]). `shadow` is the notebook's slider; `None` casts the shadows of the
-/// relief ground style's sun ([`sun_shadow`]), as long in metres on every map: the slider's
+/// relief ground style's sun ([`sun_shadow_on`]), as long in metres on every map: the slider's
 /// default sinks the shadow line by the map's side, so a map of a kilometre lay in the shadows
 /// of its mountains.
 pub fn write_preview(

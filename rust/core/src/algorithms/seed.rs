@@ -9,6 +9,13 @@ pub fn mix64(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// `0.0..1.0` from the 24 bits of `bits` starting at bit `shift`: exact in `f32`, the same on
+/// every platform.
+#[inline]
+pub fn unit(bits: u64, shift: u32) -> f32 {
+    ((bits >> shift) & 0xff_ffff) as f32 * (1.0 / 16_777_216.0)
+}
+
 /// The seed of one named stream (`"mask"`, `"erosion"`, …) of a master seed.
 pub fn derive(master: u64, stream: &str) -> u64 {
     stream

@@ -5,7 +5,7 @@
 use super::poisson::{self, PATTERNS};
 use super::species::ramp;
 use super::{Scatter, ScatterInstance, Species, SPECIES_COUNT, VARIANTS};
-use crate::algorithms::seed::mix64;
+use crate::algorithms::seed::{mix64, unit};
 use crate::algorithms::threads;
 use crate::data::grid::Grid;
 use crate::data::water::WaterKind;
@@ -159,12 +159,6 @@ pub fn candidates(
     tile_rows(&frame)
         .flat_map(|tz| tile_row(&layer, &frame, tz))
         .collect()
-}
-
-/// `0.0..1.0` from 24 bits of `bits` starting at bit `shift`.
-#[inline]
-fn unit(bits: u64, shift: u32) -> f32 {
-    ((bits >> shift) & 0xff_ffff) as f32 * (1.0 / 16_777_216.0)
 }
 
 /// What the placement reads of the map, per cell.

@@ -47,11 +47,10 @@ pub fn hex_radius(params: &SettlementParams, cell_size: f32) -> f32 {
 /// centre of the hexagon's habitable land moves with the sampling of its rivers and slopes; and
 /// the drawn offset keeps the settlements from standing on a regular lattice.
 pub fn site_point(grid: HexGrid, h: Hex, seed: u64) -> [f32; 2] {
-    use crate::algorithms::seed::{derive, mix64};
+    use crate::algorithms::seed::{derive, mix64, unit};
     let key = derive(seed, "site point") ^ mix64(h.q as u32 as u64 | (h.r as u32 as u64) << 32);
     let bits = mix64(key);
-    let unit = |b: u64| (b & 0xff_ffff) as f32 / (1u32 << 24) as f32;
-    let (angle, along) = (unit(bits) * std::f32::consts::TAU, unit(bits >> 32).sqrt());
+    let (angle, along) = (unit(bits, 0) * std::f32::consts::TAU, unit(bits, 32).sqrt());
     let reach = along * SITE_POINT_SHARE * grid.size;
     let [x, z] = grid.centre(h);
     [x + reach * libm::cosf(angle), z + reach * libm::sinf(angle)]

@@ -158,8 +158,7 @@ impl Layer for TerrainTexture {
         crate::algorithms::threads::ensure_pool();
         *grid.products.get_or_default::<BlendedGround>() = BlendedGround(self.blended);
         if let Some(r) = self.relief {
-            let side = grid.width().max(grid.depth());
-            let shadow = relief::sun_shadow(side, r.cell_size, r.peak_height, r.height_scale);
+            let shadow = relief::sun_shadow_on(grid, r.cell_size, r.peak_height, r.height_scale);
             grid.color = relief::relief_colours(grid, r.peak_height, shadow);
             paint_land_use(grid);
             return Ok(());

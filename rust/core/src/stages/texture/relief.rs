@@ -113,6 +113,16 @@ pub fn sun_shadow(side: usize, cell_size: f32, peak: f32, height_scale: f32) -> 
     }
 }
 
+/// [`sun_shadow`] on `grid`, whose longer side is the map's side.
+pub fn sun_shadow_on(grid: &Grid, cell_size: f32, peak: f32, height_scale: f32) -> f32 {
+    sun_shadow(
+        grid.width().max(grid.depth()),
+        cell_size,
+        peak,
+        height_scale,
+    )
+}
+
 /// Whether a cell is drawn as sea: below the model's sea level or marked as sea water.
 fn is_sea(grid: &Grid, i: usize) -> bool {
     grid.water[i] == WaterKind::Sea || grid.height[i] < grid.sea_level
