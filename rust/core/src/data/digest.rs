@@ -28,9 +28,16 @@ impl Digest {
         }
     }
 
-    /// Appends bytes.
+    /// Appends bytes. A run of a batch or more goes to the hash as it is (the stream hashes the
+    /// same bytes in any pieces), not through a copy of a whole plane.
     #[inline]
     pub fn bytes(&mut self, bytes: &[u8]) {
+        if bytes.len() >= BATCH {
+            self.hash.update(&self.buf);
+            self.buf.clear();
+            self.hash.update(bytes);
+            return;
+        }
         self.buf.extend_from_slice(bytes);
         if self.buf.len() >= BATCH {
             self.hash.update(&self.buf);

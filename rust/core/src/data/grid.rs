@@ -62,14 +62,13 @@ pub struct Grid {
     pub color: Vec<Rgb>,
     /// Whether the cell belongs to the mountain pool chosen by the coverage mask.
     pub pool: Vec<bool>,
-    /// Water surface level for `Water` cells (0 elsewhere), in height units.
+    /// Water surface level for `Water` cells (0 elsewhere), in height units: the lake or sea
+    /// level, and along rivers their centre-line's level, which never rises downstream (see
+    /// [`surface_levels`](crate::algorithms::hydrology::surface_levels)). The water mesh is drawn
+    /// at it.
     pub water_level: Vec<f32>,
     /// Kind of water per cell (`Dry` exactly where the terrain is not `Water`).
     pub water: Vec<WaterKind>,
-    /// Rendered water surface level per `Water` cell (0 elsewhere), in height units: the lake or
-    /// sea level, and along rivers their centre-line's level, which never rises downstream (see
-    /// [`surface_levels`](crate::algorithms::hydrology::surface_levels)). Not part of [`Grid::hash`].
-    pub water_surface: Vec<f32>,
     /// River width in metres per river cell, growing with the square root of its catchment (see
     /// [`river_width_metres`](crate::stages::hydrology::river_width_metres)), the widest of the
     /// centre-lines crossing or flanking it; 0 elsewhere. Not part of [`Grid::hash`].
@@ -134,7 +133,6 @@ impl Grid {
             pool: vec![false; n],
             water_level: vec![0.0; n],
             water: vec![WaterKind::Dry; n],
-            water_surface: vec![0.0; n],
             river_width: vec![0.0; n],
             lake: vec![0; n],
             lakes: Vec::new(),
@@ -236,13 +234,15 @@ impl Grid {
         counts
     }
 
-    /// Clears every water plane and the lake list (all cells dry).
+    /// Clears every water plane and the lake list (all cells dry). The planes are allocated
+    /// afresh, zeroed, rather than written: on a big map the system hands their pages over only
+    /// where water is written, so mostly dry planes cost little memory.
     pub fn clear_water(&mut self) {
-        self.water_level.fill(0.0);
-        self.water.fill(WaterKind::Dry);
-        self.water_surface.fill(0.0);
-        self.river_width.fill(0.0);
-        self.lake.fill(0);
+        let n = self.len();
+        self.water_level = vec![0.0; n];
+        self.water = vec![WaterKind::Dry; n];
+        self.river_width = vec![0.0; n];
+        self.lake = vec![0; n];
         self.lakes.clear();
     }
 
@@ -281,13 +281,13 @@ impl Grid {
         central_gradient(&self.height, self.width, self.depth, x, z)
     }
 
-    /// A 64-bit fingerprint of the rendered water planes, [`Grid::water_surface`] and
+    /// A 64-bit fingerprint of the rendered water planes, [`Grid::water_level`] and
     /// [`Grid::river_width`] (little-endian bytes, xxh3), kept apart from [`Grid::hash`].
     pub fn water_hash(&self) -> u64 {
         let mut d = Digest::new();
         d.bytes(&(self.width as u64).to_le_bytes());
         d.bytes(&(self.depth as u64).to_le_bytes());
-        d.f32s(self.water_surface.iter().chain(&self.river_width));
+        d.f32s(self.water_level.iter().chain(&self.river_width));
         d.finish()
     }
 

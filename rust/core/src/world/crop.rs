@@ -30,7 +30,6 @@ pub fn window(grid: &Grid, x0: usize, z0: usize, w: usize, d: usize) -> Option<G
     out.pool = cut(&grid.pool, width, r);
     out.water_level = cut(&grid.water_level, width, r);
     out.water = cut(&grid.water, width, r);
-    out.water_surface = cut(&grid.water_surface, width, r);
     out.river_width = cut(&grid.river_width, width, r);
     out.lake = cut(&grid.lake, width, r);
     out.temperature = cut(&grid.temperature, width, r);

@@ -87,7 +87,7 @@ fn a_river_path_gives_a_river_along_the_curve_that_flows_downhill() {
         .iter()
         .map(|(q, _)| {
             let (x, z) = cell(&grid, *q);
-            grid.water_surface[z * w + x]
+            grid.water_level[z * w + x]
         })
         .filter(|&l| l != 0.0)
         .collect();

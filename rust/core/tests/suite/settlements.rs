@@ -142,7 +142,7 @@ fn drawn_beside(grid: &Grid, x: usize, z: usize) -> Option<f32> {
             .flat_map(|zz| (cx.saturating_sub(1)..(cx + 1).min(w)).map(move |xx| (xx, zz)))
             .map(|(xx, zz)| grid.index(xx, zz))
             .filter(|&j| grid.water[j] != WaterKind::Dry)
-            .map(|j| grid.water_surface[j])
+            .map(|j| grid.water_level[j])
             .collect();
         if !wet.is_empty() {
             let level = wet.iter().sum::<f32>() / wet.len() as f32;

@@ -145,7 +145,7 @@ fn rivers_never_rise_downstream() {
         for line in &drainage.rivers {
             for pair in line.cells.windows(2) {
                 let (a, b) = (pair[0] as usize, pair[1] as usize);
-                let (here, below) = (grid.water_surface[a], grid.water_surface[b]);
+                let (here, below) = (grid.water_level[a], grid.water_level[b]);
                 assert!(
                     here >= below,
                     "seed {seed}: cell {a} at {here} drains up to {b} at {below}"
@@ -156,7 +156,7 @@ fn rivers_never_rise_downstream() {
             for &c in &line.cells {
                 let c = c as usize;
                 assert!(
-                    grid.water_surface[c] >= grid.height[c],
+                    grid.water_level[c] >= grid.height[c],
                     "the channel's water lies above its bed"
                 );
             }
@@ -235,7 +235,7 @@ fn tributaries_meet_their_river_on_its_line_without_a_step() {
             );
             // The water of the tributary's last own cell is not below its river's at the joint.
             if let Some(&last) = line.cells.last() {
-                let here = grid.water_surface[last as usize];
+                let here = grid.water_level[last as usize];
                 assert!(
                     here >= level,
                     "a tributary at {here} steps up into its river at {level}"

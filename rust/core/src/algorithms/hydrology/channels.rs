@@ -8,7 +8,7 @@
 //! its parent chain owns. Chains come parents first, so a tributary can be drawn into the line its
 //! parent already has.
 
-use super::NO_RECEIVER;
+use super::{Downstream, NO_RECEIVER};
 use std::collections::HashMap;
 
 /// Centre-line smoothing: passes of the `[¼, ½, ¼]` filter over a chain's points (its ends held),
@@ -42,17 +42,17 @@ pub struct Channel {
 /// The chains of the river cells (`river`) along the `receivers`, parents first: in decreasing
 /// accumulation of their last own cell, then by their first cell. `still` marks lake and sea cells,
 /// where chains end and from which a chain may start.
-pub fn channels(
-    receivers: &[u32],
+pub fn channels<R: Downstream + ?Sized>(
+    receivers: &R,
     accumulation: &[u32],
     river: &[bool],
     still: &[bool],
 ) -> Vec<Channel> {
-    let n = receivers.len();
+    let n = receivers.cells();
     let mut main_up: HashMap<u32, u32> = HashMap::new();
     let mut still_up: HashMap<u32, u32> = HashMap::new();
     for i in 0..n {
-        let r = receivers[i];
+        let r = receivers.downstream(i);
         if r == NO_RECEIVER || !river[r as usize] || !(river[i] || still[i]) {
             continue;
         }
@@ -96,9 +96,9 @@ pub fn channels(
 
 /// The chain that starts at river cell `head`: down the receivers while the next cell is a river
 /// cell whose main upstream cell this one is.
-fn chain_from(
+fn chain_from<R: Downstream + ?Sized>(
     head: u32,
-    receivers: &[u32],
+    receivers: &R,
     river: &[bool],
     still: &[bool],
     main_up: &HashMap<u32, u32>,
@@ -112,7 +112,7 @@ fn chain_from(
     let mut c = head;
     let end = loop {
         cells.push(c);
-        let r = receivers[c as usize];
+        let r = receivers.downstream(c as usize);
         if r == NO_RECEIVER {
             break ChannelEnd::Border;
         }
@@ -189,7 +189,7 @@ mod tests {
             true, true, true, true, true, true, true, false, false, false,
         ];
         let still = [false; 10];
-        let chains = channels(&receivers, &accumulation, &river, &still);
+        let chains = channels(&receivers[..], &accumulation, &river, &still);
         assert_eq!(chains.len(), 2);
         assert_eq!(chains[0].cells, vec![0, 1, 2, 3, 4]);
         assert_eq!(chains[0].end, ChannelEnd::Border);
@@ -209,7 +209,7 @@ mod tests {
         let accumulation = [5, 6, 7, 8];
         let river = [false, true, true, false];
         let still = [true, false, false, true];
-        let chains = channels(&receivers, &accumulation, &river, &still);
+        let chains = channels(&receivers[..], &accumulation, &river, &still);
         assert_eq!(chains.len(), 1);
         assert_eq!(chains[0].cells, vec![0, 1, 2, 3]);
         assert_eq!(chains[0].owned, (1, 3));

@@ -33,7 +33,7 @@ mod rivers;
 
 pub use channels::{channels, smooth, surface_levels, Channel, ChannelEnd, SMOOTHING_PASSES};
 pub use fill::{level_from_key, level_key, priority_flood, Flood, FloodOptions, OUTLET, OUTSIDE};
-pub use flow::{accumulate, flow_directions, receiver, NO_RECEIVER};
+pub use flow::{accumulate, flow_directions, receiver, Downstream, Receivers, NO_RECEIVER};
 pub use lakes::{find_lakes, Lake, LakeMap};
 pub use rivers::{river_depth, RIVER_DEPTH_CAP};
 

@@ -19,7 +19,6 @@ fn cell_differs(old: &Grid, new: &Grid, i: usize) -> bool {
         || old.color[i] != new.color[i]
         || old.water[i] != new.water[i]
         || old.water_level[i].to_bits() != new.water_level[i].to_bits()
-        || old.water_surface[i].to_bits() != new.water_surface[i].to_bits()
         || old.ground_splat().get(i) != new.ground_splat().get(i)
 }
 
@@ -82,7 +81,7 @@ mod tests {
         assert_eq!(which, [4 + 1]);
         // A cell one from a chunk's border: its neighbours across it too.
         let mut new = old.clone();
-        new.water_surface[31 * 64 + 33] = 0.5;
+        new.water_level[31 * 64 + 33] = 0.5;
         let changed = changed_chunks(&layout, &old, &new);
         let which: Vec<usize> = (0..changed.len()).filter(|&i| changed[i]).collect();
         assert_eq!(which, [5, 6, 9, 10], "the four chunks around (32, 32)");

@@ -12,7 +12,7 @@ use crate::algorithms::hydrology::queue::MAX_WEIGHT;
 use crate::algorithms::hydrology::NO_RECEIVER;
 use crate::algorithms::hydrology::{
     accumulate, find_lakes, flow_directions, priority_flood, Flood, FloodOptions, HydrologyError,
-    LakeMap,
+    LakeMap, Receivers,
 };
 use crate::algorithms::noise::fbm_row_resolved;
 use crate::data::frame::MapFrame;
@@ -32,10 +32,10 @@ mod rivers;
 pub use crate::algorithms::hydrology::ChannelEnd;
 use crate::algorithms::threads;
 pub use centrelines::{Centreline, MAX_RADIUS_CELLS, SAMPLE_STEP};
+use rivers::{keep_river_widths, Rivers};
 pub use rivers::{
     river_catchment_cells, river_width_metres, RIVER_REFERENCE_CATCHMENT, RIVER_REFERENCE_WIDTH,
 };
-use rivers::{surface_planes, Rivers};
 
 /// Flat routing: the period of the weight noise's first octave, in widths of a river at the
 /// threshold catchment ([`river_width_metres`]): rivers meander over about ten of their widths
@@ -78,14 +78,14 @@ pub fn meander_weights(
     weight
 }
 
-/// Drainage of a grid: the flood, every cell's receiver and accumulation.
+/// Drainage of a grid: every cell's receiver and accumulation, and the rivers drawn along them.
+/// The [`flood`] they were routed on is kept apart: the sea and the lakes read it, the rivers do
+/// not, so [`route`] lets it go before the rivers are drawn.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Drainage {
-    /// The filled surface and the flood order.
-    pub flood: Flood,
     /// Downstream neighbour of every cell ([`NO_RECEIVER`] at the
     /// border).
-    pub receivers: Vec<u32>,
+    pub receivers: Receivers,
     /// Runoff cells upstream of every cell, itself included.
     pub accumulation: Vec<u32>,
     /// The rivers' centre-lines, parents before their tributaries (empty until the rivers are
@@ -102,29 +102,42 @@ pub fn runoff(grid: &Grid) -> Vec<bool> {
         .collect()
 }
 
-/// Floods the grid's heights with meandering flats, routes the flow and accumulates the
-/// [`runoff`], on cells of `cell_size` metres, the meanders `meander` metres long.
-pub fn drainage(
+/// Floods the grid's heights with meandering flats, on cells of `cell_size` metres, the meanders
+/// `meander` metres long: the filled levels and the flood order the sea, the lakes and the
+/// drainage ([`route`]) are found on.
+pub fn flood(
     grid: &Grid,
     cell_size: f32,
     meander: f32,
     seed: u64,
-) -> Result<Drainage, HydrologyError> {
+) -> Result<Flood, HydrologyError> {
     let (w, d) = (grid.width(), grid.depth());
     let weight = meander_weights(w, d, cell_size, meander, seed);
     let options = FloodOptions {
         flat_weight: Some(&weight),
         ..Default::default()
     };
-    let flood = priority_flood(&grid.height, w, d, options)?;
+    priority_flood(&grid.height, w, d, options)
+}
+
+/// Routes the flow over a `flood` of the grid and accumulates the [`runoff`]. The accumulation
+/// follows the flood's order alone, so the filled levels and the parents are let go once the
+/// receivers are found: on a big map each is a plane of its own.
+pub fn route(grid: &Grid, mut flood: Flood) -> Result<Drainage, HydrologyError> {
     let receivers = flow_directions(&flood);
+    drop(std::mem::take(&mut flood.filled));
+    drop(std::mem::take(&mut flood.parent));
     let accumulation = accumulate(&flood, &receivers, &runoff(grid))?;
     Ok(Drainage {
-        flood,
         receivers,
         accumulation,
         rivers: Vec::new(),
     })
+}
+
+/// A hydrology error as the layer's.
+fn grid_error(e: HydrologyError) -> LayerError {
+    LayerError::Grid(e.to_string())
 }
 
 /// Sea: every cell whose filled level lies strictly below the sea level (the sea reaches it from
@@ -140,13 +153,18 @@ fn mark_sea(grid: &mut Grid, filled: &[f32], sea_level: f32) {
 
 /// Lakes: the depressions of the mountain pool that pass the filters, at their spill level. A
 /// depression reaching the flat ground outside the pool stays dry: that ground is kept walkable,
-/// its water soaks in.
+/// its water soaks in. The lake map's id plane becomes the grid's, without the cells the sea took.
 fn mark_lakes(grid: &mut Grid, lakes: LakeMap) {
-    for (i, &id) in lakes.id.iter().enumerate() {
-        if id != 0 && grid.water[i] == WaterKind::Dry {
+    grid.lake = lakes.id;
+    for (i, id) in grid.lake.iter_mut().enumerate() {
+        if *id == 0 {
+            continue;
+        }
+        if grid.water[i] == WaterKind::Dry {
             grid.water[i] = WaterKind::Lake;
-            grid.water_level[i] = lakes.lakes[id as usize - 1].level;
-            grid.lake[i] = id;
+            grid.water_level[i] = lakes.lakes[*id as usize - 1].level;
+        } else {
+            *id = 0;
         }
     }
     grid.lakes = lakes.lakes;
@@ -214,12 +232,6 @@ impl Hydrology {
             mark_sea(grid, &ground, sea_level);
         }
         classify_water(grid);
-        for i in 0..grid.len() {
-            grid.water_surface[i] = match grid.water[i] {
-                WaterKind::Dry => 0.0,
-                _ => grid.water_level[i],
-            };
-        }
     }
 
     /// The river paths' water: each path's source (the cell of its higher end, or of the first
@@ -243,7 +255,7 @@ impl Hydrology {
             let mut at = grid.index(i, j);
             for _ in 0..grid.len() {
                 drainage.accumulation[at] = drainage.accumulation[at].saturating_add(extra);
-                match drainage.receivers[at] {
+                match drainage.receivers.get(at) {
                     r if r == NO_RECEIVER || r as usize == at => break,
                     r => at = r as usize,
                 }
@@ -272,16 +284,10 @@ impl Hydrology {
         }
         let threshold = self.params.river_threshold(self.cell_size);
         let meander = MEANDER_WIDTHS * river_width_metres(threshold, self.cell_size);
-        let mut drainage = drainage(grid, self.cell_size, meander, self.seed)
-            .map_err(|e| LayerError::Grid(e.to_string()))?;
-        if let Some(frame) = &self.frame {
-            self.feed_rivers(grid, frame, threshold, &mut drainage);
-        }
-        let max_acc = drainage.accumulation.iter().copied().max().unwrap_or(0);
-        ctx.stats_mut().max_accumulation = max_acc;
+        let flood = flood(grid, self.cell_size, meander, self.seed).map_err(grid_error)?;
         let sea_level = self.sea_level(grid);
         if sea_level > 0.0 {
-            mark_sea(grid, &drainage.flood.filled, sea_level);
+            mark_sea(grid, &flood.filled, sea_level);
         }
         if self.params.lakes_enabled {
             // Without a sea, a lake may lie below level 0 (in a basin stamped into flat ground).
@@ -293,10 +299,16 @@ impl Hydrology {
                 },
                 ..self.params.lake_filter(self.cell_size)
             };
-            let lakes = find_lakes(&grid.height, &drainage.flood, &filter, Some(&grid.pool))
-                .map_err(|e| LayerError::Grid(e.to_string()))?;
+            let lakes =
+                find_lakes(&grid.height, &flood, &filter, Some(&grid.pool)).map_err(grid_error)?;
             mark_lakes(grid, lakes);
         }
+        // The rivers need the flood no more: the drainage takes it and lets it go.
+        let mut drainage = route(grid, flood).map_err(grid_error)?;
+        if let Some(frame) = &self.frame {
+            self.feed_rivers(grid, frame, threshold, &mut drainage);
+        }
+        ctx.stats_mut().max_accumulation = drainage.accumulation.iter().copied().max().unwrap_or(0);
         let rivers = Rivers {
             river_threshold: threshold,
             river_depth: self.params.river_depth,
@@ -313,7 +325,7 @@ impl Hydrology {
             ctx.stats_mut().river_length = f64::from(length) * f64::from(self.cell_size);
         }
         classify_water(grid);
-        surface_planes(grid);
+        keep_river_widths(grid);
         Ok(Some(drainage))
     }
 }

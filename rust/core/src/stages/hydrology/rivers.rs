@@ -70,19 +70,13 @@ pub fn river_catchment_cells(width: f32, cell_size: f32) -> u32 {
     ((area / (cell_size * cell_size)).ceil() as u32).max(1)
 }
 
-/// Rendered surface and width: every wet cell's surface is its water level (a river's lies on
-/// its centre-line's surface, which never rises downstream); dry cells have none. River cells keep
-/// the width their centre-line gave them.
-pub(super) fn surface_planes(grid: &mut Grid) {
-    for i in 0..grid.len() {
-        let (surface, river) = match grid.water[i] {
-            WaterKind::Dry => (0.0, false),
-            WaterKind::River => (grid.water_level[i], true),
-            _ => (grid.water_level[i], false),
-        };
-        grid.water_surface[i] = surface;
-        if !river {
-            grid.river_width[i] = 0.0;
+/// River widths on river cells only: a centre-line's width stays where it made a river, not on
+/// the cells a lake or the sea took. Cells already 0 are not written, so the plane's untouched
+/// pages stay unallocated.
+pub(super) fn keep_river_widths(grid: &mut Grid) {
+    for (w, kind) in grid.river_width.iter_mut().zip(&grid.water) {
+        if *kind != WaterKind::River && *w != 0.0 {
+            *w = 0.0;
         }
     }
 }

@@ -2,7 +2,7 @@
 //! cell corner.
 //!
 //! - A *surface cell* holds water: a `Water` cell at its rendered surface level
-//!   ([`Grid::water_surface`]), or, when biomes are on, a pool of standing water in a wetland or
+//!   ([`Grid::water_level`]), or, when biomes are on, a pool of standing water in a wetland or
 //!   mangrove (see [`pool_level`]).
 //! - A *ring cell* is a dry cell beside a surface cell (8-neighbourhood). The water continues over
 //!   it so that the terrain, not the cell border, draws the shoreline.
@@ -117,7 +117,7 @@ fn surface_water(grid: &Grid, i: usize) -> Option<(f32, Body, f32)> {
         WaterKind::River => Body::River,
         _ => Body::Still,
     };
-    Some((grid.water_surface[i], body, grid.river_width[i]))
+    Some((grid.water_level[i], body, grid.river_width[i]))
 }
 
 /// Reads the water of cells; the mesh builder reads precomputed planes, point queries compute it.

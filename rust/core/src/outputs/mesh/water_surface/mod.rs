@@ -8,7 +8,7 @@
 //! ([`clip`]): the shoreline lies exactly where the terrain meets the water, at sub-cell
 //! precision, and every vertex carries a depth ≥ 0 (0 on the shore).
 //!
-//! Lakes and the sea are flat; rivers follow [`Grid::water_surface`], which never rises
+//! Lakes and the sea are flat; rivers follow [`Grid::water_level`], which never rises
 //! downstream; with biomes on, wetlands hold shallow pools ([`levels::pool_level`]).
 //!
 //! Per vertex: the position (`x = cell · cell_size`, `y = level · height_scale`, wound clockwise

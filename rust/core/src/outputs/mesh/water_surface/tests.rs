@@ -23,7 +23,6 @@ pub(super) fn lake_bowl(size: (usize, usize), middle: (f32, f32), curve: f32, le
                 g.terrain[i] = Terrain::Water;
                 g.water[i] = WaterKind::Lake;
                 g.water_level[i] = level;
-                g.water_surface[i] = level;
             }
         }
     }
@@ -132,7 +131,7 @@ fn water_over_the_vertex_budget_is_refused() {
     let mut g = Grid::new(side, side);
     g.terrain.fill(Terrain::Water);
     g.water.fill(WaterKind::Lake);
-    g.water_surface.fill(0.25);
+    g.water_level.fill(0.25);
     let p = MeshParams::default();
     let cells = (side * side) as u64;
     match build_water_mesh(&g, &p) {

@@ -90,7 +90,7 @@ fn running_max(values: &[f32], r: usize) -> Vec<f32> {
 
 /// The level of the water drawn over dry cell `(x, z)` when water lies beside it: the water mesh
 /// reaches one cell beyond its water, at each corner the mean drawn surface
-/// ([`Grid::water_surface`]) of the water cells sharing it, over the cell the lowest of those
+/// ([`Grid::water_level`]) of the water cells sharing it, over the cell the lowest of those
 /// corners; `None` without water among its eight neighbours.
 pub fn drawn_level_beside(grid: &Grid, x: usize, z: usize) -> Option<f32> {
     let (w, d) = (grid.width(), grid.depth());
@@ -100,11 +100,7 @@ pub fn drawn_level_beside(grid: &Grid, x: usize, z: usize) -> Option<f32> {
             for xx in cx.saturating_sub(1)..(cx + 1).min(w) {
                 let j = zz * w + xx;
                 if grid.water[j] != WaterKind::Dry {
-                    let s = grid
-                        .water_surface
-                        .get(j)
-                        .copied()
-                        .unwrap_or(grid.water_level[j]);
+                    let s = grid.water_level[j];
                     (sum, n, lo, hi) = (sum + s, n + 1, lo.min(s), hi.max(s));
                 }
             }
@@ -180,10 +176,7 @@ pub fn decks(
 ) -> Vec<f32> {
     let (w, d) = (grid.width(), grid.depth());
     let clearance = DECK_CLEARANCE.min(0.5 * max_grade * cell_size) / height_scale;
-    let water = |i: usize| {
-        let surface = grid.water_surface.get(i).copied().unwrap_or(0.0);
-        grid.water_level[i].max(surface) + clearance
-    };
+    let water = |i: usize| grid.water_level[i] + clearance;
     let mut height = smoothed(grid, smooth_cells(cell_size));
     let floor = water_floor(grid, floor_reach(bed_width));
     for (i, h) in height.iter_mut().enumerate() {
@@ -256,7 +249,7 @@ mod tests {
                 };
                 if x == 4 {
                     grid.water[i] = WaterKind::River;
-                    grid.water_surface[i] = if z == 0 { 0.5 } else { 0.0 };
+                    grid.water_level[i] = if z == 0 { 0.5 } else { 0.0 };
                 }
             }
         }
