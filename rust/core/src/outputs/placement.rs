@@ -8,7 +8,7 @@
 use crate::algorithms::noise::hash01;
 use crate::data::grid::{Grid, Terrain};
 use crate::outputs::mesh::chunks::{Chunk, ChunkLayout};
-use crate::outputs::mesh::{surface_height, surface_height_valid, Mesh, MeshError};
+use crate::outputs::mesh::{chunk_corner_surface, surface_height_valid, Mesh, MeshError};
 use crate::params::MeshParams;
 use rayon::prelude::*;
 
@@ -66,18 +66,9 @@ pub fn chunk_corner_heights(
 ) -> Result<Vec<Vec<f32>>, MeshError> {
     params.validate()?;
     crate::algorithms::threads::ensure_pool();
-    let size = params.cell_size;
     Ok(chunks
         .par_iter()
-        .map(|c| {
-            (c.z0..=c.z1)
-                .flat_map(|z| (c.x0..=c.x1).map(move |x| (x, z)))
-                .map(|(x, z)| {
-                    surface_height_valid(grid, params, x as f32 * size, z as f32 * size)
-                        .unwrap_or(0.0)
-                })
-                .collect()
-        })
+        .map(|c| chunk_corner_surface(grid, params, c))
         .collect())
 }
 
@@ -106,7 +97,7 @@ impl TreeInstance {
 
 /// One instance per [`Terrain::Tree`] cell, in cell order (row by row): the cell centre moved by
 /// a hashed offset of up to [`TREE_JITTER`] cells on each axis, with a hashed yaw and scale, its
-/// foot on the jittered mesh surface ([`surface_height`]).
+/// foot on the jittered mesh surface ([`surface_height`](crate::outputs::mesh::surface_height)).
 ///
 /// ```
 /// use donjourno::outputs::mesh::surface_height;
@@ -169,7 +160,7 @@ fn trees_in(grid: &Grid, params: &MeshParams, chunk: &Chunk) -> Vec<TreeInstance
         let jitter = |k: u32| (hash01(hx, hz, TREE_SEED.wrapping_add(k)) * 2.0 - 1.0) * TREE_JITTER;
         let px = (x as f32 + 0.5 + jitter(0)) * size;
         let pz = (z as f32 + 0.5 + jitter(1)) * size;
-        let py = surface_height(grid, params, px, pz).unwrap_or(0.0);
+        let py = surface_height_valid(grid, params, px, pz).unwrap_or(0.0);
         let yaw = hash01(hx, hz, TREE_SEED.wrapping_add(2)) * core::f32::consts::TAU;
         let scale = lo + (hi - lo) * hash01(hx, hz, TREE_SEED.wrapping_add(3));
         out.push(TreeInstance {
@@ -256,6 +247,7 @@ fn cross(a: [f32; 3], b: [f32; 3]) -> [f32; 3] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::outputs::mesh::surface_height;
     use crate::params::GeneratorParams;
     use crate::stages::generate::generate;
 
@@ -367,6 +359,36 @@ mod tests {
                     .all(|(a, b)| a.to_bits() == b.to_bits()),
                 "{c:?}"
             );
+        }
+    }
+
+    #[test]
+    fn chunk_corners_are_the_surface_heights_at_every_cell_size_and_subdivision() {
+        // Cell sizes whose multiples do not divide back exactly, and subdivided cells: a
+        // corner's query can round to the vertex before its own.
+        let grid = grid();
+        for (cell_size, subdivisions) in [(0.3, 1), (0.7, 3), (1.0, 2), (2.9, 4)] {
+            let params = MeshParams {
+                chunk_size: 16,
+                cell_size,
+                subdivisions,
+                roughness_strength: 0.8,
+                ..Default::default()
+            };
+            let chunks = ChunkLayout::new(grid.width(), grid.depth(), &params).chunks();
+            let cut = chunk_corner_heights(&grid, &params, &chunks).unwrap();
+            for (c, heights) in chunks.iter().zip(&cut) {
+                let want = (c.z0..=c.z1).flat_map(|z| (c.x0..=c.x1).map(move |x| (x, z)));
+                for ((x, z), h) in want.zip(heights) {
+                    let (px, pz) = (x as f32 * cell_size, z as f32 * cell_size);
+                    let at = surface_height(&grid, &params, px, pz).unwrap();
+                    assert_eq!(
+                        h.to_bits(),
+                        at.to_bits(),
+                        "{cell_size} m, {subdivisions}: {x}, {z}"
+                    );
+                }
+            }
         }
     }
 

@@ -47,9 +47,9 @@ pub fn carries_splat(grid: &Grid) -> bool {
 }
 
 pub use error::MeshError;
-pub(crate) use heights::surface_height_valid;
 use heights::vertex_height;
 pub use heights::{cell_at, ground_point, surface_height};
+pub(crate) use heights::{chunk_corner_surface, surface_height_valid};
 pub(crate) use heights::{sub_vertex_cell, vertex_height_direct, Corners, HeightSource};
 pub(crate) use shore::Shore;
 

@@ -5,7 +5,7 @@
 use super::deck::{profile_above, Profile};
 use super::ribbon::{draw, ribbon, RibbonStyle};
 use super::water_surface::water_height;
-use super::{surface_height, Mesh};
+use super::{surface_height_valid, Mesh};
 use crate::data::grid::Grid;
 use crate::params::MeshParams;
 use crate::stages::settlements::Road;
@@ -149,12 +149,15 @@ pub fn road_profile(grid: &Grid, params: &MeshParams, road: &RoadLine) -> Profil
     )
 }
 
-/// The surface height of `grid` drawn with `params` at a point, clamped onto the map.
+/// The surface height of `grid` drawn with `params` at a point, clamped onto the map (0 for
+/// invalid settings, checked once rather than at every point).
 fn surface<'a>(grid: &'a Grid, params: &'a MeshParams) -> impl Fn(f32, f32) -> f32 + 'a {
     let cs = params.cell_size;
     let (w, d) = (grid.width() as f32 * cs, grid.depth() as f32 * cs);
-    move |x: f32, z: f32| {
-        surface_height(grid, params, x.clamp(0.0, w), z.clamp(0.0, d)).unwrap_or(0.0)
+    let valid = params.validate().is_ok();
+    move |x: f32, z: f32| match valid {
+        true => surface_height_valid(grid, params, x.clamp(0.0, w), z.clamp(0.0, d)).unwrap_or(0.0),
+        false => 0.0,
     }
 }
 

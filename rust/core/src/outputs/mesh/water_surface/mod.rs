@@ -173,6 +173,31 @@ pub fn build_water_mesh(grid: &Grid, params: &MeshParams) -> Result<WaterMesh, M
     Ok(out)
 }
 
+/// Whether any cell of the four by four around each corner `(cx, cz)` holds water (cells
+/// `cx − 2 ..= cx + 1` by `cz − 2 ..= cz + 1`), row by row over the `(w + 1) × (d + 1)` corners.
+/// [`corner_level`] reads no cell beyond those (the corner's cells and their neighbours), so a
+/// corner with none has no level: most corners of a map are far from water, and skip the reads.
+fn near_water(src: &Planes) -> Vec<bool> {
+    let (w, d) = (src.width(), src.depth());
+    // Per row of cells, whether each corner column has water among the cells `cx − 2 ..= cx + 1`.
+    let rows: Vec<Vec<bool>> = (0..d)
+        .into_par_iter()
+        .map(|z| {
+            let wet: Vec<bool> = (0..w).map(|x| src.water(x, z).is_some()).collect();
+            (0..=w)
+                .map(|cx| (cx.saturating_sub(2)..(cx + 2).min(w)).any(|x| wet[x]))
+                .collect()
+        })
+        .collect();
+    (0..(w + 1) * (d + 1))
+        .into_par_iter()
+        .map(|k| {
+            let (cx, cz) = (k % (w + 1), k / (w + 1));
+            (cz.saturating_sub(2)..(cz + 2).min(d)).any(|z| rows[z][cx])
+        })
+        .collect()
+}
+
 /// The water level (height units) at every lattice vertex of the water mesh, from the levels of
 /// the cell corners ([`corner_level`]); NaN where no water touches.
 pub(crate) struct Levels {
@@ -193,9 +218,13 @@ impl Levels {
         let (w, d) = (src.width(), src.depth());
         let n = params.subdivisions as usize;
         let strength = params.roughness_strength;
+        let near = near_water(src);
         let corners = (0..(w + 1) * (d + 1))
             .into_par_iter()
             .map(|k| {
+                if !near[k] {
+                    return f32::NAN;
+                }
                 let (cx, cz) = (k % (w + 1), k / (w + 1));
                 corner_level(src, cx, cz, || {
                     terrain.height(cx * n, cz * n, n, w, d, strength)
