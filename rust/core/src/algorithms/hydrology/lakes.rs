@@ -38,15 +38,23 @@ pub fn find_lakes(
         check_plane("allowed", allowed.len(), w, d)?;
     }
     let mut label = vec![0u32; height.len()];
+    let mut waiting = Waiting::of(height, flood);
     let mut lakes = Vec::new();
     let mut fits = Vec::new();
     let mut stack = Vec::new();
     for &entry in &flood.order {
         let entry = entry as usize;
-        if label[entry] == 0 && flood.filled[entry] > height[entry] {
+        if waiting.take(entry) {
             let id = lakes.len() as u32 + 1;
-            let (lake, inside) =
-                label_lake(height, flood, entry, id, allowed, &mut label, &mut stack);
+            let (lake, inside) = label_lake(
+                height,
+                flood,
+                entry,
+                id,
+                allowed,
+                (&mut label, &mut waiting),
+                &mut stack,
+            );
             lakes.push(lake);
             fits.push(inside);
         }
@@ -58,6 +66,35 @@ pub fn find_lakes(
     Ok(LakeMap { id: label, lakes })
 }
 
+/// The raised cells (filled above their height) not labelled yet, a bit each: the labelling walks
+/// the flood order, which sweeps the whole map, and a bit plane stays in the caches where the
+/// heights, levels and labels it would read instead do not.
+struct Waiting(Vec<u64>);
+
+impl Waiting {
+    fn of(height: &[f32], flood: &Flood) -> Self {
+        use rayon::prelude::*;
+        crate::algorithms::threads::ensure_pool();
+        let words = (height.par_chunks(64).zip(flood.filled.par_chunks(64)))
+            .map(|(h, f)| {
+                (h.iter().zip(f).enumerate())
+                    .filter(|(_, (h, f))| f > h)
+                    .fold(0u64, |word, (k, _)| word | 1 << k)
+            })
+            .collect();
+        Waiting(words)
+    }
+
+    /// Whether `cell` is raised and not labelled yet, marking it labelled.
+    #[inline]
+    fn take(&mut self, cell: usize) -> bool {
+        let (word, bit) = (&mut self.0[cell >> 6], 1u64 << (cell & 63));
+        let waiting = *word & bit != 0;
+        *word &= !bit;
+        waiting
+    }
+}
+
 /// Labels the lake reached first at `entry` with `id` (depth-first over raised cells), measures
 /// it and tells whether all its cells are allowed.
 fn label_lake(
@@ -66,7 +103,7 @@ fn label_lake(
     entry: usize,
     id: u32,
     allowed: Option<&[bool]>,
-    label: &mut [u32],
+    (label, waiting): (&mut [u32], &mut Waiting),
     stack: &mut Vec<usize>,
 ) -> (Lake, bool) {
     let (w, d) = (flood.width(), flood.depth());
@@ -99,7 +136,7 @@ fn label_lake(
         *b = [b[0].min(x), b[1].min(z), b[2].max(x), b[3].max(z)];
         for k in 0..8 {
             if let Some(next) = super::neighbour(cell, k, w, d) {
-                if label[next] == 0 && flood.filled[next] > height[next] {
+                if waiting.take(next) {
                     label[next] = id;
                     stack.push(next);
                 }

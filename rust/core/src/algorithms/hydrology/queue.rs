@@ -152,6 +152,9 @@ pub trait LevelQueue {
     fn pop(&mut self) -> Option<u32>;
     /// Whether no cell of the current level is waiting.
     fn is_empty(&self) -> bool;
+    /// A cell that leaves `k` pops from now, if the queue knows it without searching (the flood
+    /// fetches its neighbourhood into the caches ahead of time; any answer is correct).
+    fn ahead(&self, k: usize) -> Option<u32>;
 }
 
 /// First in, first out: cells of a level leave in the order they were reached (breadth first from
@@ -187,6 +190,11 @@ impl LevelQueue for Fifo {
     #[inline]
     fn is_empty(&self) -> bool {
         self.head == self.cells.len()
+    }
+
+    #[inline]
+    fn ahead(&self, k: usize) -> Option<u32> {
+        self.cells.get(self.head + k).copied()
     }
 }
 
@@ -272,6 +280,11 @@ impl LevelQueue for Dial<'_> {
     #[inline]
     fn is_empty(&self) -> bool {
         self.len == 0
+    }
+
+    #[inline]
+    fn ahead(&self, k: usize) -> Option<u32> {
+        self.ring[self.cursor as usize % RING].ahead(k)
     }
 }
 
