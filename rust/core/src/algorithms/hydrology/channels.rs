@@ -10,6 +10,35 @@
 
 use super::{Downstream, NO_RECEIVER};
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// Cell indices hashed by one multiplication (Fibonacci hashing): the maps here are only
+/// looked up, never iterated, so the hash decides their speed and nothing of the result; a map
+/// of a million river cells is several times faster than with the standard library's hasher.
+#[derive(Clone, Copy, Debug, Default)]
+struct CellHasher(u64);
+
+impl Hasher for CellHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(FIBONACCI);
+        }
+    }
+
+    fn write_u32(&mut self, cell: u32) {
+        self.0 = u64::from(cell).wrapping_mul(FIBONACCI);
+    }
+}
+
+/// 2⁶⁴ divided by the golden ratio, odd.
+const FIBONACCI: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// A map keyed by cell index.
+type CellMap<V> = HashMap<u32, V, BuildHasherDefault<CellHasher>>;
 
 /// Centre-line smoothing: passes of the `[¼, ½, ¼]` filter over a chain's points (its ends held),
 /// which spreads a turn of the cell lattice over about `√(passes / 2)` cells on either side.
@@ -49,11 +78,16 @@ pub fn channels<R: Downstream + ?Sized>(
     still: &[bool],
 ) -> Vec<Channel> {
     let n = receivers.cells();
-    let mut main_up: HashMap<u32, u32> = HashMap::new();
-    let mut still_up: HashMap<u32, u32> = HashMap::new();
+    // About one main upstream cell per river cell: sized once, not grown.
+    let rivers = river.iter().filter(|&&r| r).count();
+    let mut main_up: CellMap<u32> = CellMap::with_capacity_and_hasher(rivers, Default::default());
+    let mut still_up: CellMap<u32> = CellMap::default();
     for i in 0..n {
+        if !(river[i] || still[i]) {
+            continue;
+        }
         let r = receivers.downstream(i);
-        if r == NO_RECEIVER || !river[r as usize] || !(river[i] || still[i]) {
+        if r == NO_RECEIVER || !river[r as usize] {
             continue;
         }
         let ups = if river[i] {
@@ -79,11 +113,11 @@ pub fn channels<R: Downstream + ?Sized>(
             .cmp(&accumulation[la as usize])
             .then(a.cells[a.owned.0].cmp(&b.cells[b.owned.0]))
     });
-    let owner: HashMap<u32, usize> = chains
-        .iter()
-        .enumerate()
-        .flat_map(|(k, c)| c.cells[c.owned.0..c.owned.1].iter().map(move |&i| (i, k)))
-        .collect();
+    let mut owner: CellMap<usize> = CellMap::with_capacity_and_hasher(rivers, Default::default());
+    owner.extend(
+        (chains.iter().enumerate())
+            .flat_map(|(k, c)| c.cells[c.owned.0..c.owned.1].iter().map(move |&i| (i, k))),
+    );
     for c in &mut chains {
         if c.end == ChannelEnd::Joins(usize::MAX) {
             // Every river cell is owned by a chain, so the joint has its owner.
@@ -101,8 +135,8 @@ fn chain_from<R: Downstream + ?Sized>(
     receivers: &R,
     river: &[bool],
     still: &[bool],
-    main_up: &HashMap<u32, u32>,
-    still_up: &HashMap<u32, u32>,
+    main_up: &CellMap<u32>,
+    still_up: &CellMap<u32>,
 ) -> Channel {
     let mut cells = Vec::new();
     if let Some(&lake) = still_up.get(&head) {

@@ -10,6 +10,7 @@ use crate::algorithms::hydrology::{
 };
 use crate::data::grid::Grid;
 use crate::data::water::WaterKind;
+use rayon::prelude::*;
 
 /// Centre-lines are walked in steps of this many cells: every cell the line crosses is met.
 pub const SAMPLE_STEP: f32 = 0.25;
@@ -64,10 +65,14 @@ pub(super) fn draw_rivers(
     params: &Rivers,
 ) -> Vec<Centreline> {
     let w = grid.width();
-    let river: Vec<bool> = (0..grid.len())
-        .map(|i| grid.water[i] == WaterKind::Dry && params.resolved(drainage.accumulation[i]))
+    let river: Vec<bool> = (grid.water.par_iter().zip(&drainage.accumulation))
+        .map(|(&k, &acc)| k == WaterKind::Dry && params.resolved(acc))
         .collect();
-    let still: Vec<bool> = grid.water.iter().map(|&k| k != WaterKind::Dry).collect();
+    let still: Vec<bool> = grid
+        .water
+        .par_iter()
+        .map(|&k| k != WaterKind::Dry)
+        .collect();
     let chains = channels(&drainage.receivers, &drainage.accumulation, &river, &still);
     // Own levels before any carving: the ground, or the still water's level.
     let levels: Vec<Vec<f32>> = chains

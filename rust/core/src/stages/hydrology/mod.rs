@@ -97,7 +97,7 @@ pub struct Drainage {
 /// soaks in, so rivers rise in the mountains.
 pub fn runoff(grid: &Grid) -> Vec<bool> {
     grid.height
-        .iter()
+        .par_iter()
         .map(|&h| h > MOUNTAIN_MIN_HEIGHT)
         .collect()
 }
@@ -143,12 +143,13 @@ fn grid_error(e: HydrologyError) -> LayerError {
 /// Sea: every cell whose filled level lies strictly below the sea level (the sea reaches it from
 /// the border without rising above that level).
 fn mark_sea(grid: &mut Grid, filled: &[f32], sea_level: f32) {
-    for (i, &f) in filled.iter().enumerate() {
-        if f < sea_level {
-            grid.water[i] = WaterKind::Sea;
-            grid.water_level[i] = sea_level;
-        }
-    }
+    (grid.water.par_iter_mut().zip(&mut grid.water_level))
+        .zip(filled)
+        .filter(|(_, &f)| f < sea_level)
+        .for_each(|((water, level), _)| {
+            *water = WaterKind::Sea;
+            *level = sea_level;
+        });
 }
 
 /// Lakes: the depressions of the mountain pool that pass the filters, at their spill level. A
@@ -156,17 +157,18 @@ fn mark_sea(grid: &mut Grid, filled: &[f32], sea_level: f32) {
 /// its water soaks in. The lake map's id plane becomes the grid's, without the cells the sea took.
 fn mark_lakes(grid: &mut Grid, lakes: LakeMap) {
     grid.lake = lakes.id;
-    for (i, id) in grid.lake.iter_mut().enumerate() {
-        if *id == 0 {
-            continue;
-        }
-        if grid.water[i] == WaterKind::Dry {
-            grid.water[i] = WaterKind::Lake;
-            grid.water_level[i] = lakes.lakes[*id as usize - 1].level;
-        } else {
-            *id = 0;
-        }
-    }
+    let list = &lakes.lakes;
+    (grid.lake.par_iter_mut().zip(&mut grid.water))
+        .zip(&mut grid.water_level)
+        .filter(|((id, _), _)| **id != 0)
+        .for_each(|((id, water), level)| {
+            if *water == WaterKind::Dry {
+                *water = WaterKind::Lake;
+                *level = list[*id as usize - 1].level;
+            } else {
+                *id = 0;
+            }
+        });
     grid.lakes = lakes.lakes;
 }
 
@@ -178,16 +180,13 @@ fn classify_water(grid: &mut Grid) {
         water,
         ..
     } = grid;
-    for ((t, r), w) in terrain
-        .iter_mut()
-        .zip(roughness.iter_mut())
-        .zip(water.iter())
-    {
-        if *w != WaterKind::Dry {
+    (terrain.par_iter_mut().zip(roughness))
+        .zip(&*water)
+        .filter(|(_, w)| **w != WaterKind::Dry)
+        .for_each(|((t, r), _)| {
             *t = Terrain::Water;
             *r = 0.0;
-        }
-    }
+        });
 }
 
 /// The water layer: sea, lakes and rivers from the terrain's drainage. It writes

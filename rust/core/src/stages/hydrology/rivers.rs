@@ -74,9 +74,8 @@ pub fn river_catchment_cells(width: f32, cell_size: f32) -> u32 {
 /// the cells a lake or the sea took. Cells already 0 are not written, so the plane's untouched
 /// pages stay unallocated.
 pub(super) fn keep_river_widths(grid: &mut Grid) {
-    for (w, kind) in grid.river_width.iter_mut().zip(&grid.water) {
-        if *kind != WaterKind::River && *w != 0.0 {
-            *w = 0.0;
-        }
-    }
+    use rayon::prelude::*;
+    (grid.river_width.par_iter_mut().zip(&grid.water))
+        .filter(|(w, kind)| **kind != WaterKind::River && **w != 0.0)
+        .for_each(|(w, _)| *w = 0.0);
 }
