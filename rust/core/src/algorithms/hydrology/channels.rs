@@ -106,6 +106,8 @@ pub fn channels<R: Downstream + ?Sized>(
         .filter(|&i| river[i as usize] && !main_up.contains_key(&i))
         .map(|head| chain_from(head, receivers, river, still, &main_up, &still_up))
         .collect();
+    // The chains hold what the confluences decided.
+    drop((main_up, still_up));
     let last_own = |c: &Channel| c.cells[c.owned.1 - 1];
     chains.sort_by(|a, b| {
         let (la, lb) = (last_own(a), last_own(b));
