@@ -6,7 +6,7 @@ use crate::data::frame::MapFrame;
 use crate::data::grid::Grid;
 use crate::data::stats::GenerationStats;
 use crate::outputs::mesh::chunks::ChunkBuilder;
-use crate::outputs::mesh::{build_mesh_with, Corners, Mesh, MeshError};
+use crate::outputs::mesh::{build_mesh_with, CornerView, Corners, Mesh, MeshError};
 use crate::params::MeshParams;
 use crate::params::{GeneratorParams, ParamError, MAX_SIDE};
 use crate::stages::context::Context;
@@ -63,9 +63,19 @@ impl Tile {
     /// [`surface_height`](crate::outputs::mesh::surface_height)); `None` off the tile or for invalid
     /// settings. On a shared edge both tiles give the same value.
     pub fn surface_height(&self, params: &MeshParams, x: f32, z: f32) -> Option<f32> {
+        self.surface(params)?(x, z)
+    }
+
+    /// [`Tile::surface_height`] for many points: the settings checked once, `None` when they
+    /// are invalid, then a height query that reads the tile's corner planes where they lie.
+    pub fn surface<'a>(
+        &'a self,
+        params: &'a MeshParams,
+    ) -> Option<impl Fn(f32, f32) -> Option<f32> + 'a> {
         params.validate().ok()?;
         let side = (self.size(), self.size());
-        self.corners().surface_height(side, params, x, z)
+        let view = CornerView::new(self.size() + 1, &self.corner_height, &self.corner_roughness);
+        Some(move |x: f32, z: f32| view.surface_height(side, params, x, z))
     }
 
     /// The mesh's heights (world units) at the `(tile_size + 1)²` cell corners, row by row: the

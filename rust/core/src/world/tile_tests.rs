@@ -98,3 +98,28 @@ fn neighbours_agree_on_their_shared_edge() {
         "corner heights lie on the surface"
     );
 }
+
+#[test]
+fn the_surface_queries_lie_on_the_tile_mesh() {
+    let params = world();
+    let tile = generate_tile(&params, TileCoord::new(-1, 2)).expect("valid");
+    let mp = mesh_params(&params);
+    let mesh = tile.mesh(&mp).expect("within budget");
+    let surface = tile.surface(&mp).expect("valid settings");
+    let mut checked = 0;
+    for p in mesh.positions.iter().step_by(7) {
+        let at = surface(p[0], p[2]).expect("on the tile");
+        assert_eq!(at.to_bits(), p[1].to_bits(), "vertex {p:?}");
+        assert_eq!(tile.surface_height(&mp, p[0], p[2]), Some(at));
+        checked += 1;
+    }
+    assert!(checked > 1000, "{checked} vertices");
+    let invalid = MeshParams {
+        subdivisions: 0,
+        ..mp
+    };
+    assert!(
+        tile.surface(&invalid).is_none(),
+        "invalid settings answer nothing"
+    );
+}

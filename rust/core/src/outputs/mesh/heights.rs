@@ -76,6 +76,31 @@ impl Corners {
         &self.roughness
     }
 
+    /// The planes, borrowed, for the surface queries.
+    pub(crate) fn view(&self) -> CornerView<'_> {
+        CornerView::new(self.stride, &self.height, &self.roughness)
+    }
+}
+
+/// Corner planes borrowed (a [`Corners`]' or an endless world tile's): what the surface
+/// queries read, without a copy of the planes.
+#[derive(Clone, Copy)]
+pub(crate) struct CornerView<'a> {
+    stride: usize,
+    height: &'a [f32],
+    roughness: &'a [f32],
+}
+
+impl<'a> CornerView<'a> {
+    /// The corner planes `height` and `roughness`, `stride` corners to a row.
+    pub(crate) fn new(stride: usize, height: &'a [f32], roughness: &'a [f32]) -> Self {
+        CornerView {
+            stride,
+            height,
+            roughness,
+        }
+    }
+
     /// Bilinear interpolation of a corner plane at sub-vertex `(gx, gz)` of an `n`-subdivided grid.
     #[inline]
     fn sample(&self, plane: &[f32], gx: usize, gz: usize, n: usize, w: usize, d: usize) -> f32 {
@@ -189,13 +214,45 @@ pub(crate) fn vertex_height(
     d: usize,
     strength: f32,
 ) -> f32 {
-    let h = corners.sample(&corners.height, gx, gz, n, w, d);
-    let r = if strength == 0.0 {
-        0.0
-    } else {
-        corners.sample(&corners.roughness, gx, gz, n, w, d)
-    };
-    jitter(h, r, gx, gz, strength)
+    corners.view().vertex_height(gx, gz, n, w, d, strength)
+}
+
+impl CornerView<'_> {
+    /// [`vertex_height`] over these planes.
+    #[inline]
+    fn vertex_height(
+        &self,
+        gx: usize,
+        gz: usize,
+        n: usize,
+        w: usize,
+        d: usize,
+        strength: f32,
+    ) -> f32 {
+        let h = self.sample(self.height, gx, gz, n, w, d);
+        let r = if strength == 0.0 {
+            0.0
+        } else {
+            self.sample(self.roughness, gx, gz, n, w, d)
+        };
+        jitter(h, r, gx, gz, strength)
+    }
+
+    /// [`surface_height`] over these corner planes of a `w × d` grid, for settings already
+    /// validated.
+    pub(crate) fn surface_height(
+        &self,
+        (w, d): (usize, usize),
+        params: &MeshParams,
+        x: f32,
+        z: f32,
+    ) -> Option<f32> {
+        let n = params.subdivisions as usize;
+        let strength = params.roughness_strength;
+        surface_on(w, d, params, x, z, |gx, gz| {
+            self.vertex_height(gx, gz, n, w, d, strength)
+        })
+    }
 }
 
 /// Jittered height of sub-vertex `(gx, gz)` computed from the grid directly (no corner planes),
@@ -346,16 +403,12 @@ impl Corners {
     /// validated.
     pub(crate) fn surface_height(
         &self,
-        (w, d): (usize, usize),
+        side: (usize, usize),
         params: &MeshParams,
         x: f32,
         z: f32,
     ) -> Option<f32> {
-        let n = params.subdivisions as usize;
-        let strength = params.roughness_strength;
-        surface_on(w, d, params, x, z, |gx, gz| {
-            vertex_height(self, gx, gz, n, w, d, strength)
-        })
+        self.view().surface_height(side, params, x, z)
     }
 }
 

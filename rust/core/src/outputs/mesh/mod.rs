@@ -50,7 +50,9 @@ pub use error::MeshError;
 use heights::vertex_height;
 pub use heights::{cell_at, ground_point, surface_height};
 pub(crate) use heights::{chunk_corner_surface, surface_height_valid};
-pub(crate) use heights::{sub_vertex_cell, vertex_height_direct, Corners, HeightSource};
+pub(crate) use heights::{
+    sub_vertex_cell, vertex_height_direct, CornerView, Corners, HeightSource,
+};
 pub(crate) use shore::Shore;
 
 /// Largest accepted vertex count of one mesh (2²⁴ vertices, about 640 MiB of buffers).

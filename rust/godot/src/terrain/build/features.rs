@@ -90,9 +90,12 @@ pub fn of_tile(tile: &Tile, mesh: &MeshParams) -> Result<Features, String> {
 
 /// Puts the foot of every instance of `buffer` (`stride` floats each) on the tile's surface.
 fn settle_feet(buffer: &mut [f32], stride: usize, tile: &Tile, mesh: &MeshParams) {
+    let Some(surface) = tile.surface(mesh) else {
+        return;
+    };
     for inst in buffer.chunks_exact_mut(stride) {
         let (x, z) = (inst[3], inst[11]);
-        if let Some(y) = tile.surface_height(mesh, x, z) {
+        if let Some(y) = surface(x, z) {
             inst[FOOT_Y] = y;
         }
     }
