@@ -19,7 +19,6 @@
 //! surface's, side by side (−z, +x, +z, −x), each side left to right seen from outside, then the
 //! bottom face (normal −y).
 
-use super::heights::vertex_height;
 use super::Corners;
 use crate::algorithms::noise::hash01;
 use crate::params::MeshParams;
@@ -95,7 +94,9 @@ fn sides(corners: &Corners, params: &MeshParams, w: usize, d: usize) -> [Side; 4
         edge: lattice
             .into_iter()
             .map(|(gx, gz)| {
-                let h = vertex_height(corners, gx, gz, n, w, d, params.roughness_strength)
+                let h = corners
+                    .view()
+                    .vertex_height(gx, gz, n, w, d, params.roughness_strength)
                     * params.height_scale;
                 Vec3::new(gx as f32 * step, h, gz as f32 * step)
             })
@@ -111,7 +112,9 @@ fn lowest_surface(corners: &Corners, params: &MeshParams, w: usize, d: usize) ->
         .map(|gz| {
             (0..=w * n)
                 .map(|gx| {
-                    vertex_height(corners, gx, gz, n, w, d, params.roughness_strength)
+                    corners
+                        .view()
+                        .vertex_height(gx, gz, n, w, d, params.roughness_strength)
                         * params.height_scale
                 })
                 .fold(f32::INFINITY, f32::min)

@@ -196,31 +196,22 @@ impl HeightSource<'_> {
         strength: f32,
     ) -> f32 {
         match self {
-            HeightSource::Planes(corners) => vertex_height(corners, gx, gz, n, w, d, strength),
-            HeightSource::Borrowed(corners) => vertex_height(corners, gx, gz, n, w, d, strength),
+            HeightSource::Planes(corners) => {
+                corners.view().vertex_height(gx, gz, n, w, d, strength)
+            }
+            HeightSource::Borrowed(corners) => {
+                corners.view().vertex_height(gx, gz, n, w, d, strength)
+            }
             HeightSource::Cells(grid) => vertex_height_direct(grid, gx, gz, n, strength),
         }
     }
 }
 
-/// Jittered height of sub-vertex `(gx, gz)`, in height units.
-#[inline]
-pub(crate) fn vertex_height(
-    corners: &Corners,
-    gx: usize,
-    gz: usize,
-    n: usize,
-    w: usize,
-    d: usize,
-    strength: f32,
-) -> f32 {
-    corners.view().vertex_height(gx, gz, n, w, d, strength)
-}
-
 impl CornerView<'_> {
-    /// [`vertex_height`] over these planes.
+    /// Jittered height of sub-vertex `(gx, gz)` of a `w × d` grid at `n` subdivisions, in height
+    /// units.
     #[inline]
-    fn vertex_height(
+    pub(crate) fn vertex_height(
         &self,
         gx: usize,
         gz: usize,

@@ -47,7 +47,6 @@ pub fn carries_splat(grid: &Grid) -> bool {
 }
 
 pub use error::MeshError;
-use heights::vertex_height;
 pub use heights::{cell_at, ground_point, surface_height};
 pub(crate) use heights::{chunk_corner_surface, surface_height_valid};
 pub(crate) use heights::{
@@ -194,7 +193,10 @@ pub(crate) fn tessellate_row(
     let mut heights = vec![0.0f32; line * (n + 1)];
     for (sz, row) in heights.chunks_exact_mut(line).enumerate() {
         for (gx, h) in row.iter_mut().enumerate() {
-            *h = vertex_height(corners, gx, z * n + sz, n, w, d, strength) * y_scale;
+            *h = corners
+                .view()
+                .vertex_height(gx, z * n + sz, n, w, d, strength)
+                * y_scale;
         }
     }
     let vertex = |gx: usize, sz: usize| {
