@@ -33,6 +33,7 @@ pub mod ribbon;
 pub mod settlement;
 mod shore;
 pub mod streaming;
+mod surface;
 pub mod water_surface;
 pub use crate::data::mesh::Mesh;
 use crate::stages::texture::splat::Splat;
@@ -47,12 +48,12 @@ pub fn carries_splat(grid: &Grid) -> bool {
 }
 
 pub use error::MeshError;
-pub use heights::{cell_at, ground_point, surface_height};
-pub(crate) use heights::{chunk_corner_surface, surface_height_valid};
 pub(crate) use heights::{
     sub_vertex_cell, vertex_height_direct, CornerView, Corners, HeightSource,
 };
 pub(crate) use shore::Shore;
+pub use surface::{cell_at, ground_point, surface_height};
+pub(crate) use surface::{chunk_corner_surface, surface_height_valid};
 
 /// Largest accepted vertex count of one mesh (2²⁴ vertices, about 640 MiB of buffers).
 pub const MAX_VERTICES: u64 = 1 << 24;
