@@ -59,10 +59,7 @@ impl Flood {
     #[inline]
     pub fn parent_of(&self, cell: usize) -> Option<usize> {
         let k = self.parent[cell] as usize;
-        (k < 8).then(|| {
-            let (dx, dz) = NEIGHBOURS[k];
-            (cell as isize + dz as isize * self.width as isize + dx as isize) as usize
-        })
+        (k < 8).then(|| super::step_to(cell, k, self.width))
     }
 }
 

@@ -66,6 +66,14 @@ pub(crate) fn prefetch<T>(p: *const T) {
     let _ = p;
 }
 
+/// Index of the neighbour in direction code `k` of interior cell `cell`, on a grid `width` cells
+/// wide.
+#[inline]
+pub(crate) fn step_to(cell: usize, k: usize, width: usize) -> usize {
+    let (dx, dz) = NEIGHBOURS[k];
+    (cell as isize + dz as isize * width as isize + dx as isize) as usize
+}
+
 /// Whether direction code `k` is a diagonal step.
 #[inline]
 pub fn is_diagonal(k: usize) -> bool {
