@@ -6,7 +6,7 @@
 //! of pixels.
 
 use crate::render::Image;
-use donjourno::stages::texture::relief::{relief_colours, sun_shadow_on};
+use donjourno::stages::texture::relief::{relief_colours, sun_on};
 use donjourno::{GeneratorParams, Grid};
 use std::path::Path;
 
@@ -35,11 +35,12 @@ pub fn shadow_arg(s: &str) -> Result<f32, String> {
 }
 
 /// Renders the relief of `grid` with `scale × scale` pixels per cell; `peak` is the peak height
-/// that normalises the terrain and `shadow` the notebook's shadow slider (0..=2).
-pub fn render_relief(grid: &Grid, peak: f32, shadow: f32, scale: usize) -> Image {
+/// that normalises the terrain, `unit` the cells along the shading's unit length and `shadow` the
+/// notebook's shadow slider (0..=2) (see [`relief_colours`]).
+pub fn render_relief(grid: &Grid, peak: f32, unit: f32, shadow: f32, scale: usize) -> Image {
     let (w, d) = (grid.width(), grid.depth());
     let scale = scale.max(1);
-    let colours = relief_colours(grid, peak, shadow);
+    let colours = relief_colours(grid, peak, unit, shadow);
     let (img_w, img_h) = (w * scale, d * scale);
     let mut pixels = vec![0u8; img_w * img_h * 3];
     for z in 0..d {
@@ -69,15 +70,16 @@ pub fn pixels_per_cell(scale: Option<f32>, width: usize, depth: usize) -> usize 
     }
 }
 
-/// The preview's shadow slider without `--shadow`: the relief ground style's sun on this map.
-pub fn preview_shadow(grid: &Grid, params: &GeneratorParams) -> f32 {
+/// The relief ground style's shading unit on this map and its sun's shadow slider, the
+/// preview's without `--shadow` (see [`sun_on`]).
+pub fn preview_sun(grid: &Grid, params: &GeneratorParams) -> (f32, f32) {
     let peak = params.terrain.peak_height;
-    sun_shadow_on(grid, params.cell_size, peak, params.height_scale)
+    sun_on(grid, params.cell_size, peak, params.height_scale)
 }
 
 /// Renders the relief of a generated terrain and writes it to `out` (`scale`: see
 /// [`pixels_per_cell`]). `shadow` is the notebook's slider; `None` casts the shadows of the
-/// relief ground style's sun ([`sun_shadow_on`]), as long in metres on every map: the slider's
+/// relief ground style's sun ([`preview_sun`]), as long in metres on every map: the slider's
 /// default sinks the shadow line by the map's side, so a map of a kilometre lay in the shadows
 /// of its mountains.
 pub fn write_preview(
@@ -87,9 +89,10 @@ pub fn write_preview(
     scale: Option<f32>,
     out: &Path,
 ) -> Result<(), String> {
-    let shadow = shadow.unwrap_or_else(|| preview_shadow(grid, params));
+    let (unit, sun) = preview_sun(grid, params);
+    let shadow = shadow.unwrap_or(sun);
     let scale = pixels_per_cell(scale, grid.width(), grid.depth());
-    let image = render_relief(grid, params.terrain.peak_height, shadow, scale);
+    let image = render_relief(grid, params.terrain.peak_height, unit, shadow, scale);
     crate::output::write_rgb_png(&image, out)?;
     eprintln!(
         "{}: {}×{} px relief, {scale} px per cell",
@@ -118,11 +121,9 @@ mod tests {
             for z in 0..4 {
                 grid.height[z * side + 10] = params.terrain.peak_height;
             }
-            let row = &relief_colours(
-                &grid,
-                params.terrain.peak_height,
-                preview_shadow(&grid, &params),
-            )[side..2 * side];
+            let (unit, shadow) = preview_sun(&grid, &params);
+            let row =
+                &relief_colours(&grid, params.terrain.peak_height, unit, shadow)[side..2 * side];
             let flat = row[side - 1];
             let dark = row[12..].iter().take_while(|c| **c != flat).count();
             assert!(dark > 0, "the ridge casts a shadow");
@@ -140,7 +141,7 @@ mod tests {
         for (i, h) in grid.height.iter_mut().enumerate() {
             *h = if i % w < 3 { 0.2 } else { 0.8 };
         }
-        let image = render_relief(&grid, 1.0, 1.0, 2);
+        let image = render_relief(&grid, 1.0, 6.0, 1.0, 2);
         assert_eq!((image.width, image.height), (12, 8));
         let px = |x: usize, y: usize| {
             let p = (y * 12 + x) * 3;

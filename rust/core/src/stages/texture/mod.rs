@@ -158,8 +158,8 @@ impl Layer for TerrainTexture {
         crate::algorithms::threads::ensure_pool();
         *grid.products.get_or_default::<BlendedGround>() = BlendedGround(self.blended);
         if let Some(r) = self.relief {
-            let shadow = relief::sun_shadow_on(grid, r.cell_size, r.peak_height, r.height_scale);
-            grid.color = relief::relief_colours(grid, r.peak_height, shadow);
+            let (unit, shadow) = relief::sun_on(grid, r.cell_size, r.peak_height, r.height_scale);
+            grid.color = relief::relief_colours(grid, r.peak_height, unit, shadow);
             paint_land_use(grid);
             return Ok(());
         }

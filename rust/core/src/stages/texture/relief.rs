@@ -7,11 +7,14 @@
 //!   [`Grid::sea_level`]. The notebook's heights span about one unit (the subdivision's raw range,
 //!   its sea raised to the mean); dividing by the peak height puts every model on that scale.
 //! - **Slope shading**: `d = N·(T[i][j+1] − T[i][j]) − p2`, `colour = p3 / (1 + d²/p1)`, with
-//!   `p1 = 10`, `p2 = 4`, `p3 = 80`. `N` is the notebook's `nb`, the side of the (square) map in
-//!   cells, so `N·ΔT` is the slope with the map's side as unit length; here `N = max(width,
-//!   depth)`. The last column reuses the difference before it, as the notebook does. A flat cell
-//!   gets `p3 / (1 + p2²/p1)`; a slope rising along +x by `p2/N` per cell (facing the sun) gets the
-//!   full `p3`.
+//!   `p1 = 10`, `p2 = 4`, `p3 = 80`. `N` is the notebook's `nb`, the side of its map in cells, so
+//!   `N·ΔT` is the slope with the map's side as unit length. Here too, up to a side of
+//!   [`MAX_UNIT_OVER_RELIEF`] peak heights: a wider map is a bigger piece of the same land, so
+//!   its unit stays that length in metres and `N` is the cells along it ([`cells_per_unit`]).
+//!   Without the bound, a map eight times as wide shaded every slope eight times as steep, and
+//!   its mountains went black. Every preset's map lies within it. The last column reuses the difference before it, as the notebook
+//!   does. A flat cell gets `p3 / (1 + p2²/p1)`; a slope rising along +x by `p2/N` per cell
+//!   (facing the sun) gets the full `p3`.
 //! - **Shadows**: the sun stands low in the west (towards −x) and light travels along +x. Along
 //!   each row, a running horizon starts at 0 and sinks by `shadow / N` per cell (`max -= shadow /
 //!   nb`); a cell below it is darkened ×0.3, a cell above it raises it to its own height. The
@@ -53,6 +56,23 @@ pub const SUN_ELEVATION: f32 = 15.0;
 pub const SEA: Rgb = [38, 62, 92];
 /// Flat colour of lakes and rivers.
 pub const FRESH_WATER: Rgb = [62, 98, 132];
+
+/// The longest unit length of the slope shading, in peak heights: twice the default world's
+/// side (128 m) over its relief (a peak of 10 m). The presets' maps span 5 to 21 peak heights.
+pub const MAX_UNIT_OVER_RELIEF: f32 = 25.6;
+
+/// The notebook's `nb` on a map: the cells along the slope shading's unit length, the map's
+/// longer side up to [`MAX_UNIT_OVER_RELIEF`] peak heights (`peak` height units of
+/// `height_scale` metres) on cells of `cell_size` metres.
+pub fn cells_per_unit(grid: &Grid, cell_size: f32, peak: f32, height_scale: f32) -> f32 {
+    let side = grid.width().max(grid.depth()).max(1) as f32;
+    let bound = MAX_UNIT_OVER_RELIEF * peak * height_scale;
+    if bound > 0.0 && cell_size > 0.0 {
+        side.min(bound / cell_size)
+    } else {
+        side
+    }
+}
 
 /// The notebook's shading of one cell: `d = n·rise − p2`, `p3 / (1 + d²/p1)`, where `rise` is
 /// `T[i][j+1] − T[i][j]` and `n` the map's side in cells.
@@ -99,28 +119,26 @@ pub fn shade_index(colour: f32) -> usize {
     ((colour.max(0.0) * (SHADES - 1) as f32 / P3) as usize).min(SHADES - 1)
 }
 
-/// The shadow slider that casts the shadows of a sun [`SUN_ELEVATION`] degrees high on a map
-/// `side` cells across of `cell_size`-metre cells whose heights are normalised by `peak` height
-/// units of `height_scale` metres: the horizon then sinks `tan(15°)` metres per metre, so the
-/// shadows are as long in metres at every cell size and map size.
-pub fn sun_shadow(side: usize, cell_size: f32, peak: f32, height_scale: f32) -> f32 {
+/// The shadow slider that casts the shadows of a sun [`SUN_ELEVATION`] degrees high when the
+/// shading's unit length spans `unit` cells (the notebook's `nb`, [`cells_per_unit`]) of
+/// `cell_size` metres and heights are normalised by `peak` height units of `height_scale`
+/// metres: the horizon then sinks `tan(15°)` metres per metre, so the shadows are as long in
+/// metres at every cell size and map size.
+pub fn sun_shadow(unit: f32, cell_size: f32, peak: f32, height_scale: f32) -> f32 {
     let relief = peak * height_scale;
     if relief > 0.0 {
         let rise = libm::tanf(SUN_ELEVATION.to_radians());
-        side as f32 * cell_size * rise / relief
+        unit * cell_size * rise / relief
     } else {
         DEFAULT_SHADOW
     }
 }
 
-/// [`sun_shadow`] on `grid`, whose longer side is the map's side.
-pub fn sun_shadow_on(grid: &Grid, cell_size: f32, peak: f32, height_scale: f32) -> f32 {
-    sun_shadow(
-        grid.width().max(grid.depth()),
-        cell_size,
-        peak,
-        height_scale,
-    )
+/// The notebook's `nb` and the sun's shadow slider on `grid` ([`cells_per_unit`],
+/// [`sun_shadow`]).
+pub fn sun_on(grid: &Grid, cell_size: f32, peak: f32, height_scale: f32) -> (f32, f32) {
+    let unit = cells_per_unit(grid, cell_size, peak, height_scale);
+    (unit, sun_shadow(unit, cell_size, peak, height_scale))
 }
 
 /// Whether a cell is drawn as sea: below the model's sea level or marked as sea water.
@@ -129,10 +147,11 @@ fn is_sea(grid: &Grid, i: usize) -> bool {
 }
 
 /// The relief colour of every cell of `grid`, row by row: `peak` is the peak height that
-/// normalises the terrain and `shadow` the notebook's shadow slider (0..=2).
-pub fn relief_colours(grid: &Grid, peak: f32, shadow: f32) -> Vec<Rgb> {
+/// normalises the terrain, `unit` the notebook's `nb` (the cells along the shading's unit length,
+/// [`cells_per_unit`]) and `shadow` the notebook's shadow slider (0..=2).
+pub fn relief_colours(grid: &Grid, peak: f32, unit: f32, shadow: f32) -> Vec<Rgb> {
     let (w, d) = (grid.width(), grid.depth());
-    let n = w.max(d).max(1) as f32;
+    let n = unit.max(f32::MIN_POSITIVE);
     let inv_peak = if peak > 0.0 { 1.0 / peak } else { 0.0 };
     let palette = palette();
     let mut colours = vec![[0u8; 3]; w * d];
@@ -205,6 +224,30 @@ mod tests {
     }
 
     #[test]
+    fn a_slope_in_metres_takes_one_shade_on_every_map() {
+        // A ramp rising 1 m in 64 m towards +x, heights of 10 m a unit (peak 1), on maps of
+        // 256 m and more (the longest unit): on 1 m cells across 256 m and 1024 m, and on 4 m
+        // cells across 256 m.
+        let ramp = |side: usize, cell: f32| {
+            let mut grid = Grid::new(side, 2);
+            grid.sea_level = -1.0;
+            for (i, h) in grid.height.iter_mut().enumerate() {
+                *h = (i % side) as f32 * cell / 640.0;
+            }
+            let (unit, shadow) = sun_on(&grid, cell, 1.0, 10.0);
+            relief_colours(&grid, 1.0, unit, shadow)[side / 2]
+        };
+        let shade = ramp(256, 1.0);
+        assert_eq!(ramp(1024, 1.0), shade, "a wider map");
+        assert_eq!(ramp(64, 4.0), shade, "coarser cells");
+        // A map within the bound keeps the notebook's unit, its side: the default world's 128
+        // cells of 1 m under a peak of 10 m; and so does a map without relief.
+        assert_eq!(cells_per_unit(&Grid::new(128, 128), 1.0, 1.0, 10.0), 128.0);
+        assert_eq!(cells_per_unit(&Grid::new(40, 30), 1.0, 0.0, 10.0), 40.0);
+        assert_eq!(cells_per_unit(&Grid::new(4096, 64), 1.0, 1.0, 10.0), 256.0);
+    }
+
+    #[test]
     fn the_palette_ramps_from_black_to_the_warm_colour() {
         let p = palette();
         assert_eq!(p[0], [0, 0, 0]);
@@ -217,15 +260,15 @@ mod tests {
     fn the_sun_casts_shadows_as_long_in_metres_at_every_cell_size() {
         // 1 km of map at 1 m and at 4 m cells, 100 m of relief: the horizon sinks tan 15° metres
         // per metre, that is 0.268 of the relief per 100 m.
-        let fine = sun_shadow(1000, 1.0, 1.0, 100.0);
-        let coarse = sun_shadow(250, 4.0, 1.0, 100.0);
+        let fine = sun_shadow(1000.0, 1.0, 1.0, 100.0);
+        let coarse = sun_shadow(250.0, 4.0, 1.0, 100.0);
         assert_eq!(fine, coarse);
         let per_cell = fine / 1000.0 * 100.0;
         assert!(
             (per_cell - 15f32.to_radians().tan()).abs() < 1e-5,
             "{per_cell}"
         );
-        assert_eq!(sun_shadow(64, 1.0, 0.0, 10.0), DEFAULT_SHADOW);
+        assert_eq!(sun_shadow(64.0, 1.0, 0.0, 10.0), DEFAULT_SHADOW);
     }
 
     #[test]
@@ -242,7 +285,7 @@ mod tests {
         }
         let lake = grid.index(5, 3);
         grid.water[lake] = WaterKind::Lake;
-        let colours = relief_colours(&grid, 1.0, DEFAULT_SHADOW);
+        let colours = relief_colours(&grid, 1.0, 6.0, DEFAULT_SHADOW);
         let p = palette();
         for z in 0..d {
             for x in 0..w {
