@@ -20,6 +20,7 @@ use crate::stages::landform::LandTerrain;
 use crate::stages::pipeline::{Layer, LayerError, Pipeline, PipelineError};
 use crate::stages::progress::Progress;
 use crate::stages::scatter::Scatter;
+use crate::stages::settlements::plan::{plan_params, Plan};
 use crate::stages::settlements::Settlements;
 use crate::stages::texture::TerrainTexture;
 use std::sync::Arc;
@@ -104,6 +105,10 @@ pub struct GenerateOptions {
     /// Stops after the height model's layer: the grid holds the heights and terrain classes,
     /// and no later stage runs.
     pub height_only: bool,
+    /// Stops after the settlements layer: the grid holds the heights, water, climate, biomes,
+    /// settlements and roads, and the forests, scatter and ground colours do not run (what a
+    /// settlement plan reads, [`crate::stages::settlements::plan`]).
+    pub through_settlements: bool,
 }
 
 impl GenerateOptions {
@@ -230,6 +235,39 @@ pub fn generate(
     crate::algorithms::threads::on_pool(|| run(params, options))
 }
 
+/// The settlement plan a map follows ([`crate::stages::settlements::plan`]): the world
+/// generated once more on the plan's cells, up to its settlements, when the map is not its own
+/// plan ([`plan_params`]); `None` when it is, for a map placed in a frame of its own (a tile or a
+/// window of a larger world) and when the plan's map fails. The run reports no progress of its
+/// own but stops when the sink of `options` cancels.
+pub fn settlement_plan(
+    params: &GeneratorParams,
+    options: &GenerateOptions,
+) -> Result<Option<Plan>, GenerateError> {
+    if options.frame.is_some() || options.height_only {
+        return Ok(None);
+    }
+    let Some(plan_params) = plan_params(params) else {
+        return Ok(None);
+    };
+    let parent = options.progress.clone();
+    let plan_options = GenerateOptions {
+        progress: Progress::new(move |_| parent.report(0.0)),
+        inputs: options.inputs.clone(),
+        through_settlements: true,
+        ..Default::default()
+    };
+    match run(&plan_params, plan_options) {
+        Ok((grid, _)) => Ok(Some(Plan::of(
+            &grid,
+            plan_params.cell_size,
+            plan_params.settlements.hex_radius,
+        ))),
+        Err(e) if e.is_cancelled() => Err(e),
+        Err(_) => Ok(None),
+    }
+}
+
 /// The pipeline of [`generate`], on validated inputs.
 fn run(
     params: &GeneratorParams,
@@ -243,7 +281,16 @@ fn run(
         Pipeline::new((height_layer(params, &options.inputs, frame),))
             .execute(&mut grid, &mut ctx)?;
     } else {
-        default_pipeline(params, &options).execute(&mut grid, &mut ctx)?;
+        let plan = settlement_plan(params, &options)?;
+        let mut pipeline = default_pipeline(params, &options);
+        pipeline.0 .4.plan = plan;
+        if options.through_settlements {
+            let Pipeline((height, water, climate, biomes, settlements, ..)) = pipeline;
+            Pipeline::new((height, water, climate, biomes, settlements))
+                .execute(&mut grid, &mut ctx)?;
+        } else {
+            pipeline.execute(&mut grid, &mut ctx)?;
+        }
     }
     let mut stats = ctx.into_stats();
     crate::stages::stats::measure(&mut stats, &grid);

@@ -438,12 +438,12 @@ fn road_overlap(from: &[f64], to: &[f64]) -> f64 {
     kept / total.max(f64::MIN_POSITIVE)
 }
 
-/// Not met yet: of worlds 1 to 40, 30 have as many settlements at both resolutions, 24 the same
-/// places, 22 the same tiers, and 15 of those 22 roads that overlap (see the units page of the
-/// docs). Run with
-/// `cargo test -p donjourno --test suite -- --ignored settlements` to see each world's figures.
+/// Worlds 1 to 10 have the same settlements (count, places within a hexagon, tiers) at both
+/// resolutions, and roads that overlap on at least 70 % of their length both ways: both maps
+/// follow one settlement plan, made on cells of a quarter of the hexagon radius
+/// (`stages::settlements::plan`). `-- --nocapture settlements_and_roads` prints each world's
+/// figures.
 #[test]
-#[ignore = "not met yet: the settlements of most worlds differ between resolutions (docs/guide/units.md)"]
 fn settlements_and_roads_are_the_same_at_two_resolutions() {
     let failures: Vec<String> = SETTLEMENT_SEEDS
         .filter_map(|seed| {

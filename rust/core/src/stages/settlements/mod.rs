@@ -28,6 +28,7 @@ pub mod hexgrid;
 mod layout;
 pub mod names;
 pub mod places;
+pub mod plan;
 pub mod roads;
 pub mod towns;
 
@@ -152,6 +153,9 @@ pub struct Settlements {
     pub roads: Vec<Path>,
     /// Where the map's cells lie, to find the sites' and road paths' cells.
     pub frame: MapFrame,
+    /// The settlement plan the map follows, when it is not its own plan ([`plan`],
+    /// [`crate::stages::generate::settlement_plan`]).
+    pub plan: Option<plan::Plan>,
 }
 
 impl Settlements {
@@ -167,6 +171,7 @@ impl Settlements {
             sites: Vec::new(),
             roads: Vec::new(),
             frame: MapFrame::of(params),
+            plan: None,
         }
     }
 
@@ -175,7 +180,17 @@ impl Settlements {
         let scores = habitability::scores(grid, &self.params, self.scale);
         let cell = self.scale.cell_size;
         let pinned = self.pinned(grid);
-        let mut sites = places::place(grid, &self.params, &scores, self.seed, cell, &pinned);
+        let plan = self.plan.as_ref();
+        let planned = plan.map(|p| p.places.as_slice());
+        let mut sites = places::place(
+            grid,
+            &self.params,
+            &scores,
+            self.seed,
+            cell,
+            &pinned,
+            planned,
+        );
         let site_cells = flatten::sites(grid, &sites, cell);
         let mut towns = towns::grow(grid, &sites, &self.params, self.scale, self.seed);
         let lots = towns::level_lots(grid, &mut towns);
@@ -193,7 +208,19 @@ impl Settlements {
         let hexes = hexgrid::HexGrid {
             size: places::hex_radius(&self.params, cell) / cell,
         };
-        let mut network = roads::build(&ground, &sites, hexes, &streets, extra, &drawn);
+        let (mut network, links) = match plan {
+            Some(plan) => roads::follow::build(
+                &ground,
+                &sites,
+                hexes,
+                &streets,
+                &drawn,
+                &plan.links,
+                cell,
+                plan.cell_size,
+            ),
+            None => roads::build(&ground, &sites, hexes, &streets, extra, &drawn),
+        };
         let width = self.params.road_bed_width / cell;
         let bed = flatten::roads(grid, &network, &ground.height, width);
         for road in &mut network {
@@ -207,6 +234,7 @@ impl Settlements {
         *grid.settlements_mut() = sites;
         *grid.towns_mut() = towns;
         *grid.roads_mut() = network;
+        *grid.products.get_or_default::<Vec<roads::Link>>() = links;
     }
 }
 
@@ -252,6 +280,7 @@ impl Layer for Settlements {
         grid.towns_mut().clear();
         grid.roads_mut().clear();
         grid.land_use_mut().clear();
+        grid.products.get_or_default::<Vec<roads::Link>>().clear();
         if !self.params.enabled || grid.is_empty() {
             return Ok(());
         }
@@ -306,6 +335,14 @@ impl Grid {
     /// The roads, for writing.
     pub fn roads_mut(&mut self) -> &mut Vec<Road> {
         self.products.get_or_default::<Vec<Road>>()
+    }
+
+    /// The links between settlements the roads were built from, in the order they were made
+    /// (what a settlement plan reads, [`plan`]); empty when settlements are off.
+    pub fn road_links(&self) -> &[roads::Link] {
+        self.products
+            .get::<Vec<roads::Link>>()
+            .map_or(&[], Vec::as_slice)
     }
 
     /// What each cell is used for (road bed, bridge, settlement site); empty when settlements are off.

@@ -274,8 +274,28 @@ fn choose(map: &HexMap, params: &SettlementParams, pinned: &[Choice]) -> Vec<Cho
     chosen
 }
 
+/// The chosen places of a plan ([`super::plan`]): the pinned ones, then each planned hexagon
+/// on the map with its tier, unless a pinned place holds it; larger tiers first, in the plan's
+/// order within a tier.
+fn follow(map: &HexMap, planned: &[(Hex, Tier)], pinned: &[Choice]) -> Vec<Choice> {
+    let mut chosen: Vec<Choice> = pinned.to_vec();
+    for &(h, tier) in planned {
+        let Some(hex) = map.slot(h) else { continue };
+        if chosen.iter().all(|c| c.hex != hex) {
+            chosen.push(Choice {
+                hex,
+                tier,
+                pinned: None,
+            });
+        }
+    }
+    chosen.sort_by_key(|c| std::cmp::Reverse(c.tier));
+    chosen
+}
+
 /// The settlements of a map from its cell scores: the `pinned` ones on their cells with their
-/// names, the others on each chosen hexagon's site (a good cell near the centre of its habitable
+/// names, the others (the hexagons and tiers of the `planned` ones when a plan is given, else
+/// those [`choose`]n from the scores) on each chosen hexagon's site (a good cell near the centre of its habitable
 /// land) with names from the seed; larger tiers first, populations `largest_population / rank`
 /// in that order. Heights are left at 0 (see the layer). The hexagons are [`hex_radius`] metres
 /// on cells of `cell_size` metres; site radii come out in cells, at least one.
@@ -286,6 +306,7 @@ pub fn place(
     seed: u64,
     cell_size: f32,
     pinned: &[Pinned],
+    planned: Option<&[(Hex, Tier)]>,
 ) -> Vec<Settlement> {
     let radius = hex_radius(params, cell_size);
     let hexes = HexGrid {
@@ -305,7 +326,10 @@ pub fn place(
             })
         })
         .collect();
-    let chosen = choose(&map, params, &pins);
+    let chosen = match planned {
+        Some(planned) => follow(&map, planned, &pins),
+        None => choose(&map, params, &pins),
+    };
     let names = super::names::names(seed, chosen.len());
     chosen
         .iter()
@@ -376,7 +400,7 @@ mod tests {
             towns: 2,
             ..Default::default()
         };
-        let s = place(&grid, &params, &scores, 3, 1.0, &[]);
+        let s = place(&grid, &params, &scores, 3, 1.0, &[], None);
         assert_eq!(s.len(), 5);
         assert_eq!(s[0].tier, Tier::City);
         // The city stands on the most habitable land: in the hexagon of the best peak or one
@@ -446,7 +470,7 @@ mod tests {
             ..Default::default()
         };
         let mut scores = vec![1.0f32; 3600];
-        let s = place(&grid, &params, &scores, 5, 1.0, &[]);
+        let s = place(&grid, &params, &scores, 5, 1.0, &[], None);
         assert_eq!(s.len(), 1);
         let h = hexes.hex_of(s[0].position[0], s[0].position[1]);
         let [px, pz] = site_point(hexes, h, 5);
@@ -462,7 +486,7 @@ mod tests {
                 scores[zz * 60 + xx] = 0.0;
             }
         }
-        let moved = place(&grid, &params, &scores, 5, 1.0, &[]);
+        let moved = place(&grid, &params, &scores, 5, 1.0, &[], None);
         let [mx, mz] = moved[0].position;
         assert_eq!(hexes.hex_of(mx, mz), h);
         assert!((mz - pz).abs() <= 0.5, "{mx} {mz}");
@@ -482,6 +506,7 @@ mod tests {
             1,
             1.0,
             &[],
+            None,
         );
         assert!(s.is_empty());
     }

@@ -116,6 +116,19 @@ impl<'a> Router<'a> {
         road: &[bool],
         allowed: impl Fn(usize) -> bool,
     ) -> Option<Vec<usize>> {
+        self.route_weighted(from, to, road, |c| allowed(c).then_some(1.0))
+    }
+
+    /// [`Router::route`] with each step's cost times `weight` of the cell it enters (at least
+    /// 1, so the distance stays a lower bound), through the cells that have a weight: a route
+    /// drawn towards the cells of weight 1.
+    pub fn route_weighted(
+        &mut self,
+        from: usize,
+        to: usize,
+        road: &[bool],
+        weight: impl Fn(usize) -> Option<f32>,
+    ) -> Option<Vec<usize>> {
         let g = self.ground;
         if g.footing[from] == Footing::Closed || g.footing[to] == Footing::Closed {
             return None;
@@ -137,10 +150,13 @@ impl<'a> Router<'a> {
                 let Some(b) = g.neighbour(a, dir) else {
                     continue;
                 };
-                if self.closed[b] == run || !g.can_step(a, b, dir) || !allowed(b) {
+                if self.closed[b] == run || !g.can_step(a, b, dir) {
                     continue;
                 }
-                let c = self.cost[a] + self.step_cost(a, b, dir, self.heading[a], road);
+                let Some(k) = weight(b) else {
+                    continue;
+                };
+                let c = self.cost[a] + self.step_cost(a, b, dir, self.heading[a], road) * k;
                 if self.stamp[b] != run || c < self.cost[b] {
                     self.visit(b, c, a, dir as u8);
                     let f = c + self.distance(b, to);

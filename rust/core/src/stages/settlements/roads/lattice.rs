@@ -179,6 +179,26 @@ impl<'a> Links<'a> {
         }
     }
 
+    /// The road from cell `from` to cell `to` routed on the cells, each step's cost times the
+    /// `weight` of the cell it enters (`None`: not passed; see [`Router::route_weighted`]),
+    /// pulled straight; `None` when no road can join them.
+    pub fn link_weighted(
+        &mut self,
+        from: usize,
+        to: usize,
+        road: &[bool],
+        weight: impl Fn(usize) -> Option<f32>,
+    ) -> Option<Vec<usize>> {
+        let path = self.cells.route_weighted(from, to, road, |c| {
+            if c == from || c == to {
+                Some(1.0)
+            } else {
+                weight(c)
+            }
+        })?;
+        Some(self.cells.straighten(&path, road))
+    }
+
     /// The road from cell `from` to cell `to`, pulled straight, where `road` marks the cells
     /// that carry a road: along the corridor of the straightened block route where the lattice
     /// finds one and the cells join the ends through it, else routed on the cells alone; `None`

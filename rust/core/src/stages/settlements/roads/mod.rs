@@ -7,6 +7,7 @@
 //! that end on a settlement or on another road.
 
 pub mod astar;
+pub mod follow;
 pub mod ground;
 pub mod heights;
 pub mod lattice;
@@ -68,6 +69,28 @@ impl Road {
             .windows(2)
             .map(|w| ((w[1][0] - w[0][0]).powi(2) + (w[1][1] - w[0][1]).powi(2)).sqrt())
             .sum()
+    }
+}
+
+/// One link between two settlements the network was built from: the hexagons they stand in and
+/// the cells of its route, as it was routed (parts of it may run along roads made before).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Link {
+    /// The hexagon of the settlement it starts from.
+    pub from: Hex,
+    /// The hexagon of the settlement it ends at.
+    pub to: Hex,
+    /// The cells of its route (`z * width + x`), from one end to the other.
+    pub cells: Vec<u32>,
+}
+
+impl Link {
+    fn new(from: Hex, to: Hex, path: &[usize]) -> Self {
+        Link {
+            from,
+            to,
+            cells: path.iter().map(|&c| c as u32).collect(),
+        }
     }
 }
 
@@ -150,13 +173,12 @@ struct Builder<'a> {
 }
 
 impl Builder<'_> {
-    /// The road from cell `from` to cell `to` ([`Links::link`]), drawn; whether there is one.
-    fn link(&mut self, from: usize, to: usize) -> bool {
-        let Some(path) = self.links.link(from, to, &self.on_road) else {
-            return false;
-        };
+    /// The road from cell `from` to cell `to` ([`Links::link`]), drawn; its cells, or `None`
+    /// when there is none.
+    fn link(&mut self, from: usize, to: usize) -> Option<Vec<usize>> {
+        let path = self.links.link(from, to, &self.on_road)?;
         self.add(&path);
-        true
+        Some(path)
     }
 
     /// Adds a path: its runs of steps not yet drawn become polylines, so every step of the path
@@ -210,7 +232,7 @@ pub fn build(
     streets: &[bool],
     extra: usize,
     drawn: &[Vec<usize>],
-) -> Vec<Road> {
+) -> (Vec<Road>, Vec<Link>) {
     let component = ground.components();
     let hex: Vec<Hex> = sites
         .iter()
@@ -230,14 +252,16 @@ pub fn build(
     }
     let mut sets = Sets((0..sites.len()).collect());
     let mut joined = Vec::new();
+    let mut made = Vec::new();
     for &(a, b) in &candidates {
         if sets.find(a) == sets.find(b) {
             continue;
         }
         let (from, to) = (sites[a].cell as usize, sites[b].cell as usize);
-        if builder.link(from, to) {
+        if let Some(path) = builder.link(from, to) {
             sets.union(a, b);
             joined.push((a, b));
+            made.push(Link::new(hex[a], hex[b], &path));
         }
     }
     for run in drawn {
@@ -253,14 +277,16 @@ pub fn build(
         }
         let straight = (hex[a].centre_distance2(hex[b]) as f64).sqrt();
         let (from, to) = (sites[a].cell as usize, sites[b].cell as usize);
-        if way_along(&joined, &hex, a, b) > f64::from(DETOUR_RATIO) * straight
-            && builder.link(from, to)
-        {
+        if way_along(&joined, &hex, a, b) <= f64::from(DETOUR_RATIO) * straight {
+            continue;
+        }
+        if let Some(path) = builder.link(from, to) {
             joined.push((a, b));
+            made.push(Link::new(hex[a], hex[b], &path));
             added += 1;
         }
     }
-    builder.roads
+    (builder.roads, made)
 }
 
 /// Joins a drawn road to the network: unless the road cells already lead from one of its ends
