@@ -315,6 +315,18 @@ func bridge_crossing(t: DonjournoTerrain) -> Array:
 			var after := k + BANK_CELLS
 			if before < 0 or after >= line.size():
 				continue
+			# The river runs on across the road, two cells each side of it: the way from bank to
+			# bank is over the bridge, not round the river's end beside the road.
+			var across := (line[after] - line[before]).normalized().cross(Vector3.UP) * 2.0 \
+					* t.generator.cell_size
+			var across_river := false
+			for j in range(start, k + 1):
+				var p := line[j]
+				across_river = across_river or (t.is_water_at(p.x, p.z)
+						and t.is_water_at(p.x + across.x, p.z + across.z)
+						and t.is_water_at(p.x - across.x, p.z - across.z))
+			if not across_river:
+				continue
 			var from := line[before]
 			var to := line[after]
 			from.y = t.get_height_at(from.x, from.z)
@@ -352,9 +364,12 @@ func test_a_path_across_a_river_goes_over_the_bridge() -> void:
 	var over_water := 0
 	var length := 0.0
 	for i in range(1, path.size()):
-		length += path[i - 1].distance_to(path[i])
-		for k in 16:
-			var q := path[i - 1].lerp(path[i], k / 16.0)
+		var step := path[i - 1].distance_to(path[i])
+		length += step
+		# Every tenth of a cell along the path, so a river narrower than a cell is not stepped over.
+		var samples := maxi(16, ceili(step / (0.1 * cell)))
+		for k in samples:
+			var q := path[i - 1].lerp(path[i], float(k) / samples)
 			if not t.is_water_at(q.x, q.z):
 				continue
 			over_water += 1

@@ -11,7 +11,7 @@
 //! | `class_counts` | cells per class: `grass`, `mountain`, `tree`, `water` |
 //! | `erosion_steps` | droplet steps simulated by erosion |
 //! | `water` | `lakes`, `lake_cells`, `river_cells`, `sea_cells`, `max_accumulation`, `erosion_lake_jumps`, `river_length` (metres of river channel) |
-//! | `timings_ms` | wall time of each layer, by layer name, in milliseconds |
+//! | `timings_ms` | wall time of each layer, by layer name, in milliseconds; `SettlementPlan` for the settlement plan's generation when the map follows one |
 //! | `total_ms` | sum of the layer times, in milliseconds |
 //! | `grid_hash` | [`Grid::hash`] as 16 lower-case hex digits |
 //! | `biome_counts` | cells per biome by name, the biomes present only (empty when biomes are off) |

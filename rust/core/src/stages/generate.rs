@@ -4,7 +4,7 @@
 use crate::data::frame::MapFrame;
 use crate::data::grid::Grid;
 use crate::data::heightmap::Heightmap;
-use crate::data::stats::GenerationStats;
+use crate::data::stats::{GenerationStats, LayerTiming};
 use crate::params::paths::{Path, PathError, PathKind};
 use crate::params::sites::{Site, SiteError};
 use crate::params::stamps::{Stamp, StampError};
@@ -235,6 +235,9 @@ pub fn generate(
     crate::algorithms::threads::on_pool(|| run(params, options))
 }
 
+/// The name the settlement plan's time goes by among the layers' timings.
+pub const PLAN_TIMING: &str = "SettlementPlan";
+
 /// The settlement plan a map follows ([`crate::stages::settlements::plan`]): the world
 /// generated once more on the plan's cells, up to its settlements, when the map is not its own
 /// plan ([`plan_params`]); `None` when it is, for a map placed in a frame of its own (a tile or a
@@ -281,7 +284,14 @@ fn run(
         Pipeline::new((height_layer(params, &options.inputs, frame),))
             .execute(&mut grid, &mut ctx)?;
     } else {
+        let start = std::time::Instant::now();
         let plan = settlement_plan(params, &options)?;
+        if plan.is_some() {
+            ctx.stats_mut().timings.push(LayerTiming {
+                layer: PLAN_TIMING.to_owned(),
+                elapsed: start.elapsed(),
+            });
+        }
         let mut pipeline = default_pipeline(params, &options);
         pipeline.0 .4.plan = plan;
         if options.through_settlements {

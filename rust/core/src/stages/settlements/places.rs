@@ -294,10 +294,10 @@ fn follow(map: &HexMap, planned: &[(Hex, Tier)], pinned: &[Choice]) -> Vec<Choic
 }
 
 /// The settlements of a map from its cell scores: the `pinned` ones on their cells with their
-/// names, the others (the hexagons and tiers of the `planned` ones when a plan is given, else
-/// those [`choose`]n from the scores) on each chosen hexagon's site (a good cell near the centre of its habitable
-/// land) with names from the seed; larger tiers first, populations `largest_population / rank`
-/// in that order. Heights are left at 0 (see the layer). The hexagons are [`hex_radius`] metres
+/// names, the others on each chosen hexagon's site (the good cell nearest its [`site_point`])
+/// with names from the seed; larger tiers first, populations `largest_population / rank` in
+/// that order. The hexagons and tiers are the `planned` ones when a plan is given
+/// ([`super::plan`]), else the best hexagons of each tier in turn, spaced by [`TIER_RADIUS`]. Heights are left at 0 (see the layer). The hexagons are [`hex_radius`] metres
 /// on cells of `cell_size` metres; site radii come out in cells, at least one.
 pub fn place(
     grid: &Grid,

@@ -1,8 +1,8 @@
 //! Roads that follow a settlement plan ([`crate::stages::settlements::plan`]): the plan's links,
 //! in its order, each routed on the map's own cells within a corridor along the plan's route.
 
-use super::lattice::{Lattice, Links};
-use super::{join, pairs, Builder, Link, Road, RoadGround, Sets};
+use super::lattice::Lattice;
+use super::{join, pairs, site_hexes, Builder, Link, Road, RoadGround, Sets};
 use crate::stages::settlements::hexgrid::{Hex, HexGrid};
 use crate::stages::settlements::plan::{self, PlannedLink};
 use crate::stages::settlements::Settlement;
@@ -35,21 +35,9 @@ pub fn build(
     plan_cell: f32,
 ) -> (Vec<Road>, Vec<Link>) {
     let component = ground.components();
-    let hex: Vec<Hex> = sites
-        .iter()
-        .map(|s| hexes.hex_of(s.position[0], s.position[1]))
-        .collect();
+    let hex = site_hexes(sites, hexes);
     let lattice = Lattice::of(ground);
-    let mut builder = Builder {
-        ground,
-        on_road: streets.to_vec(),
-        steps: Default::default(),
-        roads: Vec::new(),
-        links: Links::new(ground, lattice.as_ref(), streets),
-    };
-    for run in drawn {
-        builder.add(run);
-    }
+    let mut builder = Builder::new(ground, lattice.as_ref(), streets, drawn);
     let ends = plan::CORRIDOR_END_PLAN_CELLS * plan_cell / cell;
     let mut inside = vec![false; ground.width * ground.depth];
     let mut sets = Sets((0..sites.len()).collect());

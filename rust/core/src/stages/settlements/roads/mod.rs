@@ -94,6 +94,14 @@ impl Link {
     }
 }
 
+/// The hexagon of `hexes` each settlement stands in.
+fn site_hexes(sites: &[Settlement], hexes: HexGrid) -> Vec<Hex> {
+    sites
+        .iter()
+        .map(|s| hexes.hex_of(s.position[0], s.position[1]))
+        .collect()
+}
+
 /// Union-find over settlement ids.
 struct Sets(Vec<usize>);
 
@@ -172,7 +180,28 @@ struct Builder<'a> {
     links: Links<'a>,
 }
 
-impl Builder<'_> {
+impl<'a> Builder<'a> {
+    /// A builder over `ground`, routed over `lattice` where there is one, the town `streets`
+    /// counting as road, with the designer's `drawn` roads laid first.
+    fn new(
+        ground: &'a RoadGround,
+        lattice: Option<&'a Lattice>,
+        streets: &[bool],
+        drawn: &[Vec<usize>],
+    ) -> Self {
+        let mut builder = Builder {
+            ground,
+            on_road: streets.to_vec(),
+            steps: Default::default(),
+            roads: Vec::new(),
+            links: Links::new(ground, lattice, streets),
+        };
+        for run in drawn {
+            builder.add(run);
+        }
+        builder
+    }
+
     /// The road from cell `from` to cell `to` ([`Links::link`]), drawn; its cells, or `None`
     /// when there is none.
     fn link(&mut self, from: usize, to: usize) -> Option<Vec<usize>> {
@@ -234,22 +263,10 @@ pub fn build(
     drawn: &[Vec<usize>],
 ) -> (Vec<Road>, Vec<Link>) {
     let component = ground.components();
-    let hex: Vec<Hex> = sites
-        .iter()
-        .map(|s| hexes.hex_of(s.position[0], s.position[1]))
-        .collect();
+    let hex = site_hexes(sites, hexes);
     let candidates = pairs(sites, &component, &hex);
     let lattice = Lattice::of(ground);
-    let mut builder = Builder {
-        ground,
-        on_road: streets.to_vec(),
-        steps: Default::default(),
-        roads: Vec::new(),
-        links: Links::new(ground, lattice.as_ref(), streets),
-    };
-    for run in drawn {
-        builder.add(run);
-    }
+    let mut builder = Builder::new(ground, lattice.as_ref(), streets, drawn);
     let mut sets = Sets((0..sites.len()).collect());
     let mut joined = Vec::new();
     let mut made = Vec::new();
