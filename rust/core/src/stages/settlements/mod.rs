@@ -8,12 +8,14 @@
 //! 1. scores every cell's habitability ([`habitability`]): fertile biome (grass when biomes are
 //!    off), gentle slope, comfortable temperature, water within reach;
 //! 2. gathers the scores on hexagons ([`hexgrid`]) and places central places, the local maxima
-//!    of each tier, with populations by rank and seeded names ([`places`], [`names`]);
+//!    of each tier, with populations by rank and seeded names ([`places`], [`names`]); or, on
+//!    a map that follows a settlement plan ([`plan`]), the plan's places on its own cells;
 //! 3. levels each settlement's site ([`flatten::sites`]);
 //! 4. grows a town on each site ([`towns`]: streets, lots and buildings from [`crate::stages::towns`]) and
 //!    levels its lots;
-//! 5. routes the roads ([`roads`]), cheaper along town streets and dearer across lots, and levels
-//!    their beds ([`flatten::roads`]).
+//! 5. routes the roads ([`roads`]), cheaper along town streets and dearer across lots, or the
+//!    plan's links along their planned routes ([`roads::follow`]), and levels their beds
+//!    ([`flatten::roads`]).
 //!
 //! The parameters and every length the stages work with are in **metres** (hexagons, the reach
 //! of water, road beds, the road search's costs, the towns' streets and lots), so a world has

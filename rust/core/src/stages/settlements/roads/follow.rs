@@ -13,9 +13,9 @@ use crate::stages::settlements::Settlement;
 /// 2. each planned link between two settlements of the map (found by their hexagons of
 ///    `hexes`), from one settlement's cell to the other's, or where the map's ground does not
 ///    join them, from the cell within a hexagon radius of one end, nearest it, that joins the
-///    other ([`reachable_ends`]); routed
-///    within the link's corridor ([`plan::route_corridor`]) where that joins its ends, else on
-///    the whole map at [`plan::OFF_CORRIDOR_COST`] times the cost off the corridor;
+///    other ([`reachable_ends`]); routed within the link's corridor
+///    ([`plan::route_corridor`]) where that joins its ends, else on the whole map at
+///    [`plan::OFF_CORRIDOR_COST`] times the cost off the corridor;
 /// 3. the links the map's ground needs beyond the plan's: between the nearest settlements that
 ///    land joins and the links made do not, as [`super::build`] joins them;
 /// 4. a link from each drawn road that the network does not reach to the settlement nearest its
