@@ -136,19 +136,20 @@ impl Plan {
     }
 }
 
-/// The cells of a `width × depth` map of `cell`-metre cells along a planned `route` (metres):
-/// within [`CORRIDOR_PLAN_CELLS`] plan cells (`plan_cell` metres) of it, and at least
-/// [`CORRIDOR_MIN_CELLS`] of the map's cells; each cell once, in the order they are found.
+/// Marks in `inside` (a `width × depth` map of `cell`-metre cells) the cells along a planned
+/// `route` (metres): within [`CORRIDOR_PLAN_CELLS`] plan cells (`plan_cell` metres) of it, and at
+/// least [`CORRIDOR_MIN_CELLS`] of the map's cells. Returns the cells it marked, each once, so the
+/// caller can clear them again.
 pub fn route_corridor(
     route: &[[f32; 2]],
-    width: usize,
-    depth: usize,
     cell: f32,
     plan_cell: f32,
+    width: usize,
+    inside: &mut [bool],
 ) -> Vec<usize> {
+    let depth = inside.len() / width.max(1);
     let reach = (CORRIDOR_PLAN_CELLS * plan_cell / cell).max(CORRIDOR_MIN_CELLS);
     let r = reach.ceil() as i64;
-    let mut seen = std::collections::HashSet::new();
     let mut out = Vec::new();
     let mut mark = |x: f32, z: f32| {
         let (cx, cz) = (x.floor() as i64, z.floor() as i64);
@@ -156,7 +157,8 @@ pub fn route_corridor(
             for i in (cx - r).max(0)..=(cx + r).min(width as i64 - 1) {
                 let (dx, dz) = (i as f32 + 0.5 - x, j as f32 + 0.5 - z);
                 let c = j as usize * width + i as usize;
-                if dx * dx + dz * dz <= reach * reach && seen.insert(c) {
+                if dx * dx + dz * dz <= reach * reach && !inside[c] {
+                    inside[c] = true;
                     out.push(c);
                 }
             }
@@ -221,8 +223,11 @@ mod tests {
     #[test]
     fn a_corridor_follows_the_planned_route() {
         // 1 m cells, plan cells of 8 m: 4 m each side of the route.
-        let cells = route_corridor(&[[2.0, 10.0], [20.0, 10.0]], 32, 32, 1.0, 8.0);
-        let on = |x: usize, z: usize| cells.contains(&(z * 32 + x));
+        let mut inside = vec![false; 32 * 32];
+        let cells = route_corridor(&[[2.0, 10.0], [20.0, 10.0]], 1.0, 8.0, 32, &mut inside);
+        let on = |x: usize, z: usize| inside[z * 32 + x];
+        assert_eq!(inside.iter().filter(|&&c| c).count(), cells.len());
+        assert!(cells.iter().all(|&c| inside[c]));
         assert!(on(16, 10) && on(16, 13) && on(16, 6));
         assert!(!on(16, 14) && !on(16, 5));
         assert!(
@@ -235,8 +240,9 @@ mod tests {
         assert_eq!(sorted.len(), cells.len(), "each cell once");
         // On 4 m cells under plan cells of 4 m the corridor is still a cell each way: the route
         // runs along the middle of row 2.
-        let coarse = route_corridor(&[[2.0, 10.0], [30.0, 10.0]], 8, 8, 4.0, 4.0);
-        let rows: Vec<bool> = (0..5).map(|z| coarse.contains(&(z * 8 + 4))).collect();
+        let mut coarse = vec![false; 8 * 8];
+        route_corridor(&[[2.0, 10.0], [30.0, 10.0]], 4.0, 4.0, 8, &mut coarse);
+        let rows: Vec<bool> = (0..5).map(|z| coarse[z * 8 + 4]).collect();
         assert_eq!(rows, [false, true, true, true, false]);
     }
 }

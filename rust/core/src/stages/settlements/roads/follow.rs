@@ -51,10 +51,7 @@ pub fn build(
         let Some((from, to)) = reachable_ends(ground, &component, from, to, hexes.size) else {
             continue;
         };
-        let marked = plan::route_corridor(&link.route, ground.width, ground.depth, cell, plan_cell);
-        for &c in &marked {
-            inside[c] = true;
-        }
+        let marked = plan::route_corridor(&link.route, cell, plan_cell, ground.width, &mut inside);
         let path = along_corridor(&mut builder, from, to, |c| {
             inside[c] || within(ground.width, c, from, ends) || within(ground.width, c, to, ends)
         });
