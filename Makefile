@@ -6,6 +6,13 @@ GODOT := tests/tools/godot.sh
 ADDON_BIN := addons/donjourno/bin
 DEMO := godot_project
 
+# Every cargo invocation below, and in the build scripts the targets call, runs rustc through the
+# compile cache (tests/tools/compile-cache.sh), which `make compile-cache` installs and the first
+# stage of `make test` provisions: a build of a crate that an earlier build on this machine already
+# compiled with the same compiler, arguments and sources is copied from the cache. Until it is
+# installed, and with DONJOURNO_COMPILE_CACHE=off, rustc runs as it is.
+export RUSTC_WRAPPER ?= $(CURDIR)/tests/tools/compile-cache.sh
+
 # Library names as addons/donjourno/donjourno.gdextension lists them.
 ifeq ($(shell uname -s),Darwin)
   LIB_BUILT := libdonjourno_godot.dylib
@@ -24,7 +31,7 @@ define install_lib
 	tests/tools/install-lib.sh target/$(1)/$(LIB_BUILT) $(ADDON_BIN)/$(2)
 endef
 
-.PHONY: help build test check-builds test-tools check-docs test-rust lint test-godot addon-debug \
+.PHONY: help build test compile-cache provision check-builds test-tools check-docs test-rust lint test-godot addon-debug \
 	addon-release link godot run editor preview bench shots clean
 
 help: ## List the targets
@@ -53,15 +60,29 @@ build: ## Build the library, the CLI and the Godot addon (debug and release) int
 # needs; it compiles nothing of the project (mdBook is installed once into the cache).
 # `make test-wasi` (the CLI under Node's WASI) is not a stage: the Web builds' stages run the same
 # hash suite in WebAssembly under Node and in Chromium, with and without threads.
-TEST_STAGES := test-tools check-docs test-rust lint test-godot+test-windows test-docs test-web \
+TEST_STAGES := compile-cache+provision test-tools check-docs test-rust lint test-godot+test-windows test-docs test-web \
 	test-browser+test-arm64+test-bench test-dist check-builds
 
 test: ## Run every test and check, stage by stage, printing how long each stage took
 	@mkdir -p target && touch target/.test-run-start
 	@CARGO_INCREMENTAL=$${CARGO_INCREMENTAL:-0} tests/tools/stages.sh $(TEST_STAGES)
 
-check-builds: ## After `make test`: the core and the Godot bindings were compiled once per target and profile
+check-builds: ## After `make test`: the core and the Godot bindings were compiled once per target and profile; the compile cache's hits
 	tests/tools/check-one-build.sh target/.test-run-start
+	@tests/tools/compile-cache.sh --stats
+
+provision: ## Install every tool the tests use that is missing (Godot, the Windows, arm64 and Web toolchains, the test browser, mdBook); nothing when all are in place
+	$(GODOT) --provision
+	tests/tools/windows-toolchain.sh
+	tests/tools/arm64-toolchain.sh
+	tests/tools/browser.sh
+	tests/tools/web-toolchain.sh >/dev/null
+	tests/tools/mdbook.sh --provision
+
+compile-cache: ## Install the compile cache (sccache, into the cache folder) and reset its counts; its own checks
+	tests/tools/compile-cache.sh --provision
+	@tests/tools/compile-cache.sh --zero
+	tests/tools/test-compile-cache.sh
 
 test-tools: ## Checks of the project's own scripts (the Web, Windows and arm64 toolchains' --env contract, make release in a throwaway clone)
 	tests/tools/test-toolchain-env.sh
