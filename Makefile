@@ -63,7 +63,12 @@ build: ## Build the library, the CLI and the Godot addon (debug and release) int
 TEST_STAGES := compile-cache+provision test-tools check-docs test-rust lint test-godot+test-windows test-docs test-web \
 	test-browser+test-arm64+test-bench test-dist check-builds
 
+# proptest's PROPTEST_CASES lowers the cases of every property test that takes proptest's default
+# configuration (256): a full run refuses fewer.
 test: ## Run every test and check, stage by stage, printing how long each stage took
+	@if [ -n "$${PROPTEST_CASES:-}" ] && ! [ "$$PROPTEST_CASES" -ge 256 ] 2>/dev/null; then \
+		echo "make test: PROPTEST_CASES=$$PROPTEST_CASES runs fewer property cases than the tests declare (256); unset it" >&2; \
+		exit 2; fi
 	@mkdir -p target && touch target/.test-run-start
 	@CARGO_INCREMENTAL=$${CARGO_INCREMENTAL:-0} tests/tools/stages.sh $(TEST_STAGES)
 

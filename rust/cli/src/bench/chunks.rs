@@ -14,7 +14,7 @@ pub(super) fn chunks(reps: usize) -> Option<f64> {
     let (params, grid) = super::default_map("chunks", side)?;
     let mesh = params.mesh_params(MeshParams::default());
     let Ok(builder) = ChunkBuilder::new(&grid, &mesh) else {
-        println!("chunks {side}²: the mesh settings were refused");
+        figure_failed!("chunks {side}²: the mesh settings were refused");
         return None;
     };
     let levels = builder.build_all();

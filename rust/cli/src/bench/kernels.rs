@@ -65,6 +65,9 @@ pub(super) fn lake_erosion(size: u32, reps: usize) {
             let mut h = base.clone();
             report = erosion.run(&mut h, &mut |_| true).ok();
         });
+        if report.is_none() {
+            figure_failed!("lake-aware erosion {size}²: the erosion failed");
+        }
         (t, report.unwrap_or_default())
     };
     let (plain, plain_report) = run(None);

@@ -3,7 +3,21 @@
 use donjourno::outputs::mesh::build_mesh;
 use donjourno::params::MeshParams;
 use donjourno::{generate, GeneratorParams};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
+
+/// Figures that could not be measured in this run (a generation, a mesh or a layer failed):
+/// [`run`] fails when there is any, so that a smoke run of the bench fails with them.
+static FAILED_FIGURES: AtomicUsize = AtomicUsize::new(0);
+
+/// Says that a figure could not be measured, in the words of `println!`, and counts it in
+/// [`FAILED_FIGURES`].
+macro_rules! figure_failed {
+    ($($arg:tt)*) => {{
+        println!($($arg)*);
+        $crate::bench::FAILED_FIGURES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    }};
+}
 
 mod chunks;
 mod kernels;
@@ -30,7 +44,7 @@ fn default_map(name: &str, side: u32) -> Option<(GeneratorParams, donjourno::Gri
     match generate(&params, Default::default()) {
         Ok((grid, _)) => Some((params, grid)),
         Err(e) => {
-            println!("{name} {side}²: the generation failed: {e}");
+            figure_failed!("{name} {side}²: the generation failed: {e}");
             None
         }
     }
@@ -244,5 +258,29 @@ pub fn run(quick: bool, only: Option<&str>) -> Result<(), String> {
         stamps::stamps_chunks(if quick { 1 } else { 5 });
     }
     goals.print(quick);
-    Ok(())
+    outcome()
+}
+
+/// The run's result: an error naming how many figures could not be measured, if any.
+fn outcome() -> Result<(), String> {
+    match FAILED_FIGURES.load(Ordering::Relaxed) {
+        0 => Ok(()),
+        n => Err(format!(
+            "{n} figure(s) could not be measured (see the lines above)"
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_figure_that_failed_fails_the_run() {
+        assert_eq!(outcome(), Ok(()));
+        figure_failed!("a figure: the generation failed");
+        let err = outcome().expect_err("a failed figure must fail the run");
+        assert!(err.contains("1 figure(s)"), "{err}");
+        FAILED_FIGURES.store(0, Ordering::Relaxed);
+    }
 }

@@ -123,7 +123,7 @@ pub(super) fn biomes(reps: usize) {
         .map(|(_, s)| (layer_time(&s, "Biomes"), layer_time(&s, "TerrainTexture")))
         .collect();
     if runs.is_empty() {
-        println!("biomes {side}²: the generation failed");
+        figure_failed!("biomes {side}²: the generation failed");
         return;
     }
     runs.sort_by_key(|(b, t)| *b + *t);

@@ -18,7 +18,7 @@ pub(super) fn navigation(reps: usize) {
         ..NavigationParams::default()
     };
     let Ok(built) = regions(&grid, &mesh, &nav) else {
-        println!("navigation {side}²: the settings were refused");
+        figure_failed!("navigation {side}²: the settings were refused");
         return;
     };
     let sets = || {

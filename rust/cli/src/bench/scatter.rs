@@ -10,7 +10,7 @@ pub(super) fn scatter(reps: usize) {
     let side = 1024u32;
     let params = super::models::continent_with_biomes(side);
     let Ok((mut grid, _)) = generate(&params, Default::default()) else {
-        println!("scatter {side}²: the generation failed");
+        figure_failed!("scatter {side}²: the generation failed");
         return;
     };
     let layer = Scatter::new(&params);
@@ -22,7 +22,7 @@ pub(super) fn scatter(reps: usize) {
         })
         .collect();
     if times.is_empty() {
-        println!("scatter {side}²: the layer failed");
+        figure_failed!("scatter {side}²: the layer failed");
         return;
     }
     times.sort();

@@ -23,7 +23,7 @@ pub(super) fn settlements(reps: usize) {
         },
         Default::default(),
     ) else {
-        println!("settlements {side}²: the generation failed");
+        figure_failed!("settlements {side}²: the generation failed");
         return;
     };
     let start = Instant::now();
@@ -43,7 +43,7 @@ pub(super) fn settlements(reps: usize) {
         })
         .collect();
     if times.is_empty() {
-        println!("settlements {side}²: the layer failed");
+        figure_failed!("settlements {side}²: the layer failed");
         return;
     }
     times.sort();

@@ -31,12 +31,12 @@ pub(super) fn stamps(reps: usize) -> Option<f64> {
         }];
         let start = Instant::now();
         let Ok((grid, _)) = generate(&params, options) else {
-            println!("stamps: the generation failed");
+            figure_failed!("stamps: the generation failed");
             return None;
         };
         generation.push(start.elapsed());
         if build_mesh(&grid, &MeshParams::default()).is_err() {
-            println!("stamps: the mesh failed");
+            figure_failed!("stamps: the mesh failed");
             return None;
         }
         total.push(start.elapsed());
@@ -83,7 +83,7 @@ pub(super) fn stamps_chunks(reps: usize) -> Option<f64> {
         generate(&params, options).ok().map(|(grid, _)| grid)
     };
     let Some(mut previous) = run(0) else {
-        println!("stamps: the generation failed");
+        figure_failed!("stamps: the generation failed");
         return None;
     };
     let (mut patch, mut whole, mut generation) = (Vec::new(), Vec::new(), Vec::new());

@@ -23,13 +23,13 @@ pub(super) fn tiles(reps: usize) {
         for i in 0..reps.max(1) {
             let start = Instant::now();
             let Ok(tile) = generate_tile(&params, TileCoord::new(i as i32, -(i as i32))) else {
-                println!("tiles: the generation failed");
+                figure_failed!("tiles: the generation failed");
                 return;
             };
             gen.push(start.elapsed());
             let start = Instant::now();
             if tile.mesh(&mesh).is_err() {
-                println!("tiles: the mesh failed");
+                figure_failed!("tiles: the mesh failed");
                 return;
             }
             meshed.push(start.elapsed());
