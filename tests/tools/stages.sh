@@ -8,6 +8,11 @@
 # all of them have. Side-by-side targets must not share a cargo build folder (their builds would
 # wait for each other's lock) and each must need only what the stages before the group built.
 #
+# Each stage runs under a time-out, DONJOURNO_STAGE_TIMEOUT seconds (default 2400, five times the
+# slowest stage on a new 2-core machine): a stage that hangs fails, naming itself, and is stopped
+# with every process it started, instead of holding a CI run until its own limit. An interrupted
+# run (Ctrl-C, SIGTERM) stops its stages the same way.
+#
 # Stops after the first stage (or group) with a failure; the summary lists every target that ran,
 # with its start, its time in seconds, the processor time of its commands (user and system, in
 # seconds: on a machine of N cores a run takes at least the total over N), the disk space left
@@ -40,7 +45,23 @@ fi
 total_start=$SECONDS
 status=0
 results_dir="$(mktemp -d)"
-trap 'rm -rf "$results_dir"' EXIT
+# The longest a stage may take, seconds: a run's slowest stage takes about 480 s on a new 2-core
+# machine, so this only stops stages that hang.
+stage_limit="${DONJOURNO_STAGE_TIMEOUT:-2400}"
+# Stops the process groups of the stages still running (each led by its `timeout`).
+stop_stages() {
+    local f pid
+    for f in "$results_dir"/*.group; do
+        [[ -f "$f" ]] || continue
+        pid="$(cat "$f")"
+        # Only a group whose leader is still that stage's `timeout` (a finished one's id may
+        # have been given to another process since).
+        [[ "$(ps -o comm= -p "$pid" 2>/dev/null)" == timeout ]] && kill -TERM -- "-$pid" 2>/dev/null
+    done
+    return 0
+}
+trap 'stop_stages; rm -rf "$results_dir"' EXIT
+trap 'echo "stages: interrupted" >&2; exit 130' INT TERM
 
 summary() {
     printf '\n%-16s %6s %8s %8s %10s  %s\n' stage start seconds 'cpu s' 'free GiB' result
@@ -65,18 +86,32 @@ children_cpu() {
     }' "$1.times" >"$1"
 }
 
+# Runs make TARGET under a time-out of $stage_limit seconds, in a process group of its own that
+# `timeout` leads (its pid, in $results_dir/TARGET.group, is the group's id): a stage that hangs is
+# stopped with everything it started, and an interrupted run stops its stages.
+make_stage() {
+    local target="$1"
+    timeout --kill-after=30 "$stage_limit" "$make_cmd" --no-print-directory "$target" &
+    echo "$!" >"$results_dir/$target.group"
+    wait "$!"
+}
+
 # Runs one target in a shell of its own, writing "SECONDS EXIT-STATUS CPU-SECONDS" to
 # $results_dir/TARGET; with a second argument, prefixes each line of its output with it.
 run_target() {
     local target="$1" prefix="${2:-}" start=$SECONDS rc
     local cpu_file="$results_dir/$target.cpu"
     if [[ -n "$prefix" ]]; then
-        ( "$make_cmd" --no-print-directory "$target" 2>&1; rc=$?; children_cpu "$cpu_file"; exit $rc ) \
+        ( make_stage "$target" 2>&1; rc=$?; children_cpu "$cpu_file"; exit $rc ) \
             | sed -u "s/^/$prefix /"
         rc=${PIPESTATUS[0]}
     else
-        ( "$make_cmd" --no-print-directory "$target"; rc=$?; children_cpu "$cpu_file"; exit $rc )
+        ( make_stage "$target"; rc=$?; children_cpu "$cpu_file"; exit $rc )
         rc=$?
+    fi
+    if (( rc == 124 || rc == 137 )); then
+        printf '=== stage %s: TIMED OUT after %ss (DONJOURNO_STAGE_TIMEOUT=%s): it hung or ran far over its time ===\n' \
+            "$target" "$(( SECONDS - start ))" "$stage_limit"
     fi
     echo "$(( SECONDS - start )) $rc $(cat "$cpu_file" 2>/dev/null || echo '?')" >"$results_dir/$target"
     if (( rc == 0 )); then
@@ -92,7 +127,8 @@ for stage in "$@"; do
     group_start=$(( SECONDS - total_start ))
     if (( ${#targets[@]} == 1 )); then
         printf '\n=== stage %s ===\n' "$stage"
-        run_target "$stage"
+        run_target "$stage" &
+        wait "$!"
     else
         printf '\n=== stages %s, side by side ===\n' "${targets[*]}"
         pids=()
