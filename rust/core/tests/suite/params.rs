@@ -192,15 +192,94 @@ fn generate_returns_an_error_exactly_when_validation_fails() {
     );
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
-
-    #[test]
-    fn mesh_settings_never_panic(n in 0u32..70, r in any_f32(), c in any_f32(), h in any_f32(), b in any::<bool>(), dd in any_f32()) {
-        let grid = donjourno::Grid::new(4, 3);
-        let p = MeshParams { subdivisions: n, roughness_strength: r, cell_size: c, height_scale: h, diorama_base: b, diorama_depth: dd, ..MeshParams::default() };
-        prop_assert_eq!(build_mesh(&grid, &p).is_ok(), p.validate().is_ok());
+prop_compose! {
+    /// Valid mesh settings: few subdivisions, every float its default scaled by a factor in
+    /// [0.5, 1], either base.
+    fn valid_mesh()(
+        subdivisions in 0u32..4,
+        scales in proptest::array::uniform4(0.5f32..=1.0),
+        diorama_base in any::<bool>(),
+    ) -> MeshParams {
+        let d = MeshParams::default();
+        MeshParams {
+            subdivisions,
+            roughness_strength: d.roughness_strength * scales[0],
+            cell_size: d.cell_size * scales[1],
+            height_scale: d.height_scale * scales[2],
+            diorama_base,
+            diorama_depth: d.diorama_depth * scales[3],
+            ..d
+        }
     }
+}
+
+prop_compose! {
+    /// Valid mesh settings with one field set to any value (NaN, ±∞, 1e30, out of range, or
+    /// valid again), or every field at once.
+    fn any_mesh()(
+        p in valid_mesh(),
+        field in 0usize..6,
+        n in 0u32..70,
+        x in any_f32(),
+        wild in proptest::array::uniform4(any_f32()),
+    ) -> MeshParams {
+        let mut p = p;
+        match field {
+            0 => p.subdivisions = n,
+            1 => p.roughness_strength = x,
+            2 => p.cell_size = x,
+            3 => p.height_scale = x,
+            4 => p.diorama_depth = x,
+            _ => {
+                (p.roughness_strength, p.cell_size, p.height_scale, p.diorama_depth) =
+                    (wild[0], wild[1], wild[2], wild[3]);
+                p.subdivisions = n;
+            }
+        }
+        p
+    }
+}
+
+/// A mesh is built exactly when its settings validate, on a map with relief, and both answers
+/// happen: at least 80 valid and 80 invalid settings of 300 (a third are valid settings, two
+/// thirds have a field or all of them set to anything).
+#[test]
+fn mesh_settings_never_panic() {
+    use proptest::test_runner::{TestCaseError, TestRunner};
+    use std::cell::Cell;
+    let mut grid = donjourno::Grid::new(6, 5);
+    for (i, h) in grid.height.iter_mut().enumerate() {
+        *h = (i % 7) as f32 * 0.3;
+    }
+    let (valid, invalid) = (Cell::new(0usize), Cell::new(0usize));
+    let mut runner = TestRunner::new(ProptestConfig {
+        cases: 300,
+        ..ProptestConfig::default()
+    });
+    let check = |p: MeshParams| -> Result<(), TestCaseError> {
+        let built = build_mesh(&grid, &p);
+        match p.validate() {
+            Ok(()) => {
+                valid.set(valid.get() + 1);
+                let mesh = built.map_err(|e| TestCaseError::fail(format!("{p:?}: {e}")))?;
+                prop_assert!(mesh.vertex_count() > 0);
+            }
+            Err(_) => {
+                invalid.set(invalid.get() + 1);
+                prop_assert!(built.is_err(), "{:?} refused by validation but built", p);
+            }
+        }
+        Ok(())
+    };
+    let settings = prop_oneof![1 => valid_mesh(), 2 => any_mesh()];
+    if let Err(e) = runner.run(&settings, check) {
+        panic!("{e}");
+    }
+    let (valid, invalid) = (valid.get(), invalid.get());
+    assert!(
+        valid >= 80 && invalid >= 80,
+        "both branches must run: {valid} valid and {invalid} invalid mesh settings of 300"
+    );
 }
 
 /// The parameter tables marked in the reference pages are the ones the declarations give. Set
