@@ -382,11 +382,37 @@ mod tests {
     }
 
     #[test]
-    fn hash_changes_with_any_plane() {
+    fn hash_changes_with_each_terrain_plane() {
+        let a = Grid::new(4, 4);
+        assert_eq!(a.hash(), a.clone().hash());
+        let changes: [(&str, fn(&mut Grid)); 10] = [
+            ("height", |g| g.height[5] = 0.5),
+            ("roughness", |g| g.roughness[5] = 0.5),
+            ("forest_mask", |g| g.forest_mask[5] = 0.5),
+            ("water_level", |g| g.water_level[5] = 0.5),
+            ("terrain", |g| g.terrain[5] = Terrain::Mountain),
+            ("pool", |g| g.pool[5] = true),
+            ("water", |g| g.water[5] = WaterKind::Lake),
+            ("lake", |g| g.lake[5] = 3),
+            ("color", |g| g.color[5] = [0, 0, 1]),
+            ("size", |g| *g = Grid::new(2, 8)),
+        ];
+        for (plane, change) in changes {
+            let mut b = a.clone();
+            change(&mut b);
+            assert_ne!(a.hash(), b.hash(), "changing {plane} leaves the hash as it was");
+        }
+    }
+
+    #[test]
+    fn river_widths_are_in_the_water_hash_not_the_grid_hash() {
         let a = Grid::new(4, 4);
         let mut b = a.clone();
+        b.river_width[5] = 2.0;
         assert_eq!(a.hash(), b.hash());
-        b.color[5] = [0, 0, 1];
-        assert_ne!(a.hash(), b.hash());
+        assert_ne!(a.water_hash(), b.water_hash());
+        let mut c = a.clone();
+        c.water_level[5] = 0.5;
+        assert_ne!(a.water_hash(), c.water_hash());
     }
 }
