@@ -400,7 +400,11 @@ mod tests {
         for (plane, change) in changes {
             let mut b = a.clone();
             change(&mut b);
-            assert_ne!(a.hash(), b.hash(), "changing {plane} leaves the hash as it was");
+            assert_ne!(
+                a.hash(),
+                b.hash(),
+                "changing {plane} leaves the hash as it was"
+            );
         }
     }
 

@@ -194,7 +194,7 @@ fn a_site_pins_a_named_settlement_that_the_roads_join() {
         gap <= pinned.radius + 2.0,
         "the road starts {gap} cells from the town"
     );
-    // Without the site: no Pinford, and the same settlements as the plain world.
+    // Without the site, the same parameters place no Pinford: the name comes from the site.
     let plain = generate(&p, GenerateOptions::default()).unwrap().0;
     assert!(plain.settlements().iter().all(|s| s.name != "Pinford"));
 }
