@@ -151,6 +151,8 @@ fn every_cell_drains_to_the_border_without_climbing() {
 
 #[test]
 fn lakes_hold_their_cells_and_spill_over_the_rim() {
+    // How many lakes each branch below saw, over every field.
+    let (mut checked, mut drained, mut to_border, mut kept_total, mut dropped) = (0, 0, 0, 0, 0);
     for (h, w, d) in fields() {
         let flood = &floods(&h, w, d)[0];
         let all = find_lakes(&h, flood, &LakeFilter::default(), None).unwrap();
@@ -160,6 +162,7 @@ fn lakes_hold_their_cells_and_spill_over_the_rim() {
             raised
         );
         for lake in &all.lakes {
+            checked += 1;
             let cells: Vec<usize> = (0..w * d).filter(|&i| all.id[i] == lake.id).collect();
             assert_eq!(cells.len(), lake.cells as usize);
             let mut deepest = 0.0f32;
@@ -178,8 +181,10 @@ fn lakes_hold_their_cells_and_spill_over_the_rim() {
             );
             assert!(h[out] <= lake.level, "outflow above the lake level");
             if let Some(drain) = lake.drain {
+                drained += 1;
                 assert!(flood.filled[drain as usize] <= lake.level);
             } else {
+                to_border += 1;
                 assert!(on_border(out, w, d));
             }
         }
@@ -195,11 +200,21 @@ fn lakes_hold_their_cells_and_spill_over_the_rim() {
             .filter(|l| l.cells >= 3 && l.max_depth >= 0.05)
             .count();
         assert_eq!(kept.lakes.len(), passing);
+        kept_total += kept.lakes.len();
+        dropped += all.lakes.len() - kept.lakes.len();
         for (k, lake) in kept.lakes.iter().enumerate() {
             assert_eq!(lake.id as usize, k + 1);
             assert!(lake.cells >= 3 && lake.max_depth >= 0.05);
         }
     }
+    println!(
+        "lakes checked {checked}: {drained} drain into another basin, {to_border} spill off the \
+         border; the filter kept {kept_total} and dropped {dropped}"
+    );
+    assert!(
+        checked >= 10 && drained >= 1 && to_border >= 1 && kept_total >= 1 && dropped >= 1,
+        "every branch must see lakes"
+    );
 }
 
 #[test]
