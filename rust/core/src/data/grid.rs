@@ -381,11 +381,14 @@ mod tests {
         assert_eq!(central_gradient(&[7.0], 1, 1, 0, 0), (0.0, 0.0));
     }
 
+    /// One change to a grid, for the hash tests.
+    type Change = fn(&mut Grid);
+
     #[test]
     fn hash_changes_with_each_terrain_plane() {
         let a = Grid::new(4, 4);
         assert_eq!(a.hash(), a.clone().hash());
-        let changes: [(&str, fn(&mut Grid)); 10] = [
+        let changes: [(&str, Change); 10] = [
             ("height", |g| g.height[5] = 0.5),
             ("roughness", |g| g.roughness[5] = 0.5),
             ("forest_mask", |g| g.forest_mask[5] = 0.5),
