@@ -24,6 +24,8 @@ pub struct Landscape {
     envelope: Vec<f32>,
     /// Cells that evolve.
     domain: Vec<bool>,
+    /// Whether every cell evolves.
+    whole: bool,
     /// Cells whose height stays: outlets and cells outside the domain.
     base: Vec<bool>,
     diffusion: Diffusion,
@@ -52,9 +54,10 @@ impl Landscape {
             Some(f) => f.iter().map(|&f| !f).collect(),
             None => vec![true; width * depth],
         };
+        let whole = fixed.is_none_or(|f| !f.contains(&true));
         let base = base_cells(height, width, depth, &domain);
         let mut envelope = height.to_vec();
-        let routing = route(&mut envelope, width, depth, &domain);
+        let routing = route(&mut envelope, width, depth, &domain, whole);
         let power = AreaPower::new(spacing);
         let times = response_times(width * depth, &routing.order, |c| {
             drain(&routing, &base, &power, width, spacing, c)
@@ -68,6 +71,7 @@ impl Landscape {
             envelope,
             diffusion: Diffusion::new(width, depth, &base),
             domain,
+            whole,
             base,
             power,
             uplift: settings.steepness(),
@@ -101,7 +105,7 @@ impl Landscape {
     /// implicit incision against the uplift.
     pub fn rivers(&mut self) {
         let (w, d, s) = (self.width, self.depth, self.spacing);
-        let routing = route(&mut self.height, w, d, &self.domain);
+        let routing = route(&mut self.height, w, d, &self.domain, self.whole);
         let (base, power) = (&self.base, &self.power);
         incise(
             &mut self.height,
@@ -133,7 +137,8 @@ impl Landscape {
 
     /// The heights after the last step, with the sinks the hillslopes left filled.
     pub fn finish(mut self) -> Vec<f32> {
-        route(&mut self.height, self.width, self.depth, &self.domain);
+        let (w, d) = (self.width, self.depth);
+        route(&mut self.height, w, d, &self.domain, self.whole);
         self.height
     }
 }

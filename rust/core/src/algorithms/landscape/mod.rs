@@ -5,13 +5,13 @@
 //!
 //! - **stream power**, `dz/dt = U − K·A^m·S` with `n = 1` ([`M`] is `m`), solved implicitly
 //!   along the receivers in stack order, one pass downstream to upstream per step
-//!   ([`incision`]): unconditionally stable, exact at steady state;
+//!   (`incision`): unconditionally stable, exact at steady state;
 //! - **routing** on D8 receivers whose sinks are resolved every step by the hydrology's
-//!   Priority-Flood ([`routing`]): every cell drains to an outlet, and what the flood raises is
+//!   Priority-Flood (`routing`): every cell drains to an outlet, and what the flood raises is
 //!   filled with sediment, so no pit survives a step;
 //! - **hillslope diffusion**, `dz/dt = D·∇²z`, implicit in alternating directions: a tridiagonal
-//!   solve per row, then per column ([`diffusion`]);
-//! - a **talus** limit: no slope stands steeper than the angle of repose ([`talus`]).
+//!   solve per row, then per column (`diffusion`);
+//! - a **talus** limit: no slope stands steeper than the angle of repose (`talus`).
 //!
 //! # How the height model's heights are read
 //!

@@ -31,10 +31,17 @@ impl Routing {
 }
 
 /// Fills the sinks of `height` in place and routes its flow. `domain`: the cells that evolve
-/// (their neighbours outside it, and the map border, are outlets).
-pub(super) fn route(height: &mut [f32], width: usize, depth: usize, domain: &[bool]) -> Routing {
+/// (their neighbours outside it, and the map border, are outlets), with `whole` set when that is
+/// every cell (the flood then skips its checks of the domain).
+pub(super) fn route(
+    height: &mut [f32],
+    width: usize,
+    depth: usize,
+    domain: &[bool],
+    whole: bool,
+) -> Routing {
     let options = FloodOptions {
-        domain: Some(domain),
+        domain: (!whole).then_some(domain),
         flat_weight: None,
     };
     let flood = priority_flood(height, width, depth, options).expect("planes fit the lattice");

@@ -197,22 +197,6 @@ fn the_same_world_at_two_samplings() {
 fn a_fractal_world_drains_like_land() {
     let n = 256;
     let input = world(n, 5.0, 30.0);
-    for (strength, age) in [(0.3, 1.0), (0.8, 1.0), (0.95, 1.0), (0.6, 0.3), (0.6, 0.6)] {
-        let settings = LandscapeSettings {
-            valley_width: 20.0,
-            strength,
-            age,
-            ..Default::default()
-        };
-        let out = evolve(&input, n, n, scale(5.0), &settings, None);
-        let d = Drainage::new(&out, n, n);
-        println!(
-            "s {strength} age {age}: {:.2} % {:?} {:?}",
-            100.0 * d.depression_fraction(None),
-            d.flint(200),
-            d.hack(200)
-        );
-    }
     let settings = LandscapeSettings {
         valley_width: 20.0,
         ..Default::default()
