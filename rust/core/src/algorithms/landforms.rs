@@ -118,12 +118,12 @@ impl Drainage {
                 continue;
             }
             let slope = f64::from(drop) / f64::from(step(i, r as usize, self.width));
-            let a = f64::from(self.area[i]).log10();
+            let a = libm::log10(f64::from(self.area[i]));
             let bin = bins
                 .entry((a * BINS_PER_DECADE).floor() as i64)
                 .or_default();
             bin.0.push(a);
-            bin.1.push(slope.log10());
+            bin.1.push(libm::log10(slope));
         }
         let points: Vec<(f64, f64)> = bins
             .into_values()
@@ -149,8 +149,8 @@ impl Drainage {
         let points: Vec<(f64, f64)> = (0..self.area.len())
             .filter(|&i| on(i) && self.area[i] >= min_cells && self.length[i] > 0.0)
             .map(|i| {
-                let a = f64::from(self.area[i]).log10();
-                (a, f64::from(self.length[i]).log10())
+                let a = libm::log10(f64::from(self.area[i]));
+                (a, libm::log10(f64::from(self.length[i])))
             })
             .collect();
         fit(&points).map(|(slope, r2)| PowerLaw {

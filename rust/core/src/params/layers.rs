@@ -91,16 +91,6 @@ impl LandscapeParams {
     pub fn is_on(&self) -> bool {
         self.age > 0.0
     }
-
-    /// The evolution's settings.
-    pub fn settings(&self) -> crate::algorithms::landscape::LandscapeSettings {
-        crate::algorithms::landscape::LandscapeSettings {
-            strength: self.strength,
-            valley_width: self.valley_width,
-            repose_angle: self.repose_angle,
-            age: self.age,
-        }
-    }
 }
 
 /// The cells of `cell_size` metres that cover `area` square metres, rounded up.

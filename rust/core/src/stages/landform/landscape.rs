@@ -16,7 +16,7 @@
 //! tiles have no border to drain to that every tile agrees on.
 
 use crate::algorithms::hydrology::{priority_flood, FloodOptions};
-use crate::algorithms::landscape::{evolve_with, Scale};
+use crate::algorithms::landscape::{evolve_with, LandscapeSettings, Scale};
 use crate::params::LandscapeParams;
 use crate::stages::context::Context;
 use crate::stages::pipeline::LayerError;
@@ -25,6 +25,16 @@ use crate::stages::pipeline::LayerError;
 /// which droplet erosion reports after it (the stage only polls the sink, so a cancel stops it
 /// between two steps).
 pub const STEP_PROGRESS: f32 = 0.0;
+
+/// The evolution's settings of the parameters.
+pub fn settings(params: &LandscapeParams) -> LandscapeSettings {
+    LandscapeSettings {
+        strength: params.strength,
+        valley_width: params.valley_width,
+        repose_angle: params.repose_angle,
+        age: params.age,
+    }
+}
 
 /// Evolves `height` (a `width × depth` map in height units, cells of `scale.cell_m` metres and
 /// `scale.height_m` metres per height unit) with `params`; `fixed` cells keep their heights
@@ -41,7 +51,7 @@ pub fn carve(
     if !params.is_on() || height.is_empty() {
         return Ok(());
     }
-    let settings = params.settings();
+    let settings = settings(params);
     let evolved = evolve_with(height, width, depth, scale, &settings, Some(fixed), |_| {
         ctx.report(STEP_PROGRESS)
     })
