@@ -308,7 +308,9 @@ mod tests {
     #[test]
     fn fields_carry_groups_docs_and_accessors() {
         let text = fields(&generator_entries());
-        assert_eq!(text.matches("#[export_group(").count(), 12);
+        assert_eq!(text.matches("#[export_group(").count(), 13);
+        assert!(text.contains("#[export_group(name = \"Landscape\", prefix = \"landscape_\")]"));
+        assert!(text.contains("landscape_age: PhantomVar<f32>,"));
         assert!(text.contains("#[export_group(name = \"Ground\")]"));
         assert!(text.contains("#[export_group(name = \"Settlements\", prefix = \"settlements_\")]"));
         assert!(text.contains("#[export_group(name = \"Image\", prefix = \"image_\")]"));

@@ -102,9 +102,15 @@ impl Drainage {
     /// Flint's law over the channel cells draining at least `min_cells` cells with a downhill
     /// slope to their receiver; `None` with fewer than two bins.
     pub fn flint(&self, min_cells: u32) -> Option<PowerLaw> {
+        self.flint_over(min_cells, None)
+    }
+
+    /// [`Self::flint`] over the channel cells among `land` (all cells if `None`): the rivers of
+    /// the mountains, not their courses across the flat ground or the sea floor.
+    pub fn flint_over(&self, min_cells: u32, land: Option<&[bool]>) -> Option<PowerLaw> {
         let mut bins: std::collections::BTreeMap<i64, (Vec<f64>, Vec<f64>)> = Default::default();
         for (i, &r) in self.receiver.iter().enumerate() {
-            if r == NONE || self.area[i] < min_cells {
+            if r == NONE || self.area[i] < min_cells || land.is_some_and(|l| !l[i]) {
                 continue;
             }
             let drop = self.filled[i] - self.filled[r as usize];
@@ -134,8 +140,14 @@ impl Drainage {
     /// Hack's law over the channel cells draining at least `min_cells` cells; `None` with fewer
     /// than two such cells.
     pub fn hack(&self, min_cells: u32) -> Option<PowerLaw> {
+        self.hack_over(min_cells, None)
+    }
+
+    /// [`Self::hack`] over the channel cells among `land` (all cells if `None`).
+    pub fn hack_over(&self, min_cells: u32, land: Option<&[bool]>) -> Option<PowerLaw> {
+        let on = |i: usize| land.is_none_or(|l| l[i]);
         let points: Vec<(f64, f64)> = (0..self.area.len())
-            .filter(|&i| self.area[i] >= min_cells && self.length[i] > 0.0)
+            .filter(|&i| on(i) && self.area[i] >= min_cells && self.length[i] > 0.0)
             .map(|i| {
                 let a = libm::log10(f64::from(self.area[i]));
                 (a, libm::log10(f64::from(self.length[i])))

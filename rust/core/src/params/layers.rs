@@ -68,6 +68,31 @@ impl TerrainParams {
     }
 }
 
+/// Parameters of the landscape evolution (see [`crate::algorithms::landscape`]): the height
+/// model's heights become the envelope an uplift builds the land to, against river incision,
+/// hillslope diffusion and a repose angle, until it drains; droplet erosion runs on the carved
+/// land after it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LandscapeParams {
+    /// Erodibility, `0..=1`: how far below the slope of repose the rivers run at steady state
+    /// (0 leaves the land as the uplift made it).
+    pub strength: f32,
+    /// Width of the narrowest valleys, metres: the spacing of ridges and valleys.
+    pub valley_width: f32,
+    /// Angle of repose, degrees: the steepest slope that stands.
+    pub repose_angle: f32,
+    /// How far towards steady state the land has evolved, `0..=1`, as a fraction of the
+    /// network's response time; 0: the stage does not run.
+    pub age: f32,
+}
+
+impl LandscapeParams {
+    /// Whether the stage runs: an age above 0.
+    pub fn is_on(&self) -> bool {
+        self.age > 0.0
+    }
+}
+
 /// The cells of `cell_size` metres that cover `area` square metres, rounded up.
 pub fn cells_of_area(area: f32, cell_size: f32) -> u32 {
     let cells = f64::from(area) / (f64::from(cell_size) * f64::from(cell_size));

@@ -35,8 +35,8 @@ pub use entry::Declared;
 pub use json::JsonError;
 pub use layers::{
     BiomeParams, ClimateParams, ContinentsParams, ErosionParams, ForestMaskParams, ForestParams,
-    ForestPlacementParams, ImageParams, LakeFilter, SettlementParams, SubdivisionParams,
-    TerrainParams, WaterParams,
+    ForestPlacementParams, ImageParams, LakeFilter, LandscapeParams, SettlementParams,
+    SubdivisionParams, TerrainParams, WaterParams,
 };
 pub use mesh::{CollisionParams, MeshParams, MeshSettings, NavigationParams};
 pub use mesh_settings::{
@@ -106,6 +106,8 @@ pub struct GeneratorParams {
     pub biomes: BiomeParams,
     /// Mountains: coverage, peak height, erosion.
     pub terrain: TerrainParams,
+    /// The landscape evolution between the height model and droplet erosion.
+    pub landscape: LandscapeParams,
     /// Forest mask and placement.
     pub forest: ForestParams,
     /// Lakes, rivers, sea and the lake-aware erosion.
@@ -129,13 +131,14 @@ impl GeneratorParams {
     }
 
     /// The parameters with the stages that need a bounded map off, in infinite mode: no erosion
-    /// droplets, no lakes (nor lake-aware erosion), no accumulation rivers, no edge falloff, no
-    /// settlements (their places and roads are chosen over the whole map). Bounded parameters come
-    /// back unchanged.
+    /// droplets, no landscape evolution (not yet supported on endless tiles), no lakes (nor
+    /// lake-aware erosion), no accumulation rivers, no edge falloff, no settlements (their places
+    /// and roads are chosen over the whole map). Bounded parameters come back unchanged.
     pub fn infinite_rules(&self) -> GeneratorParams {
         let mut p = *self;
         if p.world_mode == WorldMode::Infinite {
             p.terrain.droplet_density = 0.0;
+            p.landscape.age = 0.0;
             p.water.lakes_enabled = false;
             p.water.lake_erosion = false;
             p.water.rivers_enabled = false;
@@ -202,6 +205,12 @@ impl GeneratorParams {
                 evaporation_rate: 0.0,
                 min_volume: 0.0,
             },
+        },
+        landscape: LandscapeParams {
+            strength: 0.0,
+            valley_width: 0.0,
+            repose_angle: 0.0,
+            age: 0.0,
         },
         forest: ForestParams {
             height_limit: 0.0,
@@ -330,6 +339,7 @@ macro_rules! part {
 part!(ErosionParams: terrain.erosion, "the erosion constants and their products with `erosion_dt`");
 part!(TerrainParams: terrain, "coverage, peak height, droplet count and the erosion constants");
 part!(ForestParams: forest, "the forest parameters");
+part!(LandscapeParams: landscape, "the landscape evolution's parameters");
 part!(SubdivisionParams: subdivision, "the subdivision model's parameters");
 part!(ContinentsParams: continents, "the continents model's parameters");
 part!(ImageParams: image, "the image model's parameters");

@@ -146,6 +146,8 @@ fn height_layer(
             edge_falloff: params.edge_falloff_width / params.cell_size,
             cell_size: params.cell_size,
             shaping: crate::stages::biomes::shape::Shaping::new(params),
+            landscape: params.landscape,
+            height_scale: params.height_scale,
             ..HybridTerrain::new(params.seed, params.terrain)
         }),
     }

@@ -12,7 +12,8 @@
 //!
 //! # What infinite mode turns off, and what it does instead
 //! The stages that need a bounded map are off ([`GeneratorParams::infinite_rules`](crate::params::GeneratorParams::infinite_rules)): droplet erosion (its
-//! droplets wander over the whole map), Priority-Flood lakes and accumulation rivers (they
+//! droplets wander over the whole map), the landscape evolution (its rivers drain to the map
+//! border: not yet supported on endless tiles, whatever `landscape_age`), Priority-Flood lakes and accumulation rivers (they
 //! drain to the map border), and the edge falloff. Instead, the continents model's own carved
 //! river valleys (the world design's noise rivers, `continents_river_width`) are the rivers, the sea is
 //! every cell whose ground lies below the sea level, trees draw from a hash of their world

@@ -242,12 +242,17 @@ fn the_height_off_tiles_matches_the_tiles_cells() {
 fn tile_params_turn_the_bounded_stages_off_and_cover_the_apron() {
     let mut params = world(true);
     params.world_mode = WorldMode::Bounded;
+    params.landscape.age = 1.0;
     let a = apron(&params);
     assert_eq!(a, 48, "coast 6, shaped 6, shadow 41, ring 1");
     let p = tile_params(&params, TileCoord::new(2, -1));
     assert_eq!((p.width, p.depth), (32 + 2 * a, 32 + 2 * a));
     assert_eq!(p.world_mode, WorldMode::Infinite);
     assert_eq!(p.terrain.droplet_density, 0.0);
+    assert!(
+        !p.landscape.is_on(),
+        "endless tiles skip the landscape evolution"
+    );
     assert!(!p.water.lakes_enabled && !p.water.rivers_enabled && p.edge_falloff_width == 0.0);
     let cs = params.cell_size;
     assert_eq!(p.origin_x, params.origin_x + (64.0 - a as f32) * cs);

@@ -159,6 +159,23 @@ macro_rules! generator_properties {
             #[export(enum = (Flat = 0, Blended = 1, Relief = 2, Textured = 3))]
             #[var(get = get_ground_style, set = set_ground_style)]
             ground_style: PhantomVar<i64>,
+            #[doc = "How hard the rivers wear the land: a stream draining one valley width squared runs at (1 − strength) times the slope of repose, and streams grow gentler downstream. 0 leaves the land as the height model made it, 1 wears every valley down to the level of its outlet. Accepted: [0, 1]; default 0.6."]
+            #[export_group(name = "Landscape", prefix = "landscape_")]
+            #[export(range = (0.0, 1.0, 0.01))]
+            #[var(get = get_landscape_strength, set = set_landscape_strength)]
+            landscape_strength: PhantomVar<f32>,
+            #[doc = "Width of the narrowest valleys: the spacing of the ridges and gullies the rivers carve, where the slopes' creep balances the rivers. The evolution runs on a lattice of a quarter of this (or on the map's cells, when they are coarser), so the same land comes out at every cell size. Accepted: (0, 100000] m (world units); default 4."]
+            #[export(range = (1.0, 10000.0, 0.1, or_greater, exp, suffix = "m"))]
+            #[var(get = get_landscape_valley_width, set = set_landscape_valley_width)]
+            landscape_valley_width: PhantomVar<f32>,
+            #[doc = "Angle of repose: no slope of the evolved land stands steeper, and the rivers' heads run below it. Accepted: [1, 89] degrees; default 35."]
+            #[export(range = (1.0, 89.0, 0.5, suffix = "°"))]
+            #[var(get = get_landscape_repose_angle, set = set_landscape_repose_angle)]
+            landscape_repose_angle: PhantomVar<f32>,
+            #[doc = "How long the land has evolved, as a share of the time the rivers take to carve their valleys back to the divides: 1 is the steady state where every valley drains, a smaller age leaves younger valleys near the outlets. 0: the stage does not run (the default). Endless worlds skip it. Accepted: [0, 1] response times; default 0."]
+            #[export(range = (0.0, 1.0, 0.01))]
+            #[var(get = get_landscape_age, set = set_landscape_age)]
+            landscape_age: PhantomVar<f32>,
             #[doc = "Erosion droplets per square metre of the map; they spawn on the mountains of the pool model and on the land of the others. One droplet runs per cell for each droplet per square metre, standing for all those of its cell, so a square metre is eroded alike at every map size and cell size while the work grows with the cells. More droplets carve deeper valleys and take longer; 0: no erosion. Accepted: [0, 1000000] droplets per m²; default 0.977."]
             #[export_group(name = "Erosion", prefix = "erosion_")]
             #[export(range = (0.0001, 100.0, 1e-5, or_greater, exp, suffix = "/m²"))]
@@ -819,6 +836,62 @@ macro_rules! generator_accessors {
             #[func]
             pub fn set_ground_style(&mut self, value: i64) {
                 if self.store.set_int("ground_style", value) {
+                    self.on_param_changed();
+                }
+            }
+
+            #[doc = "Returns [member landscape_strength]."]
+            #[func]
+            pub fn get_landscape_strength(&self) -> f32 {
+                self.store.float("landscape_strength")
+            }
+
+            #[doc = "Sets [member landscape_strength]; a different value is reported as a change."]
+            #[func]
+            pub fn set_landscape_strength(&mut self, value: f32) {
+                if self.store.set_float("landscape_strength", value) {
+                    self.on_param_changed();
+                }
+            }
+
+            #[doc = "Returns [member landscape_valley_width]."]
+            #[func]
+            pub fn get_landscape_valley_width(&self) -> f32 {
+                self.store.float("landscape_valley_width")
+            }
+
+            #[doc = "Sets [member landscape_valley_width]; a different value is reported as a change."]
+            #[func]
+            pub fn set_landscape_valley_width(&mut self, value: f32) {
+                if self.store.set_float("landscape_valley_width", value) {
+                    self.on_param_changed();
+                }
+            }
+
+            #[doc = "Returns [member landscape_repose_angle]."]
+            #[func]
+            pub fn get_landscape_repose_angle(&self) -> f32 {
+                self.store.float("landscape_repose_angle")
+            }
+
+            #[doc = "Sets [member landscape_repose_angle]; a different value is reported as a change."]
+            #[func]
+            pub fn set_landscape_repose_angle(&mut self, value: f32) {
+                if self.store.set_float("landscape_repose_angle", value) {
+                    self.on_param_changed();
+                }
+            }
+
+            #[doc = "Returns [member landscape_age]."]
+            #[func]
+            pub fn get_landscape_age(&self) -> f32 {
+                self.store.float("landscape_age")
+            }
+
+            #[doc = "Sets [member landscape_age]; a different value is reported as a change."]
+            #[func]
+            pub fn set_landscape_age(&mut self, value: f32) {
+                if self.store.set_float("landscape_age", value) {
                     self.on_param_changed();
                 }
             }

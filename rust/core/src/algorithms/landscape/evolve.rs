@@ -183,6 +183,25 @@ pub fn evolve(
     settings: &LandscapeSettings,
     fixed: Option<&[bool]>,
 ) -> Vec<f32> {
+    evolve_with(uplift, width, depth, scale, settings, fixed, |_| true)
+        .expect("an evolution that always goes on finishes")
+}
+
+/// [`evolve`], asking `go_on` with the number of steps done before each step whether to go
+/// on: `None` once it answers `false` (the map is then left as it was).
+///
+/// # Panics
+///
+/// When `uplift` (or `fixed`) does not hold `width · depth` values.
+pub fn evolve_with(
+    uplift: &[f32],
+    width: usize,
+    depth: usize,
+    scale: Scale,
+    settings: &LandscapeSettings,
+    fixed: Option<&[bool]>,
+    mut go_on: impl FnMut(usize) -> bool,
+) -> Option<Vec<f32>> {
     assert_eq!(uplift.len(), width * depth, "one height per cell");
     if let Some(f) = fixed {
         assert_eq!(f.len(), width * depth, "one fixed flag per cell");
@@ -203,7 +222,10 @@ pub fn evolve(
         settings,
         fixed_nodes.as_deref(),
     );
-    for _ in 0..STEPS {
+    for step in 0..STEPS {
+        if !go_on(step) {
+            return None;
+        }
         land.step();
     }
     let evolved = land.finish();
@@ -222,7 +244,7 @@ pub fn evolve(
         })
         .collect();
     fill_map(&mut out, width, depth, fixed);
-    out
+    Some(out)
 }
 
 /// Fills the sinks left on the map: by the input's detail finer than the lattice, and by the

@@ -46,7 +46,7 @@ mod talus;
 #[cfg(test)]
 mod tests;
 
-pub use evolve::{evolve, Landscape};
+pub use evolve::{evolve, evolve_with, Landscape};
 pub use lattice::Lattice;
 
 /// The stream-power exponent `m` of the drainage area (with `n = 1`): the steady-state

@@ -1,6 +1,61 @@
-//! Droplet erosion, water and forests.
+//! The landscape evolution, droplet erosion, water and forests.
 
 use super::*;
+
+/// `landscape_strength`.
+pub(super) const LANDSCAPE_STRENGTH: Param<GeneratorParams> = Param {
+    name: "landscape_strength",
+    group: &LANDSCAPE,
+    access: field!(F32: landscape.strength),
+    default: Value::F32(0.6),
+    range: Some(Range::closed(0.0, 1.0)),
+    slider: Some(Slider::new(0.0, 1.0, 0.01)),
+    unit: NONE,
+    doc: "How hard the rivers wear the land: a stream draining one valley width squared runs at (1 − strength) times the slope of repose, and streams grow gentler downstream. 0 leaves the land as the height model made it, 1 wears every valley down to the level of its outlet.",
+    aliases: &[],
+};
+
+/// `landscape_valley_width`.
+pub(super) const LANDSCAPE_VALLEY_WIDTH: Param<GeneratorParams> = Param {
+    name: "landscape_valley_width",
+    group: &LANDSCAPE,
+    access: field!(F32: landscape.valley_width),
+    default: Value::F32(LANDSCAPE_VALLEY_WIDTH_DEFAULT),
+    range: Some(Range::open_closed(0.0, 100_000.0)),
+    slider: Some(Slider::exp(1.0, 10_000.0, 0.1)),
+    unit: METRES,
+    doc: "Width of the narrowest valleys: the spacing of the ridges and gullies the rivers carve, where the slopes' creep balances the rivers. The evolution runs on a lattice of a quarter of this (or on the map's cells, when they are coarser), so the same land comes out at every cell size.",
+    aliases: &[],
+};
+
+/// The default valley width, metres.
+const LANDSCAPE_VALLEY_WIDTH_DEFAULT: f32 = 4.0;
+
+/// `landscape_repose_angle`.
+pub(super) const LANDSCAPE_REPOSE_ANGLE: Param<GeneratorParams> = Param {
+    name: "landscape_repose_angle",
+    group: &LANDSCAPE,
+    access: field!(F32: landscape.repose_angle),
+    default: Value::F32(35.0),
+    range: Some(Range::closed(1.0, 89.0)),
+    slider: Some(Slider::new(1.0, 89.0, 0.5)),
+    unit: DEGREES,
+    doc: "Angle of repose: no slope of the evolved land stands steeper, and the rivers' heads run below it.",
+    aliases: &[],
+};
+
+/// `landscape_age`.
+pub(super) const LANDSCAPE_AGE: Param<GeneratorParams> = Param {
+    name: "landscape_age",
+    group: &LANDSCAPE,
+    access: field!(F32: landscape.age),
+    default: Value::F32(0.0),
+    range: Some(Range::closed(0.0, 1.0)),
+    slider: Some(Slider::new(0.0, 1.0, 0.01)),
+    unit: RESPONSE_TIMES,
+    doc: "How long the land has evolved, as a share of the time the rivers take to carve their valleys back to the divides: 1 is the steady state where every valley drains, a smaller age leaves younger valleys near the outlets. 0: the stage does not run (the default). Endless worlds skip it.",
+    aliases: &[],
+};
 
 /// `erosion_droplet_density`.
 pub(super) const EROSION_DROPLET_DENSITY: Param<GeneratorParams> = Param {

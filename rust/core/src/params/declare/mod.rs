@@ -32,6 +32,8 @@ pub static IMAGE: Group = Group::new("Image", "image");
 pub static CLIMATE: Group = Group::new("Climate", "climate");
 /// Biomes, their trees and their ground.
 pub static BIOMES: Group = Group::new("Biomes", "biomes");
+/// The landscape evolution: the land grown against its rivers and slopes until it drains.
+pub static LANDSCAPE: Group = Group::new("Landscape", "landscape");
 /// Droplet erosion.
 pub static EROSION: Group = Group::new("Erosion", "erosion");
 /// How the ground looks.
@@ -57,6 +59,7 @@ pub static GROUPS: &[&Group] = &[
     &CLIMATE,
     &BIOMES,
     &GROUND,
+    &LANDSCAPE,
     &EROSION,
     &WATER,
     &FOREST,
@@ -108,6 +111,7 @@ pub(super) const METRES: Unit = Unit::new("m (world units)", "m");
 const METRES_PER_HEIGHT: Unit = Unit::new("m per height unit", "m");
 const CELSIUS: Unit = Unit::new("°C", "°C");
 const DEGREES: Unit = Unit::new("degrees", "°");
+const RESPONSE_TIMES: Unit = Unit::new("response times", "");
 const RISE_PER_RUN: Unit = Unit::new("m of rise per m", "");
 const CLIMATE_UNITS: Unit = Unit::new("climate-space units", "");
 /// Largest accepted map origin coordinate, in metres (f32 keeps centimetres there).
@@ -153,6 +157,10 @@ pub static GENERATOR: &[Param<GeneratorParams>] = &[
     BIOMES_BLEND,
     BIOMES_SNOWLINE,
     GROUND_STYLE,
+    LANDSCAPE_STRENGTH,
+    LANDSCAPE_VALLEY_WIDTH,
+    LANDSCAPE_REPOSE_ANGLE,
+    LANDSCAPE_AGE,
     EROSION_DROPLET_DENSITY,
     EROSION_MAX_CELLS,
     EROSION_DT,

@@ -8,6 +8,7 @@
 pub mod continents;
 pub mod erosion_lattice;
 pub mod falloff;
+pub mod landscape;
 pub mod minstd;
 pub mod paths;
 pub mod pool;
@@ -19,12 +20,15 @@ pub mod subdivision;
 pub use continents::{continents_of, Continents};
 
 use crate::algorithms::erosion::MergeGuard;
+use crate::algorithms::landscape::Scale;
 use crate::algorithms::threads;
 use crate::data::frame::MapFrame;
 use crate::data::grid::Grid;
 use crate::data::heightmap::{image_heights, Heightmap, HeightmapError};
 use crate::params::LakeFilter;
-use crate::params::{GeneratorParams, HeightModel, ImageParams, SubdivisionParams, TerrainParams};
+use crate::params::{
+    GeneratorParams, HeightModel, ImageParams, LandscapeParams, SubdivisionParams, TerrainParams,
+};
 use crate::stages::context::Context;
 use crate::stages::landform::pool::{classify_above, erode};
 use crate::stages::pipeline::{Layer, LayerError};
@@ -87,7 +91,7 @@ pub fn classify_land(grid: &mut Grid, activity: &[f32], peak: f32) {
 }
 
 /// The land layer of the subdivision and continents models: heights and sea level, the edge
-/// falloff into the sea, droplet erosion of the land, classification.
+/// falloff into the sea, the landscape evolution, droplet erosion of the land, classification.
 #[derive(Clone, Debug)]
 pub struct LandTerrain {
     /// Master seed.
@@ -107,6 +111,10 @@ pub struct LandTerrain {
     pub shaping: Option<crate::stages::biomes::shape::Shaping>,
     /// The designer's stamps, laid before erosion.
     pub stamps: stamps::Stamping,
+    /// The landscape evolution of the land before the stamps and droplet erosion (off at age 0).
+    pub landscape: LandscapeParams,
+    /// Metres per height unit, for the landscape evolution.
+    pub height_scale: f32,
 }
 
 impl LandTerrain {
@@ -153,6 +161,8 @@ impl LandTerrain {
             cell_size: params.cell_size,
             shaping: crate::stages::biomes::shape::Shaping::framed(params, frame),
             stamps: Default::default(),
+            landscape: params.landscape,
+            height_scale: params.height_scale,
         })
     }
 
@@ -202,8 +212,15 @@ impl Layer for LandTerrain {
         if let Some(shaping) = &self.shaping {
             shaping.apply(grid)?;
         }
+        let scale = Scale {
+            cell_m: self.cell_size,
+            height_m: self.height_scale,
+        };
+        let size = (width, depth);
+        landscape::carve_land(&mut grid.height, size, sea, &self.landscape, scale, ctx)?;
+        let mut shaped = Vec::new();
         if !self.stamps.is_empty() {
-            self.stamps.apply(grid);
+            shaped = self.stamps.apply(grid);
         }
         grid.pool = grid.height.iter().map(|&h| h > sea).collect();
         ctx.check()?;
@@ -221,6 +238,10 @@ impl Layer for LandTerrain {
             lakes,
             guard,
         )?;
+        if self.landscape.is_on() {
+            let domain = landscape::drained(&grid.pool, &shaped);
+            landscape::drain_pits(&mut grid.height, size, &domain, &self.landscape);
+        }
         classify_land(grid, &report.activity, peak);
         if let Some(shaping) = &self.shaping {
             shaping.keep_eroded(grid, &report.activity);

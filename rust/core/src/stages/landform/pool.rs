@@ -1,12 +1,15 @@
-//! `HybridTerrain`: coverage mask, heightmap inside the pool, droplet erosion, classification.
+//! `HybridTerrain`: coverage mask, heightmap inside the pool, the landscape evolution, droplet
+//! erosion, classification.
 
 use crate::algorithms::erosion::{Erosion, ErosionError, ErosionReport, MergeGuard};
+use crate::algorithms::landscape::Scale;
 use crate::algorithms::noise::fbm_row_resolved;
 use crate::data::grid::{Grid, Terrain};
 use crate::params::LakeFilter;
-use crate::params::TerrainParams;
+use crate::params::{LandscapeParams, TerrainParams};
 use crate::stages::context::Context;
 use crate::stages::landform::erosion_lattice::Lattice;
+use crate::stages::landform::landscape::{carve_pool, drain_pits, drained};
 use crate::stages::pipeline::{Layer, LayerError};
 use rayon::prelude::*;
 
@@ -211,6 +214,10 @@ pub struct HybridTerrain {
     /// The designer's stamps, laid before erosion; the ground they move joins the pool, so it
     /// erodes and holds lakes as the mountains do.
     pub stamps: crate::stages::landform::stamps::Stamping,
+    /// The landscape evolution of the pool before the stamps and droplet erosion (off at age 0).
+    pub landscape: LandscapeParams,
+    /// Metres per height unit, for the landscape evolution.
+    pub height_scale: f32,
 }
 
 impl HybridTerrain {
@@ -224,10 +231,13 @@ impl HybridTerrain {
             cell_size: 1.0,
             shaping: None,
             stamps: Default::default(),
+            landscape: LandscapeParams::default(),
+            height_scale: crate::params::GeneratorParams::default().height_scale,
         }
     }
 
-    /// Runs the four phases and returns the erosion report.
+    /// Runs the four phases (with the landscape evolution between the heights and the stamps)
+    /// and returns the erosion report.
     pub fn run(&self, grid: &mut Grid, ctx: &mut Context) -> Result<ErosionReport, LayerError> {
         self.params.validate()?;
         let (width, depth) = (grid.width(), grid.depth());
@@ -245,9 +255,26 @@ impl HybridTerrain {
         if let Some(shaping) = &self.shaping {
             shaping.apply(grid)?;
         }
+        let scale = Scale {
+            cell_m: self.cell_size,
+            height_m: self.height_scale,
+        };
+        let size = (width, depth);
+        let evolved = carve_pool(
+            &mut grid.height,
+            &grid.pool,
+            size,
+            &self.landscape,
+            scale,
+            ctx,
+        )?;
+        let mut shaped = Vec::new();
         if !self.stamps.is_empty() {
-            let shaped = self.stamps.apply(grid);
-            grid.pool.iter_mut().zip(shaped).for_each(|(p, s)| *p |= s);
+            shaped = self.stamps.apply(grid);
+            grid.pool
+                .iter_mut()
+                .zip(&shaped)
+                .for_each(|(p, &s)| *p |= s);
         }
         let report = erode(
             grid,
@@ -258,6 +285,10 @@ impl HybridTerrain {
             self.lakes,
             MergeGuard::Pool,
         )?;
+        if self.landscape.is_on() {
+            let domain = drained(&evolved, &shaped);
+            drain_pits(&mut grid.height, size, &domain, &self.landscape);
+        }
         classify(grid, &report.activity, self.params.peak_height);
         if let Some(shaping) = &self.shaping {
             shaping.keep_eroded(grid, &report.activity);
