@@ -122,7 +122,7 @@ func test_property_groups_and_hints() -> void:
 			prefixes[p.name] = p.hint_string
 		elif p.usage & PROPERTY_USAGE_EDITOR:
 			props[p.name] = p
-	check_eq(groups, ["Map", "Pool", "Subdivision", "Continents", "Image", "Climate", "Biomes", "Ground", "Erosion", "Water",
+	check_eq(groups, ["Map", "Pool", "Subdivision", "Continents", "Image", "Climate", "Biomes", "Ground", "Landscape", "Erosion", "Water",
 			"Forest", "Settlements"], "inspector groups")
 	check_eq(prefixes.get("Erosion"), "erosion_", "the Erosion group strips its prefix")
 	check_eq(prefixes.get("Map"), "", "the Map group has no prefix")

@@ -43,7 +43,7 @@ func test_generator_exports_every_parameter_with_a_range() -> void:
 	for name: String in switches:
 		check(props.has(name) and props[name].type == TYPE_BOOL, "generator exports switch %s" % name)
 	# The inspector reads top-down like the pipeline.
-	check_eq(groups, ["Map", "Pool", "Subdivision", "Continents", "Image", "Climate", "Biomes", "Ground", "Erosion", "Water",
+	check_eq(groups, ["Map", "Pool", "Subdivision", "Continents", "Image", "Climate", "Biomes", "Ground", "Landscape", "Erosion", "Water",
 			"Forest", "Settlements"] as Array[String], "generator groups in pipeline order")
 	check(props.has("height_model") and props["height_model"].hint == PROPERTY_HINT_ENUM,
 			"height_model is an enum")
