@@ -63,6 +63,9 @@ build: ## Build the library, the CLI and the Godot addon (debug and release) int
 TEST_STAGES := compile-cache+provision test-tools check-docs test-rust lint test-godot+test-windows test-docs test-web \
 	test-browser+test-arm64+test-bench test-dist check-builds
 
+# The stages run with the clone seen at one path shared by every clone (tests/tools/build-tree.sh),
+# so that the compile cache's keys, which hold the working directory, are the same in each.
+#
 # proptest's PROPTEST_CASES lowers the cases of every property test that takes proptest's default
 # configuration (256): a full run refuses fewer.
 test: ## Run every test and check, stage by stage, printing how long each stage took
@@ -70,7 +73,7 @@ test: ## Run every test and check, stage by stage, printing how long each stage 
 		echo "make test: PROPTEST_CASES=$$PROPTEST_CASES runs fewer property cases than the tests declare (256); unset it" >&2; \
 		exit 2; fi
 	@mkdir -p target && touch target/.test-run-start
-	@CARGO_INCREMENTAL=$${CARGO_INCREMENTAL:-0} tests/tools/stages.sh $(TEST_STAGES)
+	@CARGO_INCREMENTAL=$${CARGO_INCREMENTAL:-0} tests/tools/build-tree.sh tests/tools/stages.sh $(TEST_STAGES)
 
 check-builds: ## After `make test`: the core and the Godot bindings were compiled once per target and profile; the compile cache's hits
 	tests/tools/check-one-build.sh target/.test-run-start

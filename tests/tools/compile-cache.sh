@@ -24,13 +24,16 @@
 #                                          DONJOURNO_COMPILE_CACHE_SIZE (default 12G): past it,
 #                                          sccache removes the least recently used entries
 #   compile-cache/server.sock              the server's socket: one server per cache folder
+#                                          (a run of tests/tools/build-tree.sh has its own,
+#                                          DONJOURNO_COMPILE_CACHE_SOCKET)
 #
 # What a cache entry is keyed by (sccache's Rust key, docs/design/architecture.md): the rustc
 # binary and its sysroot (so each toolchain, the Web's pinned nightly included, has entries of its
 # own), every argument (target, profile, codegen options, features as --cfg), the content of every
 # source file the compile read (its dep-info), the content of every library it links against (so
 # a changed dependency changes every crate above it), the CARGO_* variables and any variable the
-# crate reads with env!, and the working directory. Only libraries are cached: binaries, tests,
+# crate reads with env!, and the working directory (make test runs at one fixed path for every
+# clone, tests/tools/build-tree.sh, so that a second clone's unchanged crates hit). Only libraries are cached: binaries, tests,
 # proc-macros and the addon's cdylib invoke the linker and are always compiled, as is any build
 # with incremental compilation (make test builds without it).
 #
@@ -39,6 +42,7 @@
 #   DONJOURNO_COMPILE_CACHE_SIZE  bound of the compile cache (default: 12G).
 #   DONJOURNO_COMPILE_CACHE_DIR   the cached outputs' folder (default: $DONJOURNO_CACHE/compile-cache).
 #   DONJOURNO_COMPILE_CACHE       off: rustc runs as it is.
+#   DONJOURNO_COMPILE_CACHE_SOCKET  the server's socket (default: server.sock in the cache folder).
 #   CARGO                         cargo executable (default: cargo).
 
 set -euo pipefail
@@ -56,7 +60,7 @@ log() { printf 'compile-cache: %s\n' "$*" >&2; }
 export_settings() {
     export SCCACHE_DIR="${DONJOURNO_COMPILE_CACHE_DIR:-$CACHE_ROOT/compile-cache}"
     export SCCACHE_CACHE_SIZE="${DONJOURNO_COMPILE_CACHE_SIZE:-12G}"
-    export SCCACHE_SERVER_UDS="$SCCACHE_DIR/server.sock"
+    export SCCACHE_SERVER_UDS="${DONJOURNO_COMPILE_CACHE_SOCKET:-$SCCACHE_DIR/server.sock}"
     # The server's socket lives in the folder: a deleted folder is made again.
     [[ -d "$SCCACHE_DIR" ]] || mkdir -p "$SCCACHE_DIR"
 }

@@ -23,6 +23,8 @@ sccache="$("$wrapper" --path)" || true
 work="$(mktemp -d)"
 export DONJOURNO_COMPILE_CACHE_DIR="$work/cache"
 export SCCACHE_DIR="$DONJOURNO_COMPILE_CACHE_DIR" SCCACHE_SERVER_UDS="$DONJOURNO_COMPILE_CACHE_DIR/server.sock"
+# A server of its own, not the run's (tests/tools/build-tree.sh names that one).
+unset DONJOURNO_COMPILE_CACHE_SOCKET
 cleanup() {
     "$sccache" --stop-server >/dev/null 2>&1 || true
     rm -rf "$work"
