@@ -14,6 +14,7 @@ mod forest;
 mod heightmap;
 mod heights;
 mod hydrology;
+mod issue53_repro;
 mod landforms;
 mod mesh;
 mod models;
