@@ -98,27 +98,29 @@ func test_queries_agree_with_the_map() -> void:
 	var cell := map.get_cell_size()
 	var flat := 0
 	var wet := 0
+	var shown := 0
 	var flat_levels := {}
 	for z in map.get_depth():
 		for x in map.get_width():
 			var centre := t.global_transform * Vector3((x + 0.5) * cell, 0.0, (z + 0.5) * cell)
 			var is_water := map.get_terrain(x, z) == DonjournoTerrain.TERRAIN_WATER
-			check_eq(t.is_water_at(centre.x, centre.z), is_water, "is_water_at (%d, %d)" % [x, z])
-			check_eq(t.is_water_at(centre.x, centre.z),
-					t.get_terrain_at(centre.x, centre.z) == DonjournoTerrain.TERRAIN_WATER,
-					"is_water_at agrees with get_terrain_at (%d, %d)" % [x, z])
+			var shows := t.is_water_at(centre.x, centre.z)
 			var level := t.get_water_level_at(centre.x, centre.z)
 			var ground := t.get_height_at(centre.x, centre.z)
+			check_eq(shows, t.get_terrain_at(centre.x, centre.z) == DonjournoTerrain.TERRAIN_WATER,
+					"is_water_at agrees with get_terrain_at (%d, %d)" % [x, z])
+			check_eq(shows, not is_nan(level), "is_water_at agrees with get_water_level_at (%d, %d)" % [x, z])
+			if shows:
+				shown += 1
+				check(level > ground, "water above the ground where it shows (%d, %d)" % [x, z])
 			if not is_water:
 				# Dry cells: no water, or the edge of the water reaching over the shore.
-				check(is_nan(level) or level >= ground - 1e-3, "water above the ground at dry (%d, %d)" % [x, z])
 				check(is_nan(map.get_water_level(x, z)), "no map water level on dry cell (%d, %d)" % [x, z])
 				continue
 			var own := map.get_water_level(x, z)
 			wet += 1
-			if is_nan(level):
+			if not shows:
 				continue  # The ground rises above the water here (a shore cell).
-			check(level >= ground - 1e-3, "water above the ground at (%d, %d)" % [x, z])
 			# Inside a body of water at one level, the surface lies at that level exactly.
 			var same := true
 			for dz in [-1, 0, 1]:
@@ -139,10 +141,14 @@ func test_queries_agree_with_the_map() -> void:
 			if failures.size() > 5:
 				return
 	check_eq(wet, _water_cells(t).size(), "every water cell checked")
+	check(shown > wet / 2, "water shows at most water cells' centres (%d of %d)" % [shown, wet])
 	check(flat > 0, "some water cells lie inside a flat body of water (%d)" % flat)
 	check(flat_levels.size() >= 3, "several lakes above the sea, at distinct levels (%s)" % str(flat_levels.keys()))
-	check(is_nan(t.get_water_level_at(-1000.0, -1000.0)), "no water off the terrain")
-	check(not t.is_water_at(-1000.0, -1000.0), "not water off the terrain")
+	for p: Vector2 in [Vector2(-1000.0, -1000.0), Vector2(NAN, 3.0), Vector2(3.0, INF)]:
+		check(is_nan(t.get_water_level_at(p.x, p.y)), "no water level off the terrain at %s" % p)
+		check(not t.is_water_at(p.x, p.y), "not water off the terrain at %s" % p)
+		check(not t.is_road_at(p.x, p.y), "no road off the terrain at %s" % p)
+		check_eq(t.get_terrain_at(p.x, p.y), DonjournoTerrain.TERRAIN_NONE, "no class off the terrain at %s" % p)
 
 
 func test_no_water_surface_without_water() -> void:

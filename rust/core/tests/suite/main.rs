@@ -9,6 +9,7 @@ mod biomes;
 mod cancel;
 mod determinism;
 mod droplet_density;
+mod dry_paths;
 mod extent;
 mod forest;
 mod heightmap;

@@ -8,8 +8,16 @@
 //! road's: the water drawn over its ground, [`profile_above`]). A run of samples marked as a bridge is a straight deck from the
 //! last sample before it to the first sample after it, kept at least [`RibbonStyle::clearance`]
 //! above the surface ([`deck_heights`]).
+//!
+//! The decks of a map as they are drawn, segment by segment ([`Decks`]), are what an agent walks
+//! on over a river and what the point queries call a bridge
+//! ([`crate::outputs::point`]).
 
 use super::ribbon::RibbonStyle;
+use super::settlement::grid_bridge_profiles;
+use super::water_surface::water_height;
+use crate::data::grid::Grid;
+use crate::params::MeshParams;
 
 /// A ribbon's line resampled, with its height at every sample: what its mesh is drawn from.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -172,6 +180,120 @@ pub fn profile_above(
         bridge,
         across: sides,
         height,
+    }
+}
+
+/// One straight piece of a bridge deck, world units: the centre line of a bridge segment of a
+/// road's ribbon profile, the deck's heights at its two ends and half the road's width.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DeckSegment {
+    /// Start of the centre line, `[x, z]`.
+    pub a: [f32; 2],
+    /// End of the centre line, `[x, z]`.
+    pub b: [f32; 2],
+    /// The deck's height at `a` and at `b`.
+    pub heights: [f32; 2],
+    /// Half the deck's width.
+    pub half_width: f32,
+}
+
+impl DeckSegment {
+    /// The distance from `p` to the centre line, and the deck's height at the centre line's
+    /// point nearest `p` (interpolated between the ends).
+    pub fn nearest(&self, p: [f32; 2]) -> (f32, f32) {
+        let (dx, dz) = (self.b[0] - self.a[0], self.b[1] - self.a[1]);
+        let len2 = dx * dx + dz * dz;
+        let t = if len2 > 0.0 {
+            (((p[0] - self.a[0]) * dx + (p[1] - self.a[1]) * dz) / len2).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        let (qx, qz) = (self.a[0] + dx * t, self.a[1] + dz * t);
+        let distance = ((p[0] - qx).powi(2) + (p[1] - qz).powi(2)).sqrt();
+        let [h0, h1] = self.heights;
+        (distance, h0 + (h1 - h0) * t)
+    }
+
+    /// The rectangle `[x0, z0, x1, z1]` around the centre line, grown by `reach`.
+    pub(crate) fn bounds(&self, reach: f32) -> [f32; 4] {
+        [
+            self.a[0].min(self.b[0]) - reach,
+            self.a[1].min(self.b[1]) - reach,
+            self.a[0].max(self.b[0]) + reach,
+            self.a[1].max(self.b[1]) + reach,
+        ]
+    }
+}
+
+/// The bridge decks of a map.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Decks {
+    /// Every deck segment, road by road and along each road.
+    pub segments: Vec<DeckSegment>,
+}
+
+impl Decks {
+    /// The decks of the bridges of `grid`'s roads, as their ribbons are drawn with `mesh`: each
+    /// bridge's spans, and on either side of them its approaches, the ribbon's segments on from
+    /// a span for as long as the water reaches under the sample they start from (where the river's
+    /// margin spreads over the banks beyond the bridge cells, the ribbon is drawn above it,
+    /// [`profile_above`], and is the way onto the bridge).
+    pub fn of(grid: &Grid, mesh: &MeshParams) -> Self {
+        let mut segments = Vec::new();
+        for (p, width) in grid_bridge_profiles(grid, mesh) {
+            let n = p.len().saturating_sub(1);
+            let wet = |i: usize| water_height(grid, mesh, p.at[i][0], p.at[i][1]).is_some();
+            let spans: Vec<bool> = (0..n).map(|i| p.is_span(i)).collect();
+            let mut on = spans.clone();
+            for i in (0..n).filter(|&i| spans[i]) {
+                // Back from the span's first sample, and on from its last.
+                let mut j = i;
+                while j > 0 && !on[j - 1] && wet(j) {
+                    on[j - 1] = true;
+                    j -= 1;
+                }
+                let mut j = i + 1;
+                while j < n && !on[j] && wet(j) {
+                    on[j] = true;
+                    j += 1;
+                }
+            }
+            for i in (0..n).filter(|&i| on[i]) {
+                segments.push(DeckSegment {
+                    a: p.at[i],
+                    b: p.at[i + 1],
+                    heights: [p.height[i], p.height[i + 1]],
+                    half_width: width * 0.5,
+                });
+            }
+        }
+        Decks { segments }
+    }
+
+    /// Whether there is no deck.
+    pub fn is_empty(&self) -> bool {
+        self.segments.is_empty()
+    }
+
+    /// The nearest segment's distance from `p` and deck height there (the first of equally near
+    /// segments); `None` without decks.
+    pub fn nearest(&self, p: [f32; 2]) -> Option<(f32, f32)> {
+        let mut best: Option<(f32, f32)> = None;
+        for s in &self.segments {
+            let (d, h) = s.nearest(p);
+            if best.is_none_or(|(bd, _)| d < bd) {
+                best = Some((d, h));
+            }
+        }
+        best
+    }
+
+    /// The deck's height at the point `(x, z)` when a deck covers it (within half its width of
+    /// a deck segment's centre line), else `None`.
+    pub fn height_at(&self, x: f32, z: f32) -> Option<f32> {
+        let p = [x, z];
+        let covered = self.segments.iter().any(|s| s.nearest(p).0 <= s.half_width);
+        covered.then(|| self.nearest(p).map(|(_, h)| h)).flatten()
     }
 }
 

@@ -1,122 +1,31 @@
 //! Bridges in the navigation mesh: where a road crosses a river its deck is walkable, at the
 //! deck's height, though the river under it is not.
 //!
-//! * **Where.** The decks are the bridge segments of the roads' ribbon profiles
+//! * **Where.** The decks are the bridge segments of the roads' ribbon profiles, with their
+//!   approaches over the water beyond the bridge cells ([`Decks::of`])
 //!   ([`road_profile`](crate::outputs::mesh::settlement::road_profile), heights by the deck rule of
 //!   [`crate::outputs::mesh::deck`]), so the walkable deck is the one drawn. A lattice quad is on a deck
-//!   when its centre lies within half the road's width of a deck segment's centre line, or its
-//!   cell is a bridge cell ([`LandUse::Bridge`]); never on a building.
+//!   when its four corners (so all of it) lie within half the road's width of one deck segment's
+//!   centre line, where [`Decks::height_at`] and the point queries find the deck, or its cell is
+//!   a bridge cell ([`LandUse::Bridge`]); never on a building.
 //! * **Height.** Every corner of a deck quad takes the deck's height at the nearest point of the
 //!   nearest deck segment's centre line (the first of equally near segments); the corners it
 //!   shares with ground quads move with it, so deck and ground meet on the same vertices.
 //! * **Slope.** A deck quad is walkable however steep: the deck is built for the road's
 //!   traffic, though over a narrow stream it climbs to its clearance more steeply than
 //!   the agent's slope limit allows on open ground.
-//! * **Agent radius.** A deck is kept whole (its parapets hold agents on it), and so are the road
-//!   quads within the agent radius (plus one quad) of a deck's edge: the bridge's ends meet the
-//!   road on both banks, though the river runs within the radius beside them.
+//! * **Agent radius.** A deck is kept whole (its parapets hold agents on it), and so are the dry
+//!   road quads within the agent radius (plus one quad) of a deck's edge: the bridge's ends meet
+//!   the road on both banks, though the river runs within the radius beside them. A road quad
+//!   over which water shows is never walkable, beside a bridge or not.
 //!
 //! Every test is a function of a quad's or corner's position on the map, so neighbouring regions
 //! agree on the decks along their common edge.
 
 use super::lattice::{Lattice, QuadRect};
 use crate::data::grid::Grid;
-use crate::outputs::mesh::settlement::grid_bridge_profiles;
-use crate::params::MeshParams;
+pub use crate::outputs::mesh::deck::{DeckSegment, Decks};
 use crate::stages::settlements::LandUse;
-
-/// One straight piece of a bridge deck, world units: the centre line of a bridge segment of a
-/// road's ribbon profile, the deck's heights at its two ends and half the road's width.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct DeckSegment {
-    /// Start of the centre line, `[x, z]`.
-    pub a: [f32; 2],
-    /// End of the centre line, `[x, z]`.
-    pub b: [f32; 2],
-    /// The deck's height at `a` and at `b`.
-    pub heights: [f32; 2],
-    /// Half the deck's width.
-    pub half_width: f32,
-}
-
-impl DeckSegment {
-    /// The distance from `p` to the centre line, and the deck's height at the centre line's
-    /// point nearest `p` (interpolated between the ends).
-    pub fn nearest(&self, p: [f32; 2]) -> (f32, f32) {
-        let (dx, dz) = (self.b[0] - self.a[0], self.b[1] - self.a[1]);
-        let len2 = dx * dx + dz * dz;
-        let t = if len2 > 0.0 {
-            (((p[0] - self.a[0]) * dx + (p[1] - self.a[1]) * dz) / len2).clamp(0.0, 1.0)
-        } else {
-            0.0
-        };
-        let (qx, qz) = (self.a[0] + dx * t, self.a[1] + dz * t);
-        let distance = ((p[0] - qx).powi(2) + (p[1] - qz).powi(2)).sqrt();
-        let [h0, h1] = self.heights;
-        (distance, h0 + (h1 - h0) * t)
-    }
-
-    /// The rectangle `[x0, z0, x1, z1]` around the centre line, grown by `reach`.
-    fn bounds(&self, reach: f32) -> [f32; 4] {
-        [
-            self.a[0].min(self.b[0]) - reach,
-            self.a[1].min(self.b[1]) - reach,
-            self.a[0].max(self.b[0]) + reach,
-            self.a[1].max(self.b[1]) + reach,
-        ]
-    }
-}
-
-/// The bridge decks of a map.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Decks {
-    /// Every deck segment, road by road and along each road.
-    pub segments: Vec<DeckSegment>,
-}
-
-impl Decks {
-    /// The decks of the bridges of `grid`'s roads, as their ribbons are drawn with `mesh`.
-    pub fn of(grid: &Grid, mesh: &MeshParams) -> Self {
-        let mut segments = Vec::new();
-        for (p, width) in grid_bridge_profiles(grid, mesh) {
-            for i in (0..p.len().saturating_sub(1)).filter(|&i| p.is_span(i)) {
-                segments.push(DeckSegment {
-                    a: p.at[i],
-                    b: p.at[i + 1],
-                    heights: [p.height[i], p.height[i + 1]],
-                    half_width: width * 0.5,
-                });
-            }
-        }
-        Decks { segments }
-    }
-
-    /// Whether there is no deck.
-    pub fn is_empty(&self) -> bool {
-        self.segments.is_empty()
-    }
-
-    /// The nearest segment's distance from `p` and deck height there (the first of equally near
-    /// segments); `None` without decks.
-    pub fn nearest(&self, p: [f32; 2]) -> Option<(f32, f32)> {
-        let mut best: Option<(f32, f32)> = None;
-        for s in &self.segments {
-            let (d, h) = s.nearest(p);
-            if best.is_none_or(|(bd, _)| d < bd) {
-                best = Some((d, h));
-            }
-        }
-        best
-    }
-
-    /// The deck's height at the point `(x, z)` when a deck covers it (within half its width of
-    /// a deck segment's centre line), else `None`.
-    pub fn height_at(&self, x: f32, z: f32) -> Option<f32> {
-        let p = [x, z];
-        let covered = self.segments.iter().any(|s| s.nearest(p).0 <= s.half_width);
-        covered.then(|| self.nearest(p).map(|(_, h)| h)).flatten()
-    }
-}
 
 /// The deck quads of a rectangle of the lattice, and the quads the agent radius leaves whole,
 /// both `width × depth` row by row (both empty when no deck comes near).
@@ -166,7 +75,16 @@ pub fn lay(
                 let centre = [(x as f32 + 0.5) * step, (z as f32 + 0.5) * step];
                 let (dist, _) = s.nearest(centre);
                 let i = (z - rect.z0) * w + (x - rect.x0);
-                on_deck[i] |= dist <= s.half_width;
+                let corner = |dx: usize, dz: usize| {
+                    let p = [(x + dx) as f32 * step, (z + dz) as f32 * step];
+                    s.nearest(p).0 <= s.half_width
+                };
+                // The whole quad lies on the deck (a segment's reach is convex) when its corners do.
+                on_deck[i] |= dist <= s.half_width
+                    && corner(0, 0)
+                    && corner(1, 0)
+                    && corner(0, 1)
+                    && corner(1, 1);
                 by_deck[i] |= dist <= reach(s);
             }
         }

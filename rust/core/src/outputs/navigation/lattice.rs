@@ -10,10 +10,9 @@
 //! exactly on the rendered triangles. With micro-quads narrower than the voxel size the quads
 //! span several micro-quads and follow the surface at their corners only.
 
-use super::walkable_cell;
 use crate::algorithms::distance::squared_distances;
 use crate::data::grid::Grid;
-use crate::outputs::mesh::water_surface::{in_water_region, vertex_depth, water_height};
+use crate::outputs::point::Probe;
 use crate::params::{MeshParams, NavigationParams};
 use glam::Vec3;
 
@@ -135,10 +134,9 @@ pub fn gentle(tri: &[Vec3; 3], max_slope_degrees: f32) -> bool {
 /// Which quads of `rect` offer ground to stand on before the agent radius is kept (row by row):
 /// those on a bridge deck (`deck`, quads of `rect` row by row, empty without decks: a deck is
 /// built to be walked on, however it climbs over its river, see [`super::decks`]), and those
-/// whose cell is [walkable](walkable_cell), over which the water mesh shows no water ([`wet`];
-/// the road quads of a bridge's ends, `approach`, whatever the water beside them) and both of
-/// whose triangles slope by at most the agent's limit ([`NavigationParams::agent_max_slope`] of
-/// `nav`). `heights` are the quads' corner heights ([`corner_heights`], the decks' raised).
+/// whose cell has no building (`built`), over none of which water shows ([`wet_quads`]) and both
+/// of whose triangles slope by at most the agent's limit ([`NavigationParams::agent_max_slope`]
+/// of `nav`). `heights` are the quads' corner heights ([`corner_heights`], the decks' raised).
 #[allow(clippy::too_many_arguments)]
 pub fn ground(
     grid: &Grid,
@@ -149,7 +147,6 @@ pub fn ground(
     heights: &[f32],
     built: &[bool],
     deck: &[bool],
-    approach: &[bool],
 ) -> Vec<bool> {
     let columns = rect.width() + 1;
     let k = lat.per_cell;
@@ -158,110 +155,86 @@ pub fn ground(
         let h = heights[(z - rect.z0) * columns + (x - rect.x0)];
         Vec3::new(x as f32 * lat.step, h, z as f32 * lat.step)
     };
-    let mut water = WaterDepths::new(grid, mesh, lat);
+    let wet = wet_quads(grid, mesh, lat, rect);
     let mut out = Vec::with_capacity(rect.width() * rect.depth());
     for z in rect.z0..rect.z1 {
         for x in rect.x0..rect.x1 {
-            let (cx, cz) = (x / k, z / k);
-            let on_deck = deck.get(out.len()).copied().unwrap_or(false);
-            if on_deck || !walkable_cell(grid, built, cx, cz) {
+            let i = out.len();
+            let on_deck = deck.get(i).copied().unwrap_or(false);
+            let free = !built.get(grid.index(x / k, z / k)).copied().unwrap_or(false);
+            if on_deck || !free || wet[i] {
                 out.push(on_deck);
                 continue;
             }
             let (p00, p10) = (corner(x, z), corner(x + 1, z));
             let (p01, p11) = (corner(x, z + 1), corner(x + 1, z + 1));
-            let gentle = steep.gentle(p00, p10, p11) && steep.gentle(p00, p11, p01);
-            let dry = gentle
-                && (approach.get(out.len()).copied().unwrap_or(false)
-                    || !water.in_region(cx, cz)
-                    || [(x, z), (x + 1, z), (x, z + 1), (x + 1, z + 1)]
-                        .iter()
-                        .zip([p00, p10, p01, p11])
-                        .all(|(&(qx, qz), p)| !water.wet(qx, qz, p)));
-            out.push(dry);
+            out.push(steep.gentle(p00, p10, p11) && steep.gentle(p00, p11, p01));
         }
     }
     out
 }
 
-/// Water shallower than this over a lattice corner, world units, leaves it dry: the rounding of
-/// the water mesh's interpolations at the shoreline, where the depth is 0.
-pub const WET_DEPTH: f32 = 1e-3;
+/// Water deeper than this over a lattice corner, world units, makes it wet: the point queries'
+/// threshold ([`crate::outputs::point::WET_DEPTH`]).
+pub const WET_DEPTH: f32 = crate::outputs::point::WET_DEPTH;
 
-/// Whether the water mesh shows water deeper than [`WET_DEPTH`] over the lattice corner `p` (on
-/// the rendered ground). The water continues beyond its cells up to where it meets the ground
-/// ([`crate::outputs::mesh::water_surface`]); on an exact lattice the depth is linear over each
-/// quad's triangles, so a quad none of whose corners is wet holds no water.
+/// Whether water shows over the point `p` (its `x` and `z`) as the point queries decide it
+/// ([`Probe::water`]).
 pub fn wet(grid: &Grid, mesh: &MeshParams, p: Vec3) -> bool {
-    water_height(grid, mesh, p.x, p.z).is_some_and(|level| level - p.y > WET_DEPTH)
+    Probe::new(grid, mesh).water(p.x, p.z).is_some()
 }
 
-/// Which lattice corners the water mesh covers, worked out once per cell and micro-vertex: on an
-/// exact lattice a quad's corner takes the depth interpolated between the micro-vertices around
-/// it, as the water mesh's triangles are linear there; otherwise each corner asks [`wet`].
-struct WaterDepths<'a> {
-    grid: &'a Grid,
-    mesh: &'a MeshParams,
-    /// Micro-quads per cell side and lattice quads per micro-quad side (0: not exact).
-    n: usize,
-    m: usize,
-    regions: std::collections::HashMap<(usize, usize), bool>,
-    depths: std::collections::HashMap<(usize, usize), f32>,
-}
-
-impl<'a> WaterDepths<'a> {
-    fn new(grid: &'a Grid, mesh: &'a MeshParams, lat: &'a Lattice) -> Self {
-        let n = mesh.subdivisions.max(1) as usize;
-        WaterDepths {
-            grid,
-            mesh,
-            n,
-            m: if lat.exact(mesh) { lat.per_cell / n } else { 0 },
-            regions: Default::default(),
-            depths: Default::default(),
+/// Which quads of `rect` hold water somewhere (row by row), as the point queries decide it
+/// ([`Probe::water`], the same probe for the whole rectangle): a quad is wet when water shows at
+/// one of its corners, or, where the lattice's quads span several of the mesh's micro-quads
+/// (not [exact](Lattice::exact)), at a vertex of one of the micro-quads it overlaps. Over each
+/// triangle of the mesh's micro-quads the water's depth is linear between its vertices, and on an
+/// exact lattice each quad's two triangles lie inside one of them, so a quad called dry holds no
+/// water deeper than [`WET_DEPTH`] anywhere, its edges and corners included: the navigation
+/// mesh is cut at the water's edge to within one quad, on the water cells' dry shores as on the
+/// dry cells the water reaches over.
+pub fn wet_quads(grid: &Grid, mesh: &MeshParams, lat: &Lattice, rect: QuadRect) -> Vec<bool> {
+    let probe = Probe::new(grid, mesh);
+    let (w, d) = (rect.width(), rect.depth());
+    let columns = w + 1;
+    let corners: Vec<bool> = (rect.z0..=rect.z1)
+        .flat_map(|z| (rect.x0..=rect.x1).map(move |x| (x, z)))
+        .map(|(x, z)| {
+            let (px, pz) = (x as f32 * lat.step, z as f32 * lat.step);
+            probe.water(px, pz).is_some()
+        })
+        .collect();
+    let corner = |x: usize, z: usize| corners[(z - rect.z0) * columns + (x - rect.x0)];
+    let mut out: Vec<bool> = (rect.z0..rect.z1)
+        .flat_map(|z| (rect.x0..rect.x1).map(move |x| (x, z)))
+        .map(|(x, z)| corner(x, z) || corner(x + 1, z) || corner(x, z + 1) || corner(x + 1, z + 1))
+        .collect();
+    if lat.exact(mesh) {
+        return out;
+    }
+    // The micro-vertices `first ..= last` (along one axis) of the micro-quads quad `q` overlaps.
+    let n = mesh.subdivisions.max(1) as usize;
+    let k = lat.per_cell;
+    let span = |q: usize| ((q * n) / k, ((q + 1) * n).div_ceil(k));
+    let micro = mesh.cell_size / n as f32;
+    let (mx0, mx1) = (span(rect.x0).0, span(rect.x1 - 1).1);
+    let (mz0, mz1) = (span(rect.z0).0, span(rect.z1 - 1).1);
+    let micro_columns = mx1 - mx0 + 1;
+    let vertices: Vec<bool> = (mz0..=mz1)
+        .flat_map(|gz| (mx0..=mx1).map(move |gx| (gx, gz)))
+        .map(|(gx, gz)| probe.water(gx as f32 * micro, gz as f32 * micro).is_some())
+        .collect();
+    for z in 0..d {
+        let (gz0, gz1) = span(rect.z0 + z);
+        for x in 0..w {
+            let (gx0, gx1) = span(rect.x0 + x);
+            let any = (gz0..=gz1).any(|gz| {
+                (gx0..=gx1).any(|gx| vertices[(gz - mz0) * micro_columns + (gx - mx0)])
+            });
+            out[z * w + x] |= any;
         }
     }
-
-    /// Whether cell `(cx, cz)` belongs to the water mesh's region.
-    fn in_region(&mut self, cx: usize, cz: usize) -> bool {
-        let (grid, mesh) = (self.grid, self.mesh);
-        *self
-            .regions
-            .entry((cx, cz))
-            .or_insert_with(|| in_water_region(grid, mesh, cx, cz))
-    }
-
-    /// The depth at micro-vertex `(gx, gz)`.
-    fn vertex(&mut self, gx: usize, gz: usize) -> f32 {
-        let (grid, mesh) = (self.grid, self.mesh);
-        *self
-            .depths
-            .entry((gx, gz))
-            .or_insert_with(|| vertex_depth(grid, mesh, gx, gz))
-    }
-
-    /// Whether water deeper than [`WET_DEPTH`] shows over lattice corner `(x, z)` at `p`.
-    fn wet(&mut self, x: usize, z: usize, p: Vec3) -> bool {
-        if self.m == 0 {
-            return wet(self.grid, self.mesh, p);
-        }
-        let (micro_w, micro_d) = (self.grid.width() * self.n, self.grid.depth() * self.n);
-        let m = self.m;
-        let split = |v: usize, len: usize| {
-            let g = (v / m).min(len - 1);
-            (g, (v - g * m) as f32 / m as f32)
-        };
-        let (gx, u) = split(x, micro_w);
-        let (gz, v) = split(z, micro_d);
-        let (d00, d10) = (self.vertex(gx, gz), self.vertex(gx + 1, gz));
-        let (d01, d11) = (self.vertex(gx, gz + 1), self.vertex(gx + 1, gz + 1));
-        let depth = if u >= v {
-            d00 + (d10 - d00) * u + (d11 - d10) * v
-        } else {
-            d00 + (d11 - d01) * u + (d01 - d00) * v
-        };
-        depth > WET_DEPTH
-    }
+    out
 }
 
 /// The slope test of [`gentle`] without a square root or an arc cosine per triangle.

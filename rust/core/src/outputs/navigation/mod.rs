@@ -4,11 +4,14 @@
 //! 1. **Lattice.** Every map cell is split into `k × k` square quads ([`lattice`]): as fine as
 //!    [`NavigationParams::voxel_size`] allows and aligned with the mesh's micro-quads, so the
 //!    quads' corners and triangles lie on the rendered surface.
-//! 2. **Ground.** A quad is ground when its cell is dry land without a building
-//!    ([`walkable_cell`]), no water shows over it (the water mesh reaches beyond its cells up to
-//!    the shoreline: [`lattice::wet`]) and both its triangles slope by at most
-//!    [`NavigationParams::agent_max_slope`], or when it lies on a bridge deck (raised to the
-//!    deck, [`decks`]).
+//! 2. **Ground.** A quad is ground when its cell has no building, no water shows anywhere over
+//!    it and both its triangles slope by at most [`NavigationParams::agent_max_slope`], or when
+//!    it lies on a bridge deck (raised to the deck, [`decks`]). Water shows where the point
+//!    queries say so ([`Probe::water`](crate::outputs::point::Probe::water), one decision for
+//!    both): the sea, lakes, rivers of any width and wetland pools, over the water cells and the
+//!    dry cells the water reaches over, up to the line where the ground rises out of it, so the
+//!    mesh is cut at the water's edge to within one quad ([`lattice::wet_quads`]) and the dry
+//!    shore of a water cell is ground like any other.
 //! 3. **Agent radius.** A ground quad is kept when no point of it comes closer than
 //!    [`NavigationParams::agent_radius`] to a quad that is not ground or to the map's edge
 //!    ([`lattice::erode`], an exact Euclidean distance transform on the lattice): the walkable
@@ -26,6 +29,9 @@
 //! Bridge decks are walkable at the deck's height though the river under them is not, and join
 //! the road on both banks ([`decks`]).
 //!
+//! [`path`] joins the regions' polygons into one mesh and finds paths on it as an engine's
+//! navigation map does, for tests and tools that walk the mesh without an engine.
+//!
 //! With roads on the map and [`NavigationParams::road_cost`] under 1, a region's road cells and
 //! bridge decks form a polygon set of their own ([`NavRegion::road`], see [`roads`]) that the
 //! engine gives that travel cost.
@@ -40,6 +46,7 @@ use rayon::prelude::*;
 mod deck_tests;
 pub mod decks;
 pub mod lattice;
+pub mod path;
 pub mod polygons;
 #[cfg(test)]
 mod road_tests;
@@ -144,12 +151,6 @@ pub struct NavRegion {
     pub road: Option<NavPolygons>,
 }
 
-/// Whether cell `(x, z)` may be walked on: dry land with no building on it (`built`:
-/// [`crate::stages::settlements::towns::building_cells`], empty without buildings).
-pub fn walkable_cell(grid: &Grid, built: &[bool], x: usize, z: usize) -> bool {
-    !grid.is_water(x, z) && !built.get(grid.index(x, z)).copied().unwrap_or(false)
-}
-
 /// Cells a region looks beyond its chunk for what limits its walkable area: enough to hold the
 /// agent radius of `nav` in cells of `mesh`, plus one cell.
 pub fn margin_cells(mesh: &MeshParams, nav: &NavigationParams) -> usize {
@@ -252,7 +253,6 @@ fn region(
         &heights,
         &masks.built,
         &on_decks.deck,
-        &on_decks.whole,
     );
     let radius = f64::from(radius) / f64::from(lat.step);
     let kept = lattice::erode(

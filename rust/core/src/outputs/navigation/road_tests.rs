@@ -86,9 +86,14 @@ fn road_and_ground_split_the_walkable_quads_by_cell_and_deck() {
             .unwrap_or_default();
         assert!(ground.is_disjoint(&roads));
         let k = lat.per_cell as i64;
+        // On a deck: all of the quad within half the road's width of one deck segment's line.
         let on_deck = |x: i64, z: i64| {
-            let centre = |v: i64| (v as f32 + 0.5) * lat.step;
-            decks.height_at(centre(x), centre(z)).is_some()
+            let corner = |v: i64| v as f32 * lat.step;
+            decks.segments.iter().any(|s| {
+                [(0, 0), (1, 0), (0, 1), (1, 1)]
+                    .iter()
+                    .all(|&(dx, dz)| s.nearest([corner(x + dx), corner(z + dz)]).0 <= s.half_width)
+            })
         };
         let on_road = |&(x, z): &(i64, i64)| {
             road[grid.index((x / k) as usize, (z / k) as usize)] || on_deck(x, z)

@@ -1,5 +1,7 @@
 use super::*;
 use crate::outputs::mesh::surface_height;
+use crate::outputs::mesh::water_surface::water_height;
+use crate::outputs::point::WET_DEPTH;
 use crate::params::GeneratorParams;
 use crate::stages::generate::generate;
 use glam::Vec3;
@@ -145,16 +147,10 @@ fn walkable_area_keeps_the_agent_radius_from_water_slopes_and_edge() {
         let h = surface_height(&grid, &mesh, x, z).unwrap();
         Vec3::new(x, h, z)
     };
-    // Water cells and steep quads, as rectangles.
+    // Quads over which water shows (deeper than the threshold at a corner) and steep quads, as
+    // rectangles.
+    let wet = |p: Vec3| water_height(&grid, &mesh, p.x, p.z).is_some_and(|w| w - p.y > WET_DEPTH);
     let mut blocked = Vec::new();
-    for z in 0..grid.depth() {
-        for x in 0..grid.width() {
-            let (x0, z0) = (x as f32 * cell, z as f32 * cell);
-            if grid.is_water(x, z) {
-                blocked.push([x0, z0, x0 + cell, z0 + cell]);
-            }
-        }
-    }
     let s = lat.step;
     for z in 0..lat.depth {
         for x in 0..lat.width {
@@ -162,7 +158,8 @@ fn walkable_area_keeps_the_agent_radius_from_water_slopes_and_edge() {
             let (p00, p10) = (at(x0, z0), at(x0 + s, z0));
             let (p01, p11) = (at(x0, z0 + s), at(x0 + s, z0 + s));
             let limit = nav.agent_max_slope;
-            if !gentle(&[p00, p10, p11], limit) || !gentle(&[p00, p11, p01], limit) {
+            let steep = !gentle(&[p00, p10, p11], limit) || !gentle(&[p00, p11, p01], limit);
+            if steep || [p00, p10, p01, p11].into_iter().any(wet) {
                 blocked.push([x0, z0, x0 + s, z0 + s]);
             }
         }

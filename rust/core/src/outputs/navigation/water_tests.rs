@@ -32,16 +32,16 @@ fn quads_over_water(grid: &Grid, mesh: &MeshParams, nav: &NavigationParams) -> (
         sets(&regions).flat_map(|s| quads_of(s, lat.step)).collect();
     let k = lat.per_cell as i64;
     let decks = decks::Decks::of(grid, mesh);
-    // A bridge: its cells, its deck, and the road at its ends within the agent radius (plus a
-    // quad) of the deck, which the navigation mesh keeps whole.
+    // A bridge: its cells and its deck as drawn (all of the quad within half the road's width of
+    // one deck segment's line). The road at its ends, which the navigation mesh keeps whole within
+    // the agent radius, must be dry like any other ground.
     let on_bridge = |qx: i64, qz: i64| {
         let (cx, cz) = ((qx / k) as usize, (qz / k) as usize);
-        let centre = [(qx as f32 + 0.5) * lat.step, (qz as f32 + 0.5) * lat.step];
-        let by_deck = decks
-            .segments
-            .iter()
-            .any(|s| s.nearest(centre).0 <= s.half_width + nav.agent_radius + lat.step);
-        by_deck
+        let corner = |dx: i64, dz: i64| [(qx + dx) as f32 * lat.step, (qz + dz) as f32 * lat.step];
+        let corners = [corner(0, 0), corner(1, 0), corner(0, 1), corner(1, 1)];
+        let on_deck = (decks.segments.iter())
+            .any(|s| corners.iter().all(|&c| s.nearest(c).0 <= s.half_width));
+        on_deck
             || cx < grid.width()
                 && cz < grid.depth()
                 && grid.land_use().get(grid.index(cx, cz)) == Some(&LandUse::Bridge)
@@ -109,4 +109,35 @@ fn the_walkable_area_keeps_out_of_narrow_rivers_on_coarse_cells() {
     let (over, all) = quads_over_water(&grid, &mesh, &nav);
     assert!(all > 1000, "the map has walkable ground ({all} quads)");
     assert_eq!(over, 0, "walkable quads over water, of {all}");
+}
+
+#[test]
+fn the_mesh_is_cut_at_the_waters_edge_inside_the_cells() {
+    // Without the agent radius the walkable area reaches the water's edge: the dry shores of
+    // water cells are walkable, and no quad holds water.
+    let (grid, mesh, nav) = wet();
+    // 8 subdivisions: the quads span several micro-quads (an inexact lattice).
+    for subdivisions in [1, 2, 3, 8] {
+        let mesh = MeshParams {
+            subdivisions,
+            ..mesh
+        };
+        let nav = NavigationParams {
+            agent_radius: 0.0,
+            ..nav
+        };
+        let lat = Lattice::new(grid.width(), grid.depth(), &mesh, &nav);
+        let k = lat.per_cell as i64;
+        let regions = regions(&grid, &mesh, &nav).unwrap();
+        let on_water_cells = sets(&regions)
+            .flat_map(|s| quads_of(s, lat.step))
+            .filter(|&(qx, qz)| grid.is_water((qx / k) as usize, (qz / k) as usize))
+            .count();
+        assert!(
+            on_water_cells > 50,
+            "walkable quads on the dry shores of water cells ({on_water_cells}, {subdivisions} subdivisions)"
+        );
+        let (over, all) = quads_over_water(&grid, &mesh, &nav);
+        assert_eq!(over, 0, "walkable quads over water, of {all}");
+    }
 }

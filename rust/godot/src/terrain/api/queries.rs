@@ -1,9 +1,14 @@
 //! Queries about the terrain shown, in global coordinates: heights, terrain classes, water, and
 //! cells. They answer from the generated mesh shown (a baked mesh counts as off the terrain).
+//!
+//! What the terrain shows at a point (its ground, class, water and road) is decided once, in the
+//! core ([`donjourno::outputs::point::Probe`]), for every query here and for the navigation mesh,
+//! so they give one answer per point.
 
 use crate::map::DonjournoMap;
 use crate::terrain::DonjournoTerrain;
-use donjourno::outputs::mesh::{self, water_surface};
+use donjourno::outputs::mesh;
+use donjourno::outputs::point::{Point, Probe};
 use donjourno::stages::climate::Climate;
 use godot::prelude::*;
 
@@ -40,7 +45,9 @@ impl DonjournoTerrain {
         ))
     }
 
-    /// Whether the vertical line through the global point `(x, z)` meets the terrain.
+    /// Whether the vertical line through the global point `(x, z)` meets the terrain: the
+    /// terrain's rectangle, its edges included. Off it (and for a NaN or infinite coordinate) the
+    /// other queries give their off-terrain answers.
     #[func]
     pub fn has_point(&self, x: f32, z: f32) -> bool {
         let (lx, lz) = self.local_xz(x, z);
@@ -48,7 +55,8 @@ impl DonjournoTerrain {
     }
 
     /// Global y of the terrain surface above the global point `(x, z)`: exactly on the mesh's
-    /// triangles. Off the terrain (or before the first rebuild), the y of the node's own
+    /// triangles, the ground [method get_water_level_at] lies above wherever [method is_water_at]
+    /// is `true`. Off the terrain (or before the first rebuild), the y of the node's own
     /// ground plane (local y = 0). A NaN or infinite coordinate is off the terrain too, as
     /// [method get_terrain_at] answers: the y of the ground plane at the node's origin, the same
     /// as anywhere off the terrain unless the node is tilted; never `NAN`.
@@ -59,28 +67,32 @@ impl DonjournoTerrain {
         (self.node_transform() * Vector3::new(gx, gy, gz)).y
     }
 
-    /// Terrain class of the cell under the global point `(x, z)`: one of the `TERRAIN_*`
-    /// constants, [constant TERRAIN_NONE] off the terrain.
+    /// Terrain class shown at the global point `(x, z)`: one of the `TERRAIN_*` constants.
+    /// [constant TERRAIN_WATER] exactly where [method is_water_at] is `true`; where the ground of
+    /// a water cell rises out of the water (along a shore) the class of its bank, the one most of
+    /// its dry neighbours have ([constant TERRAIN_GRASS] on an islet); elsewhere the class of the
+    /// cell under the point ([method DonjournoMap.get_terrain] answers for whole cells).
+    /// [constant TERRAIN_NONE] off the terrain, for a NaN or infinite coordinate, before the first
+    /// rebuild and on a baked terrain.
     #[func]
     pub fn get_terrain_at(&self, x: f32, z: f32) -> i32 {
-        self.shown_cell_at(x, z)
-            .map(|(shown, (cx, cz))| shown.grid.terrain[shown.grid.index(cx, cz)] as i32)
-            .unwrap_or(Self::TERRAIN_NONE)
+        self.point_at(x, z)
+            .terrain
+            .map_or(Self::TERRAIN_NONE, |t| t as i32)
     }
 
-    /// Global y of the water surface above the global point `(x, z)`: exactly on the water
-    /// surface's triangles. `NAN` where no water shows at the point (dry ground, and ground rising
-    /// above the water along a shore; the water may also reach a little over a dry shore cell),
-    /// off the terrain, before the first rebuild and on a baked terrain (test with `is_nan()`).
+    /// Global y of the water surface above the global point `(x, z)` where [method is_water_at]
+    /// is `true`: exactly on the water surface's triangles, a finite number above
+    /// [method get_height_at]. Everywhere else `NAN` (test with `is_nan()`): dry ground, ground
+    /// rising above the water along a shore (on a water cell too) and water thinner than a
+    /// millimetre at the shoreline, off the terrain, for a NaN or infinite coordinate, before the
+    /// first rebuild and on a baked terrain.
     #[func]
     pub fn get_water_level_at(&self, x: f32, z: f32) -> f32 {
         let (lx, lz) = self.local_xz(x, z);
-        self.shown
-            .as_ref()
-            .and_then(|s| water_surface::water_height(&s.grid, &s.inputs.mesh_params, lx, lz))
-            .map_or(f32::NAN, |ly| {
-                (self.node_transform() * Vector3::new(lx, ly, lz)).y
-            })
+        self.point_at(x, z).water.map_or(f32::NAN, |ly| {
+            (self.node_transform() * Vector3::new(lx, ly, lz)).y
+        })
     }
 
     /// Air temperature in °C at the ground of the cell under the global point `(x, z)`: the
@@ -142,11 +154,18 @@ impl DonjournoTerrain {
         Color::from_rgba8(r, g, b, 255)
     }
 
-    /// Whether the cell under the global point `(x, z)` is water (lake, river or sea): the same
-    /// as [method get_terrain_at] giving [constant TERRAIN_WATER].
+    /// Whether water shows at the global point `(x, z)`: the water surface (sea, lake, river or
+    /// wetland pool, as the `Water` mesh draws it) lies more than a millimetre above the ground
+    /// there, so the shoreline is where the terrain meets the water, inside the cells: a water
+    /// cell's dry shore is not water, and the water reaching over a dry shore cell is. Exactly
+    /// where it is `true`, [method get_terrain_at] gives [constant TERRAIN_WATER] and
+    /// [method get_water_level_at] a level above [method get_height_at]; under a bridge's deck it
+    /// is `true` too ([method is_road_at] says the deck is there). `false` off the terrain, for a
+    /// NaN or infinite coordinate, before the first rebuild and on a baked terrain. The navigation
+    /// mesh leaves out every point where it is `true`, except on bridge decks.
     #[func]
     pub fn is_water_at(&self, x: f32, z: f32) -> bool {
-        self.get_terrain_at(x, z) == Self::TERRAIN_WATER
+        self.point_at(x, z).is_water()
     }
 
     /// The cell `(x, z)` under a global position (its y is ignored). The result may lie off
@@ -185,13 +204,26 @@ impl DonjournoTerrain {
             .copied()
     }
 
-    /// The grid shown and its cell under the global point `(x, z)` (see [`mesh::cell_at`]):
-    /// `None` before the first rebuild, off the grid and for a NaN or infinite coordinate.
+    /// The grid shown and its cell under the global point `(x, z)` (see [`Probe::cell`]): `None`
+    /// before the first rebuild, off the terrain and for a NaN or infinite coordinate.
     fn shown_cell_at(&self, x: f32, z: f32) -> Option<(&crate::terrain::ShownMap, (usize, usize))> {
         let shown = self.shown.as_ref()?;
         let (lx, lz) = self.local_xz(x, z);
-        let cell = mesh::cell_at(&shown.grid, &shown.inputs.mesh_params, lx, lz)?;
+        let cell = Probe::new(&shown.grid, &shown.inputs.mesh_params).cell(lx, lz)?;
         Some((shown, cell))
+    }
+
+    /// What the map shown shows at the global point `(x, z)` (local heights), decided by the
+    /// core's [`Probe`] with the map's bridge decks; [`Point::OFF`] before the first rebuild, off
+    /// the terrain and for a NaN or infinite coordinate.
+    pub(in crate::terrain) fn point_at(&self, x: f32, z: f32) -> Point {
+        let Some(shown) = self.shown.as_ref() else {
+            return Point::OFF;
+        };
+        let (lx, lz) = self.local_xz(x, z);
+        Probe::new(&shown.grid, &shown.inputs.mesh_params)
+            .with_decks(&shown.decks)
+            .at(lx, lz)
     }
 
     /// Temperature and moisture under a global point (see [`Self::get_temperature_at`]).

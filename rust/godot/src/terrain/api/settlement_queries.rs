@@ -4,7 +4,6 @@
 
 use crate::convert::put;
 use crate::terrain::DonjournoTerrain;
-use donjourno::outputs::navigation::decks::Decks;
 use donjourno::stages::settlements;
 use godot::classes::MeshInstance3D;
 use godot::prelude::*;
@@ -57,7 +56,7 @@ impl DonjournoTerrain {
             shown.inputs.mesh_params.cell_size,
             shown.inputs.mesh_params.height_scale,
         );
-        let decks = Decks::of(&shown.grid, &shown.inputs.mesh_params);
+        let decks = &shown.decks;
         shown
             .grid
             .roads()
@@ -82,15 +81,14 @@ impl DonjournoTerrain {
             .collect()
     }
 
-    /// Whether a road (its bed or a bridge) covers the cell under the global point `(x, z)`.
+    /// Whether a road covers the global point `(x, z)`: its bed or bridge cell lies under the
+    /// point, or a bridge's deck, as it is drawn, over it (there [method is_water_at] may be
+    /// `true`: the deck stands above the water, and agents cross it). `false` off the terrain, for
+    /// a NaN or infinite coordinate, before the first rebuild, on a baked terrain and when the
+    /// map has no roads.
     #[func]
     pub fn is_road_at(&self, x: f32, z: f32) -> bool {
-        let Some(shown) = self.shown.as_ref() else {
-            return false;
-        };
-        let (lx, lz) = self.local_xz(x, z);
-        let cell = shown.inputs.mesh_params.cell_size;
-        settlements::is_road(&shown.grid, lx / cell, lz / cell)
+        self.point_at(x, z).road
     }
 
     /// The way along the road network between the road points nearest the global positions

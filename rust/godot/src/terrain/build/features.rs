@@ -4,6 +4,7 @@
 use crate::terrain::components::collision::HeightMap;
 use crate::terrain::components::{scatter, settlements, trees, water_view};
 use donjourno::outputs::mesh::chunks::ChunkLayout;
+use donjourno::outputs::mesh::deck::Decks;
 use donjourno::outputs::mesh::settlement::SettlementMeshes;
 use donjourno::params::MeshParams;
 use donjourno::world::Tile;
@@ -30,6 +31,8 @@ pub struct Features {
     pub scatter_chunks: Option<scatter::Chunking>,
     /// The settlements' roads and buildings.
     pub settlements: SettlementMeshes,
+    /// The bridge decks as they are drawn, for the point queries (empty without bridges).
+    pub decks: Arc<Decks>,
     /// The corner heights for one collision shape over the whole map or tile, or why they
     /// could not be computed; `None` on a map drawn in chunks, which has a shape per chunk from
     /// the chunks' own heights ([`ChunkBuild::heights`]).
@@ -49,6 +52,7 @@ pub fn of_map(grid: &Grid, mesh_params: &MeshParams) -> Result<Features, String>
         scatter_chunks: scatter::Chunking::of(grid, mesh_params, &scatter),
         scatter,
         settlements: settlements::meshes(grid, mesh_params),
+        decks: Arc::new(Decks::of(grid, mesh_params)),
         heights: (!chunked).then(|| HeightMap::of(grid, mesh_params).map(Arc::new)),
         time: start.elapsed(),
     })
@@ -83,6 +87,7 @@ pub fn of_tile(tile: &Tile, mesh: &MeshParams) -> Result<Features, String> {
         scatter: Vec::new(),
         scatter_chunks: Some(scatter_chunks),
         settlements: SettlementMeshes::default(),
+        decks: Arc::default(),
         heights: Some(Ok(Arc::new(heights))),
         time: start.elapsed(),
     })

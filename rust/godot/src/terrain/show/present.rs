@@ -88,6 +88,7 @@ impl DonjournoTerrain {
             scatter,
             scatter_chunks,
             settlements,
+            decks,
             heights,
             time: features_time,
         } = features;
@@ -156,6 +157,7 @@ impl DonjournoTerrain {
             chunk_heights,
             trees: std::sync::Arc::new(trees),
             heights,
+            decks,
         });
         let stats = grid.stats.clone();
         self.rebuilds.cache = Some(*grid);

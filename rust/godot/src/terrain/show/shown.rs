@@ -9,6 +9,7 @@ use crate::terrain::components::trees::TreeBuffers;
 use crate::terrain::planner::Settings;
 use crate::terrain::DonjournoTerrain;
 use donjourno::outputs::godot_surface::split_instances;
+use donjourno::outputs::mesh::deck::Decks;
 use donjourno::{GenerationStats, Grid};
 use godot::classes::{Mesh, Node};
 use godot::prelude::*;
@@ -33,6 +34,9 @@ pub struct ShownMap {
     /// The tree cells' trees, [`trees::tree_floats`] buffers built on the worker, one per chunk on a
     /// map drawn in chunks (empty with biomes).
     pub trees: Arc<Vec<Vec<f32>>>,
+    /// The bridge decks of its roads as they are drawn (built on the worker), which the point
+    /// queries count as road ([`donjourno::outputs::point`]).
+    pub decks: Arc<Decks>,
 }
 
 /// What the node shows.

@@ -286,17 +286,13 @@ fn emit_cell(
 /// World height of the water surface above the point `(x, z)` of the mesh's coordinate space, or
 /// `None` where no water shows there (dry ground, outside the grid, or invalid `params`). The value
 /// lies on the water triangle [`build_water_mesh`] emits over the point.
+///
+/// Whether water *shows* at a point for the queries and the navigation mesh (deeper than a
+/// millimetre) is decided once, by [`crate::outputs::point::Probe::water`], from the same level.
 pub fn water_height(grid: &Grid, params: &MeshParams, x: f32, z: f32) -> Option<f32> {
     check(grid, params).ok()?;
-    let ground = surface_height(grid, params, x, z)?;
-    let (w, d) = (grid.width(), grid.depth());
     let n = params.subdivisions as usize;
-    let step = params.cell_size / n as f32;
-    let (fx, fz) = (x / step, z / step);
-    let gx = (fx.floor() as usize).min(w * n - 1);
-    let gz = (fz.floor() as usize).min(d * n - 1);
     let src = OnDemand { grid, params };
-    cell_body(&src, gx / n, gz / n)?;
     let strength = params.roughness_strength;
     let corner = |cx: usize, cz: usize| {
         corner_level(&src, cx, cz, || {
@@ -304,7 +300,39 @@ pub fn water_height(grid: &Grid, params: &MeshParams, x: f32, z: f32) -> Option<
         })
         .unwrap_or(f32::NAN)
     };
-    let l = |dx: usize, dz: usize| lattice_level(&corner, gx + dx, gz + dz, n, w, d);
+    let in_region = |cx: usize, cz: usize| cell_body(&src, cx, cz).is_some();
+    let (level, ground) = level_and_ground(grid, params, x, z, in_region, &corner)?;
+    // The mesh keeps the triangles' wet parts; inside them the depth is ≥ 0 up to rounding.
+    (level >= ground - QUERY_TOLERANCE * params.height_scale).then_some(level)
+}
+
+/// The water mesh's level and the rendered ground's height above the point `(x, z)` of the
+/// mesh's coordinate space, both in world units, or `None` outside the grid or where the cell
+/// holding the point is outside the water region (`in_region(cx, cz)` says whether cell `(cx, cz)`
+/// belongs to it, [`in_water_region`]). `corner(cx, cz)` gives the level of cell corner
+/// `(cx, cz)` in height units, NaN without one ([`corner_level`]); the level is NaN where one it
+/// needs is. The level lies on the triangle [`build_water_mesh`] emits over the point (whether
+/// or not the mesh keeps that part of it), the ground on the terrain mesh's. `params` valid.
+pub(crate) fn level_and_ground(
+    grid: &Grid,
+    params: &MeshParams,
+    x: f32,
+    z: f32,
+    in_region: impl FnOnce(usize, usize) -> bool,
+    corner: &impl Fn(usize, usize) -> f32,
+) -> Option<(f32, f32)> {
+    let (w, d) = (grid.width(), grid.depth());
+    let n = params.subdivisions as usize;
+    let step = params.cell_size / n as f32;
+    let (fx, fz) = (x / step, z / step);
+    let gx = (fx.floor() as usize).min(w * n - 1);
+    let gz = (fz.floor() as usize).min(d * n - 1);
+    // The region first: most points of a map are far from water, and skip the ground.
+    if !in_region(gx / n, gz / n) {
+        return None;
+    }
+    let ground = crate::outputs::mesh::surface_height_valid(grid, params, x, z)?;
+    let l = |dx: usize, dz: usize| lattice_level(corner, gx + dx, gz + dz, n, w, d);
     let (u, v) = (
         (fx - gx as f32).clamp(0.0, 1.0),
         (fz - gz as f32).clamp(0.0, 1.0),
@@ -315,8 +343,7 @@ pub fn water_height(grid: &Grid, params: &MeshParams, x: f32, z: f32) -> Option<
     } else {
         l00 + (l11 - l01) * u + (l01 - l00) * v
     } * params.height_scale;
-    // The mesh keeps the triangles' wet parts; inside them the depth is ≥ 0 up to rounding.
-    (level >= ground - QUERY_TOLERANCE * params.height_scale).then_some(level)
+    Some((level, ground))
 }
 
 /// The water mesh's depth at vertex `(gx, gz)` of the mesh's micro-quad lattice (`subdivisions`
