@@ -14,7 +14,7 @@
 //! ([`crate::outputs::point`]).
 
 use super::ribbon::RibbonStyle;
-use super::settlement::grid_bridge_profiles;
+use super::settlement::{road_profile, segment_bridges, RoadLine};
 use super::water_surface::water_height;
 use crate::data::grid::Grid;
 use crate::params::MeshParams;
@@ -233,37 +233,27 @@ pub struct Decks {
 }
 
 impl Decks {
-    /// The decks of the bridges of `grid`'s roads, as their ribbons are drawn with `mesh`: each
-    /// bridge's spans, and on either side of them its approaches, the ribbon's segments on from
-    /// a span for as long as the water reaches under the sample they start from (where the river's
-    /// margin spreads over the banks beyond the bridge cells, the ribbon is drawn above it,
-    /// [`profile_above`], and is the way onto the bridge).
+    /// The decks of `grid`'s roads, as their ribbons are drawn with `mesh`: each bridge's spans,
+    /// and the ribbon's segments over water (one of whose ends the water surface reaches), which
+    /// the ribbon is drawn above ([`profile_above`]): a bridge's approaches where the river's
+    /// margin spreads over the banks beyond its cells, and a road's causeways.
     pub fn of(grid: &Grid, mesh: &MeshParams) -> Self {
         let mut segments = Vec::new();
-        for (p, width) in grid_bridge_profiles(grid, mesh) {
-            let n = p.len().saturating_sub(1);
+        for road in grid.roads() {
+            let bridge = segment_bridges(road);
+            let line = RoadLine {
+                points: &road.points,
+                bridge: &bridge,
+                width: road.width,
+            };
+            let p = road_profile(grid, mesh, &line);
             let wet = |i: usize| water_height(grid, mesh, p.at[i][0], p.at[i][1]).is_some();
-            let spans: Vec<bool> = (0..n).map(|i| p.is_span(i)).collect();
-            let mut on = spans.clone();
-            for i in (0..n).filter(|&i| spans[i]) {
-                // Back from the span's first sample, and on from its last.
-                let mut j = i;
-                while j > 0 && !on[j - 1] && wet(j) {
-                    on[j - 1] = true;
-                    j -= 1;
-                }
-                let mut j = i + 1;
-                while j < n && !on[j] && wet(j) {
-                    on[j] = true;
-                    j += 1;
-                }
-            }
-            for i in (0..n).filter(|&i| on[i]) {
+            for i in (0..p.len().saturating_sub(1)).filter(|&i| p.is_span(i) || wet(i) || wet(i + 1)) {
                 segments.push(DeckSegment {
                     a: p.at[i],
                     b: p.at[i + 1],
                     heights: [p.height[i], p.height[i + 1]],
-                    half_width: width * 0.5,
+                    half_width: road.width * mesh.cell_size * 0.5,
                 });
             }
         }

@@ -133,7 +133,8 @@ pub fn gentle(tri: &[Vec3; 3], max_slope_degrees: f32) -> bool {
 
 /// Which quads of `rect` offer ground to stand on before the agent radius is kept (row by row):
 /// those on a bridge deck (`deck`, quads of `rect` row by row, empty without decks: a deck is
-/// built to be walked on, however it climbs over its river, see [`super::decks`]), and those
+/// built to be walked on, however it climbs over its river, see [`super::decks`]) where it stands
+/// above the water at every corner, and those
 /// whose cell has no building (`built`), over none of which water shows ([`wet_quads`]) and both
 /// of whose triangles slope by at most the agent's limit ([`NavigationParams::agent_max_slope`]
 /// of `nav`). `heights` are the quads' corner heights ([`corner_heights`], the decks' raised).
@@ -156,6 +157,17 @@ pub fn ground(
         Vec3::new(x as f32 * lat.step, h, z as f32 * lat.step)
     };
     let wet = wet_quads(grid, mesh, lat, rect);
+    let probe = Probe::new(grid, mesh);
+    // A deck stands above the water under it at every corner (where it does not, an agent
+    // would walk in the water).
+    let above_water = |x: usize, z: usize| {
+        [(x, z), (x + 1, z), (x, z + 1), (x + 1, z + 1)]
+            .into_iter()
+            .all(|(cx, cz)| {
+                let c = corner(cx, cz);
+                probe.water(c.x, c.z).is_none_or(|level| c.y > level)
+            })
+    };
     let mut out = Vec::with_capacity(rect.width() * rect.depth());
     for z in rect.z0..rect.z1 {
         for x in rect.x0..rect.x1 {
@@ -163,7 +175,7 @@ pub fn ground(
             let on_deck = deck.get(i).copied().unwrap_or(false);
             let free = !built.get(grid.index(x / k, z / k)).copied().unwrap_or(false);
             if on_deck || !free || wet[i] {
-                out.push(on_deck);
+                out.push(on_deck && above_water(x, z));
                 continue;
             }
             let (p00, p10) = (corner(x, z), corner(x + 1, z));

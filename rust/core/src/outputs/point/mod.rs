@@ -49,8 +49,8 @@ pub struct Point {
     /// Whether a road (its bed, a bridge cell or a deck) covers the point.
     pub road: bool,
     /// The bridge deck's height where a deck covers the point ([`Decks::height_at`]) or a
-    /// bridge cell lies under it (the nearest deck's height there, as the navigation mesh lays
-    /// it), else `None`.
+    /// bridge cell holds it, its edges included (the nearest deck's height there, as the
+    /// navigation mesh lays it), else `None`.
     pub deck: Option<f32>,
 }
 
@@ -164,7 +164,8 @@ impl<'a> Probe<'a> {
         };
         let usage = self.grid.land_use().get(i).copied().unwrap_or_default();
         let deck = self.decks.and_then(|d| {
-            let bridge = || (usage == LandUse::Bridge).then(|| d.nearest([x, z])).flatten();
+            let on_bridge = self.on_bridge_cell(x, z);
+            let bridge = || on_bridge.then(|| d.nearest([x, z])).flatten();
             d.height_at(x, z).or_else(|| bridge().map(|(_, h)| h))
         });
         let road_cell = usage.is_road();
@@ -176,6 +177,26 @@ impl<'a> Probe<'a> {
             road: road_cell || deck.is_some(),
             deck,
         }
+    }
+
+    /// Whether a bridge cell holds the point `(x, z)`, its edges included (a point on the line
+    /// between two cells lies on both): a bridge's deck covers its cells whole.
+    fn on_bridge_cell(&self, x: f32, z: f32) -> bool {
+        let size = self.params.cell_size;
+        let (fx, fz) = (x / size, z / size);
+        let (w, d) = (self.grid.width(), self.grid.depth());
+        // The cells whose closed square holds the coordinate: one inside a cell, two on a line.
+        let cells = |f: f32, n: usize| {
+            let c = (f.floor() as usize).min(n - 1);
+            let before = (f == f.floor() && c > 0).then(|| c - 1);
+            [Some(c), before]
+        };
+        let uses = self.grid.land_use();
+        cells(fz, d).into_iter().flatten().any(|cz| {
+            cells(fx, w).into_iter().flatten().any(|cx| {
+                uses.get(self.grid.index(cx, cz)) == Some(&LandUse::Bridge)
+            })
+        })
     }
 
     /// Whether cell `(cx, cz)` belongs to the water mesh's region, worked out once.

@@ -28,7 +28,7 @@ pub use lod::WaterLevels;
 
 use crate::data::grid::Grid;
 use crate::outputs::mesh::{
-    sub_vertex_cell, surface_height, vertex_height_direct, Corners, HeightSource, Mesh, MeshError,
+    sub_vertex_cell, vertex_height_direct, Corners, HeightSource, Mesh, MeshError,
     MAX_VERTICES,
 };
 use crate::params::MeshParams;

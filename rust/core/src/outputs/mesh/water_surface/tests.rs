@@ -1,6 +1,7 @@
 use super::*;
 use crate::data::grid::Terrain;
 use crate::data::water::WaterKind;
+use crate::outputs::mesh::surface_height;
 
 /// Level of the lake in [`bowl`].
 const LEVEL: f32 = 0.3;
