@@ -33,7 +33,9 @@ func check_point(t: DonjournoTerrain, p: Vector3, label: String) -> bool:
 	var water := check_agree(t, p, label)
 	if water:
 		var level := t.get_water_level_at(p.x, p.z)
-		check(t.is_road_at(p.x, p.z) and p.y > level,
+		# On a deck: road there, and the path not below the water by more than the navigation
+		# mesh may lie off the surface it follows (navigation_cell_size).
+		check(t.is_road_at(p.x, p.z) and p.y > level - t.navigation_cell_size,
 				"%s: over water only on a bridge's deck, above it: %s, the water at %f, road %s"
 				% [label, p, level, t.is_road_at(p.x, p.z)])
 	return water
