@@ -52,8 +52,9 @@ func test_one_multimesh_per_species_on_dry_land() -> void:
 			var world := t.global_transform * xf.origin
 			check_near(world.y, t.get_height_at(world.x, world.z), 1e-3,
 					"species %d instance %d on the surface" % [s, i])
-			check(t.get_terrain_at(world.x, world.z) != DonjournoTerrain.TERRAIN_WATER,
-					"species %d instance %d on dry land" % [s, i])
+			var at := t.world_to_cell(world)
+			check(t.get_map().get_terrain(at.x, at.y) != DonjournoTerrain.TERRAIN_WATER,
+					"species %d instance %d on a dry cell" % [s, i])
 			var biome := t.get_biome_at(world.x, world.z)
 			if s in trees:
 				check(biome != DonjournoTerrain.BIOME_GLACIER and biome != DonjournoTerrain.BIOME_HOT_DESERT,

@@ -72,7 +72,14 @@ func test_water_surface_with_smooth_shores_and_depth() -> void:
 	for i in range(0, vertices.size(), 3):
 		var c := (vertices[i] + vertices[i + 1] + vertices[i + 2]) / 3.0
 		var world := t.global_transform * c
-		check_near(t.get_water_level_at(world.x, world.z), world.y, 1e-3, "water level on triangle %d" % (i / 3))
+		var depth := (uv2[i].x + uv2[i + 1].x + uv2[i + 2].x) / 3.0
+		var level := t.get_water_level_at(world.x, world.z)
+		if depth > 2e-3:
+			check_near(level, world.y, 1e-3, "water level on triangle %d" % (i / 3))
+		else:
+			# A film no deeper than a millimetre at the shoreline counts as dry.
+			check(is_nan(level) or absf(level - world.y) <= 1e-3,
+					"water level on shore triangle %d: %f for %f" % [i / 3, level, world.y])
 		if failures.size() > 5:
 			break
 

@@ -214,10 +214,16 @@ fn polygon_points(polygon: &NavPolygon, step: f32) -> Vec<[f32; 3]> {
         out.extend((1..n).map(|k| lerp(a, b, k as f32 / n as f32)));
     }
     for i in 1..c.len() - 1 {
-        for (u, v) in [(0.2, 0.2), (0.6, 0.2), (0.2, 0.6), (0.33, 0.33), (0.45, 0.1)] {
-            out.push([0, 1, 2].map(|k| {
-                c[0][k] + (c[i][k] - c[0][k]) * u + (c[i + 1][k] - c[0][k]) * v
-            }));
+        for (u, v) in [
+            (0.2, 0.2),
+            (0.6, 0.2),
+            (0.2, 0.6),
+            (0.33, 0.33),
+            (0.45, 0.1),
+        ] {
+            out.push(
+                [0, 1, 2].map(|k| c[0][k] + (c[i][k] - c[0][k]) * u + (c[i + 1][k] - c[0][k]) * v),
+            );
         }
     }
     out
@@ -303,7 +309,9 @@ fn check_polygons(tried: &mut Tried, name: &str, graph: &NavGraph, probe: &Probe
         tried.polygons += 1;
         let centre = polygon.centre();
         for &p in polygon.corners.iter().chain(std::iter::once(&centre)) {
-            check_walked(tried, probe, tolerance, p, &|| format!("{name}: polygon {i}"));
+            check_walked(tried, probe, tolerance, p, &|| {
+                format!("{name}: polygon {i}")
+            });
         }
     }
 }
@@ -321,16 +329,26 @@ impl<'a> WaterIndex<'a> {
         let mut cells: HashMap<(i64, i64), Vec<usize>> = HashMap::new();
         for t in 0..water.mesh.positions.len() / 3 {
             let p = &water.mesh.positions[3 * t..3 * t + 3];
-            let (x, z) = ((p[0][0] + p[1][0] + p[2][0]) / 3.0, (p[0][2] + p[1][2] + p[2][2]) / 3.0);
+            let (x, z) = (
+                (p[0][0] + p[1][0] + p[2][0]) / 3.0,
+                (p[0][2] + p[1][2] + p[2][2]) / 3.0,
+            );
             let key = ((x / micro).floor() as i64, (z / micro).floor() as i64);
             cells.entry(key).or_default().push(t);
         }
-        WaterIndex { water, micro, cells }
+        WaterIndex {
+            water,
+            micro,
+            cells,
+        }
     }
 
     /// The water triangle over `(x, z)`: its height and depth there (interpolated), if any.
     fn over(&self, x: f32, z: f32) -> Option<(f32, f32)> {
-        let (gx, gz) = ((x / self.micro).floor() as i64, (z / self.micro).floor() as i64);
+        let (gx, gz) = (
+            (x / self.micro).floor() as i64,
+            (z / self.micro).floor() as i64,
+        );
         let mut best: Option<(f32, f32, f32)> = None;
         for dz in -1..=1 {
             for dx in -1..=1 {
@@ -385,7 +403,11 @@ fn query_points(grid: &Grid, mesh: &MeshParams, seed: u64, lattice: usize) -> Ve
         })
         .collect();
     let every = (near_water.len() / 4000).max(1);
-    for (n, &i) in near_water.iter().enumerate().filter(|(n, _)| n % every == 0) {
+    for (n, &i) in near_water
+        .iter()
+        .enumerate()
+        .filter(|(n, _)| n % every == 0)
+    {
         let (x, z) = grid.xz(i);
         for k in 0..4u64 {
             let h = (n as u64) * 8 + 2 * k;
@@ -403,7 +425,10 @@ fn query_points(grid: &Grid, mesh: &MeshParams, seed: u64, lattice: usize) -> Ve
 
 /// The points off the terrain and not numbers, where every query answers as off the terrain.
 fn off_points(grid: &Grid, mesh: &MeshParams) -> Vec<(f32, f32)> {
-    let (ww, dd) = (grid.width() as f32 * mesh.cell_size, grid.depth() as f32 * mesh.cell_size);
+    let (ww, dd) = (
+        grid.width() as f32 * mesh.cell_size,
+        grid.depth() as f32 * mesh.cell_size,
+    );
     let mut out = vec![
         (f32::NAN, 1.0),
         (1.0, f32::NAN),
@@ -450,13 +475,25 @@ fn check_queries(
             tried.fail(format!("{}: ground {ground} is not the mesh's", here()));
         }
         if (class == Terrain::Water) != at.is_water() {
-            tried.fail(format!("{}: class {class:?} but water {:?}", here(), at.water));
+            tried.fail(format!(
+                "{}: class {class:?} but water {:?}",
+                here(),
+                at.water
+            ));
         }
         let own_road = is_road(grid, x / cs, z / cs)
             || (x / cs >= grid.width() as f32 || z / cs >= grid.depth() as f32)
-                && grid.land_use().get(grid.index(cx, cz)).is_some_and(|u| u.is_road());
+                && grid
+                    .land_use()
+                    .get(grid.index(cx, cz))
+                    .is_some_and(|u| u.is_road());
         if at.road != (own_road || at.deck.is_some()) {
-            tried.fail(format!("{}: road {} but road cell {own_road}, deck {:?}", here(), at.road, at.deck));
+            tried.fail(format!(
+                "{}: road {} but road cell {own_road}, deck {:?}",
+                here(),
+                at.road,
+                at.deck
+            ));
         }
         let drawn = index.over(x, z);
         match at.water {
@@ -465,7 +502,10 @@ fn check_queries(
                     tried.fail(format!("{}: water at {level} over ground {ground}", here()));
                 }
                 if water_height(grid, mesh, x, z) != Some(level) {
-                    tried.fail(format!("{}: water level {level} is not the water mesh's", here()));
+                    tried.fail(format!(
+                        "{}: water level {level} is not the water mesh's",
+                        here()
+                    ));
                 }
                 match drawn {
                     Some((y, _)) if (y - level).abs() <= tolerance => {}
@@ -493,8 +533,14 @@ fn check_queries(
     }
     for (x, z) in off_points(grid, mesh) {
         tried.query_points += 1;
-        if probe.at(x, z) != Point::OFF || probe.water(x, z).is_some() || probe.ground(x, z).is_some() {
-            tried.fail(format!("{name}: ({x}, {z}) off the terrain, yet {:?}", probe.at(x, z)));
+        if probe.at(x, z) != Point::OFF
+            || probe.water(x, z).is_some()
+            || probe.ground(x, z).is_some()
+        {
+            tried.fail(format!(
+                "{name}: ({x}, {z}) off the terrain, yet {:?}",
+                probe.at(x, z)
+            ));
         }
     }
 }
@@ -547,7 +593,15 @@ fn paths_stay_dry_and_queries_agree_on_many_worlds() {
         tried.paths,
         tried.pairs
     );
-    assert!(tried.path_points >= MIN_PATH_POINTS, "{} path points", tried.path_points);
-    assert!(tried.query_points >= MIN_QUERY_POINTS, "{} query points", tried.query_points);
+    assert!(
+        tried.path_points >= MIN_PATH_POINTS,
+        "{} path points",
+        tried.path_points
+    );
+    assert!(
+        tried.query_points >= MIN_QUERY_POINTS,
+        "{} query points",
+        tried.query_points
+    );
     assert!(tried.deck_points > 0, "some paths cross rivers on decks");
 }

@@ -51,6 +51,12 @@ fn the_reported_world_keeps_its_navigation_dry_and_its_queries_agreeing() {
         }
     }
     println!("{wet} of {all} navigation vertices over water off the decks, {decked} on decks");
-    assert!(all > 10_000, "the map has a navigation mesh ({all} vertices)");
-    assert_eq!(wet, 0, "navigation vertices over water off the decks, of {all}");
+    assert!(
+        all > 10_000,
+        "the map has a navigation mesh ({all} vertices)"
+    );
+    assert_eq!(
+        wet, 0,
+        "navigation vertices over water off the decks, of {all}"
+    );
 }

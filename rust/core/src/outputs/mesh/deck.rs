@@ -248,7 +248,9 @@ impl Decks {
             };
             let p = road_profile(grid, mesh, &line);
             let wet = |i: usize| water_height(grid, mesh, p.at[i][0], p.at[i][1]).is_some();
-            for i in (0..p.len().saturating_sub(1)).filter(|&i| p.is_span(i) || wet(i) || wet(i + 1)) {
+            for i in
+                (0..p.len().saturating_sub(1)).filter(|&i| p.is_span(i) || wet(i) || wet(i + 1))
+            {
                 segments.push(DeckSegment {
                     a: p.at[i],
                     b: p.at[i + 1],

@@ -173,7 +173,10 @@ pub fn ground(
         for x in rect.x0..rect.x1 {
             let i = out.len();
             let on_deck = deck.get(i).copied().unwrap_or(false);
-            let free = !built.get(grid.index(x / k, z / k)).copied().unwrap_or(false);
+            let free = !built
+                .get(grid.index(x / k, z / k))
+                .copied()
+                .unwrap_or(false);
             if on_deck || !free || wet[i] {
                 out.push(on_deck && above_water(x, z));
                 continue;
@@ -240,9 +243,8 @@ pub fn wet_quads(grid: &Grid, mesh: &MeshParams, lat: &Lattice, rect: QuadRect) 
         let (gz0, gz1) = span(rect.z0 + z);
         for x in 0..w {
             let (gx0, gx1) = span(rect.x0 + x);
-            let any = (gz0..=gz1).any(|gz| {
-                (gx0..=gx1).any(|gx| vertices[(gz - mz0) * micro_columns + (gx - mx0)])
-            });
+            let any = (gz0..=gz1)
+                .any(|gz| (gx0..=gx1).any(|gx| vertices[(gz - mz0) * micro_columns + (gx - mx0)]));
             out[z * w + x] |= any;
         }
     }

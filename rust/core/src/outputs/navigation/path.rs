@@ -78,7 +78,12 @@ pub struct NavGraph {
 type EdgeKey = [u32; 4];
 
 fn key(a: [f32; 3], b: [f32; 3]) -> EdgeKey {
-    [a[0].to_bits(), a[2].to_bits(), b[0].to_bits(), b[2].to_bits()]
+    [
+        a[0].to_bits(),
+        a[2].to_bits(),
+        b[0].to_bits(),
+        b[2].to_bits(),
+    ]
 }
 
 impl NavGraph {
@@ -291,7 +296,10 @@ fn bounds_distance2(corners: &[[f32; 3]], p: [f32; 3]) -> f32 {
     (0..3)
         .map(|k| {
             let lo = corners.iter().map(|c| c[k]).fold(f32::INFINITY, f32::min);
-            let hi = corners.iter().map(|c| c[k]).fold(f32::NEG_INFINITY, f32::max);
+            let hi = corners
+                .iter()
+                .map(|c| c[k])
+                .fold(f32::NEG_INFINITY, f32::max);
             let d = (lo - p[k]).max(p[k] - hi).max(0.0);
             d * d
         })
@@ -300,7 +308,8 @@ fn bounds_distance2(corners: &[[f32; 3]], p: [f32; 3]) -> f32 {
 
 /// The point of triangle `a b c` closest to `p` (Ericson, *Real-Time Collision Detection*, 5.1.5).
 fn closest_on_triangle(p: [f32; 3], a: [f32; 3], b: [f32; 3], c: [f32; 3]) -> [f32; 3] {
-    let along = |o: [f32; 3], d: [f32; 3], t: f32| [o[0] + d[0] * t, o[1] + d[1] * t, o[2] + d[2] * t];
+    let along =
+        |o: [f32; 3], d: [f32; 3], t: f32| [o[0] + d[0] * t, o[1] + d[1] * t, o[2] + d[2] * t];
     let (ab, ac, ap) = (sub(b, a), sub(c, a), sub(p, a));
     let (d1, d2) = (dot(ab, ap), dot(ac, ap));
     if d1 <= 0.0 && d2 <= 0.0 {
@@ -346,8 +355,12 @@ mod tests {
             for &(x, z) in cells {
                 let (x, z) = (x as f32, z as f32);
                 let base = out.vertices.len() as u32;
-                out.vertices
-                    .extend([[x, 0.0, z], [x + 1.0, 0.0, z], [x + 1.0, 0.0, z + 1.0], [x, 0.0, z + 1.0]]);
+                out.vertices.extend([
+                    [x, 0.0, z],
+                    [x + 1.0, 0.0, z],
+                    [x + 1.0, 0.0, z + 1.0],
+                    [x, 0.0, z + 1.0],
+                ]);
                 out.polygons.push(vec![base, base + 1, base + 2, base + 3]);
             }
             out
@@ -375,9 +388,16 @@ mod tests {
         let mut beside: Vec<usize> = graph.neighbours(1).collect();
         beside.sort_unstable();
         assert_eq!(beside, vec![0, 3]);
-        assert_eq!(graph.neighbours(2).count(), 0, "a square apart has no neighbour");
+        assert_eq!(
+            graph.neighbours(2).count(),
+            0,
+            "a square apart has no neighbour"
+        );
         assert!(graph.polygons()[3].road);
-        assert_eq!(graph.polygons()[3].cost, NavigationParams::default().road_cost);
+        assert_eq!(
+            graph.polygons()[3].cost,
+            NavigationParams::default().road_cost
+        );
     }
 
     #[test]
@@ -386,16 +406,27 @@ mod tests {
         let graph = NavGraph::new(&[region(&cells, &[])], &NavigationParams::default());
         let path = graph.path([0.5, 3.0, 0.5], [4.5, 0.0, 0.2]).unwrap();
         assert_eq!(path.corridor, vec![0, 1, 2, 3, 4]);
-        assert_eq!(path.points.first(), Some(&[0.5, 0.0, 0.5]), "snapped onto the mesh");
+        assert_eq!(
+            path.points.first(),
+            Some(&[0.5, 0.0, 0.5]),
+            "snapped onto the mesh"
+        );
         let end = path.points[path.points.len() - 1];
         assert!((end[0] - 4.5).abs() < 1e-6 && end[1] == 0.0 && (end[2] - 0.2).abs() < 1e-6);
-        assert_eq!(path.points[1], [1.0, 0.0, 0.5], "through the middle of the edge crossed");
+        assert_eq!(
+            path.points[1],
+            [1.0, 0.0, 0.5],
+            "through the middle of the edge crossed"
+        );
         assert_eq!(path.points.len(), 6);
     }
 
     #[test]
     fn no_path_between_pieces_that_do_not_join() {
-        let graph = NavGraph::new(&[region(&[(0, 0), (2, 0)], &[])], &NavigationParams::default());
+        let graph = NavGraph::new(
+            &[region(&[(0, 0), (2, 0)], &[])],
+            &NavigationParams::default(),
+        );
         assert!(graph.path([0.5, 0.0, 0.5], [2.5, 0.0, 0.5]).is_none());
         assert!(NavGraph::default().path([0.0; 3], [1.0; 3]).is_none());
     }
@@ -408,17 +439,34 @@ mod tests {
         let road = [(0, 1), (1, 1), (2, 1)];
         let graph = NavGraph::new(&[region(&ground, &road)], &NavigationParams::default());
         let path = graph.path([0.5, 0.0, 0.5], [2.5, 0.0, 0.5]).unwrap();
-        let on_road = path.corridor.iter().filter(|&&i| graph.polygons()[i].road).count();
-        assert_eq!(on_road, 3, "the path keeps to the road ({:?})", path.corridor);
+        let on_road = path
+            .corridor
+            .iter()
+            .filter(|&&i| graph.polygons()[i].road)
+            .count();
+        assert_eq!(
+            on_road, 3,
+            "the path keeps to the road ({:?})",
+            path.corridor
+        );
     }
 
     #[test]
     fn the_closest_point_of_a_triangle() {
         let (a, b, c) = ([0.0, 0.0, 0.0], [2.0, 0.0, 0.0], [0.0, 0.0, 2.0]);
-        assert_eq!(closest_on_triangle([0.5, 1.0, 0.5], a, b, c), [0.5, 0.0, 0.5]);
+        assert_eq!(
+            closest_on_triangle([0.5, 1.0, 0.5], a, b, c),
+            [0.5, 0.0, 0.5]
+        );
         assert_eq!(closest_on_triangle([-1.0, 0.0, -1.0], a, b, c), a);
         assert_eq!(closest_on_triangle([3.0, 0.0, 0.0], a, b, c), b);
-        assert_eq!(closest_on_triangle([1.0, 0.0, -1.0], a, b, c), [1.0, 0.0, 0.0]);
-        assert_eq!(closest_on_triangle([2.0, 0.0, 2.0], a, b, c), [1.0, 0.0, 1.0]);
+        assert_eq!(
+            closest_on_triangle([1.0, 0.0, -1.0], a, b, c),
+            [1.0, 0.0, 0.0]
+        );
+        assert_eq!(
+            closest_on_triangle([2.0, 0.0, 2.0], a, b, c),
+            [1.0, 0.0, 1.0]
+        );
     }
 }

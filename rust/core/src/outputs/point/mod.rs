@@ -143,8 +143,7 @@ impl<'a> Probe<'a> {
         self.cell(x, z)?;
         let in_region = |cx: usize, cz: usize| self.in_region(cx, cz);
         let corner = |cx: usize, cz: usize| self.corner(cx, cz);
-        let (level, ground) =
-            level_and_ground(self.grid, self.params, x, z, in_region, &corner)?;
+        let (level, ground) = level_and_ground(self.grid, self.params, x, z, in_region, &corner)?;
         (level.is_finite() && level - ground > WET_DEPTH).then_some((level, ground))
     }
 
@@ -193,9 +192,10 @@ impl<'a> Probe<'a> {
         };
         let uses = self.grid.land_use();
         cells(fz, d).into_iter().flatten().any(|cz| {
-            cells(fx, w).into_iter().flatten().any(|cx| {
-                uses.get(self.grid.index(cx, cz)) == Some(&LandUse::Bridge)
-            })
+            cells(fx, w)
+                .into_iter()
+                .flatten()
+                .any(|cx| uses.get(self.grid.index(cx, cz)) == Some(&LandUse::Bridge))
         })
     }
 

@@ -108,7 +108,11 @@ fn water_shows_exactly_where_the_water_mesh_lies_above_the_ground() {
                 Some(level) => {
                     wet += 1;
                     assert!(level.is_finite() && level - ground > WET_DEPTH, "{x} {z}");
-                    assert_eq!(water_height(&g, &p, x, z), Some(level), "the water mesh's level");
+                    assert_eq!(
+                        water_height(&g, &p, x, z),
+                        Some(level),
+                        "the water mesh's level"
+                    );
                     assert_eq!(at.terrain, Some(Terrain::Water));
                     wet_on_dry_cell += usize::from(!cell_water);
                 }

@@ -4,6 +4,7 @@
 
 use crate::convert::put;
 use crate::terrain::DonjournoTerrain;
+use donjourno::outputs::point::Probe;
 use donjourno::stages::settlements;
 use godot::classes::MeshInstance3D;
 use godot::prelude::*;
@@ -56,7 +57,7 @@ impl DonjournoTerrain {
             shown.inputs.mesh_params.cell_size,
             shown.inputs.mesh_params.height_scale,
         );
-        let decks = &shown.decks;
+        let probe = Probe::new(&shown.grid, &shown.inputs.mesh_params).with_decks(&shown.decks);
         shown
             .grid
             .roads()
@@ -70,7 +71,8 @@ impl DonjournoTerrain {
                         let (lx, lz) = (p[0] * cell, p[1] * cell);
                         let ground = self.surface_local(lx, lz).unwrap_or(h * scale);
                         let ly = if *bridge {
-                            decks.height_at(lx, lz).unwrap_or((h * scale).max(ground))
+                            let deck = probe.at(lx, lz).deck;
+                            deck.unwrap_or((h * scale).max(ground))
                         } else {
                             ground
                         };

@@ -28,8 +28,7 @@ pub use lod::WaterLevels;
 
 use crate::data::grid::Grid;
 use crate::outputs::mesh::{
-    sub_vertex_cell, vertex_height_direct, Corners, HeightSource, Mesh, MeshError,
-    MAX_VERTICES,
+    sub_vertex_cell, vertex_height_direct, Corners, HeightSource, Mesh, MeshError, MAX_VERTICES,
 };
 use crate::params::MeshParams;
 use clip::{Part, WetVertex};
