@@ -164,6 +164,10 @@ bench: addon-release godot ## Print the performance figures (core, then Godot-si
 	$(CARGO) run --release -p donjourno-cli -- bench
 	tests/run_godot_bench.sh
 
+.PHONY: bench-fastscape
+bench-fastscape: ## The landscape evolution's step beside fastscapelib's on the same grid (installs fastscapelib from PyPI into a private venv in the cache)
+	tests/tools/fastscape-bench.sh
+
 .PHONY: ground-textures
 GROUND_TEXTURES := addons/donjourno/ground/textures
 # The ground texture set and its contact sheet, made by a GDScript in a headless Godot from fixed
