@@ -21,6 +21,7 @@ pub mod entry;
 pub mod json;
 mod layers;
 pub mod layout;
+pub mod limits;
 pub mod markdown;
 pub mod mesh;
 pub mod mesh_settings;
