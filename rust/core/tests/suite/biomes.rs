@@ -32,13 +32,15 @@ fn overrides_obey_their_rules_and_trees_grow_only_where_biomes_allow() {
     for seed in [3, 8] {
         let p = continent(seed);
         let (g, _) = generate(&p, Default::default()).unwrap();
-        let mut trees = 0;
+        let (mut trees, mut sea, mut deep, mut cold, mut land) = (0, 0, 0, 0, 0);
         for i in 0..g.len() {
             let b = biome(&g, i);
             if g.water[i] == WaterKind::Sea {
+                sea += 1;
                 let depth = (g.water_level[i] - g.height[i]) * p.height_scale;
                 let expect_deep = depth > 60.0;
                 if expect_deep {
+                    deep += 1;
                     assert_eq!(b, Biome::DeepOcean, "sea {depth} m deep at {i}");
                 }
                 assert!(matches!(
@@ -46,6 +48,7 @@ fn overrides_obey_their_rules_and_trees_grow_only_where_biomes_allow() {
                     Biome::DeepOcean | Biome::Coast | Biome::Mangrove
                 ));
             } else {
+                land += 1;
                 assert_ne!(
                     b,
                     Biome::DeepOcean,
@@ -53,6 +56,7 @@ fn overrides_obey_their_rules_and_trees_grow_only_where_biomes_allow() {
                 );
             }
             if g.temperature[i] < -16.0 {
+                cold += 1;
                 assert_eq!(b, Biome::Glacier, "{} °C at {i}", g.temperature[i]);
             }
             if g.terrain[i] == Terrain::Tree {
@@ -69,6 +73,12 @@ fn overrides_obey_their_rules_and_trees_grow_only_where_biomes_allow() {
         assert!(
             trees > 50,
             "seed {seed}: forests still grow ({trees} trees)"
+        );
+        // Every rule met cells it applies to.
+        println!("seed {seed}: {sea} sea ({deep} deep), {land} other, {cold} below −16 °C");
+        assert!(
+            sea >= 100 && deep >= 20 && land >= 100 && cold >= 20,
+            "seed {seed}: {sea} sea cells ({deep} deeper than 60 m), {land} other cells, {cold} below −16 °C"
         );
     }
 }
