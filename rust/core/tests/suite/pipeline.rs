@@ -477,10 +477,20 @@ fn grey_rock_covers_a_similar_share_at_every_peak_height() {
         grey as f64 / stats.count(Terrain::Mountain) as f64
     };
     let shares: Vec<f64> = [1.0, 5.0, 20.0].into_iter().map(grey_share).collect();
+    println!("grey rock on {shares:?} of the mountain cells at peaks 1, 5, 20");
     for s in &shares {
         assert!(
             (0.05..0.25).contains(s),
             "grey rock on {shares:?} of the mountain cells at peaks 1, 5, 20"
         );
     }
+    // Similar: the largest share at most a fifth above the smallest (the band above alone
+    // would let one peak height have five times the rock of another).
+    let (lo, hi) = shares
+        .iter()
+        .fold((f64::INFINITY, 0.0f64), |(lo, hi), &s| (lo.min(s), hi.max(s)));
+    assert!(
+        hi <= 1.2 * lo,
+        "grey rock on {shares:?} of the mountain cells at peaks 1, 5, 20: not a similar share"
+    );
 }
