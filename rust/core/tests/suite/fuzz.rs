@@ -40,6 +40,9 @@ use std::sync::Arc;
 const MUTANTS: usize = 1500;
 /// The most cells of a map the targets generate (its settlement plan's map included).
 const SMALL_MAP: u64 = 24 * 24;
+/// The most erosion droplets of a map the targets generate (the default density gives about
+/// 2,300 on 24² cells).
+const SMALL_DROPLETS: u32 = 20_000;
 
 /// The corpus folder of a target.
 fn corpus_dir(target: &str) -> PathBuf {
@@ -98,13 +101,21 @@ struct Tally {
     generated: usize,
 }
 
+/// How a target changes its inputs: byte-level changes with `words`, tokens of the format to
+/// insert, and `fix`, which repairs a mutant's checksums (so that the mutants reach past them);
+/// and, for a structured format, `structured`, which changes the document itself (two mutants
+/// in three, when it can read the input).
+struct Mutator {
+    words: &'static [&'static [u8]],
+    fix: fn(&mut Vec<u8>),
+    structured: Option<fn(&mut Pcg64, &[u8]) -> Option<Vec<u8>>>,
+}
+
 /// Runs `check` on every corpus file of `target` and on `MUTANTS` mutants of them a round;
-/// panics, naming the input, when a check fails or panics. `words` are tokens of the format the
-/// mutator inserts; `fix` repairs a mutant's checksums (so that the mutants reach past them).
+/// panics, naming the input, when a check fails or panics.
 fn fuzz(
     target: &str,
-    words: &[&[u8]],
-    fix: fn(&mut Vec<u8>),
+    mutator: Mutator,
     check: impl Fn(&[u8]) -> Result<Outcome, String>,
 ) -> Tally {
     let seeds = corpus(target);
@@ -147,13 +158,24 @@ fn fuzz(
     for round in 0..rounds {
         let mut rng = Pcg64::seed_from_u64(0x5EED_F022 ^ (round << 32) ^ hash(target));
         for k in 0..MUTANTS {
-            let mut input = seeds[rng.random_range(0..seeds.len())].1.clone();
-            for _ in 0..rng.random_range(1..=4) {
-                mutate(&mut rng, &mut input, &seeds, words);
-            }
-            if rng.random_bool(0.75) {
-                fix(&mut input);
-            }
+            let seed = &seeds[rng.random_range(0..seeds.len())].1;
+            let structured = mutator
+                .structured
+                .filter(|_| rng.random_bool(2.0 / 3.0))
+                .and_then(|change| change(&mut rng, seed));
+            let input = match structured {
+                Some(input) => input,
+                None => {
+                    let mut input = seed.clone();
+                    for _ in 0..rng.random_range(1..=4) {
+                        mutate(&mut rng, &mut input, &seeds, mutator.words);
+                    }
+                    if rng.random_bool(0.75) {
+                        (mutator.fix)(&mut input);
+                    }
+                    input
+                }
+            };
             run(format!("round {round}, mutant {k}"), &input);
         }
     }
@@ -313,10 +335,153 @@ const JSON_WORDS: &[&[u8]] = &[
 /// Leaves a mutant as it is.
 fn no_fix(_: &mut Vec<u8>) {}
 
+/// Keys the JSON mutator adds: every declared parameter's path and old name, and the layout's.
+fn json_keys() -> Vec<String> {
+    let mut keys: Vec<String> = GENERATOR.iter().map(|p| p.path()).collect();
+    keys.extend(GENERATOR.iter().map(|p| p.name().to_owned()));
+    for k in [
+        "stamps",
+        "paths",
+        "sites",
+        "kind",
+        "position",
+        "points",
+        "radius",
+        "height",
+        "width",
+        "falloff",
+        "blend",
+        "strength",
+        "scale",
+        "rotation_degrees",
+        "tier",
+        "name",
+        "erosion.droplets",
+        "terrain.droplets",
+    ] {
+        keys.push(k.to_owned());
+    }
+    keys
+}
+
+/// A JSON value of any type, mostly numbers near and past the declared ranges.
+fn random_json(rng: &mut Pcg64) -> serde_json::Value {
+    use serde_json::{json, Value};
+    match rng.random_range(0..14) {
+        0 => Value::Null,
+        1 => Value::Bool(rng.random()),
+        2 => json!(rng.random_range(-3i64..300)),
+        3 => json!(rng.random::<u64>()),
+        4 => json!(-rng.random_range(0.0f64..1e6)),
+        5 => json!(10f64.powi(rng.random_range(-40..40))),
+        6 => json!([1e39, -1e39, 3.4e38, 1e-45, -0.0][rng.random_range(0..5)]),
+        7 => json!(["", "x", "image", "infinite", "road", "city", "crater", "max", "dome", "subdivision", "continents", "relief"][rng.random_range(0..12)]),
+        8 => json!([rng.random_range(-1e3f64..1e3), rng.random_range(-1e3f64..1e3)]),
+        9 => json!([[0, 0], [rng.random_range(-100.0f64..100.0), 5]]),
+        10 => json!({}),
+        11 => json!([]),
+        _ => json!(rng.random_range(-2.0f64..5.0)),
+    }
+}
+
+/// Every value under `v` (itself included), depth first, as mutable references' paths.
+fn json_paths(v: &serde_json::Value, at: Vec<usize>, out: &mut Vec<Vec<usize>>) {
+    use serde_json::Value;
+    out.push(at.clone());
+    let children: Vec<&Value> = match v {
+        Value::Object(map) => map.values().collect(),
+        Value::Array(list) => list.iter().collect(),
+        _ => return,
+    };
+    for (k, c) in children.into_iter().enumerate() {
+        let mut next = at.clone();
+        next.push(k);
+        json_paths(c, next, out);
+    }
+}
+
+/// The value at `path` (child indices) under `v`.
+fn json_at<'a>(v: &'a mut serde_json::Value, path: &[usize]) -> &'a mut serde_json::Value {
+    use serde_json::Value;
+    match path.split_first() {
+        None => v,
+        Some((&k, rest)) => match v {
+            Value::Object(map) => json_at(map.values_mut().nth(k).unwrap(), rest),
+            Value::Array(list) => json_at(&mut list[k], rest),
+            _ => unreachable!("paths lead through objects and arrays"),
+        },
+    }
+}
+
+/// One to three changes to a JSON document: a value replaced by another of any type or a number
+/// scaled, negated or pushed past the float range; a key removed, renamed or added (a declared
+/// one, or the document's own again under another object); a list's item repeated many times
+/// (past the limits), removed or duplicated. `None` when the input is not JSON.
+fn mutate_json(rng: &mut Pcg64, input: &[u8]) -> Option<Vec<u8>> {
+    use serde_json::Value;
+    let mut doc: Value = serde_json::from_slice(input).ok()?;
+    let keys = json_keys();
+    for _ in 0..rng.random_range(1..=3) {
+        let mut paths = Vec::new();
+        json_paths(&doc, Vec::new(), &mut paths);
+        let path = paths[rng.random_range(0..paths.len())].clone();
+        let target = json_at(&mut doc, &path);
+        match (rng.random_range(0..8), &mut *target) {
+            (0..=2, _) if !path.is_empty() => *target = random_json(rng),
+            (3, Value::Number(n)) => {
+                let x = n.as_f64().unwrap_or(0.0);
+                let y = [x * 2.0, x * 0.5, -x, x + 1e-7, x * 1e30, x - 1.0, x.round() + 1.0]
+                    [rng.random_range(0..7)];
+                *target = serde_json::json!(y);
+            }
+            (4, Value::Object(map)) if !map.is_empty() => {
+                let k = map.keys().nth(rng.random_range(0..map.len())).unwrap().clone();
+                let value = map.remove(&k).unwrap();
+                if rng.random_bool(0.5) {
+                    let renamed = keys[rng.random_range(0..keys.len())].clone();
+                    map.insert(renamed, value);
+                }
+            }
+            (5, Value::Object(map)) => {
+                let key = keys[rng.random_range(0..keys.len())].clone();
+                // A dotted path as nested objects, sometimes.
+                let value = random_json(rng);
+                match key.split_once('.').filter(|_| rng.random_bool(0.5)) {
+                    Some((group, leaf)) => {
+                        let mut inner = serde_json::Map::new();
+                        inner.insert(leaf.to_owned(), value);
+                        map.insert(group.to_owned(), Value::Object(inner));
+                    }
+                    None => {
+                        map.insert(key, value);
+                    }
+                }
+            }
+            (6, Value::Array(list)) if !list.is_empty() => {
+                let item = list[rng.random_range(0..list.len())].clone();
+                let times = [1, 2, 10, 255, 257, 1025][rng.random_range(0..6)];
+                list.extend(std::iter::repeat_n(item, times));
+            }
+            (7, Value::Array(list)) if !list.is_empty() => {
+                list.remove(rng.random_range(0..list.len()));
+            }
+            _ => {}
+        }
+    }
+    serde_json::to_vec(&doc).ok()
+}
+
+/// The JSON targets' mutator.
+const JSON_MUTATOR: Mutator = Mutator {
+    words: JSON_WORDS,
+    fix: no_fix,
+    structured: Some(mutate_json),
+};
+
 /// The parameters' JSON: read, checked, written back, generated.
 #[test]
 fn fuzz_params_json() {
-    let tally = fuzz("params", JSON_WORDS, no_fix, |bytes| {
+    let tally = fuzz("params", JSON_MUTATOR, |bytes| {
         let text = String::from_utf8_lossy(bytes);
         let read = GeneratorParams::from_json(&text);
         // serde's reader reads the same document the same way.
@@ -384,6 +549,11 @@ fn generate_small(mut p: GeneratorParams, inputs: ExternalInputs) -> Result<Outc
     if plan_params(&p).is_some_and(|q| cells(&q) > SMALL_MAP) {
         return Ok(Outcome::Accepted);
     }
+    // The work, not only the size: a density of a million droplets a cell is valid, and asks
+    // for the most droplets (20 million) on any map.
+    if p.terrain.droplet_count(cells(&p) as usize) > SMALL_DROPLETS {
+        return Ok(Outcome::Accepted);
+    }
     let missing = p.height_model == HeightModel::Image && inputs.heightmap.is_none();
     let options = GenerateOptions {
         inputs,
@@ -420,7 +590,7 @@ fn generate_small(mut p: GeneratorParams, inputs: ExternalInputs) -> Result<Outc
 /// The designer's layout JSON: read, limited, checked, written back, generated with.
 #[test]
 fn fuzz_layout_json() {
-    let tally = fuzz("layout", JSON_WORDS, no_fix, |bytes| {
+    let tally = fuzz("layout", JSON_MUTATOR, |bytes| {
         let text = String::from_utf8_lossy(bytes);
         let layout = match layout::from_json(&text) {
             Err(e) if e.to_string().is_empty() => return Err("an error without a message".into()),
@@ -539,8 +709,8 @@ fn check_heightmap(map: &Heightmap, format: Format) -> Result<Outcome, String> {
 }
 
 /// A heightmap decoder's target.
-fn fuzz_decoder(target: &str, format: Format, words: &[&[u8]], fix: fn(&mut Vec<u8>)) -> Tally {
-    fuzz(target, words, fix, |bytes| match decode(bytes, format) {
+fn fuzz_decoder(target: &str, format: Format, mutator: Mutator) -> Tally {
+    fuzz(target, mutator, |bytes| match decode(bytes, format) {
         Err(e) if e.to_string().is_empty() => Err("an error without a message".into()),
         Err(_) => Ok(Outcome::Refused),
         Ok(map) => check_heightmap(&map, format),
@@ -549,8 +719,12 @@ fn fuzz_decoder(target: &str, format: Format, words: &[&[u8]], fix: fn(&mut Vec<
 
 #[test]
 fn fuzz_png_heightmaps() {
-    let words: &[&[u8]] = &[b"IHDR", b"IDAT", b"IEND", b"PLTE", b"tRNS", b"\x00\x00\x00\x00"];
-    let tally = fuzz_decoder("png", Format::Png16, words, fix_png);
+    let mutator = Mutator {
+        words: &[b"IHDR", b"IDAT", b"IEND", b"PLTE", b"tRNS", b"\x00\x00\x00\x00"],
+        fix: fix_png,
+        structured: None,
+    };
+    let tally = fuzz_decoder("png", Format::Png16, mutator);
     assert!(
         tally.refused >= 300 && tally.generated >= 60,
         "the mutants must reach both answers: {tally:?}"
@@ -559,25 +733,34 @@ fn fuzz_png_heightmaps() {
 
 #[test]
 fn fuzz_r16_heightmaps() {
-    let tally = fuzz_decoder("r16", Format::R16, &[b"\xff\xff", b"\x00\x00"], no_fix);
+    let mutator = Mutator {
+        words: &[b"\xff\xff", b"\x00\x00"],
+        fix: no_fix,
+        structured: None,
+    };
+    let tally = fuzz_decoder("r16", Format::R16, mutator);
     assert!(
-        tally.refused >= 300 && tally.generated >= 300,
+        tally.refused >= 300 && tally.generated >= 200,
         "the mutants must reach both answers: {tally:?}"
     );
 }
 
 #[test]
 fn fuzz_exr_heightmaps() {
-    let words: &[&[u8]] = &[
-        b"channels\x00chlist\x00",
-        b"compression\x00compression\x00",
-        b"dataWindow\x00box2i\x00",
-        b"Y\x00",
-        b"R\x00",
-        b"\x00\x00\x80\x7f",
-        b"\x00\x00\xc0\x7f",
-    ];
-    let tally = fuzz_decoder("exr", Format::Exr, words, no_fix);
+    let mutator = Mutator {
+        words: &[
+            b"channels\x00chlist\x00",
+            b"compression\x00compression\x00",
+            b"dataWindow\x00box2i\x00",
+            b"Y\x00",
+            b"R\x00",
+            b"\x00\x00\x80\x7f",
+            b"\x00\x00\xc0\x7f",
+        ],
+        fix: no_fix,
+        structured: None,
+    };
+    let tally = fuzz_decoder("exr", Format::Exr, mutator);
     assert!(
         tally.refused >= 300 && tally.generated >= 20,
         "the mutants must reach both answers: {tally:?}"
