@@ -209,10 +209,9 @@ fn seeds(model: HeightModel) -> Vec<u64> {
 /// rivers buffered by one coarse cell.
 const WATER_IOU: f64 = 0.8;
 
-#[test]
-fn each_height_model_gives_one_world_at_two_resolutions() {
-    let mut failures = Vec::new();
-    let (mut still, mut rivers) = (0, 0);
+/// The worlds of every model, each as its coarse and its fine map.
+fn worlds() -> Vec<(HeightModel, u64, Grid, Grid)> {
+    let mut out = Vec::new();
     for model in [
         HeightModel::Pool,
         HeightModel::Subdivision,
@@ -220,29 +219,58 @@ fn each_height_model_gives_one_world_at_two_resolutions() {
     ] {
         for seed in seeds(model) {
             let (coarse, fine) = pair(model, seed);
-            let a = compare(model, seed, &coarse, &fine, &mut failures);
-            still += usize::from(a.still.is_some());
-            rivers += usize::from(a.rivers.is_some());
+            out.push((model, seed, coarse, fine));
         }
     }
+    out
+}
+
+/// Heights, river widths, and water to compare in every world.
+#[test]
+fn each_height_model_gives_one_world_at_two_resolutions() {
+    let mut failures = Vec::new();
+    for (model, seed, coarse, fine) in worlds() {
+        compare(model, seed, &coarse, &fine, &mut failures);
+    }
     assert!(failures.is_empty(), "{failures:#?}");
-    // The overlaps were measured, not skipped: most worlds have both kinds of water.
+}
+
+/// The water overlaps in every world, not on average: lakes and sea by their intersection over
+/// union, rivers by the intersection over union of their courses buffered by one coarse cell,
+/// each at least [`WATER_IOU`] where the world has some; and most worlds have both.
+#[test]
+fn water_overlaps_at_two_resolutions_in_every_world() {
+    let mut failures = Vec::new();
+    let (mut still, mut rivers) = (0, 0);
+    for (model, seed, coarse, fine) in worlds() {
+        let a = agreement(&coarse, &fine);
+        let world = format!("{model:?}, seed {seed}");
+        for (what, v) in [("lakes and sea IoU", a.still), ("rivers buffered IoU", a.rivers)] {
+            if let Some(v) = v.filter(|v| *v < WATER_IOU) {
+                failures.push(format!("{world}: {what} {v:.3}"));
+            }
+        }
+        still += usize::from(a.still.is_some());
+        rivers += usize::from(a.rivers.is_some());
+    }
+    // The overlaps were measured, not skipped.
     assert!(
         still >= 5 && rivers >= 5,
         "lakes or sea compared in {still} worlds, rivers in {rivers}, of 10"
     );
+    assert!(failures.is_empty(), "{failures:#?}");
 }
 
-/// Prints how the coarse and the fine map of one world agree, records what does not (the
-/// heights, the standing water and the rivers, each where the world has some, the river widths,
-/// and a world without water at either resolution) and returns the figures.
+/// Prints how the coarse and the fine map of one world agree (the overlaps of its water too) and
+/// records what does not: the heights, the river widths, and a world without water at either
+/// resolution.
 fn compare(
     model: HeightModel,
     seed: u64,
     coarse: &Grid,
     fine: &Grid,
     failures: &mut Vec<String>,
-) -> Agreement {
+) {
     let a = agreement(coarse, fine);
     let show = |v: Option<f64>| v.map_or("none".to_owned(), |v| format!("{v:.3}"));
     println!(
@@ -276,11 +304,6 @@ fn compare(
             a.water_cells.0, a.water_cells.1
         ));
     }
-    for (what, v) in [("lakes and sea IoU", a.still), ("rivers buffered IoU", a.rivers)] {
-        if let Some(v) = v.filter(|v| *v < WATER_IOU) {
-            failures.push(format!("{world}: {what} {v:.3}"));
-        }
-    }
     let (widths, compared) = river_widths(coarse, fine, coarse_cell(model));
     println!(
         "  river widths in metres within one coarse cell on {widths:.3} of {compared} river cells"
@@ -291,7 +314,6 @@ fn compare(
     if a.heights < 0.95 {
         failures.push(format!("{world}: heights correlate at {:.3}", a.heights));
     }
-    a
 }
 
 /// Prints the water of both maps on the coarse lattice: `#` both, `c` the coarse map's only, `f`
