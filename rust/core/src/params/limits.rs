@@ -81,8 +81,14 @@ mod tests {
         let e = check(&stamps, &vec![paths[0].clone(); MAX_PATHS + 1], &sites).unwrap_err();
         assert_eq!((e.name, e.got), ("MAX_PATHS", MAX_PATHS + 1));
         let e = check(&[], &[], &vec![Site::default(); MAX_SITES + 7]).unwrap_err();
-        assert_eq!((e.what, e.limit, e.got), ("sites", MAX_SITES, MAX_SITES + 7));
+        assert_eq!(
+            (e.what, e.limit, e.got),
+            ("sites", MAX_SITES, MAX_SITES + 7)
+        );
         assert_eq!(check_counts(MAX_STAMPS, MAX_PATHS, MAX_SITES), Ok(()));
-        assert_eq!(check_counts(0, 0, MAX_SITES + 1).unwrap_err().name, "MAX_SITES");
+        assert_eq!(
+            check_counts(0, 0, MAX_SITES + 1).unwrap_err().name,
+            "MAX_SITES"
+        );
     }
 }

@@ -34,7 +34,10 @@ fn overrides_obey_their_rules_and_trees_grow_only_where_biomes_allow() {
     let mut cold_world = continent(3);
     cold_world.climate.sea_temperature = -8.0;
     let mut colder = 0;
-    for (k, p) in [continent(3), continent(8), cold_world].into_iter().enumerate() {
+    for (k, p) in [continent(3), continent(8), cold_world]
+        .into_iter()
+        .enumerate()
+    {
         let seed = p.seed;
         let temperate = k < 2;
         let (g, _) = generate(&p, Default::default()).unwrap();

@@ -67,7 +67,12 @@ fn corpus(target: &str) -> Vec<(String, Vec<u8>)> {
             (name, std::fs::read(p).unwrap())
         })
         .collect();
-    assert!(out.len() >= 3, "the corpus {} has {} files", dir.display(), out.len());
+    assert!(
+        out.len() >= 3,
+        "the corpus {} has {} files",
+        dir.display(),
+        out.len()
+    );
     out
 }
 
@@ -113,11 +118,7 @@ struct Mutator {
 
 /// Runs `check` on every corpus file of `target` and on `MUTANTS` mutants of them a round;
 /// panics, naming the input, when a check fails or panics.
-fn fuzz(
-    target: &str,
-    mutator: Mutator,
-    check: impl Fn(&[u8]) -> Result<Outcome, String>,
-) -> Tally {
+fn fuzz(target: &str, mutator: Mutator, check: impl Fn(&[u8]) -> Result<Outcome, String>) -> Tally {
     let seeds = corpus(target);
     let mut tally = Tally::default();
     let mut run = |label: String, input: &[u8]| {
@@ -187,8 +188,9 @@ fn fuzz(
 
 /// A small stable hash of a name (each target its own stream of mutants).
 fn hash(name: &str) -> u64 {
-    name.bytes()
-        .fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+    name.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    })
 }
 
 /// Writes a failing input to `target/fuzz-failures/`; returns where (or why not).
@@ -375,8 +377,26 @@ fn random_json(rng: &mut Pcg64) -> serde_json::Value {
         4 => json!(-rng.random_range(0.0f64..1e6)),
         5 => json!(10f64.powi(rng.random_range(-40..40))),
         6 => json!([1e39, -1e39, 3.4e38, 1e-45, -0.0][rng.random_range(0..5)]),
-        7 => json!(["", "x", "image", "infinite", "road", "city", "crater", "max", "dome", "subdivision", "continents", "relief"][rng.random_range(0..12)]),
-        8 => json!([rng.random_range(-1e3f64..1e3), rng.random_range(-1e3f64..1e3)]),
+        7 => json!(
+            [
+                "",
+                "x",
+                "image",
+                "infinite",
+                "road",
+                "city",
+                "crater",
+                "max",
+                "dome",
+                "subdivision",
+                "continents",
+                "relief"
+            ][rng.random_range(0..12)]
+        ),
+        8 => json!([
+            rng.random_range(-1e3f64..1e3),
+            rng.random_range(-1e3f64..1e3)
+        ]),
         9 => json!([[0, 0], [rng.random_range(-100.0f64..100.0), 5]]),
         10 => json!({}),
         11 => json!([]),
@@ -430,12 +450,23 @@ fn mutate_json(rng: &mut Pcg64, input: &[u8]) -> Option<Vec<u8>> {
             (0..=2, _) if !path.is_empty() => *target = random_json(rng),
             (3, Value::Number(n)) => {
                 let x = n.as_f64().unwrap_or(0.0);
-                let y = [x * 2.0, x * 0.5, -x, x + 1e-7, x * 1e30, x - 1.0, x.round() + 1.0]
-                    [rng.random_range(0..7)];
+                let y = [
+                    x * 2.0,
+                    x * 0.5,
+                    -x,
+                    x + 1e-7,
+                    x * 1e30,
+                    x - 1.0,
+                    x.round() + 1.0,
+                ][rng.random_range(0..7)];
                 *target = serde_json::json!(y);
             }
             (4, Value::Object(map)) if !map.is_empty() => {
-                let k = map.keys().nth(rng.random_range(0..map.len())).unwrap().clone();
+                let k = map
+                    .keys()
+                    .nth(rng.random_range(0..map.len()))
+                    .unwrap()
+                    .clone();
                 let value = map.remove(&k).unwrap();
                 if rng.random_bool(0.5) {
                     let renamed = keys[rng.random_range(0..keys.len())].clone();
@@ -513,8 +544,8 @@ fn fuzz_params_json() {
 fn check_params(p: GeneratorParams) -> Result<Outcome, String> {
     match p.validate() {
         Err(e) => {
-            let named = GENERATOR.iter().any(|d| e.field.contains(d.name()))
-                || e.field == "world_mode";
+            let named =
+                GENERATOR.iter().any(|d| e.field.contains(d.name())) || e.field == "world_mode";
             if !named || e.expected.is_empty() {
                 return Err(format!("validation's error names no parameter: {e}"));
             }
@@ -573,7 +604,12 @@ fn generate_small(mut p: GeneratorParams, inputs: ExternalInputs) -> Result<Outc
     match generate(&p, options) {
         Ok((grid, _)) => {
             if grid.len() as u64 != cells(&p) {
-                return Err(format!("{} cells for a {}×{} map", grid.len(), p.width, p.depth));
+                return Err(format!(
+                    "{} cells for a {}×{} map",
+                    grid.len(),
+                    p.width,
+                    p.depth
+                ));
             }
             if let Some(h) = grid.height.iter().find(|h| !h.is_finite()) {
                 return Err(format!("a height of {h}"));
@@ -629,7 +665,9 @@ fn check_layout(layout: &Layout) -> Result<(), String> {
     if s > MAX_STAMPS || p > MAX_PATHS || t > MAX_SITES {
         return Err(format!("{s} stamps, {p} paths, {t} sites accepted"));
     }
-    layout.validate().map_err(|e| format!("accepted but invalid: {e}"))
+    layout
+        .validate()
+        .map_err(|e| format!("accepted but invalid: {e}"))
 }
 
 /// Recomputes the CRC of every whole chunk of a PNG (a mutant's bytes reach the decoder's
@@ -720,7 +758,14 @@ fn fuzz_decoder(target: &str, format: Format, mutator: Mutator) -> Tally {
 #[test]
 fn fuzz_png_heightmaps() {
     let mutator = Mutator {
-        words: &[b"IHDR", b"IDAT", b"IEND", b"PLTE", b"tRNS", b"\x00\x00\x00\x00"],
+        words: &[
+            b"IHDR",
+            b"IDAT",
+            b"IEND",
+            b"PLTE",
+            b"tRNS",
+            b"\x00\x00\x00\x00",
+        ],
         fix: fix_png,
         structured: None,
     };
@@ -836,7 +881,9 @@ fn fuzz_every_declared_parameter() {
             Err(_) => panic!("case {case} panicked\n{p:?}"),
         }
     }
-    eprintln!("fuzz table: {cases} cases, {valid} valid ({generated} generated), {invalid} invalid");
+    eprintln!(
+        "fuzz table: {cases} cases, {valid} valid ({generated} generated), {invalid} invalid"
+    );
     let never: Vec<_> = (GENERATOR.iter().zip(&touched))
         .filter(|(_, &n)| n == 0)
         .map(|(d, _)| d.name())

@@ -133,7 +133,10 @@ fn every_model_makes_land_water_and_a_climate() {
         println!("{name}: {lakes} lake and {rivers} river cells");
         if model == HeightModel::Pool {
             // No sea at the pool model's sea level 0: its water is its lakes and rivers.
-            assert!(lakes > 0 && rivers > 0, "{name}: {lakes} lake and {rivers} river cells");
+            assert!(
+                lakes > 0 && rivers > 0,
+                "{name}: {lakes} lake and {rivers} river cells"
+            );
         } else {
             let sea = grid.water.iter().filter(|w| **w == WaterKind::Sea).count();
             assert!(

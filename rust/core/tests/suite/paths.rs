@@ -184,5 +184,8 @@ fn ridges_rise_and_valleys_sink_along_their_lines() {
     }
     // Both rules ran: the line crosses 57 columns, about one cell of each within half a cell of
     // it, and most of the 4,096 cells lie off it.
-    assert!(on >= 40 && off >= 3000, "{on} cells on the line, {off} off it");
+    assert!(
+        on >= 40 && off >= 3000,
+        "{on} cells on the line, {off} off it"
+    );
 }

@@ -245,7 +245,10 @@ fn water_overlaps_at_two_resolutions_in_every_world() {
     for (model, seed, coarse, fine) in worlds() {
         let a = agreement(&coarse, &fine);
         let world = format!("{model:?}, seed {seed}");
-        for (what, v) in [("lakes and sea IoU", a.still), ("rivers buffered IoU", a.rivers)] {
+        for (what, v) in [
+            ("lakes and sea IoU", a.still),
+            ("rivers buffered IoU", a.rivers),
+        ] {
             if let Some(v) = v.filter(|v| *v < WATER_IOU) {
                 failures.push(format!("{world}: {what} {v:.3}"));
             }
@@ -264,13 +267,7 @@ fn water_overlaps_at_two_resolutions_in_every_world() {
 /// Prints how the coarse and the fine map of one world agree (the overlaps of its water too) and
 /// records what does not: the heights, the river widths, and a world without water at either
 /// resolution.
-fn compare(
-    model: HeightModel,
-    seed: u64,
-    coarse: &Grid,
-    fine: &Grid,
-    failures: &mut Vec<String>,
-) {
+fn compare(model: HeightModel, seed: u64, coarse: &Grid, fine: &Grid, failures: &mut Vec<String>) {
     let a = agreement(coarse, fine);
     let show = |v: Option<f64>| v.map_or("none".to_owned(), |v| format!("{v:.3}"));
     println!(
@@ -650,9 +647,8 @@ fn same_settlements(seed: u64) {
     let pairs = bottleneck_matching(cs.len(), fs.len(), |c, f| {
         same_tier(c, f).then(|| distance(c, f))
     });
-    let pairs = pairs.unwrap_or_else(|| {
-        panic!("no one-to-one matching of the settlements keeps every tier")
-    });
+    let pairs = pairs
+        .unwrap_or_else(|| panic!("no one-to-one matching of the settlements keeps every tier"));
     for &(c, f) in &pairs {
         let d = distance(c, f);
         println!(
