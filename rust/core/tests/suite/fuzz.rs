@@ -112,9 +112,12 @@ struct Tally {
 /// in three, when it can read the input).
 struct Mutator {
     words: &'static [&'static [u8]],
-    fix: fn(&mut Vec<u8>),
-    structured: Option<fn(&mut Pcg64, &[u8]) -> Option<Vec<u8>>>,
+    fix: fn(&mut [u8]),
+    structured: Option<Structured>,
 }
+
+/// A change to a structured document: the mutant, or `None` when the input cannot be read.
+type Structured = fn(&mut Pcg64, &[u8]) -> Option<Vec<u8>>;
 
 /// Runs `check` on every corpus file of `target` and on `MUTANTS` mutants of them a round;
 /// panics, naming the input, when a check fails or panics.
@@ -335,7 +338,7 @@ const JSON_WORDS: &[&[u8]] = &[
 ];
 
 /// Leaves a mutant as it is.
-fn no_fix(_: &mut Vec<u8>) {}
+fn no_fix(_: &mut [u8]) {}
 
 /// Keys the JSON mutator adds: every declared parameter's path and old name, and the layout's.
 fn json_keys() -> Vec<String> {
@@ -672,7 +675,7 @@ fn check_layout(layout: &Layout) -> Result<(), String> {
 
 /// Recomputes the CRC of every whole chunk of a PNG (a mutant's bytes reach the decoder's
 /// checks of the header and the image, not only its checksum).
-fn fix_png(bytes: &mut Vec<u8>) {
+fn fix_png(bytes: &mut [u8]) {
     let mut at = 8;
     while at + 12 <= bytes.len() {
         let len = u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap()) as usize;
