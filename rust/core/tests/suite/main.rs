@@ -11,6 +11,7 @@ mod determinism;
 mod droplet_density;
 mod extent;
 mod forest;
+mod fuzz;
 mod heightmap;
 mod heights;
 mod hydrology;
