@@ -31,6 +31,13 @@ pub(super) struct Step {
     pub hillslopes_ms: f64,
 }
 
+impl Step {
+    /// The rivers' part in millions of lattice nodes a second.
+    pub fn rivers_mcells(&self) -> f64 {
+        (STEP_SIDE * STEP_SIDE) as f64 / 1e3 / self.rivers_ms
+    }
+}
+
 /// The median of `reps` steps on the [`STEP_SIDE`]² fractal lattice of the default settings'
 /// spacing; with `grid_out`, the lattice's starting heights are written there first (row by
 /// row, little-endian `f32` metres) for a peer to step on the same grid.
@@ -66,7 +73,7 @@ pub(super) fn step(reps: usize, grid_out: Option<&Path>) -> Result<Step, String>
         "landscape step, {n}² lattice of {spacing} m: rivers (routing, sinks, accumulation, \
          implicit incision) {:.1} ms, {:.1} Mcells/s; hillslopes {:.1} ms; in all {:.1} Mcells/s",
         step.rivers_ms,
-        cells / step.rivers_ms,
+        step.rivers_mcells(),
         step.hillslopes_ms,
         cells / (step.rivers_ms + step.hillslopes_ms)
     );

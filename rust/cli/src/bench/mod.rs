@@ -188,13 +188,12 @@ pub fn run(
     }
     if on("landscape") {
         let step = landscape::step(if quick { 1 } else { 5 }, grid_out)?;
-        let cells = (landscape::STEP_SIDE * landscape::STEP_SIDE) as f64 / 1e3;
         goals.at_least(
             format!(
                 "landscape step's rivers, {0}² lattice",
                 landscape::STEP_SIDE
             ),
-            cells / step.rivers_ms,
+            step.rivers_mcells(),
             "Mcells/s",
             12.0,
             "≥ 12 Mcells/s (10× fastscapelib's step here)",
