@@ -153,8 +153,10 @@ run: addon-debug link godot $(DEMO)/.godot/extension_list.cfg ## Run the demo pr
 editor: addon-debug link godot ## Open the demo project in the Godot editor
 	$(GODOT) --editor --path $(DEMO)
 
-shots: addon-debug link godot $(DEMO)/.godot/extension_list.cfg ## Render the demo at 9:00 and 17:00 (plus the UI at 10:00) into target/shots/ under Xvfb
+shots: addon-debug link godot $(DEMO)/.godot/extension_list.cfg ## Render the demo at 9:00 and 17:00 (plus the UI at 10:00) and the landforms before and after the landscape stage into target/shots/
 	tests/render_shots.sh $(SHOTS)
+	$(CARGO) build --release -p donjourno-cli
+	tests/tools/landforms-figures.sh target/release/donjourno $(SHOTS)
 
 preview: ## Isometric preview PNG of the default terrain at 10:00
 	@mkdir -p $(SHOTS)
@@ -163,6 +165,10 @@ preview: ## Isometric preview PNG of the default terrain at 10:00
 bench: addon-release godot ## Print the performance figures (core, then Godot-side)
 	$(CARGO) run --release -p donjourno-cli -- bench
 	tests/run_godot_bench.sh
+
+.PHONY: bench-fastscape
+bench-fastscape: ## The landscape evolution's step beside fastscapelib's on the same grid (installs fastscapelib from PyPI into a private venv in the cache)
+	tests/tools/fastscape-bench.sh
 
 .PHONY: ground-textures
 GROUND_TEXTURES := addons/donjourno/ground/textures

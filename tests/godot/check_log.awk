@@ -2,10 +2,11 @@
 #   TEST<TAB>name<TAB>problem   inside the BEGIN name ... END name: N errors section of a test
 #                               (printed by runner.gd);
 #   LOG<TAB>problem             anywhere else (start-up, shut-down, logs without sections).
-# Problems: SCRIPT ERROR and ERROR: lines, Rust panics, leaks at exit, a test that began and
-# never ended. Inside a section the runner has already charged the errors it saw (through its
+# Problems: SCRIPT ERROR, ERROR: and WARNING: lines, Rust panics, leaks at exit, a test that
+# began and never ended. Inside a section the runner has already charged the errors it saw (through its
 # Logger) to the test, expected ones included, so only errors beyond its count are problems there:
-# an error that did not pass through the Logger.
+# an error that did not pass through the Logger. Warnings count as errors: the runner charges
+# them to the test too (announced with expect_warning).
 # Used by tests/run_godot_tests.sh and tests/tools/test-dist.sh (the new user's log).
 
 function problem(text) {
@@ -17,6 +18,11 @@ function problem(text) {
 
 # Lines Godot prints under Xvfb with llvmpipe that say nothing about the project.
 /Could not set V-Sync mode|at: set_use_vsync/ { next }
+
+# godot-rust's own notice when the editor loads the extension: the typed-signal connections it
+# made before the editor level are disconnected for hot reload (godot-core's
+# signal_connections_registry.rs). It names no fault of the project's; every other warning counts.
+/godot-rust: TypedSignal connections are now auto-disconnected/ { next }
 
 /^BEGIN / {
     if (current != "")
@@ -37,12 +43,19 @@ function problem(text) {
 }
 
 # The runner's own lines quote errors; they are not errors themselves.
-/^(PASS|FAIL|EXPECT-ERROR:|GDSCRIPT RESULTS:) / { next }
+/^(PASS|FAIL|EXPECT-ERROR:|EXPECT-WARNING:|GDSCRIPT RESULTS:) / { next }
 
 /^(USER |SCRIPT |SHADER )?ERROR:/ {
     errors++
     if (current == "")
         problem("error: " $0)
+    next
+}
+
+/^(USER )?WARNING:/ {
+    errors++
+    if (current == "")
+        problem("warning: " $0)
     next
 }
 

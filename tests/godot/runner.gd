@@ -7,8 +7,9 @@ extends Node
 ##
 ## A test fails when one of its checks fails, when Godot reports an error while it runs
 ## (`SCRIPT ERROR`, `ERROR:`, `push_error`, `printerr`; collected by a `Logger`, see
-## lib/error_log.gd) that the test did not announce with `expect_error()`, or when an announced
-## error never comes. The names of the tests that exist are compared with expected_tests.txt:
+## lib/error_log.gd) that the test did not announce with `expect_error()`, or a warning
+## (`WARNING:`, `push_warning`) that it did not announce with `expect_warning()`, or when an
+## announced error or warning never comes. The names of the tests that exist are compared with expected_tests.txt:
 ## a listed test that is missing (a file deleted or renamed) fails, and so does a test that is not
 ## listed.
 ##
@@ -134,7 +135,7 @@ func _run_one(script: GDScript, method: String, name: String, listed: bool) -> v
 	var reported := _errors.take()
 	print("END %s: %d errors" % [name, reported.size()])
 	var reasons: PackedStringArray = test.failures.duplicate()
-	reasons.append_array(unexpected_errors(reported, test.expected_errors))
+	reasons.append_array(unexpected_errors(reported, test.expected_errors, test.expected_warnings))
 	if not listed:
 		reasons.append("not listed in %s: add it there" % EXPECTED_LIST)
 	_record(name, reasons, elapsed)
@@ -167,17 +168,29 @@ func _timeout_text() -> String:
 	return str(snappedf(_timeout_ms / 1000.0, 0.001))
 
 
-## The problems of a test that reported `reported` after announcing `expected`: each announced
-## text must match one reported error (by substring, each error matching at most one
-## announcement), every other reported error is unexpected. Script errors are never expected.
-static func unexpected_errors(reported: PackedStringArray, expected: PackedStringArray) -> PackedStringArray:
+## The problems of a test that reported `reported` after announcing the errors `expected` and
+## the warnings `warnings`: each announced text must match one reported line of its kind (by
+## substring, each line matching at most one announcement; a `WARNING:` line only a warning's,
+## any other line only an error's), every other reported line is unexpected. Script errors are
+## never expected.
+static func unexpected_errors(reported: PackedStringArray, expected: PackedStringArray,
+		warnings: PackedStringArray = PackedStringArray()) -> PackedStringArray:
 	var used: Array[bool] = []
 	used.resize(expected.size())
 	used.fill(false)
+	var used_warnings: Array[bool] = []
+	used_warnings.resize(warnings.size())
+	used_warnings.fill(false)
 	var problems: PackedStringArray = []
 	for line in reported:
 		var matched := false
-		if not line.begins_with("SCRIPT ERROR"):
+		if line.begins_with("WARNING"):
+			for i in warnings.size():
+				if not used_warnings[i] and line.contains(warnings[i]):
+					used_warnings[i] = true
+					matched = true
+					break
+		elif not line.begins_with("SCRIPT ERROR"):
 			for i in expected.size():
 				if not used[i] and line.contains(expected[i]):
 					used[i] = true
@@ -188,6 +201,9 @@ static func unexpected_errors(reported: PackedStringArray, expected: PackedStrin
 	for i in expected.size():
 		if not used[i]:
 			problems.append("announced error never reported: %s" % expected[i])
+	for i in warnings.size():
+		if not used_warnings[i]:
+			problems.append("announced warning never reported: %s" % warnings[i])
 	return problems
 
 

@@ -106,10 +106,15 @@ enum Command {
         /// (`make test-bench`).
         #[arg(long)]
         quick: bool,
-        /// Only the figures whose name contains this (hydrology, erosion, fbm, tessellation,
-        /// generate, subdivision, continents, field, biomes, scatter, chunks, settlements).
+        /// Only the figures whose name contains this (hydrology, erosion, landscape, fbm,
+        /// tessellation, generate, subdivision, continents, field, biomes, scatter, chunks,
+        /// navigation, tiles, settlements, stamps).
         #[arg(long, value_name = "NAME")]
         only: Option<String>,
+        /// Write the lattice the landscape figure steps on to this file (little-endian `f32`
+        /// metres, row by row), for `make bench-fastscape` to step fastscapelib on the same grid.
+        #[arg(long, value_name = "FILE")]
+        grid_out: Option<PathBuf>,
     },
     /// Print the grid and mesh hashes as JSON (to compare platforms; `--suite` for the fixed set).
     Hash(hash::HashArgs),
@@ -302,7 +307,11 @@ fn run(cli: Cli) -> Result<(), String> {
         }
         Command::Hash(args) => hash::run(args),
         Command::Params(args) => args::run_params(&args),
-        Command::Bench { quick, only } => bench::run(quick, only.as_deref()),
+        Command::Bench {
+            quick,
+            only,
+            grid_out,
+        } => bench::run(quick, only.as_deref(), grid_out.as_deref()),
     }
 }
 

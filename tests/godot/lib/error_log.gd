@@ -3,7 +3,9 @@ extends Logger
 ## extension errors (`ERROR:`), `push_error`, script errors (`SCRIPT ERROR:`) and shader errors,
 ## and text written with `printerr`. The runner installs one for the whole run and takes the
 ## collected errors after each test, so each error is charged to the test that was running.
-## Warnings are not collected. Errors may be reported from any thread.
+## Warnings (`WARNING:`, `push_warning`, `godot_warn!`) are collected too, as `WARNING: …`: a
+## test that provokes one announces it with `expect_warning`. Errors may be reported from any
+## thread.
 
 const KINDS := ["ERROR", "WARNING", "SCRIPT ERROR", "SHADER ERROR"]
 
@@ -13,8 +15,6 @@ var _errors: PackedStringArray = []
 
 func _log_error(function: String, file: String, line: int, code: String, rationale: String,
 		_editor_notify: bool, error_type: int, _script_backtraces: Array[ScriptBacktrace]) -> void:
-	if error_type == ERROR_TYPE_WARNING:
-		return
 	# Godot prints the rationale when there is one, else the failed condition.
 	var text := rationale if not rationale.is_empty() else code
 	var kind: String = KINDS[error_type] if error_type < KINDS.size() else "ERROR"

@@ -45,12 +45,12 @@ func _check_handover(stats: Dictionary, t: DonjournoTerrain, what: String) -> vo
 			"%s: %d frames for %d bytes: at least one slice a frame, at most the budget" % [what, parts, bytes])
 
 
-## Waits until `t` has no rebuild scheduled or running (at most 60 s); returns the frames that
-## passed while its background rebuild was running.
+## Waits until `t` has no rebuild scheduled or running (no deadline of its own: a rebuild that
+## hangs fails by the runner's time limit for one test); returns the frames that passed while its
+## background rebuild was running.
 func _frames_until_done(t: DonjournoTerrain) -> int:
 	var count := 0
-	var deadline := Time.get_ticks_msec() + 60000
-	while (t.is_generating() or t.is_rebuild_scheduled()) and Time.get_ticks_msec() < deadline:
+	while is_instance_valid(t) and (t.is_generating() or t.is_rebuild_scheduled()):
 		if t.is_generating():
 			count += 1
 		await tree.process_frame
@@ -211,19 +211,22 @@ func test_freeing_the_node_while_generating_is_safe() -> void:
 		var job := t.get_rebuild_job()
 		check(job != null, "the job is reachable")
 		await frames(i)
+		# Whether the worker was still working when the node went: a fast machine may have
+		# finished a job before its frame came, and such a job has nothing left to cancel.
+		var running := job != null and job.is_running()
 		t.free()
 		if job != null:
 			check(job.is_cancelled(), "freeing the node cancels its job (after %d frames)" % i)
-			jobs.append(job)
-	# The workers notice at their next progress report and stop without a result.
-	var deadline := Time.get_ticks_msec() + 60000
-	while jobs.any(func(j: DonjournoRebuildJob) -> bool: return j.is_running()) \
-			and Time.get_ticks_msec() < deadline:
-		await tree.process_frame
+			if running:
+				jobs.append(job)
+	# The first terrain is freed in the frame its rebuild started: at least its job was running.
+	check(jobs.size() >= 1, "a job was still running when its node was freed")
+	# The workers notice at their next progress report and stop without a result (no deadline
+	# of its own: a worker that never stops fails by the runner's time limit for one test).
+	await until(func() -> bool: return not jobs.any(func(j: DonjournoRebuildJob) -> bool: return j.is_running()))
 	for k in jobs.size():
 		check_eq(jobs[k].get_outcome(), DonjournoRebuildJob.OUTCOME_CANCELLED,
-				"job %d's worker stopped as cancelled" % k)
-		check(jobs[k].get_progress() < 1.0, "job %d stopped before the end" % k)
+				"job %d, running when its node was freed, stopped as cancelled" % k)
 	# Removed from the tree and added again: the result is applied once back.
 	var t2 := DonjournoTerrain.new()
 	t2.generator = small_generator(8)

@@ -102,6 +102,7 @@ func test_ground_material_and_textures_replace_the_built_in_ones() -> void:
 	has = (t.mesh.surface_get_material(0) as ShaderMaterial).get_shader_parameter("has_texture")
 	check_eq(has[0], Vector3(1, 1, 0), "the edit is applied")
 	# A bad tiling is refused with a warning and the previous one kept.
+	expect_warning("DonjournoGroundLayer.tiling must be a number of metres; kept 2.5")
 	layer.tiling = NAN
 	check_eq(layer.tiling, 2.5, "tiling kept")
 	layer.tiling = -3.0

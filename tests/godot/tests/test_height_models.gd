@@ -152,6 +152,8 @@ func test_a_scene_saved_with_the_terrains_height_scale_still_loads() -> void:
 	check(scene != null, "the old scene loads as a PackedScene")
 	if scene == null:
 		return
+	# The old property is taken over with a warning that says so.
+	expect_warning("DonjournoTerrain.height_scale is now DonjournoGenerator.height_scale")
 	var node := scene.instantiate()
 	check(node is DonjournoTerrain, "its root is a DonjournoTerrain (%s)" % node)
 	if not (node is DonjournoTerrain):

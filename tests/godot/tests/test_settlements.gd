@@ -63,6 +63,10 @@ func test_settlements_roads_and_buildings() -> void:
 				return
 	check(t.get_road_path(Vector3(-1e6, 0, -1e6), Vector3(-1e6, 0, -1e6)).size() <= 1,
 			"far off the map, no way longer than a point")
+	# A point that is not a number is nearest to no road: no way at all, from it or to it.
+	check_eq(t.get_road_path(Vector3(NAN, 0, NAN), b).size(), 0, "no way from a NaN point")
+	check_eq(t.get_road_path(a, Vector3(a.x, 0, NAN)).size(), 0, "no way to a NaN point")
+	check_eq(t.get_road_path(Vector3(INF, 0, 0), b).size(), 0, "no way from an infinite point")
 	var road_node := t.get_roads_instance()
 	check(road_node != null and road_node.mesh != null and road_node.mesh.get_surface_count() == 1,
 			"one mesh of roads")

@@ -21,6 +21,7 @@ macro_rules! figure_failed {
 
 mod chunks;
 mod kernels;
+mod landscape;
 mod models;
 mod navigation;
 mod scatter;
@@ -118,9 +119,10 @@ fn end_to_end(sizes: &[(u32, usize)]) -> f64 {
 }
 
 /// The figures `donjourno bench` prints, by name (for `--only`).
-pub const FIGURES: [&str; 15] = [
+pub const FIGURES: [&str; 16] = [
     "hydrology",
     "erosion",
+    "landscape",
     "fbm",
     "tessellation",
     "generate",
@@ -136,8 +138,14 @@ pub const FIGURES: [&str; 15] = [
     "stamps",
 ];
 
-/// Prints every figure, or only those whose name (one of [`FIGURES`]) contains `only`.
-pub fn run(quick: bool, only: Option<&str>) -> Result<(), String> {
+/// Prints every figure, or only those whose name (one of [`FIGURES`]) contains `only`; with
+/// `grid_out`, the landscape figure writes the lattice its step runs on there (for
+/// `make bench-fastscape`).
+pub fn run(
+    quick: bool,
+    only: Option<&str>,
+    grid_out: Option<&std::path::Path>,
+) -> Result<(), String> {
     if let Some(o) = only {
         if !FIGURES.iter().any(|f| f.contains(o)) {
             return Err(format!(
@@ -177,6 +185,29 @@ pub fn run(quick: bool, only: Option<&str>) -> Result<(), String> {
             8.0,
             "≤ 8 ns/step",
         );
+    }
+    if on("landscape") {
+        let step = landscape::step(if quick { 1 } else { 5 }, grid_out)?;
+        goals.at_least(
+            format!(
+                "landscape step's rivers, {0}² lattice",
+                landscape::STEP_SIDE
+            ),
+            step.rivers_mcells(),
+            "Mcells/s",
+            12.0,
+            "≥ 12 Mcells/s (10× fastscapelib's step here)",
+        );
+        let side = if quick { 128 } else { 1024 };
+        if let Some(secs) = landscape::stage(side, if quick { 1 } else { 3 }) {
+            goals.at_most(
+                format!("landscape stage, default world {side}²"),
+                secs,
+                "s",
+                1.0,
+                "≤ 1 s",
+            );
+        }
     }
     if on("fbm") {
         let rows = fbm(reps);

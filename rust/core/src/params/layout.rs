@@ -14,6 +14,7 @@
 //! Every field but a stamp's or site's `position` and a path's `points` may be left out (its
 //! default is used), and so may any of the lists.
 
+use super::limits::{self, LimitError};
 use super::paths::{self, Path, PathError};
 use super::sites::{self, Site, SiteError};
 use super::stamps::{self, Stamp, StampError};
@@ -47,11 +48,15 @@ pub enum LayoutError {
     /// A site out of range.
     #[error(transparent)]
     Site(#[from] SiteError),
+    /// More stamps, paths or sites than [`limits`] allows.
+    #[error(transparent)]
+    Limit(#[from] LimitError),
 }
 
 impl Layout {
-    /// Checks every stamp, path and site.
+    /// Checks the lengths of the lists ([`limits`]), then every stamp, path and site.
     pub fn validate(&self) -> Result<(), LayoutError> {
+        limits::check(&self.stamps, &self.paths, &self.sites)?;
         stamps::validate(&self.stamps)?;
         paths::validate(&self.paths)?;
         sites::validate(&self.sites)?;
@@ -150,6 +155,12 @@ mod tests {
         assert_eq!(
             e.to_string(),
             "site 0: name must be at most 64 characters (got 65 characters)"
+        );
+        let many = format!(r#"{{"sites": [{}]}}"#, vec!["{}"; 257].join(","));
+        let e = from_json(&many).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "257 sites is more than the limit of 256 (MAX_SITES)"
         );
         let bad = Stamp {
             strength: 1.5,

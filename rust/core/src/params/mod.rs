@@ -21,6 +21,7 @@ pub mod entry;
 pub mod json;
 mod layers;
 pub mod layout;
+pub mod limits;
 pub mod markdown;
 pub mod mesh;
 pub mod mesh_settings;
@@ -53,6 +54,11 @@ pub const MAX_SIDE: u32 = 4096;
 pub const MAX_DROPLETS: u32 = 20_000_000;
 /// Largest accepted peak height, in height units.
 pub const MAX_PEAK_HEIGHT: f32 = 1000.0;
+/// Most cells a subdivision square spans (`subdivision_square_size ÷ cell_size`) under the
+/// subdivision model: the model subdivides a whole square down to the cell, so its lattice has
+/// `(2^k + 1)²` points for a square `2^k` cells across (8193² points, 537 MB, at this limit; a
+/// square a million cells across, which the two ranges alone allow, would need terabytes).
+pub const MAX_SQUARE_CELLS: f32 = 8192.0;
 
 /// A parameter outside its accepted range.
 #[derive(Clone, Debug, Error, PartialEq)]
@@ -243,11 +249,28 @@ impl GeneratorParams {
         ground_style: GroundStyle::Flat,
     };
 
-    /// Checks every parameter in table order, then the products with `erosion_dt`; the first
-    /// value out of range is reported, by its name.
+    /// Checks every parameter in table order, then the products with `erosion_dt`, the world
+    /// mode and, under the subdivision model, the cells a square spans ([`MAX_SQUARE_CELLS`]); the
+    /// first value out of range is reported, by its name.
     pub fn validate(&self) -> Result<(), ParamError> {
         table::validate(GENERATOR, GENERATOR_PRODUCTS, self)?;
-        self.check_world_mode()
+        self.check_world_mode()?;
+        self.check_square_cells()
+    }
+
+    /// Under the subdivision model, a square spans at most [`MAX_SQUARE_CELLS`] cells.
+    fn check_square_cells(&self) -> Result<(), ParamError> {
+        let cells = f64::from(self.subdivision.square_size) / f64::from(self.cell_size);
+        if self.height_model == HeightModel::Subdivision && cells > f64::from(MAX_SQUARE_CELLS) {
+            return Err(ParamError {
+                field: "subdivision_square_size ÷ cell_size",
+                expected: format!(
+                    "at most {MAX_SQUARE_CELLS} (MAX_SQUARE_CELLS) under the subdivision model: it subdivides a whole square down to the cell, and a wider square's lattice would not fit in memory"
+                ),
+                got: format!("{cells}"),
+            });
+        }
+        Ok(())
     }
 
     /// An endless world needs a height that is a pure function of world position: the

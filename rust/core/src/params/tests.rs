@@ -301,3 +301,23 @@ fn mesh_settings_are_checked_by_the_table() {
     let text = serde_json::to_string(&read).unwrap();
     assert_eq!(serde_json::from_str::<MeshSettings>(&text).unwrap(), read);
 }
+
+#[test]
+fn a_subdivision_square_spans_at_most_max_square_cells() {
+    let mut p = GeneratorParams {
+        height_model: HeightModel::Subdivision,
+        cell_size: 1.0,
+        ..Default::default()
+    };
+    p.subdivision.square_size = MAX_SQUARE_CELLS;
+    assert_eq!(p.validate(), Ok(()));
+    // Both values inside their own ranges, the square too wide in cells.
+    p.cell_size = 0.5;
+    let e = p.validate().unwrap_err();
+    assert_eq!(e.field, "subdivision_square_size ÷ cell_size");
+    assert_eq!(e.got, "16384");
+    assert!(e.to_string().contains("MAX_SQUARE_CELLS"), "{e}");
+    // Another model does not subdivide: the same values are valid there.
+    p.height_model = HeightModel::Pool;
+    assert_eq!(p.validate(), Ok(()));
+}

@@ -5,6 +5,7 @@ use crate::data::frame::MapFrame;
 use crate::data::grid::Grid;
 use crate::data::heightmap::Heightmap;
 use crate::data::stats::{GenerationStats, LayerTiming};
+use crate::params::limits::LimitError;
 use crate::params::paths::{Path, PathError, PathKind};
 use crate::params::sites::{Site, SiteError};
 use crate::params::stamps::{Stamp, StampError};
@@ -41,6 +42,9 @@ pub enum GenerateError {
     /// A site is out of range; nothing ran.
     #[error("invalid sites: {0}")]
     Site(#[from] SiteError),
+    /// More stamps, paths or sites than their limits ([`crate::params::limits`]); nothing ran.
+    #[error("too many inputs: {0}")]
+    Limit(#[from] LimitError),
     /// A layer failed.
     #[error(transparent)]
     Pipeline(#[from] PipelineError),
@@ -223,13 +227,16 @@ pub fn default_pipeline(params: &GeneratorParams, options: &GenerateOptions) -> 
     ))
 }
 
-/// Validates `params`, runs the default pipeline (or only its height layer) on a fresh grid and
-/// gathers statistics.
+/// Validates `params` and the inputs (how many stamps, paths and sites there are, then each
+/// one), runs the default pipeline (or only its height layer) on a fresh grid and gathers
+/// statistics.
 pub fn generate(
     params: &GeneratorParams,
     options: GenerateOptions,
 ) -> Result<(Grid, GenerationStats), GenerateError> {
     params.validate()?;
+    let inputs = &options.inputs;
+    crate::params::limits::check(&inputs.stamps, &inputs.paths, &inputs.sites)?;
     crate::params::stamps::validate(&options.inputs.stamps)?;
     crate::params::paths::validate(&options.inputs.paths)?;
     crate::params::sites::validate(&options.inputs.sites)?;

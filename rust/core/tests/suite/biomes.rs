@@ -29,16 +29,27 @@ fn weights_sum_to_one_and_the_dominant_biome_is_the_heaviest() {
 
 #[test]
 fn overrides_obey_their_rules_and_trees_grow_only_where_biomes_allow() {
-    for seed in [3, 8] {
-        let p = continent(seed);
+    // Two temperate worlds, and the first again with a cold sea: the temperate ones hold no
+    // ground below −16 °C, so the glacier rule is judged on the cold one.
+    let mut cold_world = continent(3);
+    cold_world.climate.sea_temperature = -8.0;
+    let mut colder = 0;
+    for (k, p) in [continent(3), continent(8), cold_world]
+        .into_iter()
+        .enumerate()
+    {
+        let seed = p.seed;
+        let temperate = k < 2;
         let (g, _) = generate(&p, Default::default()).unwrap();
-        let mut trees = 0;
+        let (mut trees, mut sea, mut deep, mut cold, mut land) = (0, 0, 0, 0, 0);
         for i in 0..g.len() {
             let b = biome(&g, i);
             if g.water[i] == WaterKind::Sea {
+                sea += 1;
                 let depth = (g.water_level[i] - g.height[i]) * p.height_scale;
                 let expect_deep = depth > 60.0;
                 if expect_deep {
+                    deep += 1;
                     assert_eq!(b, Biome::DeepOcean, "sea {depth} m deep at {i}");
                 }
                 assert!(matches!(
@@ -46,14 +57,25 @@ fn overrides_obey_their_rules_and_trees_grow_only_where_biomes_allow() {
                     Biome::DeepOcean | Biome::Coast | Biome::Mangrove
                 ));
             } else {
+                land += 1;
                 assert_ne!(
                     b,
                     Biome::DeepOcean,
                     "dry or fresh-water cell {i} as deep ocean"
                 );
             }
-            if g.temperature[i] < -16.0 {
-                assert_eq!(b, Biome::Glacier, "{} °C at {i}", g.temperature[i]);
+            // Ground colder than the glacier's full weight is ice, unless an override of higher
+            // precedence takes it (the guide's order: water, coast, wetland, then altitude).
+            if g.temperature[i] < -16.0 && g.water[i] != WaterKind::Sea {
+                assert!(
+                    matches!(
+                        b,
+                        Biome::Glacier | Biome::Coast | Biome::Mangrove | Biome::Wetland
+                    ),
+                    "{b:?} at {} °C at {i}",
+                    g.temperature[i]
+                );
+                cold += usize::from(b == Biome::Glacier);
             }
             if g.terrain[i] == Terrain::Tree {
                 trees += 1;
@@ -66,11 +88,27 @@ fn overrides_obey_their_rules_and_trees_grow_only_where_biomes_allow() {
                 );
             }
         }
-        assert!(
-            trees > 50,
-            "seed {seed}: forests still grow ({trees} trees)"
+        // Every rule met cells it applies to.
+        println!(
+            "seed {seed} (sea at {} °C): {sea} sea ({deep} deep), {land} other, {cold} glacier below −16 °C, {trees} trees",
+            p.climate.sea_temperature
         );
+        assert!(
+            sea >= 100 && deep >= 20 && land >= 100,
+            "seed {seed}: {sea} sea cells ({deep} deeper than 60 m), {land} other cells"
+        );
+        if temperate {
+            assert!(
+                trees > 50,
+                "seed {seed}: forests still grow ({trees} trees)"
+            );
+        }
+        colder += cold;
     }
+    assert!(
+        colder >= 20,
+        "{colder} glacier cells below −16 °C: the glacier rule was judged on too few"
+    );
 }
 
 #[test]

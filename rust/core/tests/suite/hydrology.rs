@@ -486,6 +486,10 @@ fn droplets_reaching_the_lake_erode_below_its_outflow() {
     // bound was 3 while droplets that fell back into the lake they had passed carried on: some
     // spilled over the outflow again and again and eroded the channel head each time. The lake-erosion article
     // ends them in the lake, which breaks those loops.)
+    println!(
+        "erosion below the outflow: {:.2} times the plain erosion there",
+        on_downstream / off_downstream
+    );
     assert!(
         on_downstream > 2.0 * off_downstream,
         "erosion below the outflow: {on_downstream} with lakes, {off_downstream} without"

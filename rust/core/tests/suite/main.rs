@@ -12,6 +12,7 @@ mod droplet_density;
 mod dry_paths;
 mod extent;
 mod forest;
+mod fuzz;
 mod heightmap;
 mod heights;
 mod hydrology;

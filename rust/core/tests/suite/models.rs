@@ -118,7 +118,26 @@ fn every_model_makes_land_water_and_a_climate() {
             counts[Terrain::Grass as usize] + counts[Terrain::Tree as usize] > 0,
             "{name}"
         );
-        if model != HeightModel::Pool {
+        // Water: the cells classed as water are exactly those the water stage filled, and
+        // every model has some.
+        for i in 0..grid.len() {
+            assert_eq!(
+                grid.terrain[i] == Terrain::Water,
+                grid.water[i] != WaterKind::Dry,
+                "{name}: cell {i} is {:?} with {:?}",
+                grid.terrain[i],
+                grid.water[i]
+            );
+        }
+        let [_, lakes, rivers, _] = grid.water_counts();
+        println!("{name}: {lakes} lake and {rivers} river cells");
+        if model == HeightModel::Pool {
+            // No sea at the pool model's sea level 0: its water is its lakes and rivers.
+            assert!(
+                lakes > 0 && rivers > 0,
+                "{name}: {lakes} lake and {rivers} river cells"
+            );
+        } else {
             let sea = grid.water.iter().filter(|w| **w == WaterKind::Sea).count();
             assert!(
                 sea > 96 * 4,

@@ -163,6 +163,7 @@ fn ridges_rise_and_valleys_sink_along_their_lines() {
     };
     let (plain, raised, sunk) = (heights(&[]), heights(&[ridge]), heights(&[valley]));
     let scale = p.height_scale;
+    let (mut on, mut off) = (0usize, 0usize);
     for i in 0..plain.len() {
         let (x, z) = ((i % 64) as f32, (i / 64) as f32);
         // Distance to the line (which runs from x = 4 to 60 at a slope of 1/14).
@@ -171,12 +172,20 @@ fn ridges_rise_and_valleys_sink_along_their_lines() {
         let d = (x - 4.0 - 56.0 * t).hypot(z - 50.0 - 4.0 * t);
         let (up, down) = ((raised[i] - plain[i]) * scale, (plain[i] - sunk[i]) * scale);
         if d >= 6.0 {
+            off += 1;
             assert_eq!((up, down), (0.0, 0.0), "({x}, {z}) lies off the line");
         } else if d < 0.5 {
+            on += 1;
             assert!(
                 (up - 8.0).abs() < 0.2 && (down - 8.0).abs() < 0.2,
                 "({x}, {z}): {up}, {down}"
             );
         }
     }
+    // Both rules ran: the line crosses 57 columns, about one cell of each within half a cell of
+    // it, and most of the 4,096 cells lie off it.
+    assert!(
+        on >= 40 && off >= 3000,
+        "{on} cells on the line, {off} off it"
+    );
 }

@@ -462,7 +462,7 @@ fn colours_do_not_depend_on_the_height_scale() {
 }
 
 #[test]
-fn grey_rock_covers_a_similar_share_at_every_peak_height() {
+fn grey_rock_covers_a_similar_share_at_peaks_1_and_5_and_a_bounded_one_at_20() {
     let grey_share = |peak: f32| {
         let mut p = GeneratorParams::default();
         p.terrain.peak_height = peak;
@@ -477,10 +477,21 @@ fn grey_rock_covers_a_similar_share_at_every_peak_height() {
         grey as f64 / stats.count(Terrain::Mountain) as f64
     };
     let shares: Vec<f64> = [1.0, 5.0, 20.0].into_iter().map(grey_share).collect();
+    println!("grey rock on {shares:?} of the mountain cells at peaks 1, 5, 20");
     for s in &shares {
         assert!(
             (0.05..0.25).contains(s),
             "grey rock on {shares:?} of the mountain cells at peaks 1, 5, 20"
         );
     }
+    // Similar: at peaks 1 and 5 the larger share at most a fifth above the smaller (the band
+    // above alone would let one peak height have five times the rock of another). At peak 20
+    // the share is larger (0.181 against 0.122 and 0.127, measured): the colour rule is
+    // relative to the peak, the droplets' erosion is not (on ground twenty times as steep they
+    // run faster and cut more steep ground), so only the band holds there.
+    let (lo, hi) = (shares[0].min(shares[1]), shares[0].max(shares[1]));
+    assert!(
+        hi <= 1.2 * lo,
+        "grey rock on {shares:?} of the mountain cells at peaks 1, 5, 20: not a similar share at peaks 1 and 5"
+    );
 }

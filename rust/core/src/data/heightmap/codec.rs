@@ -1,7 +1,7 @@
 //! The file formats: 16-bit greyscale PNG, raw little-endian R16 (square) and single-channel
 //! 32-bit float EXR.
 
-use super::{Heightmap, HeightmapError};
+use super::{Heightmap, HeightmapError, MAX_SAMPLES};
 use std::io::Cursor;
 
 /// A heightmap file format.
@@ -88,6 +88,8 @@ fn decode_png(bytes: &[u8]) -> Result<Heightmap, String> {
     let mut decoder = png::Decoder::new(Cursor::new(bytes));
     decoder.set_transformations(png::Transformations::EXPAND);
     let mut reader = decoder.read_info().map_err(|e| e.to_string())?;
+    let (width, height) = reader.info().size();
+    check_size(width as usize, height as usize)?;
     let mut buf = vec![0; reader.output_buffer_size()];
     let info = reader.next_frame(&mut buf).map_err(|e| e.to_string())?;
     let (w, d) = (info.width as usize, info.height as usize);
@@ -112,6 +114,16 @@ fn decode_png(bytes: &[u8]) -> Result<Heightmap, String> {
         values,
         metres: false,
     })
+}
+
+/// Refuses an image of more than [`MAX_SAMPLES`] samples, by its size.
+fn check_size(width: usize, height: usize) -> Result<(), String> {
+    match width.checked_mul(height) {
+        Some(n) if n <= MAX_SAMPLES => Ok(()),
+        _ => Err(format!(
+            "{width} × {height} samples are more than the limit of {MAX_SAMPLES} (MAX_SAMPLES)"
+        )),
+    }
 }
 
 fn encode_png(width: usize, depth: usize, data: &[u8]) -> Result<Vec<u8>, String> {
@@ -155,6 +167,12 @@ const EXR_CHANNELS: [&str; 3] = ["Y", "R", "H"];
 
 fn decode_exr(bytes: &[u8]) -> Result<Heightmap, String> {
     use exr::prelude::*;
+    // The headers first: no layer's pixels are read when one is too large.
+    let meta = exr::meta::MetaData::read_from_buffered(Cursor::new(bytes), false)
+        .map_err(|e| e.to_string())?;
+    for header in meta.headers.iter() {
+        check_size(header.layer_size.width(), header.layer_size.height())?;
+    }
     let image = read()
         .no_deep_data()
         .largest_resolution_level()

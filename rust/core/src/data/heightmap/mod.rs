@@ -22,6 +22,11 @@ pub use codec::{decode, encode, Format};
 use crate::data::grid::Grid;
 use thiserror::Error;
 
+/// Most samples a heightmap file may hold (8192² ≈ 67 million; 268 MB as floats): a larger one
+/// is refused before its pixels are read, so that a file whose header claims a vast image cannot
+/// exhaust the memory (the image model resamples to the map, at most 4096² cells).
+pub const MAX_SAMPLES: usize = 8192 * 8192;
+
 /// Why a heightmap could not be read or written.
 #[derive(Clone, Debug, Error, PartialEq)]
 pub enum HeightmapError {

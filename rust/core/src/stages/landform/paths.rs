@@ -14,6 +14,7 @@
 use crate::data::frame::MapFrame;
 use crate::data::grid::Grid;
 use crate::params::paths::{Path, PathKind};
+use std::collections::BTreeMap;
 
 /// A river channel's least fall downstream, metres per metre: 1 ‰ keeps it falling where the
 /// ground is flat, so the routing has no flats to wander in.
@@ -165,23 +166,27 @@ fn lay_river(
     // Distance from the source, metres, in bins of half a cell.
     let bin = 0.5 * cell;
     let from_source = |s: f32| if backwards { band.length - s } else { s };
-    let bins = (band.length / bin) as usize + 1;
-    let mut lowest = vec![f32::INFINITY; bins];
+    // Only the bins that hold cells of the band, in order from the source: a path that runs far
+    // off the map (a point a designer typed at 1e30 m) is longer than memory in bins, and the
+    // empty bins between change no running minimum.
+    let bins = ((band.length / bin) as usize).saturating_add(1);
+    let bin_of = |s: f32| ((from_source(s) / bin) as usize).min(bins - 1);
+    let mut lowest: BTreeMap<usize, f32> = BTreeMap::new();
     for &(i, _, s) in &band.cells {
-        let b = ((from_source(s) / bin) as usize).min(bins - 1);
-        lowest[b] = lowest[b].min(grid.height[i]);
+        let low = lowest.entry(bin_of(s)).or_insert(f32::INFINITY);
+        *low = low.min(grid.height[i]);
     }
-    let mut floor = vec![0.0f32; bins];
+    let mut floor: BTreeMap<usize, f32> = BTreeMap::new();
     let mut running = f32::INFINITY;
-    for b in 0..bins {
-        running = running.min(lowest[b]);
-        floor[b] = running - depth - fall * bin * b as f32;
+    for (&b, &low) in &lowest {
+        running = running.min(low);
+        floor.insert(b, running - depth - fall * bin * b as f32);
     }
     for &(i, dist, s) in &band.cells {
-        let b = ((from_source(s) / bin) as usize).min(bins - 1);
+        let level = floor[&bin_of(s)];
         let weight = smooth_weight((2.0 * dist / half - 1.0).max(0.0));
         let h = grid.height[i];
-        let target = h + (floor[b] - h) * weight;
+        let target = h + (level - h) * weight;
         if target < h {
             grid.height[i] = target;
             shaped[i] = true;

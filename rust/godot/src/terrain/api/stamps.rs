@@ -6,6 +6,7 @@ use crate::site::DonjournoSite;
 use crate::stamp::{DonjournoStamp, StampFrame};
 use crate::terrain::DonjournoTerrain;
 use donjourno::params::layout::{self, Layout};
+use donjourno::params::limits;
 use donjourno::GeneratorParams;
 use godot::prelude::*;
 
@@ -35,7 +36,9 @@ impl DonjournoTerrain {
     /// and a [DonjournoSite] for every site (the format of [method get_stamps_json] and of the
     /// command line's `--stamps`), placed, scaled and turned on the terrain's local axes, and
     /// returns how many nodes it added; the terrain regenerates as for any new stamp. A document
-    /// that cannot be read adds nothing and returns -1 with an error naming the fault. Needs a
+    /// that cannot be read, or that would take the terrain's stamps, paths or sites past their
+    /// limits (the core's `MAX_STAMPS`, `MAX_PATHS` and `MAX_SITES`), adds nothing and returns -1 with an error
+    /// naming the fault. Needs a
     /// generator (positions are in its world metres).
     #[func]
     pub fn add_stamps_json(&mut self, json: GString) -> i64 {
@@ -50,6 +53,16 @@ impl DonjournoTerrain {
                 return -1;
             }
         };
+        // The children there already count towards the limits too.
+        let counts = limits::check_counts(
+            self.children_of::<DonjournoStamp>().len() + read.stamps.len(),
+            self.children_of::<DonjournoPath>().len() + read.paths.len(),
+            self.children_of::<DonjournoSite>().len() + read.sites.len(),
+        );
+        if let Err(e) = counts {
+            godot_error!("DonjournoTerrain.add_stamps_json: with the terrain's children, {e}");
+            return -1;
+        }
         for stamp in &read.stamps {
             let node = DonjournoStamp::from_stamp(stamp, &frame);
             self.base_mut().add_child(&node);
@@ -98,13 +111,16 @@ impl DonjournoTerrain {
     }
 
     /// The layout the terrain lays on a map of `params`, checked: an invalid stamp, path or site
-    /// is an error naming its node.
+    /// is an error naming its node, and more stamps, paths or sites than their limits
+    /// ([`donjourno::params::limits`]) an error naming the limit.
     pub(in crate::terrain) fn layout(&self, params: &GeneratorParams) -> Result<Layout, String> {
         let (out, faults) = self.gather(&frame_of(params));
-        match faults.into_iter().next() {
-            Some(fault) => Err(fault),
-            None => Ok(out),
+        if let Some(fault) = faults.into_iter().next() {
+            return Err(fault);
         }
+        limits::check(&out.stamps, &out.paths, &out.sites)
+            .map_err(|e| format!("the terrain's children: {e}"))?;
+        Ok(out)
     }
 
     /// The valid stamps, paths and sites among the children, in child order, on a map in

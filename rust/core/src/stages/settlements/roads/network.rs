@@ -76,8 +76,13 @@ impl RoadNetwork {
         net
     }
 
-    /// The node nearest to `p` (ties: the lower node), or `None` for an empty network.
+    /// The node nearest to `p` (ties: the lower node), or `None` for an empty network and for a
+    /// point that is not finite (a NaN or infinite coordinate is nearest to no node: its
+    /// distances would all be NaN or infinite, and the tie would pick node 0).
     pub fn nearest(&self, p: [f32; 2]) -> Option<u32> {
+        if !p.iter().all(|v| v.is_finite()) {
+            return None;
+        }
         self.nodes
             .iter()
             .enumerate()
@@ -88,7 +93,7 @@ impl RoadNetwork {
 
     /// The shortest way along the roads from the road point nearest `from` to the road point
     /// nearest `to`, as the points it passes (both ends included); empty when there are no
-    /// roads or no road joins the two points.
+    /// roads, when no road joins the two points and when either point is not finite.
     pub fn path(&self, from: [f32; 2], to: [f32; 2]) -> Vec<[f32; 2]> {
         let (Some(a), Some(b)) = (self.nearest(from), self.nearest(to)) else {
             return Vec::new();
@@ -174,6 +179,22 @@ mod tests {
             .is_empty());
         // The same point: a path of one point.
         assert_eq!(net.path([2.5, 0.5], [2.4, 0.6]), vec![[2.5, 0.5]]);
+    }
+
+    #[test]
+    fn a_point_that_is_not_finite_has_no_path() {
+        let net = RoadNetwork::new(&[road(&[(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)])]);
+        let bad = [f32::NAN, f32::INFINITY, f32::NEG_INFINITY];
+        for v in bad {
+            assert_eq!(net.nearest([v, 0.5]), None, "{v}");
+            assert_eq!(net.nearest([0.5, v]), None, "{v}");
+            assert!(net.path([v, 0.5], [4.5, 0.5]).is_empty(), "from {v}");
+            assert!(net.path([0.5, 0.5], [4.5, v]).is_empty(), "to {v}");
+        }
+        // A finite point far away still finds its nearest node, on either side.
+        assert_eq!(net.nearest([-1e6, 0.5]), Some(0));
+        assert_eq!(net.nearest([1e6, 0.5]), Some(4));
+        assert_eq!(net.path([-1e6, 0.0], [1e6, 0.0]).len(), 5);
     }
 
     #[test]
