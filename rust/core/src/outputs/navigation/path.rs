@@ -70,9 +70,12 @@ pub struct NavPath {
 pub struct NavGraph {
     polygons: Vec<NavPolygon>,
     /// Per polygon: its neighbours and the shared edge's two ends.
-    links: Vec<Vec<(usize, [f32; 3], [f32; 3])>>,
+    links: Vec<Vec<Link>>,
     least_cost: f32,
 }
+
+/// A neighbour of a polygon: its index and the two ends of the edge they share.
+type Link = (usize, [f32; 3], [f32; 3]);
 
 /// The key of a directed edge seen from above: the bits of its ends' `x` and `z`.
 type EdgeKey = [u32; 4];

@@ -1,8 +1,8 @@
-//! The report of issue 53 in the core: on seed 12, 256² cells, coverage 0.35 with settlements,
-//! `is_water_at` answered true at (160.24, 150.0) where `get_water_level_at` gave NaN (the cell's
-//! class against the water mesh), and the navigation mesh Godot gets laid 181 of its 47 335
-//! vertices over water that was no road. The queries now answer from one decision
-//! ([`Probe`]), the one the navigation mesh is cut by.
+//! The water queries and the navigation mesh on a settled coast: on seed 12, 256² cells, coverage
+//! 0.35 with settlements, `is_water_at` once answered true at (160.24, 150.0), a water cell's dry
+//! shore, where `get_water_level_at` gave NaN (the cell's class against the water mesh), and the
+//! navigation mesh Godot gets laid 181 of its 47 335 vertices over water that was no road. The
+//! queries answer from one decision ([`Probe`]), the one the navigation mesh is cut by.
 
 use donjourno::outputs::mesh::deck::Decks;
 use donjourno::outputs::navigation::regions;
@@ -11,7 +11,7 @@ use donjourno::params::NavigationParams;
 use donjourno::{generate, GeneratorParams, MeshParams, Terrain};
 
 #[test]
-fn the_reported_world_keeps_its_navigation_dry_and_its_queries_agreeing() {
+fn a_settled_coast_keeps_its_navigation_dry_and_its_queries_agreeing() {
     let mut p = GeneratorParams {
         seed: 12,
         width: 256,
@@ -24,14 +24,14 @@ fn the_reported_world_keeps_its_navigation_dry_and_its_queries_agreeing() {
     let mesh = p.mesh_params(MeshParams::default());
     let decks = Decks::of(&grid, &mesh);
     let probe = Probe::new(&grid, &mesh).with_decks(&decks);
-    let reported = probe.at(160.24, 150.0);
-    println!("reported point: {reported:?}");
+    let shore = probe.at(160.24, 150.0);
+    println!("shore point: {shore:?}");
     assert_eq!(
-        reported.terrain == Some(Terrain::Water),
-        reported.water.is_some(),
-        "the class and the water agree at the reported point"
+        shore.terrain == Some(Terrain::Water),
+        shore.water.is_some(),
+        "the class and the water agree at the shore point"
     );
-    assert!(reported.ground.is_some());
+    assert!(shore.ground.is_some());
     let regions = regions(&grid, &mesh, &NavigationParams::default()).unwrap();
     let (mut wet, mut decked, mut all) = (0, 0, 0);
     for r in &regions {
