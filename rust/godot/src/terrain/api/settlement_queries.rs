@@ -46,8 +46,9 @@ impl DonjournoTerrain {
     }
 
     /// The roads between the settlements shown, as polylines on the surface in the terrain's
-    /// local space. On a bridge a point lies on the deck as it is drawn and walked: the height
-    /// of the road ribbon's deck there. Empty when there are none.
+    /// local space. On a bridge, and where water shows under a point of the road (a bridge's
+    /// approach over the river's margin, a causeway), a point lies on the deck as it is drawn and
+    /// walked: the height of the road ribbon's deck there. Empty when there are none.
     #[func]
     pub fn get_roads(&self) -> Array<PackedVector3Array> {
         let Some(shown) = self.shown.as_ref() else {
@@ -70,11 +71,11 @@ impl DonjournoTerrain {
                     .map(|((p, h), bridge)| {
                         let (lx, lz) = (p[0] * cell, p[1] * cell);
                         let ground = self.surface_local(lx, lz).unwrap_or(h * scale);
-                        let ly = if *bridge {
-                            let deck = probe.at(lx, lz).deck;
-                            deck.unwrap_or((h * scale).max(ground))
-                        } else {
-                            ground
+                        let at = probe.at(lx, lz);
+                        let ly = match (at.deck, *bridge || at.is_water()) {
+                            (Some(deck), true) => deck,
+                            (None, true) if *bridge => (h * scale).max(ground),
+                            _ => ground,
                         };
                         Vector3::new(lx, ly, lz)
                     })
