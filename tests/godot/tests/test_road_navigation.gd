@@ -96,10 +96,16 @@ func closeness(path: PackedVector3Array, line: PackedVector3Array, reach: float)
 
 
 ## The way along the roads between two settlements that no road of it crosses water on (no
-## bridge), as `[from, to, way]`, the pair with the longest way first; empty when none.
+## bridge) and that an agent can walk from end to end, as `[from, to, way]`, the pair with the
+## longest way first; empty when none. Walkable: every point of the way lies on the navigation
+## mesh. On coarse cells a building reaching into a road cell takes the whole cell out of the
+## mesh, and a path then leaves the road round it, which is not what the tests measure.
 func dry_road(t: DonjournoTerrain) -> Array:
+	var map_rid := t.get_world_3d().navigation_map
 	var places := t.get_settlements()
 	var best := []
+	# Per road point, whether it is dry and on the mesh: the ways share most of their points.
+	var walkable := {}
 	for a in places.size():
 		for b in range(a + 1, places.size()):
 			var from: Vector3 = places[a].global_position
@@ -107,7 +113,13 @@ func dry_road(t: DonjournoTerrain) -> Array:
 			var way := t.get_road_path(from, to)
 			var dry := way.size() >= 2
 			for p in way:
-				dry = dry and not t.is_water_at(p.x, p.z)
+				if not walkable.has(p):
+					var q := NavigationServer3D.map_get_closest_point(map_rid, p)
+					walkable[p] = not t.is_water_at(p.x, p.z) \
+							and Vector2(q.x - p.x, q.z - p.z).length() < 0.25
+				if not walkable[p]:
+					dry = false
+					break
 			if dry and (best.is_empty() or way.size() > best[2].size()):
 				best = [from, to, way]
 	return best
