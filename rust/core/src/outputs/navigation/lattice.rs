@@ -202,7 +202,8 @@ pub fn wet(grid: &Grid, mesh: &MeshParams, p: Vec3) -> bool {
 /// Which quads of `rect` hold water somewhere (row by row), as the point queries decide it
 /// ([`Probe::water`], the same probe for the whole rectangle): a quad is wet when water shows at
 /// one of its corners, or, where the lattice's quads span several of the mesh's micro-quads
-/// (not [exact](Lattice::exact)), at a vertex of one of the micro-quads it overlaps. Over each
+/// (the quads per cell not a multiple of the subdivisions), at a vertex of one of the micro-quads
+/// it overlaps. Over each
 /// triangle of the mesh's micro-quads the water's depth is linear between its vertices, and on an
 /// exact lattice each quad's two triangles lie inside one of them, so a quad called dry holds no
 /// water deeper than [`WET_DEPTH`] anywhere, its edges and corners included: the navigation
