@@ -119,7 +119,7 @@ lint: ## clippy (warnings are errors), rustfmt, and the Rust API docs with every
 	@if command -v rustup >/dev/null; then rustup component add clippy rustfmt >/dev/null 2>&1 || true; fi
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
 	$(CARGO) fmt --all --check
-	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --no-deps --lib --workspace --exclude donjourno-godot
+	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --no-deps --lib --workspace --exclude donjourno-godot --exclude donjourno-addon
 
 # The addon is built with the whole workspace, as the tests build it, so that each build of the
 # core serves the tests, the CLI and the addon alike (see rust/workspace-hack).

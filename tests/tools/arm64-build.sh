@@ -26,7 +26,7 @@
 set -euo pipefail
 
 readonly TARGET=aarch64-unknown-linux-gnu
-readonly CRATE=donjourno-godot
+readonly CRATE=donjourno-addon
 readonly BIN_DIR=addons/donjourno/bin
 readonly GDEXTENSION=addons/donjourno/donjourno.gdextension
 

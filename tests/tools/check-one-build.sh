@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Checks that a test run compiled the core (and the Godot bindings) once per target and profile:
+# Checks that a test run compiled the core, the Godot bindings, the project's Godot classes and the
+# CLI's library once per target and profile:
 # every build folder of target/ holds at most one library of each of those crates written since
 # MARKER. A second one means two cargo invocations asked for different dependency features
 # (usually a test-only dependency; see rust/workspace-hack/Cargo.toml) or for different package
@@ -10,7 +11,7 @@
 # Environment: CARGO_TARGET_DIR (default: target).
 set -euo pipefail
 
-readonly CRATES=(donjourno godot_core godot_ffi)
+readonly CRATES=(donjourno godot_core godot_ffi donjourno_godot donjourno_cli)
 
 die() { printf 'check-one-build: error: %s\n' "$*" >&2; exit 1; }
 

@@ -86,7 +86,7 @@ ok
 grep -qx 'version = "9.8.7"' Cargo.toml || fail "Cargo.toml does not say 9.8.7"
 grep -qx 'version="9.8.7"' addons/donjourno/plugin.cfg || fail "plugin.cfg does not say 9.8.7"
 [[ "$(grep -c "^version = \"$old\"" Cargo.toml)" == 0 ]] || fail "Cargo.toml still names $old"
-for crate in donjourno donjourno-cli donjourno-godot; do
+for crate in donjourno donjourno-cli donjourno-godot donjourno-addon; do
     grep -A1 -x "name = \"$crate\"" Cargo.lock | grep -qx 'version = "9.8.7"' || fail "Cargo.lock's $crate is not 9.8.7"
 done
 # cargo reads the new Cargo.lock as it is: it would not rewrite it. Not offline: on a new

@@ -27,7 +27,7 @@
 set -euo pipefail
 
 readonly TARGET=wasm32-unknown-emscripten
-readonly CRATE=donjourno-godot
+readonly CRATE=donjourno-addon
 readonly LIB=donjourno_godot
 readonly BIN_DIR=addons/donjourno/bin
 

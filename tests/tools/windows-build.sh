@@ -23,7 +23,7 @@
 set -euo pipefail
 
 readonly TARGET=x86_64-pc-windows-gnu
-readonly CRATE=donjourno-godot
+readonly CRATE=donjourno-addon
 readonly BIN_DIR=addons/donjourno/bin
 readonly GDEXTENSION=addons/donjourno/donjourno.gdextension
 

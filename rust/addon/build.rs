@@ -1,8 +1,4 @@
 //! Link settings of the extension library.
-//!
-//! The Godot property declarations generated from the core's parameter table are checked in
-//! under `src/generated/` (see `codegen.rs`), so building the library does not build the core a
-//! second time for a build script.
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
