@@ -31,6 +31,14 @@ define install_lib
 	tests/tools/install-lib.sh target/$(1)/$(LIB_BUILT) $(ADDON_BIN)/$(2)
 endef
 
+# The native release build (the library exported games load and the CLI), through the build cache
+# (tests/tools/build-cache.sh): a build of the same sources, toolchain and settings as an earlier
+# one on this machine copies that build's library and CLI instead of linking them again.
+RELEASE_BUILD = tests/tools/build-cache.sh --name native-release \
+	--output target/release/$(LIB_BUILT) --output target/release/donjourno \
+	--tool 'rustc -vV' --tool '$(CARGO) -V' --tool 'cc --version' \
+	-- $(CARGO) build --release --locked --workspace
+
 .PHONY: help build test compile-cache provision check-builds test-tools check-docs test-rust lint test-godot addon-debug \
 	addon-release link godot run editor preview bench shots clean
 
@@ -38,7 +46,7 @@ help: ## List the targets
 	@awk -F ':.*## ' '/^[a-z0-9-]+:.*## / { printf "  %-14s %s\n", $$1, $$2 }' $(MAKEFILE_LIST)
 
 build: ## Build the library, the CLI and the Godot addon (debug and release) into addons/donjourno/bin
-	$(CARGO) build --release --workspace
+	$(RELEASE_BUILD)
 	$(call install_lib,release,$(LIB_RELEASE))
 	@$(MAKE) --no-print-directory addon-debug
 
@@ -47,20 +55,19 @@ build: ## Build the library, the CLI and the Godot addon (debug and release) int
 # CARGO_INCREMENTAL=1).
 #
 # Stages joined with '+' run side by side (tests/tools/stages.sh): the Godot suite, mostly one
-# busy thread, beside the Windows builds, which have their own cargo build folders; the browser,
-# mostly waiting on one busy thread, beside the Linux arm64 builds (target/aarch64) and the native
-# release build with its benchmark (target/release), which need nothing built before them. Those
-# two release builds side by side took 235 s, where one after the other they take 258 s; the
-# arm64 suite under QEMU then has the cores while the benchmark runs. The package comes after
-# them, as it ships the arm64 and release libraries. The Web's two builds are not joined to
-# another compiling stage: the native release and WASI builds beside them took 1,709 s together,
-# where the native release build alone took 298 s and the Web's 872 s (CONTRIBUTING.md, stage
-# times). The last stage checks that no crate was compiled twice for one target and profile.
+# busy thread, beside the Windows and the Web builds and their tests, which have their own cargo
+# build folders; the browser, mostly waiting on one busy thread, beside the Linux arm64 builds
+# (target/aarch64) and the native release build with its benchmark (target/release), which need
+# nothing built before them. The release builds go through the build cache
+# (tests/tools/build-cache.sh): when an earlier run built the same sources, their libraries and
+# CLIs are restored and only their tests run, which fill the second core while Godot runs. The
+# package comes after them, as it ships the arm64 and release libraries. The last stage checks
+# that no crate was compiled twice for one target and profile.
 # The docs' stage comes right after the Godot suite, which leaves it the debug addon and Godot it
 # needs; it compiles nothing of the project (mdBook is installed once into the cache).
 # `make test-wasi` (the CLI under Node's WASI) is not a stage: the Web builds' stages run the same
 # hash suite in WebAssembly under Node and in Chromium, with and without threads.
-TEST_STAGES := compile-cache+provision test-tools check-docs test-rust lint test-godot+test-windows test-docs test-web \
+TEST_STAGES := compile-cache+provision test-tools check-docs test-rust lint test-godot+test-windows+test-web test-docs \
 	test-browser+test-arm64+test-bench test-dist check-builds
 
 # The stages run with the clone seen at one path shared by every clone (tests/tools/build-tree.sh),
@@ -92,8 +99,9 @@ compile-cache: ## Install the compile cache (sccache, into the cache folder) and
 	@tests/tools/compile-cache.sh --zero
 	tests/tools/test-compile-cache.sh
 
-test-tools: ## Checks of the project's own scripts (the Web, Windows and arm64 toolchains' --env contract, make release in a throwaway clone)
+test-tools: ## Checks of the project's own scripts (the Web, Windows and arm64 toolchains' --env contract, the build cache, make release in a throwaway clone)
 	tests/tools/test-toolchain-env.sh
+	tests/tools/test-build-cache.sh
 	tests/tools/test-release.sh
 
 check-docs: ## Markdown pages: every relative link and image resolves, README.md within 250 lines, design documents by title
@@ -129,7 +137,7 @@ addon-debug: ## Build the addon's debug library (the one the editor loads)
 	tests/tools/check-addon-lib.sh $(ADDON_BIN)/$(LIB_DEBUG)
 
 addon-release: ## Build the addon's release library (the one exported games load)
-	$(CARGO) build --release --workspace
+	$(RELEASE_BUILD)
 	$(call install_lib,release,$(LIB_RELEASE))
 
 link: ## Make the addon reachable as res://addons/donjourno in the demo and test projects
@@ -182,7 +190,7 @@ ground-textures: godot ## Regenerate the ground textures in addons/donjourno/gro
 # The native release build of the whole workspace (the CLI and the addon, one build of the core),
 # which `make test` builds here and the package stage reuses.
 test-bench: ## The native release CLI prints the golden hashes; a smoke run of the benchmark (no timing asserted)
-	$(CARGO) build --release --locked --workspace
+	$(RELEASE_BUILD)
 	target/release/donjourno hash --suite --golden | diff -u tests/golden/hashes.txt - \
 		&& echo "test-bench: the release CLI prints tests/golden/hashes.txt"
 	target/release/donjourno bench --quick

@@ -44,7 +44,12 @@ eval "$env_lines"
 # The release build: the library and the CLI.
 build_release() {
     log "building the release library and the CLI"
-    $CARGO build --locked --release --workspace --target "$TARGET"
+    local release="$target_root/$TARGET/release"
+    tests/tools/build-cache.sh --name arm64-release \
+        --output "$release/libdonjourno_godot.so" --output "$release/donjourno" \
+        --input rust --input Cargo.toml --input Cargo.lock --input "$0" \
+        --tool 'rustc -vV' --tool "$CARGO -V" --tool "${CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER:-aarch64-linux-gnu-gcc} --version" \
+        -- $CARGO build --locked --release --workspace --target "$TARGET"
     [[ -f "$target_root/$TARGET/release/donjourno" ]] || die "the arm64 CLI was not built"
 }
 

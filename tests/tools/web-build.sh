@@ -65,12 +65,17 @@ build() {
     local -a flags=("${COMMON_FLAGS[@]}")
     [[ "$variant" == threads ]] && flags+=("${THREADS_FLAGS[@]}")
     log "building the addon and the CLI for $TARGET ($variant) in $target_root/web-$variant"
-    env -u CARGO_ENCODED_RUSTFLAGS -u CARGO_TARGET_DIR RUSTFLAGS="${flags[*]}" \
+    local release="$target_root/web-$variant/$TARGET/release"
+    tests/tools/build-cache.sh --name "web-$variant" \
+        --output "$release/$LIB.wasm" --output "$release/donjourno.js" --output "$release/donjourno.wasm" \
+        --input rust --input Cargo.toml --input Cargo.lock --input "$0" \
+        --tool "rustup run $DONJOURNO_WEB_RUST_TOOLCHAIN rustc -vV" --tool 'emcc --version' \
+        --tool 'wasm-opt --version' \
+        -- env -u CARGO_ENCODED_RUSTFLAGS -u CARGO_TARGET_DIR RUSTFLAGS="${flags[*]}" \
         rustup run "$DONJOURNO_WEB_RUST_TOOLCHAIN" cargo build \
             -p "$CRATE" -p donjourno-cli --features "$CRATE/web-$variant" --release --locked \
             --target "$TARGET" -Zbuild-std --target-dir "$target_root/web-$variant" \
         || die "the $variant Web build failed"
-    local release="$target_root/web-$variant/$TARGET/release"
     [[ -f "$release/$LIB.wasm" ]] || die "cargo finished but $release/$LIB.wasm is missing"
     [[ -f "$release/donjourno.js" ]] || die "cargo finished but $release/donjourno.js is missing"
     local out="$BIN_DIR/$LIB.web.release.$variant.wasm32.wasm"

@@ -42,7 +42,12 @@ eval "$env_lines"
 # of the Godot bindings the DLL never calls.
 build_release() {
     log "building the release DLL and the CLI"
-    CARGO_PROFILE_RELEASE_LTO=thin $CARGO build --locked --release --workspace --target "$TARGET"
+    local release="$target_root/$TARGET/release"
+    tests/tools/build-cache.sh --name windows-release \
+        --output "$release/donjourno_godot.dll" --output "$release/donjourno.exe" \
+        --input rust --input Cargo.toml --input Cargo.lock --input "$0" \
+        --tool 'rustc -vV' --tool "$CARGO -V" --tool "${CARGO_TARGET_X86_64_PC_WINDOWS_GNU_LINKER:-x86_64-w64-mingw32-gcc} --version" \
+        -- env CARGO_PROFILE_RELEASE_LTO=thin $CARGO build --locked --release --workspace --target "$TARGET"
     [[ -f "$target_root/$TARGET/release/donjourno.exe" ]] || die "donjourno.exe was not built"
 }
 

@@ -28,16 +28,18 @@ func town_world(seed: int, size: int, coverage: float, chunk_size := 256) -> Don
 
 
 ## Checks that the queries agree at the global point `p` of a path, and that `p` lies over no
-## water unless on a bridge's deck above it; returns whether it lies over water.
+## water unless on a bridge's deck above it; returns whether it lies over water. The messages are
+## made only for a point that fails: a search checks tens of thousands.
 func check_point(t: DonjournoTerrain, p: Vector3, label: String) -> bool:
 	var water := check_agree(t, p, label)
 	if water:
 		var level := t.get_water_level_at(p.x, p.z)
 		# On a deck: road there, and the path not below the water by more than the navigation
 		# mesh may lie off the surface it follows (navigation_cell_size).
-		check(t.is_road_at(p.x, p.z) and p.y > level - t.navigation_cell_size,
-				"%s: over water only on a bridge's deck, above it: %s, the water at %f, road %s"
-				% [label, p, level, t.is_road_at(p.x, p.z)])
+		var on_deck := t.is_road_at(p.x, p.z) and p.y > level - t.navigation_cell_size
+		if not on_deck:
+			check(false, "%s: over water only on a bridge's deck, above it: %s, the water at %f, road %s"
+					% [label, p, level, t.is_road_at(p.x, p.z)])
 	return water
 
 
@@ -47,15 +49,20 @@ func check_agree(t: DonjournoTerrain, p: Vector3, label: String) -> bool:
 	var level := t.get_water_level_at(p.x, p.z)
 	var ground := t.get_height_at(p.x, p.z)
 	var cls := t.get_terrain_at(p.x, p.z)
-	check(t.has_point(p.x, p.z), "%s: %s lies on the terrain" % [label, p])
-	check(not is_nan(ground) and not is_inf(ground), "%s: a height at %s (%f)" % [label, p, ground])
-	check(cls != DonjournoTerrain.TERRAIN_NONE, "%s: a class at %s" % [label, p])
-	check_eq(water, cls == DonjournoTerrain.TERRAIN_WATER,
-			"%s: is_water_at and get_terrain_at agree at %s (class %d)" % [label, p, cls])
-	check_eq(water, not is_nan(level),
-			"%s: is_water_at and get_water_level_at agree at %s (level %f)" % [label, p, level])
-	if water:
-		check(level >= ground, "%s: the water at %s lies above the ground (%f, %f)" % [label, p, level, ground])
+	var on := t.has_point(p.x, p.z)
+	var finite := not is_nan(ground) and not is_inf(ground)
+	var classed := cls != DonjournoTerrain.TERRAIN_NONE
+	var class_agrees := water == (cls == DonjournoTerrain.TERRAIN_WATER)
+	var level_agrees := water == (not is_nan(level))
+	var above := not water or level >= ground
+	if on and finite and classed and class_agrees and level_agrees and above:
+		return water
+	check(on, "%s: %s lies on the terrain" % [label, p])
+	check(finite, "%s: a height at %s (%f)" % [label, p, ground])
+	check(classed, "%s: a class at %s" % [label, p])
+	check(class_agrees, "%s: is_water_at (%s) and get_terrain_at agree at %s (class %d)" % [label, water, p, cls])
+	check(level_agrees, "%s: is_water_at (%s) and get_water_level_at agree at %s (level %f)" % [label, water, p, level])
+	check(above, "%s: the water at %s lies above the ground (%f, %f)" % [label, p, level, ground])
 	return water
 
 
@@ -67,8 +74,9 @@ func check_path(t: DonjournoTerrain, path: PackedVector3Array, label: String) ->
 		var a := path[i - 1]
 		var b := path[i]
 		var steps := maxi(1, ceili(Vector2(a.x, a.z).distance_to(Vector2(b.x, b.z)) / STEP))
+		var segment := "%s, segment %d" % [label, i]
 		for k in steps + 1:
-			check_point(t, a.lerp(b, float(k) / steps), "%s, segment %d" % [label, i])
+			check_point(t, a.lerp(b, float(k) / steps), segment)
 			checked += 1
 			if failures.size() > 8:
 				return checked
