@@ -21,13 +21,13 @@
 #   tests/tools/build-cache.sh --self-key       # the key's inputs for the default inputs (debug)
 #
 # The key, a SHA-256, is made of: this script's format version; NAME; COMMAND word by word; the
-# working directory; the outputs' paths; the path and content of every file of the inputs that git lists (tracked
-# files and untracked ones not ignored, so an uncommitted edit counts: content, not commit); the
-# output of each --tool; and every environment variable that cargo, rustc, a C toolchain,
-# Emscripten or godot-rust's build reads (CARGO_*, RUST*, CC*, CXX*, AR*, CFLAGS, CXXFLAGS,
-# LDFLAGS, EM*, EMCC*, GODOT4_*). A change to any of them is a new key, so a new build. What the
-# key leaves out is what cannot change a build's output: PATH (the tools are keyed by their
-# --tool output instead), the compile cache's own settings, the time.
+# working directory; the outputs' paths; the path and content of every file of the inputs that git
+# lists (tracked files and untracked ones not ignored, so an uncommitted edit counts: content, not
+# commit); the output of each --tool; and every environment variable that cargo, rustc, a C
+# toolchain, Emscripten or godot-rust's build reads (CARGO_*, RUST*, CC*, CXX*, AR*, CFLAGS,
+# CXXFLAGS, LDFLAGS, EM*, GODOT4_*). A change to any of them is a new key, so a new build. What
+# the key leaves out cannot change a build's output: PATH (the tools are keyed by their --tool
+# output instead), the compile cache's own settings, the time.
 #
 # A hit copies the entry's files into place after checking each against the SHA-256 its entry
 # recorded when it was stored; an entry with a missing or changed file is removed and the build
@@ -38,8 +38,8 @@
 #   KEY/files/0, 1...   the outputs, in the order of the --output options
 #   KEY/sums            their SHA-256 sums (sha256sum's format, checked on every hit)
 # Each name keeps its DONJOURNO_BUILD_CACHE_KEEP (default 4) most recently used entries; older
-# ones are removed when a new one is stored. With about 100 MB per set of the seven builds of
-# `make test`, the cache stays under half a gigabyte.
+# ones are removed when a new one is stored. With about 100 MB per set of the five release builds
+# of `make test`, the cache stays under half a gigabyte.
 #
 # Environment:
 #   DONJOURNO_CACHE             cache root (default: $HOME/.cache/donjourno).
