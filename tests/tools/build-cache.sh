@@ -18,7 +18,8 @@
 #                       'x86_64-w64-mingw32-gcc --version' (repeat); a tool that fails names itself
 #                       by its error, which changes the key as well
 #   tests/tools/build-cache.sh --stats          # entries and size of each name
-#   tests/tools/build-cache.sh --self-key       # the key's inputs for the default inputs (debug)
+#   tests/tools/build-cache.sh --explain [options] -- COMMAND...
+#                                               # print what the key is made of; build nothing
 #
 # The key, a SHA-256, is made of: this script's format version; NAME; COMMAND word by word; the
 # working directory; the outputs' paths; the path and content of every file of the inputs that git
@@ -37,6 +38,8 @@
 # Layout, under ${DONJOURNO_CACHE:-$HOME/.cache/donjourno}/build-cache/NAME/:
 #   KEY/files/0, 1...   the outputs, in the order of the --output options
 #   KEY/sums            their SHA-256 sums (sha256sum's format, checked on every hit)
+#   KEY/key             what the key was made of (--explain prints the same for a new build:
+#                       compare the two to see why a build missed)
 # Each name keeps its DONJOURNO_BUILD_CACHE_KEEP (default 4) most recently used entries; older
 # ones are removed when a new one is stored. With about 100 MB per set of the five release builds
 # of `make test`, the cache stays under half a gigabyte.
@@ -130,6 +133,7 @@ store() {
         cp -p "${outputs[$i]}" "$staging/files/$i"
     done
     (cd "$staging/files" && sha256sum -- "${!outputs[@]}") >"$staging/sums"
+    key_text >"$staging/key"
     rm -rf "$entry"
     mv "$staging" "$entry" 2>/dev/null || rm -rf "$staging"
     prune
@@ -155,15 +159,15 @@ stats() {
     printf '%-24s %14s\n' total "$(du -sh "$DIR" | cut -f1)"
 }
 
-name="" outputs=() inputs=() tools=() command=()
+name="" outputs=() inputs=() tools=() command=() explain=0
 while (( $# > 0 )); do
     case "$1" in
         --name) name="${2:?--name needs a value}"; shift 2 ;;
         --output) outputs+=("${2:?--output needs a file}"); shift 2 ;;
         --input) inputs+=("${2:?--input needs a path}"); shift 2 ;;
         --tool) tools+=("${2:?--tool needs a command}"); shift 2 ;;
+        --explain) explain=1; shift ;;
         --stats) stats; exit 0 ;;
-        --self-key) name=self; command=(true); inputs=(rust Cargo.toml Cargo.lock .cargo rust-toolchain.toml); key_text; exit 0 ;;
         --) shift; command=("$@"); break ;;
         *) die "unknown option '$1' (see the usage at the top of $0)" ;;
     esac
@@ -177,6 +181,10 @@ if [[ "${DONJOURNO_BUILD_CACHE:-}" == off ]] || ! git rev-parse --is-inside-work
     exec "${command[@]}"
 fi
 
+if (( explain )); then
+    key_text
+    exit 0
+fi
 key="$(key_text | sha256sum | cut -c1-64)"
 entry="$DIR/$name/$key"
 if restore "$entry"; then
