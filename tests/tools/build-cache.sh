@@ -28,7 +28,9 @@
 # toolchain, Emscripten or godot-rust's build reads (CARGO_*, RUST*, CC*, CXX*, AR*, CFLAGS,
 # CXXFLAGS, LDFLAGS, EM*, GODOT4_*). A change to any of them is a new key, so a new build. What
 # the key leaves out cannot change a build's output: PATH (the tools are keyed by their --tool
-# output instead), the compile cache's own settings, the time.
+# output instead), the compile cache's own settings and RUSTC_WRAPPER (the compile cache, which
+# hands back what rustc would make; its path is the clone's, which differs from run to run), the
+# time.
 #
 # A hit copies the entry's files into place after checking each against the SHA-256 its entry
 # recorded when it was stored; an entry with a missing or changed file is removed and the build
@@ -69,7 +71,7 @@ die() { printf 'build-cache: error: %s\n' "$*" >&2; exit 2; }
 build_environment() {
     env -0 | tr '\0' '\n' \
         | grep -E '^(CARGO_[A-Z0-9_]*|RUST[A-Z0-9_]*|CC[A-Z0-9_]*|CXX[A-Z0-9_]*|AR[A-Z0-9_]*|CFLAGS|CXXFLAGS|LDFLAGS|EM[A-Z0-9_]*|GODOT4_[A-Z0-9_]*)=' \
-        | grep -vE '^(CARGO_MAKEFLAGS|CARGO_HOME|RUSTUP_HOME|CARGO_TERM_[A-Z_]*)=' \
+        | grep -vE '^(CARGO_MAKEFLAGS|CARGO_HOME|RUSTUP_HOME|CARGO_TERM_[A-Z_]*|RUSTC_WRAPPER)=' \
         | LC_ALL=C sort
 }
 

@@ -71,6 +71,7 @@ printf 'tool 2\n' >"$work/tool-version"
 expect 1 "a changed tool builds again"
 CARGO_PROFILE_RELEASE_LTO=thin expect 1 "a changed build variable builds again"
 PATH="$PATH:/nonexistent" expect 0 "PATH is no input (tools are keyed by their output)"
+RUSTC_WRAPPER=/another/clone/tests/tools/compile-cache.sh expect 0 "RUSTC_WRAPPER is no input (the compile cache, at each clone's path)"
 expect 1 "a changed command builds again" --extra-argument
 
 # A corrupted entry: every stored file changed in place, then one deleted.
