@@ -1,6 +1,8 @@
 //! The figures of the core's kernels alone, on the default pool terrain: droplet erosion (plain
-//! and lake-aware), value fBm, and Priority-Flood with flow directions and accumulation.
+//! and lake-aware), value fBm, and Priority-Flood with flow directions and accumulation; erosion
+//! and Priority-Flood beside their plain baselines.
 
+use super::baseline::{droplet, flood, Beside};
 use super::median;
 use donjourno::algorithms::erosion::Erosion;
 use donjourno::algorithms::hydrology::{accumulate, flow_directions, priority_flood, FloodOptions};
@@ -9,8 +11,9 @@ use donjourno::stages::landform::pool::{coverage_mask, pool_heights, PoolShape};
 use donjourno::GeneratorParams;
 use std::time::Duration;
 
-/// Droplet erosion on the default pool terrain of `size`²; returns nanoseconds per droplet step.
-pub(super) fn erosion(size: u32, reps: usize) -> f64 {
+/// Droplet erosion on the default pool terrain of `size`², the kernel beside the plain baseline
+/// (same map, droplets and model); returns their nanoseconds per droplet step.
+pub(super) fn erosion(size: u32, reps: usize) -> Beside {
     let params = GeneratorParams::default();
     let (base, pool) = pool_terrain(size);
     let droplets = size * size / 2;
@@ -37,6 +40,47 @@ pub(super) fn erosion(size: u32, reps: usize) -> f64 {
         "erosion {size}²: {droplets} droplets, {steps} steps, {:.1} ms → {ns:.2} ns/droplet-step, {:.0} droplets/s",
         secs * 1e3,
         f64::from(droplets) / secs
+    );
+    let beside = Beside::times(ns, erosion_baseline(size, &base, &pool, reps));
+    println!(
+        "erosion {size}² against its baseline: {:.2}× (kernel {:.2} ns/droplet-step on {} threads, baseline {:.2} on one)",
+        beside.ratio,
+        beside.kernel,
+        rayon::current_num_threads(),
+        beside.baseline
+    );
+    beside
+}
+
+/// The plain droplet erosion (one droplet after another, one thread) on `base` and `pool`, a
+/// `size`² map, with the droplets and model of [`erosion`]; prints and returns its nanoseconds
+/// per droplet step.
+fn erosion_baseline(size: u32, base: &[f32], pool: &[bool], reps: usize) -> f64 {
+    let params = GeneratorParams::default();
+    let side = size as usize;
+    let droplets = size * size / 2;
+    let mut steps = 0;
+    let t = median(reps, || {
+        let mut height = base.to_vec();
+        let mut map = droplet::Map {
+            height: &mut height,
+            pool,
+            width: side,
+            depth: side,
+        };
+        let r = droplet::erode(
+            &mut map,
+            droplets,
+            &params.terrain.erosion,
+            params.cell_size,
+            9,
+        );
+        steps = r.steps;
+    });
+    let ns = t.as_secs_f64() * 1e9 / steps.max(1) as f64;
+    println!(
+        "erosion baseline {size}² (plain, one droplet after another, one thread): {droplets} droplets, {steps} steps, {:.1} ms → {ns:.2} ns/droplet-step",
+        t.as_secs_f64() * 1e3
     );
     ns
 }
@@ -112,8 +156,8 @@ pub(super) fn fbm(reps: usize) -> f64 {
     by_rows
 }
 
-/// A terrain of the default pipeline before erosion: the coverage mask and the pool heights.
-fn pool_terrain(size: u32) -> (Vec<f32>, Vec<bool>) {
+/// A terrain of the default pipeline before erosion: the pool heights and the pool mask.
+pub(super) fn pool_terrain(size: u32) -> (Vec<f32>, Vec<bool>) {
     let params = GeneratorParams::default();
     let side = size as usize;
     let mask = coverage_mask(
@@ -133,10 +177,11 @@ fn pool_terrain(size: u32) -> (Vec<f32>, Vec<bool>) {
     (height, mask.pool)
 }
 
-/// Priority-Flood, flow directions and accumulation on one thread; returns the last size's
-/// Priority-Flood rate, million cells per second.
-pub(super) fn hydrology(sizes: &[u32], reps: usize) -> f64 {
-    let mut last = 0.0;
+/// Priority-Flood, flow directions and accumulation on one thread, and the plain binary-heap
+/// Priority-Flood beside the core's; returns the last size's Priority-Flood rates of both,
+/// million cells per second.
+pub(super) fn hydrology(sizes: &[u32], reps: usize) -> Beside {
+    let mut last = Beside::rates(0.0, 1.0);
     let single = rayon::ThreadPoolBuilder::new()
         .num_threads(1)
         .build()
@@ -175,7 +220,17 @@ pub(super) fn hydrology(sizes: &[u32], reps: usize) -> f64 {
                 rate(dirs),
                 rate(acc)
             );
-            last = rate(fill);
+            let plain = median(reps, || flood::fill(&height, side, side));
+            if flood::fill(&height, side, side) != flood.filled {
+                figure_failed!(
+                    "Priority-Flood baseline {size}²: its filled surface differs from the core's"
+                );
+            }
+            last = Beside::rates(rate(fill), rate(plain));
+            println!(
+                "Priority-Flood {size}² against its baseline (binary heap, Barnes et al. 2014): {:.2}× (core {:.1} Mcells/s, baseline {:.1} Mcells/s)",
+                last.ratio, last.kernel, last.baseline
+            );
         });
     }
     last
