@@ -144,7 +144,7 @@ mod tests {
         let (terrain, _) = crate::bench::kernels::pool_terrain(96);
         let maps = [
             (noise(1, 40 * 30), 40, 30),
-            (noise(2, 1 * 17), 1, 17),
+            (noise(2, 17), 1, 17),
             (
                 noise(3, 64 * 64).iter().map(|v| v.round()).collect(),
                 64,
