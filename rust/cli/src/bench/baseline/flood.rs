@@ -9,17 +9,7 @@
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-/// The eight neighbours `(dx, dz)` of a cell.
-const NEIGHBOURS: [(isize, isize); 8] = [
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-    (-1, 0),
-    (1, 0),
-    (-1, 1),
-    (0, 1),
-    (1, 1),
-];
+use donjourno::algorithms::hydrology::NEIGHBOURS;
 
 /// A cell waiting in the heap at its filled level.
 #[derive(Clone, Copy, Debug)]
@@ -94,7 +84,7 @@ fn border(width: usize, depth: usize) -> impl Iterator<Item = usize> {
 fn neighbours(cell: usize, width: usize, depth: usize) -> impl Iterator<Item = usize> {
     let (x, z) = ((cell % width) as isize, (cell / width) as isize);
     NEIGHBOURS.iter().filter_map(move |&(dx, dz)| {
-        let (nx, nz) = (x + dx, z + dz);
+        let (nx, nz) = (x + dx as isize, z + dz as isize);
         let on_map = nx >= 0 && nz >= 0 && nx < width as isize && nz < depth as isize;
         on_map.then(|| nz as usize * width + nx as usize)
     })
