@@ -20,17 +20,7 @@ pub(super) fn erosion(size: u32, reps: usize) -> Beside {
     let mut steps = 0;
     let t = median(reps, || {
         let mut h = base.clone();
-        let erosion = Erosion {
-            pool: &pool,
-            width: size as usize,
-            depth: size as usize,
-            droplets,
-            params: params.terrain.erosion,
-            cell_size: params.cell_size,
-            seed: 9,
-            lakes: None,
-            guard: Default::default(),
-        };
+        let erosion = bench_erosion(&pool, size as usize, droplets, &params, None);
         let r = erosion.run(&mut h, &mut |_| true).expect("not cancelled");
         steps = r.steps;
     });
@@ -50,6 +40,28 @@ pub(super) fn erosion(size: u32, reps: usize) -> Beside {
         beside.baseline
     );
     beside
+}
+
+/// The droplet erosion the bench times: `droplets` droplets of `params`' model, seed 9, on a
+/// `side`² map whose land is `pool`.
+pub(super) fn bench_erosion<'a>(
+    pool: &'a [bool],
+    side: usize,
+    droplets: u32,
+    params: &GeneratorParams,
+    lakes: Option<LakeFilter>,
+) -> Erosion<'a> {
+    Erosion {
+        pool,
+        width: side,
+        depth: side,
+        droplets,
+        params: params.terrain.erosion,
+        cell_size: params.cell_size,
+        seed: 9,
+        lakes,
+        guard: Default::default(),
+    }
 }
 
 /// The plain droplet erosion (one droplet after another, one thread) on `base` and `pool`, a
@@ -94,17 +106,7 @@ pub(super) fn lake_erosion(size: u32, reps: usize) {
     let filter = params.water.lake_filter(params.cell_size);
     let run = |lakes: Option<LakeFilter>| {
         let mut report = None;
-        let erosion = Erosion {
-            pool: &pool,
-            width: side,
-            depth: side,
-            droplets,
-            params: params.terrain.erosion,
-            cell_size: params.cell_size,
-            seed: 9,
-            lakes,
-            guard: Default::default(),
-        };
+        let erosion = bench_erosion(&pool, side, droplets, &params, lakes);
         let t = median(reps, || {
             let mut h = base.clone();
             report = erosion.run(&mut h, &mut |_| true).ok();

@@ -276,7 +276,6 @@ impl SplitMix64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use donjourno::algorithms::erosion::Erosion;
     use donjourno::GeneratorParams;
 
     /// A valley falling along x (from 40 to 8 over the map), its floor along the middle row and
@@ -361,19 +360,9 @@ mod tests {
             9,
         );
         let mut k = base.clone();
-        let kernel = Erosion {
-            pool: &pool,
-            width: side,
-            depth: side,
-            droplets,
-            params: params.terrain.erosion,
-            cell_size: params.cell_size,
-            seed: 9,
-            lakes: None,
-            guard: Default::default(),
-        }
-        .run(&mut k, &mut |_| true)
-        .expect("not cancelled");
+        let kernel = crate::bench::kernels::bench_erosion(&pool, side, droplets, &params, None)
+            .run(&mut k, &mut |_| true)
+            .expect("not cancelled");
         let moved = |h: &[f32]| {
             h.iter()
                 .zip(&base)
